@@ -1,0 +1,202 @@
+/* block1d.c - one block, one frictional contact, every friction law.
+ *
+ * Exact law: M z'' = F - C z' - FK sgn z' while sliding (mode, never sgn(0)),
+ * z'' = 0 and z' = 0 exactly while stuck (|F| <= FS, Gauss principle:
+ * the static force is sat(F, FS)).  Smooth laws: M z'' = F - C z' - N mu(z'). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "block1d.h"
+
+/* state layout */
+enum { IZ = 0, IV = 1 };
+
+typedef struct block1d_layout {
+  int bristle; /* index of the LuGre bristle deflection, or -1 */
+  int work;    /* external work, J */
+  int diss;    /* dissipated energy, J */
+} block1d_layout;
+
+typedef struct block1d_model {
+  ss_block1d *b;        /* mechanism */
+  block1d_layout at;    /* state indices */
+} block1d_model;
+
+static const block1d_model *impl(const ss_model *m) { return m->impl; }
+
+static void initial(const ss_model *m, double *x)
+{
+  for (int i = 0; i < m->nx; i++)
+    x[i] = 0.0;
+}
+
+/* Friction force on the block (opposing motion) for smooth laws. */
+static double smooth_friction(const ss_block1d *b, double normal, double v, double zb,
+                              double *zb_dot)
+{
+  double mu;
+  if (b->fr.law == SS_LAW_LUGRE) {
+    *zb_dot = ss_lugre_zdot(&b->fr, v, zb);
+    mu = b->fr.sigma0 * zb + b->fr.sigma1 * *zb_dot;
+  } else {
+    mu = ss_mu_smooth(&b->fr, v);
+  }
+  return -normal * mu - b->viscous * v;
+}
+
+static int rhs(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
+{
+  const block1d_model *bm = impl(m);
+  const ss_block1d *b = bm->b;
+  ss_block1d_loads L;
+  double v = x[IV];
+  b->loads(b, t, x[IZ], v, &L);
+  double fric, zb_dot = 0.0;
+  if (m->hybrid) {
+    if (modes[0] == SS_MODE_STICK) {
+      xdot[IZ] = 0.0;
+      xdot[IV] = 0.0;
+      xdot[bm->at.work] = L.power_in;
+      xdot[bm->at.diss] = 0.0;
+      return 0;
+    }
+    fric = -modes[0] * b->fr.mu_k * L.normal - b->viscous * v;
+  } else {
+    fric = smooth_friction(b, L.normal, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, &zb_dot);
+  }
+  xdot[IZ] = v;
+  xdot[IV] = (L.applied + fric) / b->mass;
+  if (bm->at.bristle >= 0)
+    xdot[bm->at.bristle] = zb_dot;
+  xdot[bm->at.work] = L.power_in;
+  xdot[bm->at.diss] = -fric * v;
+  return 0;
+}
+
+static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
+                     double *margin)
+{
+  const ss_block1d *b = impl(m)->b;
+  (void)modes;
+  ss_block1d_loads L;
+  b->loads(b, t, x[IZ], x[IV], &L);
+  v[0] = x[IV];
+  margin[0] = b->fr.mu_s * L.normal - fabs(L.applied);
+}
+
+static int resolve(const ss_model *m, double t, double *x, int *modes, const int *hit)
+{
+  const ss_block1d *b = impl(m)->b;
+  ss_block1d_loads L;
+  b->loads(b, t, x[IZ], x[IV], &L);
+  double limit = b->fr.mu_s * L.normal;
+  if (!hit) { /* t = 0 */
+    modes[0] = x[IV] == 0.0 ? ss_resolve_1d(L.applied, limit) : ss_sign(x[IV]);
+    return 0;
+  }
+  if (!hit[0])
+    return 0;
+  if (modes[0] == SS_MODE_STICK) {
+    /* the margin crossed zero: break loose even if rounding says it holds */
+    modes[0] = L.applied >= 0.0 ? SS_MODE_SLIDE_POS : SS_MODE_SLIDE_NEG;
+  } else {
+    x[IV] = 0.0;
+    modes[0] = ss_resolve_1d(L.applied, limit);
+  }
+  return 0;
+}
+
+static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
+{
+  const block1d_model *bm = impl(m);
+  const ss_block1d *b = bm->b;
+  ss_block1d_loads L;
+  double v = x[IV];
+  b->loads(b, t, x[IZ], v, &L);
+  double fric, zb_dot = 0.0;
+  if (m->hybrid)
+    fric = modes[0] == SS_MODE_STICK ? -L.applied
+                                     : -modes[0] * b->fr.mu_k * L.normal - b->viscous * v;
+  else
+    fric = smooth_friction(b, L.normal, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, &zb_dot);
+  int c = 0;
+  row[c++] = x[IZ];
+  row[c++] = v;
+  if (bm->at.bristle >= 0)
+    row[c++] = x[bm->at.bristle];
+  row[c++] = fric;
+  row[c++] = L.normal;
+  row[c++] = L.normal > 0.0 ? fabs(fric) / L.normal : NAN; /* no normal force: undefined */
+  row[c++] = v;
+  row[c++] = modes[0] == SS_MODE_STICK;
+  if (b->n_extra > 0)
+    b->extra(b, t, x[IZ], v, row + c);
+  c += b->n_extra;
+  row[c++] = x[bm->at.work];
+  row[c++] = x[bm->at.diss];
+  row[c++] = 0.5 * b->mass * v * v;
+  row[c++] = L.potential;
+}
+
+static void free_impl(void *p)
+{
+  block1d_model *bm = p;
+  free(bm->b);
+  free(bm);
+}
+
+static const ss_model_ops block1d_ops = {
+  .initial = initial,
+  .rhs = rhs,
+  .contacts = contacts,
+  .resolve = resolve,
+  .observe = observe,
+  .free_impl = free_impl,
+};
+
+ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_block1d *b,
+                               const char *contact_name, const ss_column_spec *extras,
+                               char **error)
+{
+  if (b->fr.mu_k > b->fr.mu_s) {
+    ss_set_error(error, "parameter 'mu_k' = %g must not exceed 'mu_s' = %g "
+                        "(kinetic level <= static level)", b->fr.mu_k, b->fr.mu_s);
+    free(b);
+    return NULL;
+  }
+  block1d_model *bm = calloc(1, sizeof *bm);
+  bool lugre = b->fr.law == SS_LAW_LUGRE;
+  int nx = 2 + (lugre ? 1 : 0) + 2;
+  ss_model *m = bm ? ss_model_alloc(sc, values, nx, 1, &contact_name) : NULL;
+  if (!m) {
+    free(bm);
+    free(b);
+    return ss_set_error(error, "out of memory");
+  }
+  bm->b = b;
+  bm->at.bristle = lugre ? 2 : -1;
+  bm->at.work = lugre ? 3 : 2;
+  bm->at.diss = bm->at.work + 1;
+  m->impl = bm;
+  m->ops = &block1d_ops;
+  m->hybrid = b->fr.law == SS_LAW_EXACT;
+  m->stiff = !m->hybrid;
+  /* a stuck block only needs steps short against the load's period */
+  m->max_step_stuck = b->load_period > 0.0 ? b->load_period / 40.0 : 1.0;
+  m->mu_s[0] = b->fr.mu_s;
+  m->mu_k[0] = b->fr.mu_k;
+  m->v_stick[0] = ss_friction_stick_velocity(&b->fr);
+
+  ss_model_add_column(m, "z", "m", SS_COL_POSITION, -1);
+  ss_model_add_column(m, "v", "m/s", SS_COL_VELOCITY, -1);
+  if (lugre)
+    ss_model_add_column(m, "bristle", "m", SS_COL_INTERNAL, 0);
+  ss_model_add_contact_columns(m, 0, "N", "m/s");
+  for (int i = 0; i < b->n_extra; i++)
+    ss_model_add_column(m, extras[i].name, extras[i].unit, extras[i].kind, -1);
+  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  return m;
+}

@@ -1,0 +1,13 @@
+/* friction-exact.c - Coulomb friction with static/kinetic levels: the
+ * stick/slip decision at zero relative velocity (Gauss principle in 1-D:
+ * the static force is sat(applied, limit)). */
+#include <math.h>
+
+#include "ss-internal.h"
+
+int ss_resolve_1d(double applied, double static_limit)
+{
+  if (fabs(applied) <= static_limit)
+    return SS_MODE_STICK;
+  return applied > 0.0 ? SS_MODE_SLIDE_POS : SS_MODE_SLIDE_NEG;
+}

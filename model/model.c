@@ -1,0 +1,152 @@
+/* model.c - the common part of every model: names, columns, accessors. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-internal.h"
+
+static char *dup_str(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d)
+    memcpy(d, s, n);
+  return d;
+}
+
+ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, int n_contacts,
+                         const char *const *contact_names)
+{
+  ss_model *m = calloc(1, sizeof *m);
+  if (!m)
+    return NULL;
+  m->scenario = sc;
+  m->nx = nx;
+  m->n_contacts = n_contacts;
+  m->values = malloc(sizeof(double) * (size_t)(sc->n_params > 0 ? sc->n_params : 1));
+  m->contact_names = calloc((size_t)n_contacts + 1, sizeof(char *));
+  m->mu_s = calloc((size_t)n_contacts + 1, sizeof(double));
+  m->mu_k = calloc((size_t)n_contacts + 1, sizeof(double));
+  m->v_stick = calloc((size_t)n_contacts + 1, sizeof(double));
+  if (!m->values || !m->contact_names || !m->mu_s || !m->mu_k || !m->v_stick) {
+    ss_model_free(m);
+    return NULL;
+  }
+  memcpy(m->values, values, sizeof(double) * (size_t)sc->n_params);
+  for (int i = 0; i < n_contacts; i++)
+    m->contact_names[i] = dup_str(contact_names[i]);
+  return m;
+}
+
+void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names)
+{
+  m->n_aux = n_aux;
+  m->aux_names = calloc((size_t)n_aux + 1, sizeof(char *));
+  for (int i = 0; i < n_aux && m->aux_names; i++)
+    m->aux_names[i] = dup_str(aux_names[i]);
+}
+
+void ss_model_add_column(ss_model *m, const char *name, const char *unit, ss_column_kind kind,
+                         int contact)
+{
+  if (m->n_columns == m->cap_columns) {
+    int cap = m->cap_columns ? 2 * m->cap_columns : 16;
+    ss_column *c = realloc(m->columns, sizeof *c * (size_t)cap);
+    if (!c)
+      abort();
+    m->columns = c;
+    m->cap_columns = cap;
+  }
+  ss_column *c = &m->columns[m->n_columns++];
+  c->name = dup_str(name);
+  c->unit = dup_str(unit);
+  c->kind = kind;
+  c->contact = contact;
+}
+
+void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,
+                                  const char *velocity_unit)
+{
+  static const char *const suffix[] = {"F", "N", "ratio", "v", "stick"};
+  static const ss_column_kind kinds[] = {SS_COL_FRICTION, SS_COL_NORMAL, SS_COL_RATIO,
+                                         SS_COL_SLIP_VELOCITY, SS_COL_STICK};
+  for (int k = 0; k < 5; k++) {
+    char name[96];
+    snprintf(name, sizeof name, "%s.%s", m->contact_names[contact], suffix[k]);
+    const char *unit = k < 2 ? force_unit : k == 3 ? velocity_unit : "";
+    ss_model_add_column(m, name, unit, kinds[k], contact);
+  }
+}
+
+void ss_model_free(ss_model *m)
+{
+  if (!m)
+    return;
+  if (m->ops && m->ops->free_impl && m->impl)
+    m->ops->free_impl(m->impl);
+  for (int i = 0; m->contact_names && i < m->n_contacts; i++)
+    free(m->contact_names[i]);
+  for (int i = 0; m->aux_names && i < m->n_aux; i++)
+    free(m->aux_names[i]);
+  for (int i = 0; i < m->n_columns; i++) {
+    free(m->columns[i].name);
+    free(m->columns[i].unit);
+  }
+  free(m->columns);
+  free(m->contact_names);
+  free(m->aux_names);
+  free(m->mu_s);
+  free(m->mu_k);
+  free(m->v_stick);
+  free(m->values);
+  free(m);
+}
+
+const ss_scenario *ss_model_scenario(const ss_model *m) { return m->scenario; }
+const double *ss_model_values(const ss_model *m) { return m->values; }
+int ss_model_n_columns(const ss_model *m) { return m->n_columns; }
+const ss_column *ss_model_column(const ss_model *m, int i) { return &m->columns[i]; }
+int ss_model_n_contacts(const ss_model *m) { return m->n_contacts; }
+const char *ss_model_contact_name(const ss_model *m, int i) { return m->contact_names[i]; }
+bool ss_model_is_hybrid(const ss_model *m) { return m->hybrid; }
+bool ss_model_is_stiff(const ss_model *m) { return m->stiff; }
+int ss_model_n_sources(const ss_model *m) { return m->n_contacts + m->n_aux; }
+
+const char *ss_model_source_name(const ss_model *m, int i)
+{
+  return i < m->n_contacts ? m->contact_names[i] : m->aux_names[i - m->n_contacts];
+}
+
+void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k)
+{
+  if (mu_s)
+    *mu_s = m->mu_s[i];
+  if (mu_k)
+    *mu_k = m->mu_k[i];
+}
+
+int ss_model_column_find(const ss_model *m, const char *name)
+{
+  for (int i = 0; i < m->n_columns; i++)
+    if (strcmp(m->columns[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+ss_model *ss_model_new_from_assignments(const ss_scenario *sc, const char *const *assignments,
+                                        int n_assignments, char **error)
+{
+  double *values = malloc(sizeof(double) * (size_t)(sc->n_params > 0 ? sc->n_params : 1));
+  if (!values)
+    return ss_set_error(error, "out of memory");
+  ss_scenario_defaults(sc, values);
+  for (int i = 0; i < n_assignments; i++) {
+    if (!ss_param_set_assignment(sc, values, assignments[i], error)) {
+      free(values);
+      return NULL;
+    }
+  }
+  ss_model *m = sc->create(sc, values, error);
+  free(values);
+  return m;
+}

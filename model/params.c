@@ -1,0 +1,171 @@
+/* params.c - parameter tables: defaults, range checks, text parsing. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-internal.h"
+
+void *ss_set_error(char **error, const char *fmt, ...)
+{
+  if (!error)
+    return NULL;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *buf = malloc((size_t)n + 1);
+  if (buf) {
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  free(*error);
+  *error = buf;
+  return NULL;
+}
+
+int ss_scenario_param_index(const ss_scenario *sc, const char *name)
+{
+  if (!sc || !name)
+    return -1;
+  for (int i = 0; i < sc->n_params; i++)
+    if (strcmp(sc->params[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+double ss_value(const ss_scenario *sc, const double *values, const char *name)
+{
+  int i = ss_scenario_param_index(sc, name);
+  if (i < 0) {
+    fprintf(stderr, "stickslip: scenario %s has no parameter %s\n", sc->name, name);
+    abort(); /* a typo in a scenario file is a programming error */
+  }
+  return values[i];
+}
+
+void ss_scenario_defaults(const ss_scenario *sc, double *values)
+{
+  for (int i = 0; i < sc->n_params; i++)
+    values[i] = sc->params[i].def;
+}
+
+static int n_choices(const ss_param_info *p)
+{
+  int n = 0;
+  while (p->choices && p->choices[n])
+    n++;
+  return n;
+}
+
+static void describe_range(const ss_param_info *p, char *buf, size_t size)
+{
+  if (p->kind == SS_PARAM_CHOICE) {
+    size_t used = (size_t)snprintf(buf, size, "one of");
+    for (int i = 0; p->choices[i] && used < size; i++)
+      used += (size_t)snprintf(buf + used, size - used, "%s %s", i ? "," : "", p->choices[i]);
+    return;
+  }
+  snprintf(buf, size, "%s%g, %g] %s", (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? "(" : "[", p->min,
+           p->max, p->unit[0] ? p->unit : "(dimensionless)");
+}
+
+bool ss_param_check(const ss_param_info *p, double value, char **error)
+{
+  char range[256];
+  describe_range(p, range, sizeof range);
+  if (!isfinite(value)) {
+    ss_set_error(error, "parameter '%s': %g is not a finite number; valid range %s", p->name,
+                 value, range);
+    return false;
+  }
+  if (p->kind == SS_PARAM_CHOICE) {
+    if (value != floor(value) || value < 0 || value >= n_choices(p)) {
+      ss_set_error(error, "parameter '%s': %g is not a valid choice; valid: %s", p->name, value,
+                   range);
+      return false;
+    }
+    return true;
+  }
+  bool below = (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? value <= p->min : value < p->min;
+  if (below || value > p->max) {
+    ss_set_error(error, "parameter '%s': %g is out of range; valid range %s", p->name, value,
+                 range);
+    return false;
+  }
+  if ((p->flags & SS_PARAM_INTEGER) && value != floor(value)) {
+    ss_set_error(error, "parameter '%s': %g must be a whole number in %s", p->name, value, range);
+    return false;
+  }
+  return true;
+}
+
+bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, const char *text,
+                       char **error)
+{
+  int i = ss_scenario_param_index(sc, name);
+  if (i < 0) {
+    ss_set_error(error, "scenario '%s' has no parameter '%s' (see: stickslip-cli params %s)",
+                 sc->name, name ? name : "", sc->name);
+    return false;
+  }
+  const ss_param_info *p = &sc->params[i];
+  double value;
+  if (p->kind == SS_PARAM_CHOICE) {
+    for (int c = 0; p->choices[c]; c++) {
+      if (strcmp(p->choices[c], text) == 0) {
+        values[i] = c;
+        return true;
+      }
+    }
+  }
+  char *end = NULL;
+  errno = 0;
+  value = strtod(text, &end);
+  if (end == text || *end != '\0' || errno == ERANGE) {
+    char range[256];
+    describe_range(p, range, sizeof range);
+    ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text, range);
+    return false;
+  }
+  if (!ss_param_check(p, value, error))
+    return false;
+  values[i] = value;
+  return true;
+}
+
+bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *assignment,
+                             char **error)
+{
+  const char *eq = strchr(assignment, '=');
+  if (!eq || eq == assignment) {
+    ss_set_error(error, "expected NAME=VALUE, got '%s'", assignment);
+    return false;
+  }
+  char name[128];
+  size_t len = (size_t)(eq - assignment);
+  if (len >= sizeof name) {
+    ss_set_error(error, "parameter name too long in '%s'", assignment);
+    return false;
+  }
+  memcpy(name, assignment, len);
+  name[len] = '\0';
+  return ss_param_set_text(sc, values, name, eq + 1, error);
+}
+
+void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size)
+{
+  if (p->kind == SS_PARAM_CHOICE && value >= 0 && value < n_choices(p))
+    snprintf(buf, size, "%s", p->choices[(int)value]);
+  else {
+    /* shortest text that reads back to the same double */
+    for (int digits = 6; digits <= 17; digits++) {
+      snprintf(buf, size, "%.*g", digits, value);
+      if (strtod(buf, NULL) == value)
+        break;
+    }
+  }
+}

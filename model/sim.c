@@ -1,0 +1,411 @@
+/* sim.c - event-driven hybrid integration on CVODE (MODELS.md §3).
+ *
+ * Hybrid (exact) models: each contact has a discrete mode.  While sliding the
+ * event function is mode*v (it falls through zero when the contact stops);
+ * while stuck it is the stiction margin.  At an event the model resolves
+ * consistent modes, zeroes stuck velocities and the integrator restarts.
+ * Smooth models (regularised, tanh, LuGre) have one event function per
+ * contact, |v| - v_stick, used for reporting only, and use BDF. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include "ss-internal.h"
+
+struct ss_sim {
+  const ss_model *m;       /* the constant model */
+  ss_run_opts opts;        /* resolved options */
+  SUNContext ctx;          /* SUNDIALS context */
+  void *cvode;             /* CVODE memory */
+  N_Vector y;              /* continuous state */
+  SUNMatrix A;             /* BDF Jacobian (dense) */
+  SUNLinearSolver LS;      /* BDF linear solver */
+  SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
+  int *modes;              /* n_contacts current modes */
+  int *old_modes;          /* scratch */
+  int *roots;              /* n_contacts + n_aux root info */
+  int *hit;                /* scratch */
+  double *v;               /* scratch per contact */
+  double *margin;          /* scratch per contact */
+  double *row;             /* scratch sample row */
+  double t;                /* current time, s */
+  long grid_index;         /* next output grid index */
+  long n_grid;             /* index of the last grid point (t_end) */
+  bool started;            /* t = 0 sample emitted */
+  bool failed;             /* an error stopped the run */
+  double last_event_t;     /* for Zeno detection */
+  long events_at_same_t;   /* events within 1e-12 s of each other */
+  ss_stats stats;          /* accumulated over restarts */
+  char error[512];         /* last error message */
+};
+
+static int set_step_cap(ss_sim *s);
+
+static int rhs_cb(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
+{
+  ss_sim *s = user;
+  return s->m->ops->rhs(s->m, t, N_VGetArrayPointer(y), s->modes, N_VGetArrayPointer(ydot));
+}
+
+static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
+{
+  ss_sim *s = user;
+  const ss_model *m = s->m;
+  const double *x = N_VGetArrayPointer(y);
+  m->ops->contacts(m, t, x, s->modes, s->v, s->margin);
+  for (int i = 0; i < m->n_contacts; i++) {
+    if (!m->hybrid)
+      g[i] = fabs(s->v[i]) - m->v_stick[i];
+    else if (s->modes[i] == SS_MODE_STICK)
+      g[i] = s->margin[i];
+    else
+      g[i] = s->modes[i] * s->v[i];
+  }
+  if (m->n_aux > 0)
+    m->ops->aux(m, t, x, g + m->n_contacts);
+  return 0;
+}
+
+static void err_cb(int code, const char *module, const char *function, char *msg, void *user)
+{
+  ss_sim *s = user;
+  (void)module;
+  if (code < 0)
+    snprintf(s->error, sizeof s->error, "%s: %s", function, msg);
+}
+
+static void collect_stats(ss_sim *s)
+{
+  long n = 0;
+  CVodeGetNumSteps(s->cvode, &n);
+  s->stats.steps += n;
+  n = 0;
+  CVodeGetNumRhsEvals(s->cvode, &n);
+  s->stats.rhs_evals += n;
+  if (s->m->stiff) {
+    n = 0;
+    CVodeGetNumLinRhsEvals(s->cvode, &n);
+    s->stats.rhs_evals += n;
+  }
+  n = 0;
+  CVodeGetNumGEvals(s->cvode, &n);
+  s->stats.root_evals += n;
+}
+
+void ss_sim_free(ss_sim *s)
+{
+  if (!s)
+    return;
+  if (s->cvode)
+    CVodeFree(&s->cvode);
+  if (s->LS)
+    SUNLinSolFree(s->LS);
+  if (s->NLS)
+    SUNNonlinSolFree(s->NLS);
+  if (s->A)
+    SUNMatDestroy(s->A);
+  if (s->y)
+    N_VDestroy(s->y);
+  if (s->ctx)
+    SUNContext_Free(&s->ctx);
+  free(s->modes);
+  free(s->old_modes);
+  free(s->roots);
+  free(s->hit);
+  free(s->v);
+  free(s->margin);
+  free(s->row);
+  free(s);
+}
+
+static void initial_smooth_modes(ss_sim *s, const double *x)
+{
+  const ss_model *m = s->m;
+  m->ops->contacts(m, s->t, x, s->modes, s->v, s->margin);
+  for (int i = 0; i < m->n_contacts; i++)
+    s->modes[i] = fabs(s->v[i]) < m->v_stick[i] ? SS_MODE_STICK : ss_sign(s->v[i]);
+}
+
+ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
+{
+  if (!m)
+    return ss_set_error(error, "no model");
+  ss_sim *s = calloc(1, sizeof *s);
+  if (!s)
+    return ss_set_error(error, "out of memory");
+  s->m = m;
+  ss_run_opts o = opts ? *opts : (ss_run_opts){0};
+  if (!(o.t_end > 0))
+    o.t_end = m->scenario->t_end;
+  if (!(o.dt_out > 0))
+    o.dt_out = m->scenario->dt_out;
+  if (!(o.rtol > 0))
+    o.rtol = 1e-8;
+  if (!(o.atol > 0))
+    o.atol = 1e-10;
+  if (o.max_steps <= 0)
+    o.max_steps = 50000;
+  if (o.max_events <= 0)
+    o.max_events = 1000000;
+  if (!isfinite(o.t_end) || !isfinite(o.dt_out) || o.t_end > 1e9) {
+    ss_sim_free(s);
+    return ss_set_error(error, "t_end and dt_out must be finite and positive (t_end <= 1e9 s)");
+  }
+  if (o.t_end / o.dt_out > 1e9) {
+    ss_sim_free(s);
+    return ss_set_error(error, "dt_out %g s is too small for t_end %g s (more than 1e9 rows)",
+                        o.dt_out, o.t_end);
+  }
+  if (o.rtol >= 1.0 || o.atol >= 1.0) {
+    ss_sim_free(s);
+    return ss_set_error(error, "tolerances must be below 1 (rtol %g, atol %g)", o.rtol, o.atol);
+  }
+  s->opts = o;
+  s->n_grid = (long)ceil(o.t_end / o.dt_out - 1e-9);
+  int nc = m->n_contacts, nr = m->n_contacts + m->n_aux;
+  s->modes = calloc((size_t)nc + 1, sizeof(int));
+  s->old_modes = calloc((size_t)nc + 1, sizeof(int));
+  s->roots = calloc((size_t)nr + 1, sizeof(int));
+  s->hit = calloc((size_t)nc + 1, sizeof(int));
+  s->v = calloc((size_t)nc + 1, sizeof(double));
+  s->margin = calloc((size_t)nc + 1, sizeof(double));
+  s->row = calloc((size_t)m->n_columns + 1, sizeof(double));
+  if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->row ||
+      SUNContext_Create(NULL, &s->ctx) != 0) {
+    ss_sim_free(s);
+    return ss_set_error(error, "out of memory");
+  }
+  s->y = N_VNew_Serial(m->nx, s->ctx);
+  if (!s->y) {
+    ss_sim_free(s);
+    return ss_set_error(error, "out of memory");
+  }
+  double *x = N_VGetArrayPointer(s->y);
+  m->ops->initial(m, x);
+  if (m->hybrid) {
+    for (int i = 0; i < nc; i++)
+      s->modes[i] = SS_MODE_STICK;
+    if (m->ops->resolve(m, 0.0, x, s->modes, NULL) < 0) {
+      ss_sim_free(s);
+      return ss_set_error(error, "no consistent initial friction state at t = 0");
+    }
+  } else {
+    initial_smooth_modes(s, x);
+  }
+
+  s->cvode = CVodeCreate(m->stiff ? CV_BDF : CV_ADAMS, s->ctx);
+  int flag = s->cvode ? CVodeInit(s->cvode, rhs_cb, 0.0, s->y) : -1;
+  if (flag == 0)
+    flag = CVodeSetErrHandlerFn(s->cvode, err_cb, s);
+  if (flag == 0)
+    flag = CVodeSetUserData(s->cvode, s);
+  if (flag == 0)
+    flag = CVodeSStolerances(s->cvode, o.rtol, o.atol);
+  if (flag == 0)
+    flag = CVodeSetMaxNumSteps(s->cvode, o.max_steps);
+  if (flag == 0)
+    flag = set_step_cap(s);
+  if (flag == 0)
+    flag = CVodeSetStopTime(s->cvode, o.t_end);
+  if (flag == 0 && nr > 0) {
+    flag = CVodeRootInit(s->cvode, nr, root_cb);
+    if (flag == 0) {
+      int *dir = calloc((size_t)nr, sizeof(int));
+      for (int i = 0; dir && i < nc; i++)
+        dir[i] = m->hybrid ? -1 : 0; /* hybrid: only the falling crossing matters */
+      flag = dir ? CVodeSetRootDirection(s->cvode, dir) : -1;
+      free(dir);
+    }
+    if (flag == 0)
+      flag = CVodeSetNoInactiveRootWarn(s->cvode);
+  }
+  if (flag == 0) {
+    if (m->stiff) {
+      s->A = SUNDenseMatrix(m->nx, m->nx, s->ctx);
+      s->LS = s->A ? SUNLinSol_Dense(s->y, s->A, s->ctx) : NULL;
+      flag = s->LS ? CVodeSetLinearSolver(s->cvode, s->LS, s->A) : -1;
+    } else {
+      s->NLS = SUNNonlinSol_FixedPoint(s->y, 0, s->ctx);
+      flag = s->NLS ? CVodeSetNonlinearSolver(s->cvode, s->NLS) : -1;
+    }
+  }
+  if (flag != 0) {
+    ss_set_error(error, "integrator set-up failed: %s", s->error[0] ? s->error : "CVODE");
+    ss_sim_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* While every contact sticks the mechanical states have x' = 0 exactly, so
+ * steps would grow without bound and could step over a stiction margin that
+ * dips below zero and back within one step: cap them at the output grid.
+ * Sliding phases need no cap (accuracy limits the step). */
+static int set_step_cap(ss_sim *s)
+{
+  bool all_stuck = s->m->hybrid && s->m->n_contacts > 0;
+  for (int i = 0; all_stuck && i < s->m->n_contacts; i++)
+    all_stuck = s->modes[i] == SS_MODE_STICK;
+  double cap = s->m->max_step_stuck > 0.0 ? s->m->max_step_stuck : s->opts.dt_out;
+  return CVodeSetMaxStep(s->cvode, all_stuck ? cap : 0.0);
+}
+
+static void emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
+{
+  if (!sink || !sink->sample)
+    return;
+  s->m->ops->observe(s->m, t, x, s->modes, s->row);
+  sink->sample(sink->user, t, s->row);
+}
+
+static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_event_kind kind)
+{
+  s->stats.events++;
+  if (sink && sink->event) {
+    ss_event ev = {t, source, kind};
+    sink->event(sink->user, &ev);
+  }
+}
+
+static int fail(ss_sim *s, double t, const char *what)
+{
+  char buf[sizeof s->error];
+  snprintf(buf, sizeof buf, "simulation failed at t = %.9g s: %.400s", t, what);
+  memcpy(s->error, buf, sizeof s->error);
+  s->failed = true;
+  return -1;
+}
+
+/* A root was located at t: update modes, report events, restart. */
+static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
+{
+  const ss_model *m = s->m;
+  double *x = N_VGetArrayPointer(s->y);
+  int nc = m->n_contacts;
+  bool restart = false;
+
+  CVodeGetRootInfo(s->cvode, s->roots);
+  if (fabs(t - s->last_event_t) <= 1e-12 * (1.0 + fabs(t))) {
+    if (++s->events_at_same_t > 1000)
+      return fail(s, t, "events accumulate at one instant (Zeno behaviour)");
+  } else {
+    s->events_at_same_t = 0;
+    s->last_event_t = t;
+  }
+  if (s->stats.events >= s->opts.max_events)
+    return fail(s, t, "too many events (raise max_events or check the parameters)");
+
+  memcpy(s->old_modes, s->modes, sizeof(int) * (size_t)nc);
+  if (m->hybrid) {
+    bool any = false;
+    for (int i = 0; i < nc; i++)
+      any |= (s->hit[i] = s->roots[i] != 0);
+    if (any) {
+      if (m->ops->resolve(m, t, x, s->modes, s->hit) < 0)
+        return fail(s, t, "no consistent friction state after an event");
+      restart = true;
+    }
+  } else {
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin);
+    for (int i = 0; i < nc; i++)
+      if (s->roots[i] != 0)
+        s->modes[i] = s->roots[i] > 0 ? ss_sign(s->v[i]) : SS_MODE_STICK;
+  }
+  for (int i = 0; i < nc; i++) {
+    int a = s->old_modes[i], b = s->modes[i];
+    if (a == b)
+      continue;
+    if (b == SS_MODE_STICK)
+      emit_event(s, sink, t, i, SS_EVENT_STICK);
+    else if (a == SS_MODE_STICK)
+      emit_event(s, sink, t, i, SS_EVENT_SLIP);
+    else
+      emit_event(s, sink, t, i, SS_EVENT_REVERSE);
+  }
+  for (int j = 0; j < m->n_aux; j++) {
+    if (s->roots[nc + j] != 0) {
+      emit_event(s, sink, t, nc + j, s->roots[nc + j] > 0 ? SS_EVENT_GAP_EXIT : SS_EVENT_GAP_ENTER);
+      restart = true; /* the right-hand side has a kink there */
+    }
+  }
+  emit_sample(s, sink, t, x);
+  if (restart) {
+    collect_stats(s);
+    s->stats.restarts++;
+    if (CVodeReInit(s->cvode, t, s->y) != 0 || CVodeSetStopTime(s->cvode, s->opts.t_end) != 0 ||
+        set_step_cap(s) != 0)
+      return fail(s, t, "integrator restart failed");
+  }
+  return 0;
+}
+
+int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
+{
+  if (!s)
+    return -1;
+  if (s->failed)
+    return -1;
+  if (!s->started) {
+    s->started = true;
+    emit_sample(s, sink, 0.0, N_VGetArrayPointer(s->y));
+    s->grid_index = 1;
+  }
+  double t_end = s->opts.t_end;
+  for (;;) {
+    if (s->grid_index > s->n_grid || s->t >= t_end)
+      return 1;
+    if (s->t >= t_target)
+      return 0;
+    double t_grid = s->grid_index >= s->n_grid ? t_end : (double)s->grid_index * s->opts.dt_out;
+    double tout = t_grid <= t_target ? t_grid : t_target;
+    sunrealtype tret = s->t;
+    int flag = CVode(s->cvode, tout, s->y, &tret, CV_NORMAL);
+    if (flag < 0) {
+      char what[512];
+      snprintf(what, sizeof what, "%s", s->error[0] ? s->error : "integrator error");
+      return fail(s, tret, what);
+    }
+    s->t = tret;
+    if (flag == CV_ROOT_RETURN) {
+      if (handle_roots(s, tret, sink) < 0)
+        return -1;
+      continue;
+    }
+    if (tout == t_grid && tret >= t_grid) {
+      s->t = t_grid;
+      emit_sample(s, sink, t_grid, N_VGetArrayPointer(s->y));
+      s->grid_index++;
+    }
+  }
+}
+
+double ss_sim_time(const ss_sim *s) { return s->t; }
+double ss_sim_t_end(const ss_sim *s) { return s->opts.t_end; }
+const char *ss_sim_error(const ss_sim *s) { return s->error; }
+const int *ss_sim_modes(const ss_sim *s) { return s->modes; }
+
+void ss_sim_get_stats(const ss_sim *s, ss_stats *out)
+{
+  /* finished segments plus the live counters of the current one */
+  *out = s->stats;
+  long n = 0;
+  CVodeGetNumSteps(s->cvode, &n);
+  out->steps += n;
+  n = 0;
+  CVodeGetNumRhsEvals(s->cvode, &n);
+  out->rhs_evals += n;
+  if (s->m->stiff) {
+    n = 0;
+    CVodeGetNumLinRhsEvals(s->cvode, &n);
+    out->rhs_evals += n;
+  }
+  n = 0;
+  CVodeGetNumGEvals(s->cvode, &n);
+  out->root_evals += n;
+}

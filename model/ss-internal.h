@@ -1,0 +1,87 @@
+/* ss-internal.h - what a scenario implementation sees of the engine. */
+#ifndef SS_INTERNAL_H
+#define SS_INTERNAL_H
+
+#include "stickslip.h"
+#include "friction.h"
+
+/* Callbacks of one mechanism.  All take the constant model first. */
+typedef struct ss_model_ops {
+  /* Initial continuous state x[nx]; velocities of resting contacts exactly 0. */
+  void (*initial)(const ss_model *m, double *x);
+  /* x' = f(t, x) in the given contact modes.  Never evaluates sgn(0): a
+   * stuck contact is held by its mode.  Returns 0, or < 0 on failure. */
+  int (*rhs)(const ss_model *m, double t, const double *x, const int *modes, double *xdot);
+  /* Per contact: relative sliding velocity v[i] (m/s or rad/s) and, for
+   * stuck contacts of a hybrid model, the stiction margin (limit minus
+   * required static force, >= 0 while sticking is admissible). */
+  void (*contacts)(const ss_model *m, double t, const double *x, const int *modes,
+                   double *v, double *margin);
+  /* Optional: n_aux event functions (freeplay gaps), crossing up = contact. */
+  void (*aux)(const ss_model *m, double t, const double *x, double *g);
+  /* Hybrid models: choose consistent modes after an event or at t = 0.
+   * hit[i] != 0 marks contacts whose event function fired (all at t = 0).
+   * Must set stuck relative velocities in x exactly to zero.  Returns 0,
+   * or < 0 when no consistent mode exists. */
+  int (*resolve)(const ss_model *m, double t, double *x, int *modes, const int *hit);
+  /* One sample row of ss_model_n_columns values (NaN = undetermined). */
+  void (*observe)(const ss_model *m, double t, const double *x, const int *modes, double *row);
+  /* Frees the scenario-specific part. */
+  void (*free_impl)(void *impl);
+} ss_model_ops;
+
+struct ss_model {
+  const ss_scenario *scenario; /* the scenario it was built from */
+  double *values;              /* copy of the parameter values (n_params) */
+  int nx;                      /* continuous state dimension */
+  int n_contacts;              /* frictional contacts */
+  int n_aux;                   /* freeplay (gap) event functions */
+  char **contact_names;        /* n_contacts names used in CSV and events */
+  char **aux_names;            /* n_aux names of gap elements */
+  double *mu_s;                /* per contact static coefficient (for plots), 1 */
+  double *mu_k;                /* per contact kinetic coefficient (for plots), 1 */
+  double *v_stick;             /* smooth laws: |v| below this counts as stick, m/s */
+  bool hybrid;                 /* exact law: discrete modes and events */
+  bool stiff;                  /* integrate with BDF (regularised, LuGre, stiff springs) */
+  double max_step_stuck;       /* step cap while every contact sticks: shorter than any
+                                  excursion of a stiction margin, s (0: output grid) */
+  int n_columns;               /* sample row width (without t) */
+  int cap_columns;             /* allocated column slots */
+  ss_column *columns;          /* column descriptions */
+  const ss_model_ops *ops;     /* mechanism callbacks */
+  void *impl;                  /* mechanism-specific constant data */
+};
+
+/* Description of one extra output column. */
+typedef struct ss_column_spec {
+  const char *name;    /* CSV header name */
+  const char *unit;    /* SI unit */
+  ss_column_kind kind; /* plot grouping */
+} ss_column_spec;
+
+/* Allocates the common part; names are copied.  NULL on allocation failure. */
+ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx,
+                         int n_contacts, const char *const *contact_names);
+void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names);
+void ss_model_add_column(ss_model *m, const char *name, const char *unit,
+                         ss_column_kind kind, int contact);
+/* The five standard columns C.F, C.N, C.ratio, C.v, C.stick for every contact,
+ * with force_unit "N" or "N m" for moments. */
+void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,
+                                  const char *velocity_unit);
+
+/* printf-style error for *error (may be NULL); returns NULL for chaining. */
+void *ss_set_error(char **error, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 2, 3)))
+#endif
+  ;
+
+/* Value of parameter `name` in a model (aborts on a typo: programming error). */
+double ss_value(const ss_scenario *sc, const double *values, const char *name);
+
+/* 1-D stick/slip decision at zero relative velocity: the applied force
+ * (everything but friction) against the static limit.  Returns the new mode. */
+int ss_resolve_1d(double applied, double static_limit);
+
+#endif

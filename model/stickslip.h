@@ -1,0 +1,234 @@
+/* stickslip.h - public interface of the Stick-Slip Lab simulation library.
+ *
+ * Engine style follows MuJoCo: a constant model (ss_model, built once from a
+ * scenario and its parameter values) and a mutable simulation (ss_sim, the
+ * integrator state).  No GTK here; the GUI and the CLI both use only this. */
+#ifndef STICKSLIP_H
+#define STICKSLIP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- piecewise-linear friction algebra (MODELS.md §1) ------------------ */
+
+double ss_luz(double x, double a);  /* dead zone, a >= 0 */
+double ss_sat(double x, double a);  /* saturation, a >= 0 */
+/* tar(x, a) = x + a*sgh(x) for x != 0; at x == 0 the caller supplies the
+ * selection s in [-1, 1] (set-valued), never sgn(0). */
+double ss_tar(double x, double a, double s_at_zero);
+int ss_sign(double x);              /* -1, 0 or +1; never used inside a RHS at 0 */
+
+/* ---- parameters -------------------------------------------------------- */
+
+typedef enum {
+  SS_PARAM_REAL = 0,      /* a real number in [min, max] */
+  SS_PARAM_CHOICE = 1,    /* an index into choices[] */
+} ss_param_kind;
+
+enum {
+  SS_PARAM_LOG = 1u << 0,           /* slider in log scale (min > 0) */
+  SS_PARAM_MIN_EXCLUSIVE = 1u << 1, /* value must be > min */
+  SS_PARAM_INTEGER = 1u << 2,       /* whole numbers only */
+};
+
+typedef struct ss_param_info {
+  const char *name;        /* identifier used by --set, files and settings */
+  const char *label;       /* short human label (translatable in the GUI) */
+  const char *unit;        /* SI unit, "" for dimensionless */
+  ss_param_kind kind;      /* real or choice */
+  double def;              /* default value (choice: index) */
+  double min;              /* lower bound of the valid range */
+  double max;              /* upper bound of the valid range */
+  unsigned flags;          /* SS_PARAM_* flags */
+  const char *description; /* one sentence */
+  const char *const *choices; /* NULL-terminated names for SS_PARAM_CHOICE */
+  const char *group;       /* GUI grouping: "Mechanism", "Friction", "Load", ... */
+} ss_param_info;
+
+/* ---- scenarios --------------------------------------------------------- */
+
+typedef struct ss_model ss_model;
+typedef struct ss_scenario ss_scenario;
+
+struct ss_scenario {
+  const char *name;             /* CLI name, e.g. "one-mass" */
+  const char *title;            /* one-line title */
+  const char *description;      /* a paragraph: what it shows, which paper */
+  const ss_param_info *params;  /* parameter table */
+  int n_params;                 /* entries in params */
+  double t_end;                 /* default simulated time, s */
+  double dt_out;                /* default output interval, s */
+  /* Builds a model from a full vector of already range-checked values.
+   * Cross-parameter checks (e.g. mu_k <= mu_s) happen here; on failure
+   * returns NULL and sets *error (free with free()). */
+  ss_model *(*create)(const ss_scenario *sc, const double *values, char **error);
+};
+
+int ss_scenario_count(void);
+const ss_scenario *ss_scenario_get(int index);
+const ss_scenario *ss_scenario_find(const char *name);
+int ss_scenario_param_index(const ss_scenario *sc, const char *name); /* -1 if unknown */
+
+/* Fills values[n_params] with the defaults. */
+void ss_scenario_defaults(const ss_scenario *sc, double *values);
+
+/* Checks one value against its range; on failure returns false and sets
+ * *error to a message naming the parameter, the value and the valid range. */
+bool ss_param_check(const ss_param_info *p, double value, char **error);
+
+/* Parses "NAME=VALUE" or (name, text) and stores it in values[] after the
+ * range check; values[] is untouched on failure.  Choice parameters accept
+ * the choice name or its index. */
+bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name,
+                       const char *text, char **error);
+bool ss_param_set_assignment(const ss_scenario *sc, double *values,
+                             const char *assignment, char **error);
+/* Writes the value as text ("0.5", or the choice name) into buf. */
+void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size);
+
+/* ---- models ------------------------------------------------------------ */
+
+/* Column kinds of a sample row; the GUI groups plots by kind. */
+typedef enum {
+  SS_COL_POSITION = 0,  /* generalised coordinate (m or rad) */
+  SS_COL_VELOCITY,      /* generalised velocity */
+  SS_COL_INTERNAL,      /* internal state (LuGre bristle deflection, ...) */
+  SS_COL_FRICTION,      /* contact friction force or moment */
+  SS_COL_NORMAL,        /* contact normal force magnitude (or friction limit basis) */
+  SS_COL_RATIO,         /* |friction| / normal */
+  SS_COL_SLIP_VELOCITY, /* contact relative sliding velocity */
+  SS_COL_STICK,         /* 1 while the contact sticks, else 0 */
+  SS_COL_FORCE,         /* other force contribution (spring, load, sums, ...) */
+  SS_COL_ENERGY,        /* energy or work, J */
+  SS_COL_OTHER,         /* anything else */
+} ss_column_kind;
+
+typedef struct ss_column {
+  char *name;        /* CSV header name, e.g. "10.F" or "z1" */
+  char *unit;        /* SI unit */
+  ss_column_kind kind;
+  int contact;       /* contact index for contact columns, else -1 */
+} ss_column;
+
+typedef enum { SS_MODE_STICK = 0, SS_MODE_SLIDE_POS = 1, SS_MODE_SLIDE_NEG = -1 } ss_mode;
+
+typedef enum {
+  SS_EVENT_STICK = 0,   /* relative velocity reached zero and the contact holds */
+  SS_EVENT_SLIP,        /* a stuck contact broke loose */
+  SS_EVENT_REVERSE,     /* velocity changed sign without sticking */
+  SS_EVENT_GAP_ENTER,   /* a freeplay element lost contact */
+  SS_EVENT_GAP_EXIT,    /* a freeplay element came into contact */
+} ss_event_kind;
+
+const char *ss_event_kind_name(ss_event_kind kind); /* "stick", "slip", ... */
+
+typedef struct ss_event {
+  double t;            /* located event time, s */
+  int source;          /* contact index, or n_contacts + aux index for gap events */
+  ss_event_kind kind;  /* what happened */
+} ss_event;
+
+/* Read-only facts about a built model, for the CLI and the GUI. */
+const ss_scenario *ss_model_scenario(const ss_model *m);
+const double *ss_model_values(const ss_model *m);   /* n_params parameter values */
+int ss_model_n_columns(const ss_model *m);          /* columns of a sample, without t */
+const ss_column *ss_model_column(const ss_model *m, int i);
+int ss_model_column_find(const ss_model *m, const char *name); /* -1 if none */
+int ss_model_n_contacts(const ss_model *m);
+const char *ss_model_contact_name(const ss_model *m, int i);
+/* Friction levels of contact i for plots: mu_s and mu_k (ratio axis). */
+void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k);
+int ss_model_n_sources(const ss_model *m);          /* contacts + gap elements */
+const char *ss_model_source_name(const ss_model *m, int i);
+bool ss_model_is_hybrid(const ss_model *m);         /* exact law with modes */
+bool ss_model_is_stiff(const ss_model *m);          /* integrated with BDF */
+void ss_model_free(ss_model *m);                    /* NULL-safe */
+
+/* Convenience: defaults + assignments "NAME=VALUE" -> model. */
+ss_model *ss_model_new_from_assignments(const ss_scenario *sc, const char *const *assignments,
+                                        int n_assignments, char **error);
+
+/* ---- simulation -------------------------------------------------------- */
+
+typedef struct ss_run_opts {
+  double t_end;      /* simulated end time, s (<= 0: scenario default) */
+  double dt_out;     /* output grid spacing, s (<= 0: scenario default) */
+  double rtol;       /* relative tolerance (<= 0: 1e-8) */
+  double atol;       /* absolute tolerance (<= 0: 1e-10) */
+  long max_steps;    /* integrator steps per output interval (<= 0: 50000) */
+  long max_events;   /* events per run before declaring Zeno behaviour (<= 0: 1e6) */
+} ss_run_opts;
+
+typedef struct ss_stats {
+  long steps;        /* integrator steps */
+  long rhs_evals;    /* right-hand-side evaluations (including Jacobian DQ) */
+  long root_evals;   /* event function evaluations */
+  long events;       /* events located (stick, slip, reverse, gap) */
+  long restarts;     /* integrator restarts */
+} ss_stats;
+
+typedef struct ss_sink {
+  void *user;
+  /* one sample row: t and ss_model_n_columns() values; NaN = undetermined */
+  void (*sample)(void *user, double t, const double *row);
+  void (*event)(void *user, const ss_event *ev);
+} ss_sink;
+
+typedef struct ss_sim ss_sim;
+
+ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error);
+void ss_sim_free(ss_sim *s);  /* NULL-safe */
+/* Integrates until min(t_target, t_end), emitting grid samples and, at every
+ * event, a sample at the event time.  The first call also emits t = 0.
+ * Returns 1 when t_end is reached, 0 when t_target was reached first, -1 on
+ * failure (ss_sim_error says why and when). */
+int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink);
+double ss_sim_time(const ss_sim *s);
+double ss_sim_t_end(const ss_sim *s);
+void ss_sim_get_stats(const ss_sim *s, ss_stats *out); /* steps, RHS evals, events so far */
+const char *ss_sim_error(const ss_sim *s);
+const int *ss_sim_modes(const ss_sim *s);  /* current mode per contact */
+
+/* ---- traces: a whole run in memory ------------------------------------- */
+
+typedef struct ss_trace {
+  int n_columns;     /* values per row, without t */
+  size_t n_rows;     /* rows stored */
+  size_t cap_rows;   /* allocated rows */
+  double *t;         /* n_rows times, s */
+  double *rows;      /* n_rows * n_columns values */
+  size_t n_events;   /* events stored */
+  size_t cap_events; /* allocated events */
+  ss_event *events;  /* n_events events */
+  ss_stats stats;    /* integrator statistics of the run */
+} ss_trace;
+
+ss_trace *ss_trace_new(int n_columns);
+void ss_trace_free(ss_trace *tr);  /* NULL-safe */
+void ss_trace_append_row(ss_trace *tr, double t, const double *row);
+void ss_trace_append_event(ss_trace *tr, const ss_event *ev);
+ss_sink ss_trace_sink(ss_trace *tr);
+static inline double ss_trace_at(const ss_trace *tr, size_t row, int col)
+{
+  return tr->rows[row * (size_t)tr->n_columns + (size_t)col];
+}
+
+/* Runs the whole history; NULL and *error on failure (message with time). */
+ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error);
+
+/* CSV: header "t,<columns>", one row per sample, empty field for NaN. */
+int ss_csv_write_header(const ss_model *m, FILE *f);
+int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row);
+int ss_csv_write_trace(const ss_model *m, const ss_trace *tr, FILE *f);
+/* Events: "t,contact,event". */
+int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,132 @@
+/* trace.c - a whole run in memory, and CSV output. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-internal.h"
+
+ss_trace *ss_trace_new(int n_columns)
+{
+  ss_trace *tr = calloc(1, sizeof *tr);
+  if (tr)
+    tr->n_columns = n_columns;
+  return tr;
+}
+
+void ss_trace_free(ss_trace *tr)
+{
+  if (!tr)
+    return;
+  free(tr->t);
+  free(tr->rows);
+  free(tr->events);
+  free(tr);
+}
+
+void ss_trace_append_row(ss_trace *tr, double t, const double *row)
+{
+  if (tr->n_rows == tr->cap_rows) {
+    size_t cap = tr->cap_rows ? 2 * tr->cap_rows : 1024;
+    double *nt = realloc(tr->t, sizeof(double) * cap);
+    if (!nt)
+      abort();
+    tr->t = nt;
+    double *nr = realloc(tr->rows, sizeof(double) * cap * (size_t)(tr->n_columns ? tr->n_columns : 1));
+    if (!nr)
+      abort();
+    tr->rows = nr;
+    tr->cap_rows = cap;
+  }
+  tr->t[tr->n_rows] = t;
+  memcpy(tr->rows + tr->n_rows * (size_t)tr->n_columns, row, sizeof(double) * (size_t)tr->n_columns);
+  tr->n_rows++;
+}
+
+void ss_trace_append_event(ss_trace *tr, const ss_event *ev)
+{
+  if (tr->n_events == tr->cap_events) {
+    size_t cap = tr->cap_events ? 2 * tr->cap_events : 64;
+    ss_event *ne = realloc(tr->events, sizeof(ss_event) * cap);
+    if (!ne)
+      abort();
+    tr->events = ne;
+    tr->cap_events = cap;
+  }
+  tr->events[tr->n_events++] = *ev;
+}
+
+static void sink_sample(void *user, double t, const double *row)
+{
+  ss_trace_append_row(user, t, row);
+}
+
+static void sink_event(void *user, const ss_event *ev)
+{
+  ss_trace_append_event(user, ev);
+}
+
+ss_sink ss_trace_sink(ss_trace *tr)
+{
+  return (ss_sink){tr, sink_sample, sink_event};
+}
+
+ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
+{
+  ss_sim *s = ss_sim_new(m, opts, error);
+  if (!s)
+    return NULL;
+  ss_trace *tr = ss_trace_new(m->n_columns);
+  ss_sink sink = ss_trace_sink(tr);
+  int rc = ss_sim_advance(s, INFINITY, &sink);
+  ss_sim_get_stats(s, &tr->stats);
+  if (rc < 0) {
+    ss_set_error(error, "%s", ss_sim_error(s));
+    ss_trace_free(tr);
+    tr = NULL;
+  }
+  ss_sim_free(s);
+  return tr;
+}
+
+int ss_csv_write_header(const ss_model *m, FILE *f)
+{
+  fputs("t", f);
+  for (int i = 0; i < m->n_columns; i++)
+    fprintf(f, ",%s", m->columns[i].name);
+  return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row)
+{
+  fprintf(f, "%.10g", t);
+  for (int i = 0; i < m->n_columns; i++) {
+    if (isnan(row[i]))
+      fputc(',', f); /* undetermined: empty field, never 0 */
+    else if (m->columns[i].kind == SS_COL_STICK)
+      fprintf(f, ",%d", row[i] != 0.0);
+    else
+      fprintf(f, ",%.10g", row[i]);
+  }
+  return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int ss_csv_write_trace(const ss_model *m, const ss_trace *tr, FILE *f)
+{
+  if (ss_csv_write_header(m, f) < 0)
+    return -1;
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (ss_csv_write_row(m, f, tr->t[r], tr->rows + r * (size_t)tr->n_columns) < 0)
+      return -1;
+  return ferror(f) ? -1 : 0;
+}
+
+int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f)
+{
+  fputs("t,contact,event\n", f);
+  for (size_t i = 0; i < tr->n_events; i++) {
+    const ss_event *ev = &tr->events[i];
+    fprintf(f, "%.12g,%s,%s\n", ev->t, ss_model_source_name(m, ev->source),
+            ss_event_kind_name(ev->kind));
+  }
+  return ferror(f) ? -1 : 0;
+}

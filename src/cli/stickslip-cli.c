@@ -1,0 +1,388 @@
+/* stickslip-cli.c - headless runs of every scenario: list, params, run, bench.
+ *
+ * Exit codes: 0 success, 2 bad usage or invalid value, 3 simulation failure. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+
+#include "scenario-file.h"
+#include "stickslip.h"
+
+enum { EXIT_USAGE = 2, EXIT_SIMULATION = 3 };
+
+static const char usage_text[] =
+  "Usage:\n"
+  "  stickslip-cli list\n"
+  "  stickslip-cli params SCENARIO\n"
+  "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
+  "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
+  "  stickslip-cli bench [SCENARIO] [--runs N]\n"
+  "\n"
+  "run writes CSV (header, one row per output time; empty field = undetermined).\n"
+  "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+  fprintf(stderr, "stickslip-cli: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n\n%s", usage_text);
+  return EXIT_USAGE;
+}
+
+static int cmd_list(void)
+{
+  for (int i = 0; i < ss_scenario_count(); i++) {
+    const ss_scenario *sc = ss_scenario_get(i);
+    printf("%s\t%s\n", sc->name, sc->title);
+  }
+  return 0;
+}
+
+static int cmd_params(int argc, char **argv)
+{
+  if (argc != 1)
+    return usage_error("params takes exactly one SCENARIO%s", "");
+  const ss_scenario *sc = ss_scenario_find(argv[0]);
+  if (!sc)
+    return usage_error("unknown scenario '%s' (see: stickslip-cli list)", argv[0]);
+  for (int i = 0; i < sc->n_params; i++) {
+    const ss_param_info *p = &sc->params[i];
+    char def[64];
+    ss_param_format(p, p->def, def, sizeof def);
+    if (p->kind == SS_PARAM_CHOICE) {
+      printf("%s\t%s\t\t", p->name, def);
+      for (int c = 0; p->choices[c]; c++)
+        printf("%s%s", c ? "|" : "", p->choices[c]);
+      printf("\t\t%s\n", p->description);
+    } else {
+      printf("%s\t%s\t%s\t%g\t%g\t%s\n", p->name, def, p->unit, p->min, p->max, p->description);
+    }
+  }
+  return 0;
+}
+
+/* A strictly positive finite number, or an error naming the option. */
+static bool parse_positive(const char *opt, const char *text, double max, double *out)
+{
+  char *end = NULL;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (end == text || *end || errno == ERANGE || !isfinite(v) || !(v > 0) || v > max) {
+    fprintf(stderr, "stickslip-cli: %s: '%s' is invalid; valid range (0, %g]\n", opt, text, max);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+/* Writes data to path atomically, or to stdout for "-". */
+static bool write_output(const char *path, const char *data, size_t len)
+{
+  if (strcmp(path, "-") == 0)
+    return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
+  g_autoptr(GError) err = NULL;
+  if (!g_file_set_contents(path, data, (gssize)len, &err)) {
+    fprintf(stderr, "stickslip-cli: cannot write %s: %s\n", path, err->message);
+    return false;
+  }
+  return true;
+}
+
+typedef struct run_args {
+  const char *scenario;    /* positional scenario name or NULL */
+  const char *file;        /* --file */
+  GPtrArray *sets;         /* --set NAME=VALUE strings */
+  ss_run_opts opts;        /* --t-end, --dt-out, --rtol, --atol */
+  const char *csv;         /* --csv */
+  const char *events;      /* --events */
+} run_args;
+
+static int parse_run_args(int argc, char **argv, run_args *a)
+{
+  for (int i = 0; i < argc; i++) {
+    const char *arg = argv[i];
+    bool has_value = i + 1 < argc;
+    if (arg[0] != '-' || strcmp(arg, "-") == 0) {
+      if (a->scenario)
+        return usage_error("unexpected argument '%s'", arg);
+      a->scenario = arg;
+      continue;
+    }
+    if (!has_value)
+      return usage_error("option %s needs a value", arg);
+    const char *val = argv[++i];
+    if (strcmp(arg, "--set") == 0)
+      g_ptr_array_add(a->sets, (gpointer)val);
+    else if (strcmp(arg, "--file") == 0)
+      a->file = val;
+    else if (strcmp(arg, "--csv") == 0)
+      a->csv = val;
+    else if (strcmp(arg, "--events") == 0)
+      a->events = val;
+    else if (strcmp(arg, "--t-end") == 0) {
+      if (!parse_positive("--t-end", val, 1e7, &a->opts.t_end))
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--dt-out") == 0) {
+      if (!parse_positive("--dt-out", val, 1e7, &a->opts.dt_out))
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--rtol") == 0) {
+      if (!parse_positive("--rtol", val, 0.1, &a->opts.rtol))
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--atol") == 0) {
+      if (!parse_positive("--atol", val, 0.1, &a->opts.atol))
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--max-steps") == 0) {
+      double n;
+      if (!parse_positive("--max-steps", val, 1e9, &n))
+        return EXIT_USAGE;
+      a->opts.max_steps = (long)n;
+    } else
+      return usage_error("unknown option '%s'", arg);
+  }
+  return 0;
+}
+
+/* Builds the model from --file and/or SCENARIO plus --set; reports errors. */
+static ss_model *model_from_args(run_args *a, int *status)
+{
+  const ss_scenario *sc = NULL;
+  double *values = NULL;
+  char *err = NULL;
+  *status = EXIT_USAGE;
+  if (a->file) {
+    ss_run_opts file_opts = {0};
+    values = ss_scenario_file_load(a->file, &sc, &file_opts, &err);
+    if (!values) {
+      fprintf(stderr, "stickslip-cli: %s\n", err);
+      free(err);
+      return NULL;
+    }
+    if (a->scenario && strcmp(a->scenario, sc->name) != 0) {
+      fprintf(stderr, "stickslip-cli: %s describes scenario '%s', not '%s'\n", a->file,
+              sc->name, a->scenario);
+      free(values);
+      return NULL;
+    }
+    if (!(a->opts.t_end > 0))
+      a->opts.t_end = file_opts.t_end;
+    if (!(a->opts.dt_out > 0))
+      a->opts.dt_out = file_opts.dt_out;
+    if (!(a->opts.rtol > 0))
+      a->opts.rtol = file_opts.rtol;
+    if (!(a->opts.atol > 0))
+      a->opts.atol = file_opts.atol;
+  } else {
+    if (!a->scenario) {
+      usage_error("run needs a SCENARIO or --file%s", "");
+      return NULL;
+    }
+    sc = ss_scenario_find(a->scenario);
+    if (!sc) {
+      usage_error("unknown scenario '%s' (see: stickslip-cli list)", a->scenario);
+      return NULL;
+    }
+    values = malloc(sizeof(double) * (size_t)(sc->n_params + 1));
+    ss_scenario_defaults(sc, values);
+  }
+  for (guint i = 0; i < a->sets->len; i++) {
+    if (!ss_param_set_assignment(sc, values, g_ptr_array_index(a->sets, i), &err)) {
+      fprintf(stderr, "stickslip-cli: %s\n", err);
+      free(err);
+      free(values);
+      return NULL;
+    }
+  }
+  ss_model *m = sc->create(sc, values, &err);
+  free(values);
+  if (!m) {
+    fprintf(stderr, "stickslip-cli: %s\n", err);
+    free(err);
+    return NULL;
+  }
+  *status = 0;
+  return m;
+}
+
+static char *csv_to_memory(const ss_model *m, const ss_trace *tr, bool events, size_t *len)
+{
+  char *buf = NULL;
+  FILE *f = open_memstream(&buf, len);
+  if (!f)
+    return NULL;
+  int rc = events ? ss_csv_write_events(m, tr, f) : ss_csv_write_trace(m, tr, f);
+  if (fclose(f) != 0 || rc < 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+  g_autoptr(GPtrArray) sets = g_ptr_array_new();
+  run_args a = {.sets = sets};
+  int status = parse_run_args(argc, argv, &a);
+  if (status)
+    return status;
+  ss_model *m = model_from_args(&a, &status);
+  if (!m)
+    return status;
+  char *err = NULL;
+  ss_trace *tr = ss_run(m, &a.opts, &err);
+  if (!tr) {
+    fprintf(stderr, "stickslip-cli: %s\n", err ? err : "simulation failed");
+    free(err);
+    ss_model_free(m);
+    return EXIT_SIMULATION;
+  }
+  g_autofree char *default_csv = NULL;
+  const char *csv = a.csv;
+  if (!a.csv && !a.events)
+    csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
+  status = 0;
+  struct { const char *path; bool events; } outs[] = {{csv, false}, {a.events, true}};
+  for (int k = 0; k < 2 && status == 0; k++) {
+    if (!outs[k].path)
+      continue;
+    size_t len = 0;
+    char *data = csv_to_memory(m, tr, outs[k].events, &len);
+    if (!data || !write_output(outs[k].path, data, len))
+      status = 1;
+    free(data);
+  }
+  if (status == 0 && default_csv)
+    fprintf(stderr, "stickslip-cli: wrote %zu rows to %s\n", tr->n_rows, default_csv);
+  fprintf(stderr, "stickslip-cli: %s: %zu rows, %zu events; %ld steps, %ld RHS evaluations, %ld "
+                  "restarts\n", ss_model_scenario(m)->name, tr->n_rows, tr->n_events,
+          tr->stats.steps, tr->stats.rhs_evals, tr->stats.restarts);
+  ss_trace_free(tr);
+  ss_model_free(m);
+  return status;
+}
+
+static double now_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Times full default histories of one variant; prints one line. */
+static int bench_case(const ss_scenario *sc, const char *assignment, double t_end, int runs)
+{
+  const char *assignments[1] = {assignment};
+  char *err = NULL;
+  ss_model *m = ss_model_new_from_assignments(sc, assignments, assignment ? 1 : 0, &err);
+  if (!m) {
+    fprintf(stderr, "stickslip-cli: bench %s %s: %s\n", sc->name, assignment ? assignment : "",
+            err);
+    free(err);
+    return EXIT_SIMULATION;
+  }
+  ss_run_opts opts = {.t_end = t_end};
+  double *times = malloc(sizeof(double) * (size_t)runs);
+  ss_stats stats = {0};
+  int n = 0;
+  double started = now_seconds();
+  for (; n < runs; n++) {
+    double t0 = now_seconds();
+    ss_trace *tr = ss_run(m, &opts, &err);
+    times[n] = now_seconds() - t0;
+    if (!tr) {
+      fprintf(stderr, "stickslip-cli: bench %s: %s\n", sc->name, err);
+      free(err);
+      free(times);
+      ss_model_free(m);
+      return EXIT_SIMULATION;
+    }
+    stats = tr->stats;
+    ss_trace_free(tr);
+    if (n >= 4 && now_seconds() - started > 2.0)
+      break; /* enough for a median of slow cases */
+  }
+  if (n < runs)
+    n++;
+  qsort(times, (size_t)n, sizeof(double), compare_double);
+  printf("%-20s %-22s %7.1f %6d %11.3f %8ld %9ld %7ld\n", sc->name,
+         assignment ? assignment : "default", t_end > 0 ? t_end : sc->t_end, n,
+         1e3 * times[n / 2], stats.steps, stats.rhs_evals, stats.events);
+  free(times);
+  ss_model_free(m);
+  return 0;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+  const char *only = NULL;
+  int runs = 200;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+      double r;
+      if (!parse_positive("--runs", argv[++i], 1e6, &r))
+        return EXIT_USAGE;
+      runs = (int)r;
+    } else if (argv[i][0] != '-' && !only) {
+      only = argv[i];
+    } else {
+      return usage_error("unexpected bench argument '%s'", argv[i]);
+    }
+  }
+  if (only && !ss_scenario_find(only))
+    return usage_error("unknown scenario '%s' (see: stickslip-cli list)", only);
+  printf("%-20s %-22s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
+         "median/ms", "steps", "rhs", "events");
+  int status = 0;
+  for (int i = 0; i < ss_scenario_count(); i++) {
+    const ss_scenario *sc = ss_scenario_get(i);
+    if (only && strcmp(only, sc->name) != 0)
+      continue;
+    status |= bench_case(sc, NULL, 0.0, runs);
+    /* every choice of every choice parameter (law, level, treatment, ...) */
+    for (int p = 0; p < sc->n_params; p++) {
+      const ss_param_info *info = &sc->params[p];
+      if (info->kind != SS_PARAM_CHOICE)
+        continue;
+      for (int c = 0; info->choices[c]; c++) {
+        if (c == (int)info->def)
+          continue;
+        char assignment[128];
+        snprintf(assignment, sizeof assignment, "%s=%s", info->name, info->choices[c]);
+        status |= bench_case(sc, assignment, 0.0, runs);
+      }
+    }
+    if (strcmp(sc->name, "one-mass") == 0)
+      status |= bench_case(sc, "law=lugre", 30.0, runs); /* the LuGre figure */
+  }
+  return status ? EXIT_SIMULATION : 0;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2)
+    return usage_error("missing command%s", "");
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "list") == 0)
+    return argc == 2 ? cmd_list() : usage_error("list takes no arguments%s", "");
+  if (strcmp(cmd, "params") == 0)
+    return cmd_params(argc - 2, argv + 2);
+  if (strcmp(cmd, "run") == 0)
+    return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "bench") == 0)
+    return cmd_bench(argc - 2, argv + 2);
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  return usage_error("unknown command '%s'", cmd);
+}

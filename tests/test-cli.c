@@ -1,0 +1,303 @@
+/* test-cli.c - stickslip-cli: output formats, exit codes, messages. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+
+typedef struct cli_result {
+  int status;   /* exit status */
+  char *out;    /* stdout */
+  char *err;    /* stderr */
+} cli_result;
+
+static cli_result run_cli(const char *cwd, const char *first, ...)
+{
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  g_assert_nonnull(cli);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new();
+  g_ptr_array_add(argv, (gpointer)cli);
+  va_list ap;
+  va_start(ap, first);
+  for (const char *a = first; a; a = va_arg(ap, const char *))
+    g_ptr_array_add(argv, (gpointer)a);
+  va_end(ap);
+  g_ptr_array_add(argv, NULL);
+  cli_result r = {0};
+  int wait_status = 0;
+  g_autoptr(GError) error = NULL;
+  if (!g_spawn_sync(cwd, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
+                    &wait_status, &error))
+    g_error("spawn: %s", error->message);
+  g_assert_true(WIFEXITED(wait_status));
+  r.status = WEXITSTATUS(wait_status);
+  return r;
+}
+
+static void cli_result_clear(cli_result *r)
+{
+  g_free(r->out);
+  g_free(r->err);
+}
+
+static void test_list(void)
+{
+  cli_result r = run_cli(NULL, "list", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_auto(GStrv) lines = g_strsplit(g_strstrip(r.out), "\n", -1);
+  g_assert_cmpuint(g_strv_length(lines), >=, 3);
+  const char *want[] = {"one-mass", "dupont", "two-block"};
+  for (int w = 0; w < 3; w++) {
+    bool found = false;
+    for (int i = 0; lines[i]; i++) {
+      g_auto(GStrv) f = g_strsplit(lines[i], "\t", -1);
+      g_assert_cmpuint(g_strv_length(f), ==, 2);
+      g_assert_cmpuint(strlen(f[1]), >, 5);
+      found |= strcmp(f[0], want[w]) == 0;
+    }
+    g_assert_true(found);
+  }
+  cli_result_clear(&r);
+}
+
+static void test_params(void)
+{
+  cli_result r = run_cli(NULL, "params", "one-mass", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_auto(GStrv) lines = g_strsplit(g_strstrip(r.out), "\n", -1);
+  bool saw_k = false, saw_law = false;
+  for (int i = 0; lines[i]; i++) {
+    g_auto(GStrv) f = g_strsplit(lines[i], "\t", -1);
+    g_assert_cmpuint(g_strv_length(f), ==, 6);
+    if (strcmp(f[0], "k") == 0) {
+      saw_k = true;
+      g_assert_cmpfloat(g_ascii_strtod(f[1], NULL), ==, 100.0);
+      g_assert_cmpstr(f[2], ==, "N/m");
+      g_assert_cmpfloat(g_ascii_strtod(f[3], NULL), ==, 0.0);
+      g_assert_cmpfloat(g_ascii_strtod(f[4], NULL), >, 1e6);
+    }
+    if (strcmp(f[0], "law") == 0) {
+      saw_law = true;
+      g_assert_cmpstr(f[1], ==, "exact");
+      g_assert_nonnull(strstr(f[3], "regularised"));
+      g_assert_nonnull(strstr(f[3], "lugre"));
+    }
+  }
+  g_assert_true(saw_k && saw_law);
+  cli_result_clear(&r);
+}
+
+/* Parses CSV text: returns rows (without header) and checks the shape. */
+static GPtrArray *parse_csv(const char *text, char ***header_out)
+{
+  g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+  g_assert_nonnull(lines[0]);
+  char **header = g_strsplit(lines[0], ",", -1);
+  guint width = g_strv_length(header);
+  GPtrArray *rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+  for (int i = 1; lines[i] && lines[i][0]; i++) {
+    char **f = g_strsplit(lines[i], ",", -1);
+    g_assert_cmpuint(g_strv_length(f), ==, width);
+    g_ptr_array_add(rows, f);
+  }
+  *header_out = header;
+  return rows;
+}
+
+static int col(char **header, const char *name)
+{
+  for (int i = 0; header[i]; i++)
+    if (strcmp(header[i], name) == 0)
+      return i;
+  g_error("no column %s", name);
+  return -1;
+}
+
+static void test_run_csv(void)
+{
+  cli_result r = run_cli(NULL, "run", "one-mass", "--t-end", "2", "--dt-out", "0.05", "--csv", "-",
+                         NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  char **header = NULL;
+  g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
+  g_assert_cmpstr(header[0], ==, "t");
+  g_assert_cmpstr(header[1], ==, "z");
+  g_assert_cmpstr(header[2], ==, "v");
+  const char *contact_cols[] = {"base.F", "base.N", "base.ratio", "base.v", "base.stick"};
+  for (int i = 0; i < 5; i++)
+    g_assert_cmpstr(header[3 + i], ==, contact_cols[i]);
+  g_assert_cmpuint(rows->len, >=, 41); /* 41 grid rows plus event rows */
+  int it = col(header, "t"), is = col(header, "base.stick"), iN = col(header, "base.N");
+  double last_t = -1;
+  for (guint i = 0; i < rows->len; i++) {
+    char **f = g_ptr_array_index(rows, i);
+    double t = g_ascii_strtod(f[it], NULL);
+    g_assert_cmpfloat(t, >=, last_t);
+    last_t = t;
+    g_assert_true(strcmp(f[is], "0") == 0 || strcmp(f[is], "1") == 0);
+    g_assert_cmpfloat_with_epsilon(g_ascii_strtod(f[iN], NULL), 9.81, 1e-9);
+    for (int c = 0; f[c]; c++) {
+      char *end = NULL;
+      double v = g_ascii_strtod(f[c], &end);
+      g_assert_true(*end == '\0' && isfinite(v));
+    }
+  }
+  g_assert_cmpfloat(last_t, ==, 2.0);
+  g_assert_nonnull(strstr(r.err, "steps"));
+  g_strfreev(header);
+  cli_result_clear(&r);
+}
+
+static void test_run_events(void)
+{
+  cli_result r = run_cli(NULL, "run", "dupont", "--events", "-", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  char **header = NULL;
+  g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
+  g_assert_cmpstr(header[0], ==, "t");
+  g_assert_cmpstr(header[1], ==, "contact");
+  g_assert_cmpstr(header[2], ==, "event");
+  g_assert_cmpuint(rows->len, ==, 10);
+  char **first = g_ptr_array_index(rows, 0);
+  g_assert_cmpstr(first[1], ==, "slot");
+  g_assert_cmpstr(first[2], ==, "slip");
+  g_assert_cmpfloat(fabs(g_ascii_strtod(first[0], NULL) - 0.4181337), <, 1e-6);
+  for (guint i = 0; i < rows->len; i++) {
+    char **f = g_ptr_array_index(rows, i);
+    g_assert_true(strcmp(f[2], "stick") == 0 || strcmp(f[2], "slip") == 0 ||
+                  strcmp(f[2], "reverse") == 0);
+  }
+  g_strfreev(header);
+  cli_result_clear(&r);
+}
+
+/* Undetermined values are empty fields, never 0. */
+static void test_undetermined_empty(void)
+{
+  cli_result r = run_cli(NULL, "run", "two-block", "--csv", "-", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  char **header = NULL;
+  g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
+  int i10 = col(header, "10.F"), st10 = col(header, "10.stick"), st20 = col(header, "20.stick"),
+      st12 = col(header, "12.stick");
+  int empty = 0;
+  for (guint i = 0; i < rows->len; i++) {
+    char **f = g_ptr_array_index(rows, i);
+    bool all_stuck = !strcmp(f[st10], "1") && !strcmp(f[st20], "1") && !strcmp(f[st12], "1");
+    if (f[i10][0] == '\0') {
+      empty++;
+      g_assert_true(all_stuck); /* only total stiction leaves forces undetermined */
+    }
+  }
+  g_assert_cmpint(empty, >, 0);
+  g_strfreev(header);
+  cli_result_clear(&r);
+}
+
+static void expect_usage_error(const char *needle1, const char *needle2, const char *first, ...)
+{
+  const char *args[16];
+  int n = 0;
+  va_list ap;
+  va_start(ap, first);
+  for (const char *a = first; a && n < 15; a = va_arg(ap, const char *))
+    args[n++] = a;
+  va_end(ap);
+  args[n] = NULL;
+  cli_result r;
+  switch (n) { /* run_cli is variadic: forward explicitly */
+  case 3: r = run_cli(NULL, args[0], args[1], args[2], NULL); break;
+  case 4: r = run_cli(NULL, args[0], args[1], args[2], args[3], NULL); break;
+  case 5: r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], NULL); break;
+  default: r = run_cli(NULL, args[0], args[1], NULL); break;
+  }
+  g_assert_cmpint(r.status, ==, 2);
+  if (!strstr(r.err, needle1) || (needle2 && !strstr(r.err, needle2)))
+    g_error("message '%s' lacks '%s'/'%s'", r.err, needle1, needle2 ? needle2 : "");
+  cli_result_clear(&r);
+}
+
+static void test_bad_input(void)
+{
+  expect_usage_error("'k'", "N/m", "run", "one-mass", "--set", "k=-1", NULL);
+  expect_usage_error("'k'", "(0, ", "run", "one-mass", "--set", "k=0", NULL);
+  expect_usage_error("'M'", "finite", "run", "one-mass", "--set", "M=nan", NULL);
+  expect_usage_error("'M'", NULL, "run", "one-mass", "--set", "M=inf", NULL);
+  expect_usage_error("'M'", "range", "run", "one-mass", "--set", "M=-2", NULL);
+  expect_usage_error("mu_k", "mu_s", "run", "one-mass", "--set", "mu_k=0.8", NULL);
+  expect_usage_error("nosuch", NULL, "run", "one-mass", "--set", "nosuch=1", NULL);
+  expect_usage_error("law", "lugre", "run", "one-mass", "--set", "law=foo", NULL);
+  expect_usage_error("unknown scenario", NULL, "run", "three-mass", NULL);
+  expect_usage_error("--t-end", NULL, "run", "one-mass", "--t-end", "abc", NULL);
+  expect_usage_error("--t-end", NULL, "run", "one-mass", "--t-end", "-1", NULL);
+  expect_usage_error("unknown command", NULL, "frobnicate", NULL);
+}
+
+static void test_simulation_failure(void)
+{
+  cli_result r = run_cli(NULL, "run", "one-mass", "--set", "law=lugre", "--max-steps", "3",
+                         "--csv", "-", NULL);
+  g_assert_cmpint(r.status, ==, 3);
+  g_assert_nonnull(strstr(r.err, "failed at t ="));
+  cli_result_clear(&r);
+}
+
+static void test_scenario_file_and_default_csv(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename(dir, "s.ini", NULL);
+  const char *text = "[scenario]\nname=one-mass\nt_end=1.5\n\n[parameters]\nk=250\nlaw=exact\n";
+  g_assert_true(g_file_set_contents(path, text, -1, NULL));
+  cli_result a = run_cli(NULL, "run", "--file", path, "--csv", "-", NULL);
+  cli_result b = run_cli(NULL, "run", "one-mass", "--set", "k=250", "--t-end", "1.5", "--csv", "-",
+                         NULL);
+  g_assert_cmpint(a.status, ==, 0);
+  g_assert_cmpint(b.status, ==, 0);
+  g_assert_cmpstr(a.out, ==, b.out);
+  cli_result_clear(&a);
+  cli_result_clear(&b);
+
+  const char *bad = "[scenario]\nname=one-mass\n[parameters]\nk=250\nmu_s 0.4\n";
+  g_assert_true(g_file_set_contents(path, bad, -1, NULL));
+  cli_result c = run_cli(NULL, "run", "--file", path, NULL);
+  g_assert_cmpint(c.status, ==, 2);
+  g_assert_nonnull(strstr(c.err, ":5:"));
+  cli_result_clear(&c);
+
+  const char *range = "[scenario]\nname=one-mass\n[parameters]\n\nk=-250\n";
+  g_assert_true(g_file_set_contents(path, range, -1, NULL));
+  cli_result d = run_cli(NULL, "run", "--file", path, NULL);
+  g_assert_cmpint(d.status, ==, 2);
+  g_assert_nonnull(strstr(d.err, ":5:"));
+  g_assert_nonnull(strstr(d.err, "'k'"));
+  cli_result_clear(&d);
+
+  cli_result e = run_cli(dir, "run", "one-mass", "--t-end", "1", NULL);
+  g_assert_cmpint(e.status, ==, 0);
+  g_assert_nonnull(strstr(e.err, "one-mass.csv"));
+  g_autofree char *csv = g_build_filename(dir, "one-mass.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_assert_true(g_file_get_contents(csv, &contents, NULL, NULL));
+  g_assert_true(g_str_has_prefix(contents, "t,z,v,base.F"));
+  cli_result_clear(&e);
+  g_remove(csv);
+  g_remove(path);
+  g_rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/cli/list", test_list);
+  g_test_add_func("/cli/params", test_params);
+  g_test_add_func("/cli/run-csv", test_run_csv);
+  g_test_add_func("/cli/run-events", test_run_events);
+  g_test_add_func("/cli/undetermined-empty", test_undetermined_empty);
+  g_test_add_func("/cli/bad-input", test_bad_input);
+  g_test_add_func("/cli/simulation-failure", test_simulation_failure);
+  g_test_add_func("/cli/scenario-file", test_scenario_file_and_default_csv);
+  return g_test_run();
+}

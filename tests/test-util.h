@@ -1,0 +1,72 @@
+/* test-util.h - helpers shared by the model tests. */
+#ifndef TEST_UTIL_H
+#define TEST_UTIL_H
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "stickslip.h"
+
+/* Runs scenario `name` with NULL-terminated assignments; fails the test on error. */
+static inline ss_trace *run_scenario_opts(const char *name, const char *const *sets,
+                                          const ss_run_opts *opts, ss_model **model_out)
+{
+  const ss_scenario *sc = ss_scenario_find(name);
+  g_assert_nonnull(sc);
+  int n = 0;
+  while (sets && sets[n])
+    n++;
+  char *err = NULL;
+  ss_model *m = ss_model_new_from_assignments(sc, sets, n, &err);
+  if (!m)
+    g_error("%s: %s", name, err);
+  ss_trace *tr = ss_run(m, opts, &err);
+  if (!tr)
+    g_error("%s: %s", name, err);
+  if (model_out)
+    *model_out = m;
+  else
+    ss_model_free(m);
+  return tr;
+}
+
+static inline int column(const ss_model *m, const char *name)
+{
+  int c = ss_model_column_find(m, name);
+  if (c < 0)
+    g_error("no column %s", name);
+  return c;
+}
+
+static inline ss_trace *run_scenario(const char *name, const char *const *sets, double t_end,
+                                     double dt_out, ss_model **model_out)
+{
+  ss_run_opts opts = {.t_end = t_end, .dt_out = dt_out};
+  return run_scenario_opts(name, sets, &opts, model_out);
+}
+
+/* Times of events of one kind at one source, in order; returns the count. */
+static inline int event_times(const ss_trace *tr, int source, ss_event_kind kind, double *out,
+                              int max)
+{
+  int n = 0;
+  for (size_t i = 0; i < tr->n_events && n < max; i++)
+    if (tr->events[i].source == source && tr->events[i].kind == kind)
+      out[n++] = tr->events[i].t;
+  return n;
+}
+
+/* Row index of the sample taken at an event time t (the post-event row). */
+static inline size_t row_at(const ss_trace *tr, double t)
+{
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (tr->t[r] == t)
+      return r;
+  g_error("no row at t = %.17g", t);
+  return 0;
+}
+
+#endif

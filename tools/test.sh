@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test: the whole suite in
+# build/, then the model and CLI suites again under ASan+UBSan.
+set -euo pipefail
+top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$top/tools/setup.sh"
+cd "$top"
+meson test -C build --print-errorlogs --num-processes 2
+
+if [ ! -f build-sanitize/build.ninja ]; then
+  meson setup build-sanitize --buildtype=debug -Db_sanitize=address,undefined -Db_lundef=false
+fi
+ninja -C build-sanitize
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite model --suite cli
