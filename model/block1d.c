@@ -30,18 +30,29 @@ static void initial(const ss_model *m, double *x)
     x[i] = 0.0;
 }
 
-/* Friction force on the block (opposing motion) for smooth laws. */
-static double smooth_friction(const ss_block1d *b, double normal, double v, double zb,
-                              double *zb_dot)
+/* Friction on the block (opposing motion) and the bristle rate, for any
+ * law and mode; loads L at the same instant.  A stuck exact contact carries
+ * the static force that balances the load. */
+static double friction_force(const ss_model *m, const double *x, const int *modes,
+                             const ss_block1d_loads *L, double *zb_dot)
 {
-  double mu;
+  const block1d_model *bm = impl(m);
+  const ss_block1d *b = bm->b;
+  double v = x[IV], mu;
+  *zb_dot = 0.0;
+  if (m->hybrid) {
+    if (modes[0] == SS_MODE_STICK)
+      return -L->applied;
+    return -modes[0] * b->fr.mu_k * L->normal - b->viscous * v;
+  }
   if (b->fr.law == SS_LAW_LUGRE) {
+    double zb = x[bm->at.bristle];
     *zb_dot = ss_lugre_zdot(&b->fr, v, zb);
     mu = b->fr.sigma0 * zb + b->fr.sigma1 * *zb_dot;
   } else {
     mu = ss_mu_smooth(&b->fr, v);
   }
-  return -normal * mu - b->viscous * v;
+  return -L->normal * mu - b->viscous * v;
 }
 
 static int rhs(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
@@ -49,26 +60,20 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   const block1d_model *bm = impl(m);
   const ss_block1d *b = bm->b;
   ss_block1d_loads L;
-  double v = x[IV];
+  double v = x[IV], zb_dot;
   b->loads(b, t, x[IZ], v, &L);
-  double fric, zb_dot = 0.0;
-  if (m->hybrid) {
-    if (modes[0] == SS_MODE_STICK) {
-      xdot[IZ] = 0.0;
-      xdot[IV] = 0.0;
-      xdot[bm->at.work] = L.power_in;
-      xdot[bm->at.diss] = 0.0;
-      return 0;
-    }
-    fric = -modes[0] * b->fr.mu_k * L.normal - b->viscous * v;
-  } else {
-    fric = smooth_friction(b, L.normal, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, &zb_dot);
+  xdot[bm->at.work] = L.power_in;
+  if (m->hybrid && modes[0] == SS_MODE_STICK) {
+    xdot[IZ] = 0.0; /* held by the mode: exactly zero, no drift */
+    xdot[IV] = 0.0;
+    xdot[bm->at.diss] = 0.0;
+    return 0;
   }
+  double fric = friction_force(m, x, modes, &L, &zb_dot);
   xdot[IZ] = v;
   xdot[IV] = (L.applied + fric) / b->mass;
   if (bm->at.bristle >= 0)
     xdot[bm->at.bristle] = zb_dot;
-  xdot[bm->at.work] = L.power_in;
   xdot[bm->at.diss] = -fric * v;
   return 0;
 }
@@ -111,14 +116,9 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   const block1d_model *bm = impl(m);
   const ss_block1d *b = bm->b;
   ss_block1d_loads L;
-  double v = x[IV];
+  double v = x[IV], zb_dot;
   b->loads(b, t, x[IZ], v, &L);
-  double fric, zb_dot = 0.0;
-  if (m->hybrid)
-    fric = modes[0] == SS_MODE_STICK ? -L.applied
-                                     : -modes[0] * b->fr.mu_k * L.normal - b->viscous * v;
-  else
-    fric = smooth_friction(b, L.normal, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, &zb_dot);
+  double fric = friction_force(m, x, modes, &L, &zb_dot);
   int c = 0;
   row[c++] = x[IZ];
   row[c++] = v;
