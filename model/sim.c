@@ -34,8 +34,11 @@ struct ss_sim {
   double *v;               /* scratch per contact */
   double *margin;          /* scratch per contact */
   double *row;             /* scratch sample row */
-  double t;                /* current time, s */
+  N_Vector y_grid;         /* interpolated state at a grid time */
+  double t;                /* time reached for the caller (<= t_step), s */
+  double t_step;           /* end of the last integrator step (state y), s */
   long grid_index;         /* next output grid index */
+  long steps_since_output; /* integrator steps since the last grid sample */
   long n_grid;             /* index of the last grid point (t_end) */
   bool started;            /* t = 0 sample emitted */
   bool failed;             /* an error stopped the run */
@@ -46,6 +49,18 @@ struct ss_sim {
 };
 
 static int set_step_cap(ss_sim *s);
+
+static _Thread_local char model_failure[256];
+
+void ss_report_failure(const char *why)
+{
+  snprintf(model_failure, sizeof model_failure, "%s", why ? why : "");
+}
+
+const char *ss_take_failure(void)
+{
+  return model_failure;
+}
 
 static int rhs_cb(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
 {
@@ -112,6 +127,8 @@ void ss_sim_free(ss_sim *s)
     SUNMatDestroy(s->A);
   if (s->y)
     N_VDestroy(s->y);
+  if (s->y_grid)
+    N_VDestroy(s->y_grid);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   free(s->modes);
@@ -182,7 +199,8 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
     return ss_set_error(error, "out of memory");
   }
   s->y = N_VNew_Serial(m->nx, s->ctx);
-  if (!s->y) {
+  s->y_grid = N_VNew_Serial(m->nx, s->ctx);
+  if (!s->y || !s->y_grid) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -207,8 +225,6 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
     flag = CVodeSetUserData(s->cvode, s);
   if (flag == 0)
     flag = CVodeSStolerances(s->cvode, o.rtol, o.atol);
-  if (flag == 0)
-    flag = CVodeSetMaxNumSteps(s->cvode, o.max_steps);
   if (flag == 0)
     flag = set_step_cap(s);
   if (flag == 0)
@@ -345,42 +361,77 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
   return 0;
 }
 
+static double grid_time(const ss_sim *s, long k)
+{
+  return k >= s->n_grid ? s->opts.t_end : (double)k * s->opts.dt_out;
+}
+
+/* Emits every grid point up to `until` that the last integrator step
+ * covers, interpolated from CVODE's history (valid within that step). */
+static void emit_grid_until(ss_sim *s, const ss_sink *sink, double until)
+{
+  while (s->grid_index <= s->n_grid) {
+    double tg = grid_time(s, s->grid_index);
+    if (tg > until)
+      break;
+    if (tg == s->t_step) {
+      emit_sample(s, sink, tg, N_VGetArrayPointer(s->y));
+    } else {
+      CVodeGetDky(s->cvode, tg, 0, s->y_grid);
+      emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
+    }
+    s->grid_index++;
+    s->steps_since_output = 0;
+  }
+}
+
 int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
 {
-  if (!s)
-    return -1;
-  if (s->failed)
+  if (!s || s->failed)
     return -1;
   if (!s->started) {
     s->started = true;
     emit_sample(s, sink, 0.0, N_VGetArrayPointer(s->y));
     s->grid_index = 1;
   }
-  double t_end = s->opts.t_end;
+  /* One internal step at a time: grid output is interpolated between steps,
+   * which costs far less than a CVode call per output time. */
   for (;;) {
-    if (s->grid_index > s->n_grid || s->t >= t_end)
+    emit_grid_until(s, sink, fmin(s->t_step, t_target));
+    if (s->grid_index > s->n_grid) {
+      s->t = s->opts.t_end;
       return 1;
-    if (s->t >= t_target)
+    }
+    if (s->t_step >= t_target) {
+      s->t = t_target;
       return 0;
-    double t_grid = s->grid_index >= s->n_grid ? t_end : (double)s->grid_index * s->opts.dt_out;
-    double tout = t_grid <= t_target ? t_grid : t_target;
-    sunrealtype tret = s->t;
-    int flag = CVode(s->cvode, tout, s->y, &tret, CV_NORMAL);
+    }
+    if (++s->steps_since_output > s->opts.max_steps) {
+      char what[160];
+      snprintf(what, sizeof what, "more than %ld integrator steps between two output times "
+                                  "(stiff or chattering; raise max_steps or loosen rtol)",
+               s->opts.max_steps);
+      return fail(s, s->t_step, what);
+    }
+    sunrealtype tret = s->t_step;
+    int flag = CVode(s->cvode, s->opts.t_end, s->y, &tret, CV_ONE_STEP);
     if (flag < 0) {
       char what[512];
-      snprintf(what, sizeof what, "%s", s->error[0] ? s->error : "integrator error");
+      if (model_failure[0])
+        snprintf(what, sizeof what, "%.255s", model_failure); /* the model's own reason */
+      else
+        snprintf(what, sizeof what, "%s", s->error[0] ? s->error : "integrator error");
+      model_failure[0] = '\0';
       return fail(s, tret, what);
     }
-    s->t = tret;
+    s->t_step = tret;
+    s->t = fmin(tret, t_target);
     if (flag == CV_ROOT_RETURN) {
+      /* the pre-event trajectory up to the root, whatever the target: the
+       * restart below discards CVODE's history */
+      emit_grid_until(s, sink, tret);
       if (handle_roots(s, tret, sink) < 0)
         return -1;
-      continue;
-    }
-    if (tout == t_grid && tret >= t_grid) {
-      s->t = t_grid;
-      emit_sample(s, sink, t_grid, N_VGetArrayPointer(s->y));
-      s->grid_index++;
     }
   }
 }

@@ -77,6 +77,11 @@ void *ss_set_error(char **error, const char *fmt, ...)
 #endif
   ;
 
+/* A right-hand side that returns < 0 may say why first; the run's failure
+ * message then quotes it (per thread, so concurrent runs do not mix). */
+void ss_report_failure(const char *why);
+const char *ss_take_failure(void);
+
 /* Value of parameter `name` in a model (aborts on a typo: programming error). */
 double ss_value(const ss_scenario *sc, const double *values, const char *name);
 
