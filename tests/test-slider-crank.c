@@ -1,0 +1,578 @@
+/* test-slider-crank.c - planar multibody core and the slider-crank scenarios
+ * (Blajer & Markiewicz 003 §6): Jacobians and acceleration terms against
+ * finite differences, free-body equilibrium of every body with the physical
+ * reactions, energy conservation and balance, constraint violation, holding
+ * below breakaway with zero drift, minimal vs absolute formulation, the
+ * stick-slip features of the default runs and bad input. */
+#include "test-util.h"
+
+#include "planar-mech.h"
+
+static const char *const scenarios[] = {"slider-crank", "slider-crank-offset"};
+
+static ss_model *make_model(const char *name, const char *const *sets)
+{
+  const ss_scenario *sc = ss_scenario_find(name);
+  g_assert_nonnull(sc);
+  int n = 0;
+  while (sets && sets[n])
+    n++;
+  char *err = NULL;
+  ss_model *m = ss_model_new_from_assignments(sc, sets, n, &err);
+  if (!m)
+    g_error("%s: %s", name, err);
+  return m;
+}
+
+/* deterministic pseudo-random numbers in [-1, 1] */
+static double rnd(GRand *r) { return g_rand_double_range(r, -1.0, 1.0); }
+
+/* ---- core kinematics against finite differences ------------------------ */
+
+static void test_kinematics_fd(void)
+{
+  GRand *r = g_rand_new_with_seed(5);
+  for (int s = 0; s < 2; s++) {
+    ss_model *m = make_model(scenarios[s], NULL);
+    const ss_planar_system *sys = &ss_planar_mech_of(m)->sys;
+    int n = sys->n, mc = sys->m, nj = sys->nj;
+    for (int trial = 0; trial < 200; trial++) {
+      double x[SS_PLANAR_MAX_N], xd[SS_PLANAR_MAX_N], xp[SS_PLANAR_MAX_N], xm[SS_PLANAR_MAX_N];
+      for (int k = 0; k < n; k++) {
+        x[k] = 2.0 * rnd(r);
+        xd[k] = 3.0 * rnd(r);
+      }
+      double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+      double xi[SS_PLANAR_MAX_M];
+      ss_planar_jacobian(sys, x, C);
+      ss_planar_slide_jacobian(sys, x, Cmu);
+      ss_planar_gamma(sys, x, xd, xi);
+      const double e = 1e-6;
+      for (int k = 0; k < n; k++) {
+        double pp[SS_PLANAR_MAX_M], pm_[SS_PLANAR_MAX_M], sp[SS_PLANAR_MAX_JOINTS],
+          sm[SS_PLANAR_MAX_JOINTS];
+        memcpy(xp, x, sizeof xp);
+        memcpy(xm, x, sizeof xm);
+        xp[k] += e;
+        xm[k] -= e;
+        ss_planar_constraints(sys, xp, pp);
+        ss_planar_constraints(sys, xm, pm_);
+        ss_planar_slide(sys, xp, sp);
+        ss_planar_slide(sys, xm, sm);
+        for (int i = 0; i < mc; i++)
+          g_assert_cmpfloat(fabs((pp[i] - pm_[i]) / (2 * e) - C[i * n + k]), <, 1e-8);
+        for (int j = 0; j < nj; j++)
+          g_assert_cmpfloat(fabs((sp[j] - sm[j]) / (2 * e) - Cmu[j * n + k]), <, 1e-8);
+      }
+      /* xi = -(dC/dt) x' along x(t) = x + x' t */
+      double Cp[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cm[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];
+      for (int k = 0; k < n; k++) {
+        xp[k] = x[k] + e * xd[k];
+        xm[k] = x[k] - e * xd[k];
+      }
+      ss_planar_jacobian(sys, xp, Cp);
+      ss_planar_jacobian(sys, xm, Cm);
+      for (int i = 0; i < mc; i++) {
+        double cdot_xd = 0.0;
+        for (int k = 0; k < n; k++)
+          cdot_xd += (Cp[i * n + k] - Cm[i * n + k]) / (2 * e) * xd[k];
+        g_assert_cmpfloat(fabs(xi[i] + cdot_xd), <, 1e-6 * (1.0 + fabs(xi[i])));
+      }
+    }
+    ss_model_free(m);
+  }
+  g_rand_free(r);
+}
+
+/* ---- free-body check ----------------------------------------------------- */
+
+/* Random consistent state of the mechanism: crank angle, u. */
+static void random_state(const ss_planar_mech *pm, GRand *r, double *x, double *u)
+{
+  memcpy(x, pm->x0, sizeof(double) * (size_t)pm->sys.n);
+  x[pm->iu] += 1.2 * rnd(r);
+  g_assert_cmpint(ss_planar_project(&pm->sys, pm->iu, x), >=, 0);
+  *u = 4.0 * rnd(r);
+}
+
+/* Newton-Euler equations of every body with the physical joint forces:
+ * revolute (Fx, Fy) at the pin plus the friction moment; prismatic normal
+ * force along n and friction along the guide at the contact point plus the
+ * reaction moment.  Returns the largest residual over the scale. */
+static double free_body_residual(const ss_planar_mech *pm, double t, const double *x,
+                                 const double *xdd, const double *lambda, const double *fmu)
+{
+  const ss_planar_system *sys = &pm->sys;
+  double F[SS_PLANAR_MAX_BODIES][3] = {{0}};
+  double h[SS_PLANAR_MAX_N] = {0};
+  pm->loads(pm, t, x, h); /* the crank torque */
+  double scale = 1.0;
+  for (int i = 0; i < sys->nb; i++) {
+    F[i][0] = sys->body[i].m * sys->gravity[0];
+    F[i][1] = sys->body[i].m * sys->gravity[1];
+    F[i][2] = h[3 * i + 2];
+    scale = fmax(scale, fabs(sys->body[i].m * hypot(sys->gravity[0], sys->gravity[1])));
+  }
+  for (int j = 0; j < sys->nj; j++) {
+    const ss_planar_joint *jt = &sys->joint[j];
+    ss_planar_reaction re;
+    ss_planar_reaction_of(sys, j, lambda, &re);
+    double tb = x[3 * jt->b + 2], c = cos(tb), s = sin(tb);
+    double P[2] = {x[3 * jt->b] + c * jt->pb[0] - s * jt->pb[1],
+                   x[3 * jt->b + 1] + s * jt->pb[0] + c * jt->pb[1]};
+    double f[2], couple;
+    if (jt->kind == SS_JOINT_REVOLUTE) {
+      f[0] = re.fx;
+      f[1] = re.fy;
+      couple = fmu[j];
+    } else {
+      double ta = jt->a >= 0 ? x[3 * jt->a + 2] : 0.0;
+      double t_[2] = {cos(ta) * jt->axis[0] - sin(ta) * jt->axis[1],
+                      sin(ta) * jt->axis[0] + cos(ta) * jt->axis[1]};
+      double n_[2] = {-t_[1], t_[0]};
+      f[0] = re.normal * n_[0] + fmu[j] * t_[0];
+      f[1] = re.normal * n_[1] + fmu[j] * t_[1];
+      couple = re.moment;
+    }
+    scale = fmax(scale, hypot(f[0], f[1]));
+    int bodies[2] = {jt->b, jt->a};
+    for (int side = 0; side < 2; side++) {
+      int i = bodies[side];
+      if (i < 0)
+        continue;
+      double sg = side == 0 ? 1.0 : -1.0;
+      double rx = P[0] - x[3 * i], ry = P[1] - x[3 * i + 1];
+      F[i][0] += sg * f[0];
+      F[i][1] += sg * f[1];
+      F[i][2] += sg * (rx * f[1] - ry * f[0] + couple);
+    }
+  }
+  double worst = 0.0;
+  for (int i = 0; i < sys->nb; i++) {
+    const double Mi[3] = {sys->body[i].m, sys->body[i].m, sys->body[i].J};
+    for (int k = 0; k < 3; k++)
+      worst = fmax(worst, fabs(Mi[k] * xdd[3 * i + k] - F[i][k]) / scale);
+  }
+  return worst;
+}
+
+static void test_free_body(void)
+{
+  GRand *r = g_rand_new_with_seed(11);
+  /* a long slider: Example 1's pin sits 2 a3 above the guide, so a short
+   * one would wedge (friction larger than the force driving it) */
+  const char *const variants[][3] = {{NULL}, {"h=1", "m3=0.5", NULL}};
+  for (int s = 0; s < 2; s++)
+    for (int v = 0; v < 2; v++) {
+      ss_model *m = make_model(scenarios[s], variants[v]);
+      const ss_planar_mech *pm = ss_planar_mech_of(m);
+      const ss_planar_system *sys = &pm->sys;
+      int n = sys->n;
+      for (int trial = 0; trial < 200; trial++) {
+        double x[SS_PLANAR_MAX_N], u, t = 10.0 * fabs(rnd(r));
+        random_state(pm, r, x, &u);
+        double h[SS_PLANAR_MAX_N] = {0}, lambda[SS_PLANAR_MAX_M], fmu[SS_PLANAR_MAX_JOINTS];
+        ss_planar_gravity(sys, x, h);
+        pm->loads(pm, t, x, h);
+        double D[SS_PLANAR_MAX_N], nu[SS_PLANAR_MAX_N], mu[SS_PLANAR_MAX_JOINTS];
+        int dir[SS_PLANAR_MAX_JOINTS];
+        g_assert_cmpint(ss_planar_partition(sys, pm->iu, x, u, D, nu), ==, 0);
+        double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+        ss_planar_slide_jacobian(sys, x, Cmu);
+        for (int j = 0; j < sys->nj; j++) {
+          double cj = 0.0;
+          for (int k = 0; k < n; k++)
+            cj += Cmu[j * n + k] * D[k];
+          dir[j] = cj * u > 0.0 ? 1 : -1;
+          mu[j] = sys->joint[j].mu_k;
+        }
+        ss_planar_minimal r_;
+        const char *why = NULL;
+        if (ss_planar_minimal_solve(sys, pm->iu, x, u, h, dir, mu, lambda, fmu, &r_, &why) != 0)
+          g_error("%s variant %d: theta1 = %g, u = %g: %s", scenarios[s], v, x[pm->iu], u, why);
+        double xdd[SS_PLANAR_MAX_N];
+        for (int k = 0; k < n; k++)
+          xdd[k] = r_.D[k] * r_.udot + nu[k];
+        g_assert_cmpfloat(free_body_residual(pm, t, x, xdd, lambda, fmu), <, 1e-10);
+        /* friction law: f = -dir mu basis(lambda), opposing the sliding */
+        double basis[SS_PLANAR_MAX_JOINTS];
+        ss_planar_friction_basis(sys, lambda, basis);
+        for (int j = 0; j < sys->nj; j++) {
+          g_assert_cmpfloat(fabs(fmu[j] + dir[j] * mu[j] * basis[j]), <, 1e-11 * (1 + basis[j]));
+          g_assert_cmpfloat(fmu[j] * r_.c[j] * u, <=, 0.0);
+        }
+        /* the absolute-coordinate (KKT) solution is the same */
+        double xdd2[SS_PLANAR_MAX_N], lambda2[SS_PLANAR_MAX_M], fmu2[SS_PLANAR_MAX_JOINTS];
+        double xd[SS_PLANAR_MAX_N];
+        for (int k = 0; k < n; k++)
+          xd[k] = r_.D[k] * u;
+        g_assert_cmpint(ss_planar_accel(sys, x, xd, h, dir, mu, NULL, xdd2, lambda2, fmu2, &why),
+                        ==, 0);
+        for (int k = 0; k < n; k++)
+          g_assert_cmpfloat(fabs(xdd2[k] - xdd[k]), <, 1e-9 * (1 + fabs(xdd[k])));
+        for (int i = 0; i < sys->m; i++)
+          g_assert_cmpfloat(fabs(lambda2[i] - lambda[i]), <, 1e-9 * (1 + fabs(lambda[i])));
+      }
+      ss_model_free(m);
+    }
+  g_rand_free(r);
+}
+
+/* ---- energy ------------------------------------------------------------- */
+
+static void test_energy_frictionless(void)
+{
+  for (int s = 0; s < 2; s++) {
+    ss_model *m = NULL;
+    const char *sets[] = {"friction=off", NULL};
+    ss_run_opts o = {.t_end = 10.0, .dt_out = 0.01, .rtol = 1e-12, .atol = 1e-13};
+    ss_trace *tr = run_scenario_opts(scenarios[s], sets, &o, &m);
+    int iT = column(m, "energy.kinetic"), iV = column(m, "energy.potential");
+    int iW = column(m, "work.external"), iD = column(m, "energy.dissipated");
+    double E0 = ss_trace_at(tr, 0, iT) + ss_trace_at(tr, 0, iV), Tmax = 0.0, worst = 0.0;
+    for (size_t i = 0; i < tr->n_rows; i++)
+      Tmax = fmax(Tmax, ss_trace_at(tr, i, iT));
+    g_assert_cmpfloat(Tmax, >, 0.1); /* it really moves */
+    for (size_t i = 0; i < tr->n_rows; i++) {
+      double E = ss_trace_at(tr, i, iT) + ss_trace_at(tr, i, iV) - ss_trace_at(tr, i, iW);
+      worst = fmax(worst, fabs(E - E0));
+      g_assert_cmpfloat(ss_trace_at(tr, i, iD), ==, 0.0);
+    }
+    g_test_message("%s friction off: |dE| max %.3g J, relative to max kinetic %.3g", scenarios[s],
+                   worst, worst / Tmax);
+    g_assert_cmpfloat(worst / Tmax, <, 1e-8);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+static void test_energy_balance(void)
+{
+  for (int s = 0; s < 2; s++) {
+    ss_model *m = NULL;
+    ss_run_opts o = {.t_end = 10.0, .dt_out = 0.01, .rtol = 1e-11, .atol = 1e-13};
+    ss_trace *tr = run_scenario_opts(scenarios[s], NULL, &o, &m);
+    int iT = column(m, "energy.kinetic"), iV = column(m, "energy.potential");
+    int iW = column(m, "work.external"), iD = column(m, "energy.dissipated");
+    double E0 = ss_trace_at(tr, 0, iT) + ss_trace_at(tr, 0, iV), worst = 0.0, prevD = 0.0;
+    double Dend = ss_trace_at(tr, tr->n_rows - 1, iD);
+    g_assert_cmpfloat(Dend, >, 0.1);
+    for (size_t i = 0; i < tr->n_rows; i++) {
+      double D = ss_trace_at(tr, i, iD);
+      g_assert_cmpfloat(D, >=, prevD - 1e-12); /* friction only dissipates */
+      prevD = D;
+      double bal = ss_trace_at(tr, i, iW) - (ss_trace_at(tr, i, iT) + ss_trace_at(tr, i, iV) - E0) - D;
+      worst = fmax(worst, fabs(bal));
+    }
+    g_test_message("%s: energy balance residual %.3g J, dissipated %.3g J", scenarios[s], worst,
+                   Dend);
+    g_assert_cmpfloat(worst / Dend, <, 1e-7);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+/* ---- default runs: constraints, stick-slip features, undetermined reactions */
+
+static void test_default_runs(void)
+{
+  for (int s = 0; s < 2; s++) {
+    ss_model *m = NULL;
+    ss_trace *tr = run_scenario_opts(scenarios[s], NULL, NULL, &m);
+    int ie = column(m, "constraint.error"), iw = column(m, "omega1");
+    int ist = column(m, "O.stick"), iRx = column(m, "O.Rx"), iF = column(m, "A.F");
+    int ign = column(m, "guide.Rn"), igf = column(m, "friction.generalised");
+    double emax = 0.0;
+    for (size_t i = 0; i < tr->n_rows; i++) {
+      emax = fmax(emax, ss_trace_at(tr, i, ie));
+      bool stuck = ss_trace_at(tr, i, ist) == 1.0;
+      if (stuck) {
+        g_assert_cmpfloat(ss_trace_at(tr, i, iw), ==, 0.0); /* exactly at rest */
+        g_assert_true(isnan(ss_trace_at(tr, i, iRx)));      /* undetermined */
+        g_assert_true(isnan(ss_trace_at(tr, i, iF)));
+        g_assert_true(isnan(ss_trace_at(tr, i, ign)));
+      } else {
+        g_assert_true(isfinite(ss_trace_at(tr, i, iRx)));
+        g_assert_true(isfinite(ss_trace_at(tr, i, iF)));
+      }
+      g_assert_true(isfinite(ss_trace_at(tr, i, igf))); /* the reduced sum is determinate */
+    }
+    g_assert_cmpfloat(emax, <, 1e-10);
+    /* every joint sticks and slips together; O's relative velocity is u itself,
+     * so its reversals are slip-through reversals at u = 0 */
+    double ev[256];
+    int nstick = event_times(tr, 0, SS_EVENT_STICK, ev, 256);
+    int nslip = event_times(tr, 0, SS_EVENT_SLIP, ev, 256);
+    int nrev = event_times(tr, 0, SS_EVENT_REVERSE, ev, 256);
+    for (int j = 1; j < ss_model_n_contacts(m); j++) {
+      g_assert_cmpint(event_times(tr, j, SS_EVENT_STICK, ev, 256), ==, nstick);
+      g_assert_cmpint(event_times(tr, j, SS_EVENT_SLIP, ev, 256), ==, nslip);
+    }
+    g_test_message("%s: %d stick, %d slip, %d slip-through reversals, constraint error %.3g",
+                   scenarios[s], nstick, nslip, nrev, emax);
+    g_assert_cmpint(nstick, >=, 2);
+    g_assert_cmpint(nslip, >=, 2);
+    g_assert_cmpint(nrev, >=, 1);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+/* ---- holding below breakaway, moving above ------------------------------ */
+
+/* Static margin of a model at its start (t = 0). */
+static double start_margin(const char *name, double tau0)
+{
+  char buf[64];
+  g_snprintf(buf, sizeof buf, "tau0=%.17g", tau0);
+  const char *sets[] = {"A=0", buf, NULL};
+  ss_model *m = make_model(name, sets);
+  const ss_planar_mech *pm = ss_planar_mech_of(m);
+  double x[SS_PLANAR_MAX_N];
+  memcpy(x, pm->x0, sizeof x);
+  g_assert_cmpint(ss_planar_project(&pm->sys, pm->iu, x), >=, 0);
+  double g = ss_planar_mech_static_margin(pm, 0.0, x, NULL);
+  ss_model_free(m);
+  return g;
+}
+
+static void test_hold_and_breakaway(void)
+{
+  for (int s = 0; s < 2; s++) {
+    /* breakaway torque: the margin's zero, by bisection */
+    double lo = 0.0, hi = 50.0;
+    g_assert_cmpfloat(start_margin(scenarios[s], lo), >, 0.0);
+    g_assert_cmpfloat(start_margin(scenarios[s], hi), <, 0.0);
+    for (int it = 0; it < 60; it++) {
+      double mid = 0.5 * (lo + hi);
+      if (start_margin(scenarios[s], mid) > 0.0)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    double tb = 0.5 * (lo + hi);
+    g_test_message("%s: breakaway torque %.6g N m", scenarios[s], tb);
+    g_assert_cmpfloat(tb, >, 0.01);
+    for (int side = 0; side < 2; side++) {
+      char buf[64];
+      double tau = (side == 0 ? 0.98 : 1.02) * tb;
+      g_snprintf(buf, sizeof buf, "tau0=%.17g", tau);
+      const char *sets[] = {"A=0", buf, NULL};
+      ss_model *m = NULL;
+      ss_trace *tr = run_scenario(scenarios[s], sets, side == 0 ? 1000.0 : 1.0,
+                                  side == 0 ? 1.0 : 0.01, &m);
+      int ith = column(m, "theta1"), ix = column(m, side == 0 && s == 0 ? "xB" : "theta2");
+      double th0 = ss_trace_at(tr, 0, ith), x0 = ss_trace_at(tr, 0, ix);
+      size_t last = tr->n_rows - 1;
+      if (side == 0) {
+        g_assert_cmpuint(tr->n_events, ==, 0);
+        for (size_t i = 0; i < tr->n_rows; i++) {
+          g_assert_cmpfloat(ss_trace_at(tr, i, ith), ==, th0); /* zero drift, bit for bit */
+          g_assert_cmpfloat(ss_trace_at(tr, i, ix), ==, x0);
+        }
+      } else {
+        g_assert_cmpfloat(fabs(ss_trace_at(tr, last, ith) - th0), >, 1e-4);
+        g_assert_cmpfloat(ss_trace_at(tr, 1, column(m, "O.stick")), ==, 0.0);
+      }
+      ss_trace_free(tr);
+      ss_model_free(m);
+    }
+  }
+}
+
+/* ---- minimal form vs absolute coordinates -------------------------------- */
+
+static void test_formulations_agree(void)
+{
+  for (int s = 0; s < 2; s++) {
+    for (int fr = 0; fr < 2; fr++) {
+      const char *a[] = {fr ? "friction=off" : "friction=on", NULL};
+      const char *b[] = {fr ? "friction=off" : "friction=on", "formulation=absolute", NULL};
+      ss_run_opts o = {.t_end = 10.0, .dt_out = 0.01, .rtol = 1e-12, .atol = 1e-13};
+      ss_model *ma = NULL, *mb = NULL;
+      ss_trace *ta = run_scenario_opts(scenarios[s], a, &o, &ma);
+      ss_trace *tb = run_scenario_opts(scenarios[s], b, &o, &mb);
+      const char *cols[] = {"theta1", "theta2", "omega1", "omega2"};
+      double worst = 0.0;
+      /* compare on the common grid (event rows differ slightly in time) */
+      size_t i = 0, j = 0;
+      int ngrid = 0;
+      while (i < ta->n_rows && j < tb->n_rows) {
+        double t1 = ta->t[i], t2 = tb->t[j];
+        double g1 = round(t1 / 0.01) * 0.01, g2 = round(t2 / 0.01) * 0.01;
+        bool on1 = fabs(t1 - g1) < 1e-12, on2 = fabs(t2 - g2) < 1e-12;
+        if (!on1) { i++; continue; }
+        if (!on2) { j++; continue; }
+        if (t1 < t2 - 1e-9) { i++; continue; }
+        if (t2 < t1 - 1e-9) { j++; continue; }
+        for (int c = 0; c < 4; c++) {
+          double d = fabs(ss_trace_at(ta, i, column(ma, cols[c])) -
+                          ss_trace_at(tb, j, column(mb, cols[c])));
+          worst = fmax(worst, d);
+        }
+        ngrid++;
+        i++;
+        j++;
+      }
+      g_assert_cmpint(ngrid, ==, 1001);
+      /* friction off: u may graze zero (two reversals within ms), which one
+       * formulation resolves and the other not; they change no trajectory */
+      if (fr == 0)
+        g_assert_cmpuint(ta->n_events, ==, tb->n_events);
+      for (size_t e = 0; fr == 0 && e < ta->n_events; e++) {
+        g_assert_cmpint(ta->events[e].kind, ==, tb->events[e].kind);
+        g_assert_cmpfloat(fabs(ta->events[e].t - tb->events[e].t), <, 1e-6);
+      }
+      g_test_message("%s friction %s: minimal vs absolute max difference %.3g", scenarios[s],
+                     fr ? "off" : "on", worst);
+      g_assert_cmpfloat(worst, <, 1e-6);
+      ss_trace_free(ta);
+      ss_trace_free(tb);
+      ss_model_free(ma);
+      ss_model_free(mb);
+    }
+  }
+}
+
+/* ---- the seed's §5 decision against a brute-force check ------------------ */
+
+/* At rest with the mechanism's loads: stick iff no sliding solution exists in
+ * either direction with maximal static friction (u' would have to point
+ * against the assumed sliding direction). */
+static void test_stick_decision(void)
+{
+  GRand *r = g_rand_new_with_seed(3);
+  for (int s = 0; s < 2; s++) {
+    ss_model *m = make_model(scenarios[s], NULL);
+    const ss_planar_mech *pm = ss_planar_mech_of(m);
+    const ss_planar_system *sys = &pm->sys;
+    int agree = 0, sticks = 0;
+    for (int trial = 0; trial < 500; trial++) {
+      double x[SS_PLANAR_MAX_N], u, t = 10.0 * fabs(rnd(r));
+      random_state(pm, r, x, &u);
+      int dir = 0;
+      double g = ss_planar_mech_static_margin(pm, t, x, &dir);
+      g_assert_false(isnan(g));
+      double h[SS_PLANAR_MAX_N] = {0}, lambda[SS_PLANAR_MAX_M], fmu[SS_PLANAR_MAX_JOINTS];
+      double mu[SS_PLANAR_MAX_JOINTS];
+      ss_planar_gravity(sys, x, h);
+      pm->loads(pm, t, x, h);
+      bool slide_possible[2];
+      for (int d = 0; d < 2; d++) {
+        int sd = d == 0 ? 1 : -1, dirs[SS_PLANAR_MAX_JOINTS];
+        ss_planar_minimal r0;
+        const char *why = NULL;
+        int zero[SS_PLANAR_MAX_JOINTS] = {0};
+        for (int j = 0; j < sys->nj; j++)
+          mu[j] = sys->joint[j].mu_s;
+        g_assert_cmpint(ss_planar_minimal_solve(sys, pm->iu, x, 0.0, h, zero, mu, lambda, fmu, &r0, &why), ==, 0);
+        for (int j = 0; j < sys->nj; j++)
+          dirs[j] = sd * (r0.c[j] > 0 ? 1 : r0.c[j] < 0 ? -1 : 0);
+        ss_planar_minimal r1;
+        g_assert_cmpint(ss_planar_minimal_solve(sys, pm->iu, x, 0.0, h, dirs, mu, lambda, fmu, &r1, &why), ==, 0);
+        slide_possible[d] = sd * r1.udot > 0.0;
+      }
+      bool stick = g > 0.0;
+      sticks += stick;
+      g_assert_false(slide_possible[0] && slide_possible[1]);
+      if (stick == !(slide_possible[0] || slide_possible[1]))
+        agree++;
+      if (!stick)
+        g_assert_true(slide_possible[dir > 0 ? 0 : 1]);
+    }
+    g_test_message("%s: %d of 500 random rest states stick", scenarios[s], sticks);
+    g_assert_cmpint(agree, ==, 500);
+    ss_model_free(m);
+  }
+  g_rand_free(r);
+}
+
+/* ---- self-locking ----------------------------------------------------------- */
+
+/* Example 1's pin sits 2 a3 above the guide: with mu_ts tan(theta2) > 1 the
+ * guide friction grows faster than the rod force pushing the slider: the
+ * friction-reaction iteration with static friction diverges, which the
+ * model treats as self-locking (wedging) and holds the torque.  With
+ * mu_ts = 0.3 the same torque moves it. */
+static void test_self_locking(void)
+{
+  for (int locked = 0; locked < 2; locked++) {
+    const char *sets[] = {"A=300", locked ? "mu_ts=2" : "mu_ts=0.3", locked ? "mu_tk=1.5" : "mu_tk=0.2",
+                          NULL};
+    ss_model *m = NULL;
+    ss_trace *tr = run_scenario("slider-crank-offset", sets, 2.0, 0.01, &m);
+    const ss_planar_mech *pm = ss_planar_mech_of(m);
+    if (locked) {
+      g_assert_cmpuint(tr->n_events, ==, 0);
+      /* sliding with maximal static friction: the coupling diverges */
+      double x[SS_PLANAR_MAX_N], h[SS_PLANAR_MAX_N] = {0}, lambda[SS_PLANAR_MAX_M];
+      double fmu[SS_PLANAR_MAX_JOINTS], mu[SS_PLANAR_MAX_JOINTS];
+      int dirs[SS_PLANAR_MAX_JOINTS], zero[SS_PLANAR_MAX_JOINTS] = {0};
+      memcpy(x, pm->x0, sizeof x);
+      ss_planar_gravity(&pm->sys, x, h);
+      pm->loads(pm, M_PI / 6.0, x, h); /* torque 300 N m */
+      ss_planar_minimal r;
+      const char *why = NULL;
+      for (int j = 0; j < pm->sys.nj; j++)
+        mu[j] = pm->sys.joint[j].mu_s;
+      g_assert_cmpint(ss_planar_minimal_solve(&pm->sys, pm->iu, x, 0.0, h, zero, mu, lambda, fmu, &r, &why), ==, 0);
+      for (int j = 0; j < pm->sys.nj; j++)
+        dirs[j] = (r.hr > 0 ? 1 : -1) * (r.c[j] > 0 ? 1 : r.c[j] < 0 ? -1 : 0);
+      g_assert_cmpint(ss_planar_minimal_friction(&pm->sys, &r, dirs, mu, lambda, fmu, &why), ==, -2);
+      g_assert_nonnull(why);
+    } else {
+      g_assert_cmpuint(tr->n_events, >, 0);
+    }
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+/* ---- bad input ------------------------------------------------------------ */
+
+static void expect_error(const char *name, const char *const *sets, const char *needle)
+{
+  const ss_scenario *sc = ss_scenario_find(name);
+  int n = 0;
+  while (sets[n])
+    n++;
+  char *err = NULL;
+  ss_model *m = ss_model_new_from_assignments(sc, sets, n, &err);
+  g_assert_null(m);
+  g_assert_nonnull(err);
+  if (!strstr(err, needle))
+    g_error("message '%s' does not name '%s'", err, needle);
+  free(err);
+}
+
+static void test_bad_input(void)
+{
+  const char *a[] = {"a2=0.2", NULL};
+  expect_error("slider-crank", a, "a2");
+  const char *b[] = {"mu_rk=0.2", NULL};
+  expect_error("slider-crank", b, "mu_rk");
+  const char *c[] = {"mu_tk=0.5", NULL};
+  expect_error("slider-crank-offset", c, "mu_tk");
+  const char *d[] = {"a3=0.5", NULL};
+  expect_error("slider-crank-offset", d, "a3");
+  const char *e[] = {"m1=-1", NULL};
+  expect_error("slider-crank", e, "m1");
+  const char *f[] = {"d=nan", NULL};
+  expect_error("slider-crank", f, "d");
+}
+
+int main(int argc, char **argv)
+{
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/planar/kinematics-fd", test_kinematics_fd);
+  g_test_add_func("/planar/free-body", test_free_body);
+  g_test_add_func("/slider-crank/energy-frictionless", test_energy_frictionless);
+  g_test_add_func("/slider-crank/energy-balance", test_energy_balance);
+  g_test_add_func("/slider-crank/default-runs", test_default_runs);
+  g_test_add_func("/slider-crank/hold-and-breakaway", test_hold_and_breakaway);
+  g_test_add_func("/slider-crank/formulations-agree", test_formulations_agree);
+  g_test_add_func("/slider-crank/stick-decision", test_stick_decision);
+  g_test_add_func("/slider-crank/self-locking", test_self_locking);
+  g_test_add_func("/slider-crank/bad-input", test_bad_input);
+  return g_test_run();
+}
