@@ -5,7 +5,11 @@
 
 double ss_luz(double x, double a)
 {
-  return x + 0.5 * (fabs(x - a) - fabs(x + a));
+  /* the piecewise form of x + (|x-a| - |x+a|)/2: exactly zero inside the
+   * dead zone (the closed form leaves rounding that leaks through a gap) */
+  if (fabs(x) <= a)
+    return 0.0;
+  return x > 0.0 ? x - a : x + a;
 }
 
 double ss_sat(double x, double a)

@@ -7,6 +7,10 @@ static const ss_scenario *const all_scenarios[] = {
   &ss_scenario_one_mass,
   &ss_scenario_dupont,
   &ss_scenario_two_block,
+  &ss_scenario_gear_train,
+  &ss_scenario_slider_crank,
+  &ss_scenario_slider_crank_offset,
+  &ss_scenario_two_slider,
 };
 
 int ss_scenario_count(void)

@@ -7,5 +7,9 @@
 extern const ss_scenario ss_scenario_one_mass;
 extern const ss_scenario ss_scenario_dupont;
 extern const ss_scenario ss_scenario_two_block;
+extern const ss_scenario ss_scenario_gear_train;
+extern const ss_scenario ss_scenario_slider_crank;
+extern const ss_scenario ss_scenario_slider_crank_offset;
+extern const ss_scenario ss_scenario_two_slider;
 
 #endif

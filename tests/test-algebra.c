@@ -20,6 +20,8 @@ static void test_luz_sat_definitions(void)
     double luz_def = fabs(x) <= a ? 0.0 : (x > 0 ? x - a : x + a);
     double sat_def = fabs(x) <= a ? x : (x > 0 ? a : -a);
     g_assert_cmpfloat_with_epsilon(ss_luz(x, a), luz_def, 1e-12);
+    if (fabs(x) <= a)
+      g_assert_cmpfloat(ss_luz(x, a), ==, 0.0); /* nothing leaks through a freeplay */
     g_assert_cmpfloat_with_epsilon(ss_sat(x, a), sat_def, 1e-12);
     g_assert_cmpfloat_with_epsilon(ss_luz(x, a) + ss_sat(x, a), x, 1e-12);
     g_assert_cmpfloat(fabs(ss_sat(x, a)), <=, a + 1e-15);

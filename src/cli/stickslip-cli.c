@@ -1,4 +1,5 @@
-/* stickslip-cli.c - headless runs of every scenario: list, params, run, bench.
+/* stickslip-cli.c - headless runs of every scenario: list, params, run, bench;
+ * statics: the two-slider's reaction family at rest (Wojtyra Example 1).
  *
  * Exit codes: 0 success, 2 bad usage or invalid value, 3 simulation failure. */
 #include <errno.h>
@@ -12,6 +13,7 @@
 
 #include "scenario-file.h"
 #include "stickslip.h"
+#include "two-slider.h"
 
 enum { EXIT_USAGE = 2, EXIT_SIMULATION = 3 };
 
@@ -22,6 +24,7 @@ static const char usage_text[] =
   "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
   "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
   "  stickslip-cli bench [SCENARIO] [--runs N]\n"
+  "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
   "\n"
   "run writes CSV (header, one row per output time; empty field = undetermined).\n"
   "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n";
@@ -367,6 +370,60 @@ static int cmd_bench(int argc, char **argv)
   return status ? EXIT_SIMULATION : 0;
 }
 
+/* The two-slider at rest under the loads of instant --t (default: the final,
+ * Example 1 loads): the family of reactions, the stick interval and whether
+ * a sliding solution exists, as key<TAB>value lines. */
+static int cmd_statics(int argc, char **argv)
+{
+  if (argc < 1 || argv[0][0] == '-')
+    return usage_error("statics needs a SCENARIO%s", "");
+  const ss_scenario *sc = ss_scenario_find(argv[0]);
+  if (!sc)
+    return usage_error("unknown scenario '%s' (see: stickslip-cli list)", argv[0]);
+  if (strcmp(sc->name, "two-slider") != 0)
+    return usage_error("statics is available for two-slider only, not '%s'", sc->name);
+  double *values = malloc(sizeof(double) * (size_t)sc->n_params);
+  if (!values)
+    return EXIT_SIMULATION;
+  ss_scenario_defaults(sc, values);
+  double t = -1.0;
+  char *err = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (i + 1 >= argc || (strcmp(argv[i], "--set") != 0 && strcmp(argv[i], "--t") != 0)) {
+      free(values);
+      return usage_error(i + 1 >= argc && argv[i][0] == '-' ? "option %s needs a value"
+                                                             : "unexpected statics argument '%s'",
+                         argv[i]);
+    }
+    const char *opt = argv[i], *text = argv[++i];
+    if (strcmp(opt, "--t") == 0) {
+      char *end = NULL;
+      errno = 0;
+      t = strtod(text, &end);
+      if (end == text || *end || errno == ERANGE || !isfinite(t) || t < 0.0 || t > 1e9) {
+        fprintf(stderr, "stickslip-cli: --t: '%s' is invalid; valid range [0, 1e9]\n", text);
+        free(values);
+        return EXIT_USAGE;
+      }
+    } else if (!ss_param_set_assignment(sc, values, text, &err)) {
+      fprintf(stderr, "stickslip-cli: %s\n", err);
+      free(err);
+      free(values);
+      return EXIT_USAGE;
+    }
+  }
+  ss_ts_statics st;
+  int rc = ss_two_slider_statics(values, t, &st, &err);
+  free(values);
+  if (rc < 0) {
+    fprintf(stderr, "stickslip-cli: %s\n", err ? err : "statics failed");
+    free(err);
+    return EXIT_USAGE;
+  }
+  ss_two_slider_statics_print(&st, stdout);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2)
@@ -380,6 +437,8 @@ int main(int argc, char **argv)
     return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0)
     return cmd_bench(argc - 2, argv + 2);
+  if (strcmp(cmd, "statics") == 0)
+    return cmd_statics(argc - 2, argv + 2);
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
     fputs(usage_text, stdout);
     return 0;

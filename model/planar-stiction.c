@@ -1,0 +1,415 @@
+/* planar-stiction.c - locked joints, redundancy treatments and exact
+ * friction-reaction coupling for planar mechanisms (planar-stiction.h).
+ * Linear algebra: GSL LU (square systems) and SVD (statics, possibly
+ * redundant), all on stack buffers. */
+#include <math.h>
+#include <string.h>
+
+#include <gsl/gsl_linalg.h>
+
+#include "planar-stiction.h"
+
+enum {
+  MAX_U = SS_PLANAR_MAX_M + SS_PLANAR_MAX_JOINTS, /* statics unknowns */
+  MAX_K = SS_PLANAR_MAX_N + MAX_U,               /* dynamics unknowns */
+  MAX_RHS = 1 + SS_PLANAR_MAX_JOINTS,            /* applied forces + unit friction per joint */
+  PIECE_ITER_MAX = 24,                           /* active-set iterations on the signs of N */
+};
+static const double RANK_TOL = 1e-11;     /* singular values below this times the largest are zero */
+static const double COUPLE_TOL = 1e-10;   /* friction consistency, relative */
+static const double RESIDUAL_TOL = 1e-8;  /* statics residual, relative to the loads */
+
+void ss_fj_spec_init(ss_fj_spec *spec)
+{
+  memset(spec, 0, sizeof *spec);
+  spec->drop_row = -1;
+}
+
+/* The linear piece of a guide's friction basis max(|N|, 2|M|/h) that is
+ * active at lambda: basis = sw * lambda[row]. */
+typedef struct piece {
+  int row;   /* multiplier index */
+  double sw; /* sign times weight */
+} piece;
+
+static piece piece_at(const ss_planar_system *sys, int j, const double *lambda)
+{
+  const ss_planar_joint *jt = &sys->joint[j];
+  double l0 = lambda[2 * j], l1 = lambda[2 * j + 1];
+  double w1 = jt->h > 0.0 ? 2.0 / jt->h : 0.0;
+  if (w1 > 0.0 && w1 * fabs(l1) > fabs(l0))
+    return (piece){2 * j + 1, l1 >= 0.0 ? w1 : -w1};
+  return (piece){2 * j, l0 >= 0.0 ? 1.0 : -1.0};
+}
+
+static double basis_at(const ss_planar_system *sys, int j, const double *lambda)
+{
+  ss_planar_reaction r;
+  ss_planar_reaction_of(sys, j, lambda, &r);
+  return r.basis;
+}
+
+/* lambda = lam0 + sum_c f[c] lamc[c]; Coulomb joints cj[c] need
+ * f[c] = -coef[cj] basis(lambda).  On a fixed set of pieces this is an
+ * nc x nc linear system; iterate the pieces until they agree. */
+static int couple_exact(const ss_planar_system *sys, const ss_fj_spec *spec, const double *lam0,
+                        const double *lamc, const int *cj, int nc, double *f, const char **why)
+{
+  int m = sys->m;
+  double lam[SS_PLANAR_MAX_M];
+  piece pc[SS_PLANAR_MAX_JOINTS];
+  for (int c = 0; c < nc; c++)
+    f[c] = 0.0;
+  if (nc == 0)
+    return 0;
+  for (int c = 0; c < nc; c++) {
+    pc[c] = piece_at(sys, cj[c], lam0);
+    if (spec->nsign[cj[c]] != 0)
+      pc[c] = (piece){2 * cj[c], spec->nsign[cj[c]] > 0 ? 1.0 : -1.0};
+  }
+  for (int it = 0; it < PIECE_ITER_MAX; it++) {
+    double G[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_JOINTS], r[SS_PLANAR_MAX_JOINTS];
+    size_t perm_data[SS_PLANAR_MAX_JOINTS];
+    for (int a = 0; a < nc; a++) {
+      double k = spec->coef[cj[a]] * pc[a].sw;
+      for (int b = 0; b < nc; b++)
+        G[a * nc + b] = (a == b ? 1.0 : 0.0) + k * lamc[b * m + pc[a].row];
+      r[a] = -k * lam0[pc[a].row];
+    }
+    gsl_matrix_view Gv = gsl_matrix_view_array(G, (size_t)nc, (size_t)nc);
+    gsl_vector_view rv = gsl_vector_view_array(r, (size_t)nc);
+    gsl_vector_view fv = gsl_vector_view_array(f, (size_t)nc);
+    gsl_permutation p = {(size_t)nc, perm_data};
+    int signum;
+    gsl_linalg_LU_decomp(&Gv.matrix, &p, &signum);
+    double dmin = INFINITY;
+    for (int a = 0; a < nc; a++)
+      dmin = fmin(dmin, fabs(G[a * nc + a]));
+    if (!(dmin > 1e-12)) {
+      *why = "friction-reaction coupling is singular (friction too high for a unique "
+             "solution)";
+      return -1;
+    }
+    gsl_linalg_LU_solve(&Gv.matrix, &p, &rv.vector, &fv.vector);
+    for (int i = 0; i < m; i++) {
+      double l = lam0[i];
+      for (int b = 0; b < nc; b++)
+        l += f[b] * lamc[b * m + i];
+      lam[i] = l;
+    }
+    bool consistent = true;
+    for (int a = 0; a < nc; a++) {
+      double want = -spec->coef[cj[a]] * basis_at(sys, cj[a], lam);
+      if (fabs(f[a] - want) > COUPLE_TOL * (1.0 + fabs(want)))
+        consistent = false;
+      pc[a] = piece_at(sys, cj[a], lam);
+    }
+    if (consistent)
+      return 0;
+  }
+  *why = "joint friction and reactions have no consistent solution (friction too high?)";
+  return -2;
+}
+
+/* X (cols x k) = pseudoinverse of A (rows x cols) times B (rows x k), by
+ * GSL's SVD of A or of A^T (GSL needs rows >= cols).  Returns the rank. */
+static int svd_solve(const double *A, int rows, int cols, const double *B, int k, double *X)
+{
+  double Ua[MAX_K * MAX_K], V[MAX_K * MAX_K], S[MAX_K], work[MAX_K];
+  bool wide = rows < cols;
+  int r = wide ? cols : rows, c = wide ? rows : cols; /* decomposed matrix is r x c, r >= c */
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) {
+      if (wide)
+        Ua[j * c + i] = A[i * cols + j];
+      else
+        Ua[i * c + j] = A[i * cols + j];
+    }
+  gsl_matrix_view Uv = gsl_matrix_view_array(Ua, (size_t)r, (size_t)c);
+  gsl_matrix_view Vv = gsl_matrix_view_array(V, (size_t)c, (size_t)c);
+  gsl_vector_view Sv = gsl_vector_view_array(S, (size_t)c);
+  gsl_vector_view Wv = gsl_vector_view_array(work, (size_t)c);
+  gsl_linalg_SV_decomp(&Uv.matrix, &Vv.matrix, &Sv.vector, &Wv.vector);
+  double smax = c > 0 ? S[0] : 0.0;
+  int rank = 0;
+  for (int i = 0; i < c; i++) {
+    if (S[i] > RANK_TOL * smax && S[i] > 0.0)
+      rank++;
+    else
+      S[i] = 0.0;
+  }
+  /* not wide: A = U S V^T, A+ = V S+ U^T;  wide: A = V S U^T, A+ = U S+ V^T */
+  for (int q = 0; q < k; q++) {
+    double y[MAX_K];
+    for (int i = 0; i < c; i++) {
+      double s = 0.0;
+      for (int l = 0; l < rows; l++)
+        s += (wide ? V[l * c + i] : Ua[l * c + i]) * B[l * k + q];
+      y[i] = S[i] > 0.0 ? s / S[i] : 0.0;
+    }
+    for (int j = 0; j < cols; j++) {
+      double s = 0.0;
+      for (int i = 0; i < c; i++)
+        s += (wide ? Ua[j * c + i] : V[j * c + i]) * y[i];
+      X[j * k + q] = s;
+    }
+  }
+  return rank;
+}
+
+/* X (n x k) = A^-1 B for square A by GSL LU; returns n, or -1 when A is
+ * singular (A is overwritten). */
+static int lu_solve(double *A, int n, const double *B, int k, double *X)
+{
+  size_t perm_data[MAX_K];
+  gsl_matrix_view Av = gsl_matrix_view_array(A, (size_t)n, (size_t)n);
+  gsl_permutation p = {(size_t)n, perm_data};
+  int signum;
+  double Acopy[MAX_K * MAX_K];
+  memcpy(Acopy, A, sizeof(double) * (size_t)(n * n));
+  gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
+  double umax = 0.0, umin = INFINITY;
+  for (int i = 0; i < n; i++) {
+    umax = fmax(umax, fabs(A[i * n + i]));
+    umin = fmin(umin, fabs(A[i * n + i]));
+  }
+  if (!(umax > 0.0 && umin > 1e-12 * umax)) {
+    memcpy(A, Acopy, sizeof(double) * (size_t)(n * n)); /* the SVD gets the original */
+    return -1;
+  }
+  for (int q = 0; q < k; q++) {
+    double b[MAX_K], xs[MAX_K];
+    for (int i = 0; i < n; i++)
+      b[i] = B[i * k + q];
+    gsl_vector_view bv = gsl_vector_view_array(b, (size_t)n);
+    gsl_vector_view xv = gsl_vector_view_array(xs, (size_t)n);
+    gsl_linalg_LU_solve(&Av.matrix, &p, &bv.vector, &xv.vector);
+    for (int i = 0; i < n; i++)
+      X[i * k + q] = xs[i];
+  }
+  return n;
+}
+
+/* Column bookkeeping shared by statics and dynamics. */
+typedef struct layout {
+  int col_of_row[SS_PLANAR_MAX_M];     /* multiplier column of each constraint row, -1 dropped */
+  int col_of_lock[SS_PLANAR_MAX_JOINTS]; /* multiplier column of each locked joint, -1 */
+  int nu;                              /* multipliers */
+  int cj[SS_PLANAR_MAX_JOINTS];        /* Coulomb joints */
+  int nc;                              /* their number */
+} layout;
+
+static int make_layout(const ss_planar_system *sys, const ss_fj_spec *spec, layout *L,
+                       const char **why)
+{
+  L->nu = 0;
+  L->nc = 0;
+  for (int r = 0; r < sys->m; r++)
+    L->col_of_row[r] = r == spec->drop_row ? -1 : L->nu++;
+  for (int j = 0; j < sys->nj; j++) {
+    L->col_of_lock[j] = spec->role[j] == SS_FJ_LOCK ? L->nu++ : -1;
+    if (spec->role[j] == SS_FJ_COULOMB && spec->coef[j] != 0.0) {
+      if (sys->joint[j].kind != SS_JOINT_PRISMATIC) {
+        *why = "reaction-dependent friction here is implemented for prismatic joints only";
+        return -1;
+      }
+      if (spec->drop_row == 2 * j || spec->drop_row == 2 * j + 1) {
+        *why = "the eliminated equation carries the normal force of a joint with friction";
+        return -1;
+      }
+      L->cj[L->nc++] = j;
+    }
+  }
+  return 0;
+}
+
+static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, const layout *L,
+                          const double *u, const double *f, ss_fj_solution *out)
+{
+  for (int r = 0; r < sys->m; r++)
+    out->lambda[r] = L->col_of_row[r] >= 0 ? u[L->col_of_row[r]] : 0.0;
+  for (int j = 0; j < sys->nj; j++)
+    out->fmu[j] = L->col_of_lock[j] >= 0 ? u[L->col_of_lock[j]] : 0.0;
+  for (int c = 0; c < L->nc; c++)
+    out->fmu[L->cj[c]] = f[c];
+  for (int j = 0; j < sys->nj; j++)
+    out->basis[j] = basis_at(sys, j, out->lambda);
+  (void)spec;
+}
+
+int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
+                  const ss_fj_spec *spec, ss_fj_solution *out, const char **why)
+{
+  int n = sys->n, m = sys->m;
+  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  double A[SS_PLANAR_MAX_N * MAX_U], B[SS_PLANAR_MAX_N * MAX_RHS], X[MAX_U * MAX_RHS];
+  layout L;
+  if (make_layout(sys, spec, &L, why) < 0)
+    return -1;
+  ss_planar_jacobian(sys, x, C);
+  ss_planar_slide_jacobian(sys, x, Cmu);
+  int nu = L.nu, k = 1 + L.nc;
+  memset(A, 0, sizeof(double) * (size_t)(n * nu));
+  for (int r = 0; r < m; r++)
+    if (L.col_of_row[r] >= 0)
+      for (int q = 0; q < n; q++)
+        A[q * nu + L.col_of_row[r]] = C[r * n + q];
+  for (int j = 0; j < sys->nj; j++)
+    if (L.col_of_lock[j] >= 0)
+      for (int q = 0; q < n; q++)
+        A[q * nu + L.col_of_lock[j]] = Cmu[j * n + q];
+  /* right-hand sides: -h, then -C_mu_j^T per unit friction of each Coulomb joint */
+  double hmax = 0.0;
+  for (int q = 0; q < n; q++) {
+    B[q * k] = -h[q];
+    hmax = fmax(hmax, fabs(h[q]));
+    for (int c = 0; c < L.nc; c++)
+      B[q * k + 1 + c] = -Cmu[L.cj[c] * n + q];
+  }
+  int rank = nu == n && !spec->pinv ? lu_solve(A, n, B, k, X) : -1;
+  if (rank < 0)
+    rank = svd_solve(A, n, nu, B, k, X); /* redundant, singular, or the minimum norm wanted */
+  out->rank = rank;
+  out->unknowns = nu;
+  double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
+  double u0[MAX_U], f[SS_PLANAR_MAX_JOINTS];
+  for (int i = 0; i < nu; i++)
+    u0[i] = X[i * k];
+  for (int r = 0; r < m; r++) {
+    int col = L.col_of_row[r];
+    lam0[r] = col >= 0 ? X[col * k] : 0.0;
+    for (int c = 0; c < L.nc; c++)
+      lamc[c * m + r] = col >= 0 ? X[col * k + 1 + c] : 0.0;
+  }
+  int rc = couple_exact(sys, spec, lam0, lamc, L.cj, L.nc, f, why);
+  if (rc < 0)
+    return rc;
+  double u[MAX_U];
+  for (int i = 0; i < nu; i++) {
+    u[i] = u0[i];
+    for (int c = 0; c < L.nc; c++)
+      u[i] += f[c] * X[i * k + 1 + c];
+  }
+  fill_solution(sys, spec, &L, u, f, out);
+  /* equilibrium residual C^T lambda + C_mu^T f_mu + h */
+  double res = 0.0;
+  for (int q = 0; q < n; q++) {
+    double s = h[q];
+    for (int r = 0; r < m; r++)
+      s += C[r * n + q] * out->lambda[r];
+    for (int j = 0; j < sys->nj; j++)
+      s += Cmu[j * n + q] * out->fmu[j];
+    res = fmax(res, fabs(s));
+  }
+  out->residual = res;
+  if (res > RESIDUAL_TOL * (1.0 + hmax)) {
+    *why = "no equilibrium: the locked joints cannot hold the loads with these constraints";
+    return -1;
+  }
+  return 0;
+}
+
+int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
+                   const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
+                   ss_fj_solution *out, const char **why)
+{
+  int n = sys->n, m = sys->m;
+  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  double xi[SS_PLANAR_MAX_M], Minv[SS_PLANAR_MAX_N];
+  double G[MAX_U * SS_PLANAR_MAX_N], grhs[MAX_U], X[MAX_K * MAX_RHS];
+  layout L;
+  if (make_layout(sys, spec, &L, why) < 0)
+    return -1;
+  for (int i = 0; i < sys->nb; i++) {
+    if (!(sys->body[i].m > 0.0 && sys->body[i].J > 0.0)) {
+      *why = "every body needs a positive mass and inertia here";
+      return -1;
+    }
+    Minv[3 * i] = Minv[3 * i + 1] = 1.0 / sys->body[i].m;
+    Minv[3 * i + 2] = 1.0 / sys->body[i].J;
+  }
+  ss_planar_jacobian(sys, x, C);
+  ss_planar_slide_jacobian(sys, x, Cmu);
+  ss_planar_gamma(sys, x, xd, xi);
+  /* G: the kept constraint rows and the lock rows, in multiplier order */
+  int ng = L.nu, k = 1 + L.nc;
+  for (int r = 0; r < m; r++) {
+    int col = L.col_of_row[r];
+    if (col < 0)
+      continue;
+    memcpy(G + col * n, C + r * n, sizeof(double) * (size_t)n);
+    grhs[col] = xi[r] + (xi_extra ? xi_extra[r] : 0.0);
+  }
+  for (int j = 0; j < sys->nj; j++) {
+    int col = L.col_of_lock[j];
+    if (col < 0)
+      continue;
+    memcpy(G + col * n, Cmu + j * n, sizeof(double) * (size_t)n);
+    grhs[col] = 0.0;
+  }
+  /* KKT form [M -G^T; G 0] [x''; mu] = [Q; r], one GSL LU for every
+   * right-hand side (better conditioned than the Schur complement when the
+   * bodies' masses and inertias differ by orders of magnitude) */
+  int N = n + ng;
+  double K[MAX_K * MAX_K];
+  size_t perm_data[MAX_K];
+  memset(K, 0, sizeof(double) * (size_t)(N * N));
+  for (int i = 0; i < n; i++)
+    K[i * N + i] = 1.0 / Minv[i];
+  for (int a = 0; a < ng; a++)
+    for (int q = 0; q < n; q++) {
+      K[q * N + n + a] = -G[a * n + q];
+      K[(n + a) * N + q] = G[a * n + q];
+    }
+  gsl_matrix_view Kv = gsl_matrix_view_array(K, (size_t)N, (size_t)N);
+  gsl_permutation p = {(size_t)N, perm_data};
+  int signum;
+  gsl_linalg_LU_decomp(&Kv.matrix, &p, &signum);
+  double umax = 0.0, umin = INFINITY;
+  for (int i = 0; i < N; i++) {
+    umax = fmax(umax, fabs(K[i * N + i]));
+    umin = fmin(umin, fabs(K[i * N + i]));
+  }
+  if (!(umax > 0.0 && umin > 1e-13 * umax)) {
+    *why = "singular equations of motion (redundant locks or constraints)";
+    return -1;
+  }
+  for (int q = 0; q < k; q++) {
+    double col[MAX_K], sol[MAX_K];
+    for (int i = 0; i < n; i++)
+      col[i] = q == 0 ? h[i] : Cmu[L.cj[q - 1] * n + i];
+    for (int a = 0; a < ng; a++)
+      col[n + a] = q == 0 ? grhs[a] : 0.0;
+    gsl_vector_view cv = gsl_vector_view_array(col, (size_t)N);
+    gsl_vector_view sv = gsl_vector_view_array(sol, (size_t)N);
+    gsl_linalg_LU_solve(&Kv.matrix, &p, &cv.vector, &sv.vector);
+    for (int i = 0; i < N; i++)
+      X[i * k + q] = sol[i];
+  }
+  double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
+  double f[SS_PLANAR_MAX_JOINTS];
+  for (int r = 0; r < m; r++) {
+    int col = L.col_of_row[r];
+    lam0[r] = col >= 0 ? X[(n + col) * k] : 0.0;
+    for (int c = 0; c < L.nc; c++)
+      lamc[c * m + r] = col >= 0 ? X[(n + col) * k + 1 + c] : 0.0;
+  }
+  int rc = couple_exact(sys, spec, lam0, lamc, L.cj, L.nc, f, why);
+  if (rc < 0)
+    return rc;
+  double u[MAX_U];
+  for (int i = 0; i < N; i++) {
+    double s = X[i * k];
+    for (int c = 0; c < L.nc; c++)
+      s += f[c] * X[i * k + 1 + c];
+    if (i < n)
+      xdd[i] = s;
+    else
+      u[i - n] = s;
+  }
+  fill_solution(sys, spec, &L, u, f, out);
+  out->rank = N;
+  out->unknowns = L.nu;
+  out->residual = 0.0;
+  return 0;
+}

@@ -1,0 +1,67 @@
+/* planar-stiction.h - joint stiction in planar mechanisms in absolute
+ * coordinates (Wojtyra 004 §2.2, §3.2-3.3), on top of planar.h.
+ *
+ * Every joint has a role: free (no friction), locked by stiction (a
+ * supplementary constraint s_j = const, eq. 9, whose multiplier is the static
+ * friction force), or Coulomb (friction -c_j |N_j(lambda)| along +s_j with a
+ * given signed coefficient c_j: kinetic sliding, a smooth law, or a joint
+ * released at its static maximum, eq. 20).  Coulomb friction depends on the
+ * reactions, which depend on the friction: the coupling is piecewise linear
+ * (|N| is linear once the sign of N is known), so it is solved exactly by
+ * an active-set iteration on those signs (Newton on a piecewise-linear map),
+ * with a consistency check and an iteration cap.
+ *
+ * Statics at rest (eq. 10, eq. 20) may be redundant: one constraint equation
+ * can be eliminated (drop_row) or the Moore-Penrose minimum-norm solution
+ * taken (eq. 21, GSL SVD).  Only prismatic joints may carry Coulomb
+ * friction here (revolute friction d |R| is not piecewise linear). */
+#ifndef SS_PLANAR_STICTION_H
+#define SS_PLANAR_STICTION_H
+
+#include <stdbool.h>
+
+#include "planar.h"
+
+typedef enum {
+  SS_FJ_FREE = 0,    /* no friction in the joint */
+  SS_FJ_LOCK = 1,    /* locked by stiction: supplementary constraint, multiplier = friction */
+  SS_FJ_COULOMB = 2, /* friction -coef |N(lambda)| along +s (reaction-dependent) */
+} ss_fj_role;
+
+typedef struct ss_fj_spec {
+  int role[SS_PLANAR_MAX_JOINTS];    /* ss_fj_role of every joint */
+  double coef[SS_PLANAR_MAX_JOINTS]; /* Coulomb joints: signed coefficient c (friction = -c basis), 1 */
+  int nsign[SS_PLANAR_MAX_JOINTS];   /* Coulomb joints: sign of the normal multiplier to start from
+                                        (the coupling may have two solutions), 0: the friction-free one */
+  int drop_row;                      /* constraint equation eliminated from the model (its multiplier is 0), -1: none */
+  bool pinv;                         /* statics: minimum-norm solution (Moore-Penrose) when redundant */
+} ss_fj_spec;
+
+typedef struct ss_fj_solution {
+  double lambda[SS_PLANAR_MAX_M];     /* multipliers of Phi (planar.h conventions), N or N m; 0 for the dropped row */
+  double fmu[SS_PLANAR_MAX_JOINTS];   /* friction on body b along +s (lock multiplier or -c basis), N or N m */
+  double basis[SS_PLANAR_MAX_JOINTS]; /* friction basis of every joint (|N| of a guide), N */
+  int rank;                           /* statics: rank of the equilibrium matrix */
+  int unknowns;                       /* statics: number of multipliers (rank < unknowns: redundant) */
+  double residual;                    /* statics: largest equilibrium residual, N or N m */
+} ss_fj_solution;
+
+/* A spec with every joint free and nothing eliminated. */
+void ss_fj_spec_init(ss_fj_spec *spec);
+
+/* Equilibrium at rest: C^T lambda + C_l^T kappa + C_c^T f(lambda) = -h
+ * (n equations; h = applied generalised forces at x' = 0).  Returns 0, -1
+ * (inconsistent: the residual is not zero, or a singular coupling) or -2
+ * (the friction-reaction coupling has no consistent solution); *why set. */
+int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
+                  const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
+
+/* Dynamics: M x'' = h + C^T lambda + C_l^T kappa + C_c^T f(lambda),
+ * C x'' = xi(x, x') + xi_extra, C_l x'' = 0 (locked joints must be guides on
+ * the ground or other joints whose slide is linear in x).  xi_extra may be
+ * NULL.  Returns 0, -1 (singular) or -2 (no consistent coupling). */
+int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
+                   const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
+                   ss_fj_solution *out, const char **why);
+
+#endif

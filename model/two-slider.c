@@ -1,0 +1,1016 @@
+/* two-slider.c - sliders on two perpendicular rails joined by a rod
+ * (Wojtyra 004 Examples 1-5; Wojtyra & Fraczek 002).
+ *
+ * Absolute coordinates on the planar core; friction only in the two guides,
+ * mu |N|.  Rigid rod: one degree of freedom, so both guides stick or slide
+ * together; while stuck the locked mechanism is redundantly constrained
+ * (eq. 10) and a treatment picks the reactions: eliminate one equation of
+ * revolute 1 or 2, or the pseudoinverse.  A guide whose static friction
+ * reaches its maximum is released and that maximum applied as a generalised
+ * force (eq. 20); the mechanism slips when both are released.  The released
+ * state lives in the continuous state as a constant (x' = 0) flag that only
+ * resolve() changes.  Flexible rod (§4.2): three segments with axial
+ * spring-dampers, three degrees of freedom, each guide sticks on its own.
+ * Smooth laws (regularised, tanh, LuGre) are integrated with BDF. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenarios.h"
+#include "two-slider-internal.h"
+#include "two-slider.h"
+
+static const char *const treatment_choices[] = {"eliminate-revolute-1", "eliminate-revolute-2",
+                                                "pseudoinverse", NULL};
+static const char *const rod_choices[] = {"rigid", "flexible", NULL};
+
+static const double BAUMGARTE = 20.0;     /* constraint stabilisation rate, 1/s */
+static const double MARGIN_TOL = 1e-9;    /* release only when the margin is below -tol*(1+N), 1 */
+
+typedef struct ts_layout {
+  int n;        /* number of coordinates; x = (q[n], q'[n], ...) */
+  int bristle;  /* index of the LuGre bristle deflections z1, z2 (m), or -1 */
+  int flag;     /* exact law, rigid rod: index of the released flags of guides 1, 2 (sign of
+                   the friction held at mu_s |N|, 0 locked), then the signs of their normal
+                   multipliers at release (4 values, x' = 0), or -1 */
+  int work;     /* index of the external work (J) */
+  int diss;     /* index of the dissipated energy (J) */
+} ts_layout;
+
+typedef struct ts_model {
+  ts_mech mech;        /* the mechanism and its loads */
+  ss_friction fr[2];   /* law and parameters per guide */
+  int treatment;       /* TS_TREAT_* */
+  int drop_row[2];     /* constraint rows eliminated by the two elimination treatments */
+  ts_layout at;        /* state layout */
+} ts_model;
+
+static const ts_model *impl(const ss_model *m) { return m->impl; }
+
+/* ---- mechanism ---------------------------------------------------------- */
+
+static double ramp(double t, double t0, double t1)
+{
+  if (t <= t0)
+    return 0.0;
+  if (t >= t1)
+    return 1.0;
+  return (t - t0) / (t1 - t0);
+}
+
+void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P)
+{
+  *s1 = tm->S1_start + (tm->S1_end - tm->S1_start) * ramp(t, tm->t_S1_on, tm->t_S1_off);
+  *s2 = tm->S2_start + (tm->S2_end - tm->S2_start) * ramp(t, tm->t_S2_on, tm->t_S2_off);
+  double p = tm->P * ramp(t, 0.0, tm->t_P);
+  P[0] = p * tm->e[0];
+  P[1] = p * tm->e[1];
+}
+
+void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
+                double *spring_f)
+{
+  const ss_planar_system *sys = &tm->sys;
+  double s1, s2, P[2];
+  for (int k = 0; k < sys->n; k++)
+    h[k] = 0.0;
+  ts_loads(tm, t, &s1, &s2, P);
+  h[3 * tm->slider[0]] += s1;
+  h[3 * tm->slider[1] + 1] += s2;
+  h[3 * tm->rod] += P[0];
+  h[3 * tm->rod + 1] += P[1];
+  if (!tm->flexible)
+    return;
+  double s[SS_PLANAR_MAX_JOINTS], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  int n = sys->n;
+  ss_planar_slide(sys, q, s);
+  ss_planar_slide_jacobian(sys, q, Cmu);
+  for (int i = 0; i < 2; i++) {
+    int j = tm->spring[i];
+    double sd = 0.0;
+    for (int k = 0; qd && k < n; k++)
+      sd += Cmu[j * n + k] * qd[k];
+    double f = -tm->k[i] * (s[j] - tm->s0[i]) - tm->d[i] * sd; /* on the end segment along +s */
+    for (int k = 0; k < n; k++)
+      h[k] += Cmu[j * n + k] * f;
+    if (spring_f)
+      spring_f[i] = f;
+  }
+}
+
+int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w)
+{
+  const ss_planar_system *sys = &tm->sys;
+  int n = sys->n;
+  if (ss_planar_partition(sys, 3 * tm->slider[1], q, 1.0, D, NULL) < 0)
+    return -1;
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  ss_planar_slide_jacobian(sys, q, Cmu);
+  for (int i = 0; i < 2; i++) {
+    w[i] = 0.0;
+    for (int k = 0; k < n; k++)
+      w[i] += Cmu[tm->guide[i] * n + k] * D[k];
+  }
+  return 0;
+}
+
+static void set_body(ss_planar_system *sys, int i, const char *name, double m, double J)
+{
+  sys->body[i] = (ss_planar_body){name, m, J};
+}
+
+int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char **error)
+{
+  memset(tm, 0, sizeof *tm);
+  double m1 = ss_value(sc, values, "m1"), m2 = ss_value(sc, values, "m2");
+  double m3 = ss_value(sc, values, "m3"), J3 = ss_value(sc, values, "J3");
+  double h = ss_value(sc, values, "h");
+  double y1 = ss_value(sc, values, "y1_0"), x2 = ss_value(sc, values, "x2_0");
+  tm->mu_s = ss_value(sc, values, "mu_s");
+  tm->mu_k = ss_value(sc, values, "mu_k");
+  if (tm->mu_k > tm->mu_s) {
+    ss_set_error(error, "parameter 'mu_k' = %g must not exceed 'mu_s' = %g", tm->mu_k, tm->mu_s);
+    return -1;
+  }
+  tm->flexible = ss_value(sc, values, "rod") == 1.0;
+  tm->P = ss_value(sc, values, "P");
+  tm->t_P = ss_value(sc, values, "t_P");
+  tm->S1_start = ss_value(sc, values, "S1_start");
+  tm->S1_end = ss_value(sc, values, "S1_end");
+  tm->t_S1_on = ss_value(sc, values, "t_S1_on");
+  tm->t_S1_off = ss_value(sc, values, "t_S1_off");
+  tm->S2_start = ss_value(sc, values, "S2_start");
+  tm->S2_end = ss_value(sc, values, "S2_end");
+  tm->t_S2_on = ss_value(sc, values, "t_S2_on");
+  tm->t_S2_off = ss_value(sc, values, "t_S2_off");
+  if (tm->t_S1_off < tm->t_S1_on) {
+    ss_set_error(error, "parameter 't_S1_off' = %g must not be before 't_S1_on' = %g",
+                 tm->t_S1_off, tm->t_S1_on);
+    return -1;
+  }
+  if (tm->t_S2_off < tm->t_S2_on) {
+    ss_set_error(error, "parameter 't_S2_off' = %g must not be before 't_S2_on' = %g",
+                 tm->t_S2_off, tm->t_S2_on);
+    return -1;
+  }
+  double L = hypot(x2, y1);
+  tm->e[0] = x2 / L;
+  tm->e[1] = -y1 / L;
+  double th = atan2(tm->e[1], tm->e[0]);
+  ss_planar_system *sys = &tm->sys;
+  sys->gravity[0] = sys->gravity[1] = 0.0;
+  /* sliders: rotation locked by their guides, a nominal inertia keeps M regular */
+  set_body(sys, 0, "slider1", m1, 0.01);
+  set_body(sys, 1, "slider2", m2, 0.01);
+  tm->slider[0] = 0;
+  tm->slider[1] = 1;
+  tm->guide[0] = 0;
+  tm->guide[1] = 1;
+  tm->rev[0] = 2;
+  tm->rev[1] = 3;
+  sys->joint[0] = (ss_planar_joint){"slider1", SS_JOINT_PRISMATIC, -1, 0, {0.0, 0.0}, {0.0, 0.0},
+                                    {0.0, 1.0}, 0.0, 0.0, h, tm->mu_s, tm->mu_k};
+  sys->joint[1] = (ss_planar_joint){"slider2", SS_JOINT_PRISMATIC, -1, 1, {0.0, 0.0}, {0.0, 0.0},
+                                    {1.0, 0.0}, 0.0, 0.0, h, tm->mu_s, tm->mu_k};
+  double *x0 = tm->x0;
+  x0[0] = 0.0, x0[1] = y1, x0[2] = 0.0;
+  x0[3] = x2, x0[4] = 0.0, x0[5] = 0.0;
+  if (!tm->flexible) {
+    set_body(sys, 2, "rod", m3, J3);
+    tm->rod = 2;
+    sys->nb = 3;
+    sys->nj = 4;
+    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE, 0, 2, {0.0, 0.0},
+                                      {-L / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE, 1, 2, {0.0, 0.0},
+                                      {L / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    x0[6] = x2 / 2.0, x0[7] = y1 / 2.0, x0[8] = th;
+    tm->spring[0] = tm->spring[1] = -1;
+  } else {
+    /* end segments: a fraction of the rod's length and mass each (004 §4.2) */
+    double fr = ss_value(sc, values, "end_fraction");
+    double le = fr * L, me = fr * m3, Je = fr * J3; /* a share of J3: keeps the mass matrix well conditioned */
+    double dc = L / 2.0 - le / 2.0; /* rod centre to end segment centre */
+    double Jm = J3 - 2.0 * (Je + me * dc * dc);
+    if (!(Jm > 0.0)) {
+      ss_set_error(error, "parameter 'J3' = %g is too small for the flexible rod's end segments",
+                   J3);
+      return -1;
+    }
+    set_body(sys, 2, "end1", me, Je);
+    set_body(sys, 3, "rod", m3 - 2.0 * me, Jm);
+    set_body(sys, 4, "end2", me, Je);
+    tm->rod = 3;
+    sys->nb = 5;
+    sys->nj = 6;
+    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE, 0, 2, {0.0, 0.0},
+                                      {-le / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE, 1, 4, {0.0, 0.0},
+                                      {le / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sys->joint[4] = (ss_planar_joint){"spring1", SS_JOINT_PRISMATIC, 3, 2, {0.0, 0.0}, {0.0, 0.0},
+                                      {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sys->joint[5] = (ss_planar_joint){"spring2", SS_JOINT_PRISMATIC, 3, 4, {0.0, 0.0}, {0.0, 0.0},
+                                      {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    /* centres along the rod from pin 1 = (0, y1) */
+    double p1[2] = {0.0, y1};
+    double ce1 = le / 2.0, cm = L / 2.0, ce2 = L - le / 2.0;
+    x0[6] = p1[0] + ce1 * tm->e[0], x0[7] = p1[1] + ce1 * tm->e[1], x0[8] = th;
+    x0[9] = p1[0] + cm * tm->e[0], x0[10] = p1[1] + cm * tm->e[1], x0[11] = th;
+    x0[12] = p1[0] + ce2 * tm->e[0], x0[13] = p1[1] + ce2 * tm->e[1], x0[14] = th;
+    tm->spring[0] = 4;
+    tm->spring[1] = 5;
+    tm->k[0] = ss_value(sc, values, "k1");
+    tm->k[1] = ss_value(sc, values, "k2");
+    tm->d[0] = ss_value(sc, values, "d1");
+    tm->d[1] = ss_value(sc, values, "d2");
+    tm->s0[0] = -dc;
+    tm->s0[1] = dc;
+  }
+  sys->n = 3 * sys->nb;
+  sys->m = 2 * sys->nj;
+  const char *bad = ss_planar_check(sys);
+  if (bad) {
+    ss_set_error(error, "two-slider: %s", bad);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- friction states ---------------------------------------------------- */
+
+static void baumgarte(const ss_planar_system *sys, const double *q, const double *qd, double *xi)
+{
+  int n = sys->n, m = sys->m;
+  double phi[SS_PLANAR_MAX_M], C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];
+  ss_planar_constraints(sys, q, phi);
+  ss_planar_jacobian(sys, q, C);
+  for (int r = 0; r < m; r++) {
+    double cv = 0.0;
+    for (int k = 0; k < n; k++)
+      cv += C[r * n + k] * qd[k];
+    xi[r] = -2.0 * BAUMGARTE * cv - BAUMGARTE * BAUMGARTE * phi[r];
+  }
+}
+
+static void slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
+{
+  int n = tm->sys.n;
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  for (int i = 0; i < 2; i++) {
+    v[i] = 0.0;
+    for (int k = 0; k < n; k++)
+      v[i] += Cmu[tm->guide[i] * n + k] * qd[k];
+  }
+}
+
+/* Rigid exact law at rest: statics with the released flags (0 = locked,
+ * else the sign of the friction held at mu_s |N|).  Both locked: the
+ * redundancy treatment; one released: eq. 20 (square, all equations). */
+static int rigid_statics(const ts_model *tp, double t, const double *q, const double *flags,
+                         ss_fj_solution *sol, const char **why)
+{
+  const ts_mech *tm = &tp->mech;
+  ss_fj_spec spec;
+  ss_fj_spec_init(&spec);
+  double h[SS_PLANAR_MAX_N];
+  ts_applied(tm, t, q, NULL, h, NULL);
+  int locked = 0;
+  for (int i = 0; i < 2; i++) {
+    int j = tm->guide[i];
+    if (flags[i] == 0.0) {
+      spec.role[j] = SS_FJ_LOCK;
+      locked++;
+    } else {
+      spec.role[j] = SS_FJ_COULOMB;
+      spec.coef[j] = -flags[i] * tm->mu_s; /* friction = flags mu_s |N| */
+      spec.nsign[j] = flags[2 + i] < 0.0 ? -1 : 1; /* stay on the branch it was released on */
+    }
+  }
+  if (locked == 2) {
+    if (tp->treatment == TS_TREAT_PINV)
+      spec.pinv = true;
+    else
+      spec.drop_row = tp->drop_row[tp->treatment];
+  }
+  return ss_fj_statics(&tm->sys, q, h, &spec, sol, why);
+}
+
+static double stick_margin(const ts_mech *tm, const ss_fj_solution *sol, int i)
+{
+  int j = tm->guide[i];
+  return tm->mu_s * sol->basis[j] - fabs(sol->fmu[j]);
+}
+
+/* Margins of a stuck rigid mechanism: a locked guide's stiction margin, a
+ * released guide's excess demand under the full treatment (falls through
+ * zero when locking it again would hold). */
+static int rigid_margins(const ts_model *tp, double t, const double *q, const double *flags,
+                         double *margin, ss_fj_solution *sol, const char **why)
+{
+  const ts_mech *tm = &tp->mech;
+  if (rigid_statics(tp, t, q, flags, sol, why) < 0)
+    return -1;
+  bool any_released = false;
+  for (int i = 0; i < 2; i++) {
+    margin[i] = stick_margin(tm, sol, i);
+    any_released |= flags[i] != 0.0;
+  }
+  if (any_released) {
+    double none[4] = {0.0, 0.0, 0.0, 0.0};
+    ss_fj_solution full;
+    if (rigid_statics(tp, t, q, none, &full, why) < 0)
+      return -1;
+    for (int i = 0; i < 2; i++)
+      if (flags[i] != 0.0)
+        margin[i] = -stick_margin(tm, &full, i);
+  }
+  return 0;
+}
+
+/* Sliding friction coefficients and accelerations of the rigid mechanism
+ * moving from rest in direction dir of slider 2; 0 if consistent. */
+static int rigid_slide_check(const ts_model *tp, double t, const double *q, int dir, int *modes)
+{
+  const ts_mech *tm = &tp->mech;
+  double D[SS_PLANAR_MAX_N], w[2], h[SS_PLANAR_MAX_N], xdd[SS_PLANAR_MAX_N], zero[SS_PLANAR_MAX_N];
+  if (ts_rigid_pattern(tm, q, D, w) < 0)
+    return -1;
+  memset(zero, 0, sizeof zero);
+  ts_applied(tm, t, q, zero, h, NULL);
+  ss_fj_spec spec;
+  ss_fj_spec_init(&spec);
+  for (int i = 0; i < 2; i++) {
+    modes[i] = w[i] * dir > 0.0 ? SS_MODE_SLIDE_POS : SS_MODE_SLIDE_NEG;
+    spec.role[tm->guide[i]] = SS_FJ_COULOMB;
+    spec.coef[tm->guide[i]] = modes[i] * tm->mu_k;
+  }
+  ss_fj_solution sol;
+  const char *why;
+  if (ss_fj_dynamics(&tm->sys, q, zero, h, NULL, &spec, xdd, &sol, &why) < 0)
+    return -1;
+  double u = xdd[3 * tm->slider[1]];
+  return u * dir > 0.0 ? 0 : -1;
+}
+
+static int rigid_tendency(const ts_model *tp, double t, const double *q)
+{
+  const ts_mech *tm = &tp->mech;
+  double D[SS_PLANAR_MAX_N], w[2], h[SS_PLANAR_MAX_N];
+  if (ts_rigid_pattern(tm, q, D, w) < 0)
+    return 0;
+  ts_applied(tm, t, q, NULL, h, NULL);
+  double hr = 0.0;
+  for (int k = 0; k < tm->sys.n; k++)
+    hr += D[k] * h[k];
+  return hr > 0.0 ? 1 : hr < 0.0 ? -1 : 0;
+}
+
+/* Decides stick (with releases) or slip at rest from the current flags;
+ * forced[i] releases a locked guide whose margin just reached zero. */
+static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, const int *forced)
+{
+  const ts_mech *tm = &tp->mech;
+  double *flags = x + tp->at.flag;
+  const char *why;
+  ss_fj_solution sol;
+  for (int i = 0; i < 2; i++)
+    if (forced && forced[i] && flags[i] == 0.0) {
+      if (rigid_statics(tp, t, x, flags, &sol, &why) < 0)
+        return -1;
+      double f = sol.fmu[tm->guide[i]];
+      flags[i] = f >= 0.0 ? 1.0 : -1.0;
+      flags[2 + i] = sol.lambda[2 * tm->guide[i]] >= 0.0 ? 1.0 : -1.0;
+    }
+  for (int pass = 0; pass < 3; pass++) {
+    bool all_released = flags[0] != 0.0 && flags[1] != 0.0;
+    if (all_released)
+      break;
+    if (rigid_statics(tp, t, x, flags, &sol, &why) < 0) {
+      /* no equilibrium with this lock: it cannot hold */
+      for (int i = 0; i < 2; i++)
+        if (flags[i] == 0.0)
+          flags[i] = 1.0;
+      break;
+    }
+    int worst = -1;
+    double worst_m = 0.0;
+    for (int i = 0; i < 2; i++) {
+      if (flags[i] != 0.0)
+        continue;
+      int j = tm->guide[i];
+      double mg = stick_margin(tm, &sol, i);
+      if (mg < -MARGIN_TOL * (1.0 + sol.basis[j]) && mg < worst_m) {
+        worst = i;
+        worst_m = mg;
+      }
+    }
+    if (worst < 0) {
+      modes[0] = modes[1] = SS_MODE_STICK;
+      return 0;
+    }
+    double f = sol.fmu[tm->guide[worst]];
+    flags[worst] = f >= 0.0 ? 1.0 : -1.0;
+    flags[2 + worst] = sol.lambda[2 * tm->guide[worst]] >= 0.0 ? 1.0 : -1.0;
+  }
+  /* both guides at their maxima: the mechanism slips */
+  flags[0] = flags[1] = flags[2] = flags[3] = 0.0;
+  int d = rigid_tendency(tp, t, x);
+  if (d != 0 && rigid_slide_check(tp, t, x, d, modes) == 0)
+    return 0;
+  if (d != 0 && rigid_slide_check(tp, t, x, -d, modes) == 0)
+    return 0;
+  return -1;
+}
+
+/* Flexible exact law: friction roles from the modes (locked or kinetic). */
+static void flexible_spec(const ts_model *tp, const int *modes, ss_fj_spec *spec)
+{
+  const ts_mech *tm = &tp->mech;
+  ss_fj_spec_init(spec);
+  for (int i = 0; i < 2; i++) {
+    int j = tm->guide[i];
+    if (modes[i] == SS_MODE_STICK) {
+      spec->role[j] = SS_FJ_LOCK;
+    } else {
+      spec->role[j] = SS_FJ_COULOMB;
+      spec->coef[j] = modes[i] * tm->mu_k;
+    }
+  }
+}
+
+/* Smooth laws: signed friction coefficients and bristle rates. */
+static void smooth_coefs(const ts_model *tp, const double *x, const double *v, double *coef,
+                         double *zdot)
+{
+  for (int i = 0; i < 2; i++) {
+    const ss_friction *f = &tp->fr[i];
+    if (f->law == SS_LAW_LUGRE) {
+      double z = x[tp->at.bristle + i];
+      zdot[i] = ss_lugre_zdot(f, v[i], z);
+      coef[i] = f->sigma0 * z + f->sigma1 * zdot[i];
+    } else {
+      zdot[i] = 0.0;
+      coef[i] = ss_mu_smooth(f, v[i]);
+    }
+  }
+}
+
+/* Everything about one instant: accelerations, friction and reactions. */
+typedef struct ts_eval {
+  double qdd[SS_PLANAR_MAX_N];  /* accelerations */
+  double h[SS_PLANAR_MAX_N];    /* applied forces */
+  double spring_f[2];           /* axial spring-damper forces, N */
+  double v[2];                  /* guide slide velocities, m/s */
+  double zdot[2];               /* LuGre bristle rates, m/s */
+  ss_fj_solution sol;           /* reactions and friction */
+  bool frozen;                  /* rigid exact law at rest: x' = 0 */
+} ts_eval;
+
+static int evaluate(const ss_model *m, double t, const double *x, const int *modes, ts_eval *ev,
+                    const char **why)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  const ss_planar_system *sys = &tm->sys;
+  int n = sys->n;
+  const double *q = x, *qd = x + n;
+  memset(ev, 0, sizeof *ev);
+  ts_applied(tm, t, q, qd, ev->h, ev->spring_f);
+  slide_velocities(tm, q, qd, ev->v);
+  ss_fj_spec spec;
+  ss_fj_spec_init(&spec);
+  if (m->hybrid && !tm->flexible) {
+    if (modes[0] == SS_MODE_STICK) {
+      ev->frozen = true;
+      return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
+    }
+    for (int i = 0; i < 2; i++) {
+      spec.role[tm->guide[i]] = SS_FJ_COULOMB;
+      spec.coef[tm->guide[i]] = modes[i] * tm->mu_k;
+    }
+  } else if (m->hybrid) {
+    flexible_spec(tp, modes, &spec);
+  } else {
+    double coef[2];
+    smooth_coefs(tp, x, ev->v, coef, ev->zdot);
+    for (int i = 0; i < 2; i++) {
+      spec.role[tm->guide[i]] = SS_FJ_COULOMB;
+      spec.coef[tm->guide[i]] = coef[i];
+    }
+  }
+  double xi[SS_PLANAR_MAX_M];
+  baumgarte(sys, q, qd, xi);
+  return ss_fj_dynamics(sys, q, qd, ev->h, xi, &spec, ev->qdd, &ev->sol, why);
+}
+
+/* ---- engine callbacks --------------------------------------------------- */
+
+static void initial(const ss_model *m, double *x)
+{
+  const ts_model *tp = impl(m);
+  for (int i = 0; i < m->nx; i++)
+    x[i] = 0.0;
+  memcpy(x, tp->mech.x0, sizeof(double) * (size_t)tp->mech.sys.n);
+}
+
+static int rhs(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  int n = tm->sys.n;
+  for (int i = 0; i < m->nx; i++)
+    xdot[i] = 0.0;
+  ts_eval ev;
+  const char *why;
+  if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK)
+    return 0; /* locked by stiction: exactly at rest, the statics only decides events */
+  if (evaluate(m, t, x, modes, &ev, &why) < 0)
+    return 1; /* recoverable: CVODE retries with a smaller step */
+  const double *qd = x + n;
+  for (int k = 0; k < n; k++) {
+    xdot[k] = qd[k];
+    xdot[n + k] = ev.qdd[k];
+  }
+  if (m->hybrid && tm->flexible)
+    for (int i = 0; i < 2; i++)
+      if (modes[i] == SS_MODE_STICK) { /* held by its mode: exactly at rest */
+        int b = tm->slider[i];
+        for (int k = 0; k < 3; k++)
+          xdot[3 * b + k] = xdot[n + 3 * b + k] = 0.0;
+      }
+  if (tp->at.bristle >= 0) {
+    xdot[tp->at.bristle] = ev.zdot[0];
+    xdot[tp->at.bristle + 1] = ev.zdot[1];
+  }
+  double s1, s2, P[2];
+  ts_loads(tm, t, &s1, &s2, P);
+  int r = tm->rod;
+  xdot[tp->at.work] = s1 * qd[3 * tm->slider[0]] + s2 * qd[3 * tm->slider[1] + 1] +
+                      P[0] * qd[3 * r] + P[1] * qd[3 * r + 1];
+  double diss = 0.0;
+  for (int i = 0; i < 2; i++)
+    diss -= ev.sol.fmu[tm->guide[i]] * ev.v[i];
+  if (tm->flexible) {
+    double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+    ss_planar_slide_jacobian(&tm->sys, x, Cmu);
+    for (int i = 0; i < 2; i++) {
+      double sd = 0.0;
+      for (int k = 0; k < n; k++)
+        sd += Cmu[tm->spring[i] * n + k] * qd[k];
+      diss += tm->d[i] * sd * sd;
+    }
+  }
+  xdot[tp->at.diss] = diss;
+  return 0;
+}
+
+static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
+                     double *margin)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  slide_velocities(tm, x, x + tm->sys.n, v);
+  margin[0] = margin[1] = 0.0;
+  if (!m->hybrid)
+    return;
+  const char *why;
+  ss_fj_solution sol;
+  if (!tm->flexible) {
+    if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, x, x + tp->at.flag, margin, &sol, &why) < 0)
+      margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
+    return;
+  }
+  if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
+    return;
+  ts_eval ev;
+  if (evaluate(m, t, x, modes, &ev, &why) < 0) {
+    margin[0] = margin[1] = -1.0;
+    return;
+  }
+  for (int i = 0; i < 2; i++)
+    if (modes[i] == SS_MODE_STICK)
+      margin[i] = stick_margin(tm, &ev.sol, i);
+}
+
+/* Flexible rod: a guide that stops has its slider's velocity zeroed and the
+ * velocities projected back onto the constraints (mass-weighted, the locks
+ * kept). */
+static int flexible_stop(const ss_model *m, double *x, const int *modes)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  int n = tm->sys.n;
+  double *q = x, *qd = x + n;
+  for (int i = 0; i < 2; i++)
+    if (modes[i] == SS_MODE_STICK)
+      for (int k = 0; k < 3; k++)
+        qd[3 * tm->slider[i] + k] = 0.0;
+  ss_fj_spec spec;
+  flexible_spec(tp, modes, &spec);
+  for (int i = 0; i < 2; i++)
+    if (spec.role[tm->guide[i]] == SS_FJ_COULOMB)
+      spec.role[tm->guide[i]] = SS_FJ_FREE;
+  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M], h[SS_PLANAR_MAX_N] = {0};
+  double dq[SS_PLANAR_MAX_N];
+  ss_planar_jacobian(&tm->sys, q, C);
+  for (int r = 0; r < tm->sys.m; r++) {
+    double s = 0.0;
+    for (int k = 0; k < n; k++)
+      s += C[r * n + k] * qd[k];
+    xi[r] = -s;
+  }
+  ss_fj_solution sol;
+  const char *why;
+  if (ss_fj_dynamics(&tm->sys, q, NULL, h, xi, &spec, dq, &sol, &why) < 0)
+    return -1;
+  for (int k = 0; k < n; k++)
+    qd[k] += dq[k];
+  for (int i = 0; i < 2; i++)
+    if (modes[i] == SS_MODE_STICK)
+      for (int k = 0; k < 3; k++)
+        qd[3 * tm->slider[i] + k] = 0.0;
+  return 0;
+}
+
+static int resolve_flexible(const ss_model *m, double t, double *x, int *modes, const int *hit)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  const char *why;
+  bool changed = false;
+  for (int i = 0; i < 2; i++) {
+    if (hit && !hit[i])
+      continue;
+    if (!hit || modes[i] != SS_MODE_STICK) { /* at rest at t = 0, or the slider stopped */
+      modes[i] = SS_MODE_STICK;
+      changed = true;
+    } else { /* its static friction reached the maximum: slips the way the load pushes */
+      ts_eval ev;
+      if (evaluate(m, t, x, modes, &ev, &why) < 0)
+        return -1;
+      modes[i] = ev.sol.fmu[tm->guide[i]] >= 0.0 ? SS_MODE_SLIDE_NEG : SS_MODE_SLIDE_POS;
+    }
+  }
+  if (changed && flexible_stop(m, x, modes) < 0)
+    return -1;
+  /* release stuck guides that cannot hold, worst first, until consistent */
+  for (int pass = 0; pass < 3; pass++) {
+    if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
+      return 0;
+    ts_eval ev;
+    if (evaluate(m, t, x, modes, &ev, &why) < 0)
+      return -1;
+    int worst = -1;
+    double worst_m = 0.0;
+    for (int i = 0; i < 2; i++) {
+      if (modes[i] != SS_MODE_STICK || (hit && hit[i] && !changed))
+        continue;
+      double mg = stick_margin(tm, &ev.sol, i);
+      if (mg < -MARGIN_TOL * (1.0 + ev.sol.basis[tm->guide[i]]) && mg < worst_m) {
+        worst = i;
+        worst_m = mg;
+      }
+    }
+    if (worst < 0)
+      return 0;
+    modes[worst] = ev.sol.fmu[tm->guide[worst]] >= 0.0 ? SS_MODE_SLIDE_NEG : SS_MODE_SLIDE_POS;
+  }
+  return 0;
+}
+
+static int resolve(const ss_model *m, double t, double *x, int *modes, const int *hit)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  if (tm->flexible)
+    return resolve_flexible(m, t, x, modes, hit);
+  int n = tm->sys.n;
+  double *flags = x + tp->at.flag;
+  if (hit && modes[0] != SS_MODE_STICK) {
+    /* a guide's velocity passed zero: the mechanism stops, or only that
+     * guide reverses (the rod passes a position where it is at rest) */
+    double v[2];
+    slide_velocities(tm, x, x + n, v);
+    bool moving = false;
+    for (int i = 0; i < 2; i++)
+      moving |= !hit[i] && fabs(v[i]) > 1e-9;
+    if (moving) {
+      for (int i = 0; i < 2; i++)
+        if (hit[i])
+          modes[i] = -modes[i];
+      return 0;
+    }
+  }
+  if (!hit || modes[0] != SS_MODE_STICK) {
+    /* at rest at t = 0, or the sliding mechanism came to rest */
+    for (int k = 0; k < n; k++)
+      x[n + k] = 0.0;
+    flags[0] = flags[1] = flags[2] = flags[3] = 0.0;
+    return rigid_settle(tp, t, x, modes, NULL);
+  }
+  int forced[2] = {0, 0};
+  for (int i = 0; i < 2; i++) {
+    if (!hit[i])
+      continue;
+    if (flags[i] == 0.0)
+      forced[i] = 1;   /* reached its maximum: release it (eq. 20) */
+    else
+      flags[i] = 0.0;  /* locking it again holds: lock */
+  }
+  return rigid_settle(tp, t, x, modes, forced);
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+/* Incoherent friction directions: the static friction forces do not both
+ * oppose one motion of the mechanism (004 §3.2).  w: slide velocities per
+ * unit v2, d: sign of the friction-free tendency. */
+static double incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solution *sol)
+{
+  double p[2], scale = 0.0;
+  for (int i = 0; i < 2; i++) {
+    p[i] = sol->fmu[tm->guide[i]] * w[i]; /* friction power per unit v2 */
+    scale = fmax(scale, fabs(p[i]));
+  }
+  double tol = 1e-9 * (1.0 + scale);
+  bool opposite = (p[0] > tol && p[1] < -tol) || (p[0] < -tol && p[1] > tol);
+  bool along = d != 0 && (p[0] * d > tol || p[1] * d > tol);
+  return opposite || along ? 1.0 : 0.0;
+}
+
+static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  const ss_planar_system *sys = &tm->sys;
+  int n = sys->n, c = 0;
+  const double *q = x, *qd = x + n;
+  ts_eval ev;
+  const char *why;
+  bool ok = evaluate(m, t, x, modes, &ev, &why) == 0;
+  int b1 = tm->slider[0], b2 = tm->slider[1], r = tm->rod;
+  row[c++] = q[3 * b1 + 1];
+  row[c++] = q[3 * b2];
+  row[c++] = q[3 * r + 2];
+  row[c++] = qd[3 * b1 + 1];
+  row[c++] = qd[3 * b2];
+  row[c++] = qd[3 * r + 2];
+  if (tp->at.bristle >= 0) {
+    row[c++] = x[tp->at.bristle];
+    row[c++] = x[tp->at.bristle + 1];
+  }
+  for (int i = 0; i < 2; i++) {
+    int j = tm->guide[i];
+    double F = ok ? ev.sol.fmu[j] : NAN, N = ok ? ev.sol.basis[j] : NAN;
+    bool stuck = m->hybrid ? modes[i] == SS_MODE_STICK : fabs(ev.v[i]) < m->v_stick[i];
+    row[c++] = F;
+    row[c++] = N;
+    row[c++] = N > 0.0 ? fabs(F) / N : NAN;
+    row[c++] = ev.v[i];
+    row[c++] = stuck ? 1.0 : 0.0;
+  }
+  for (int i = 0; i < 2; i++)
+    row[c++] = tp->at.flag >= 0 && x[tp->at.flag + i] != 0.0 ? 1.0 : 0.0;
+  /* directions and the admissible split: rigid mechanism only */
+  double D[SS_PLANAR_MAX_N], w[2], hr = 0.0;
+  bool rigid = !tm->flexible && ts_rigid_pattern(tm, q, D, w) == 0;
+  for (int k = 0; rigid && k < n; k++)
+    hr += D[k] * ev.h[k];
+  int d = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
+  row[c++] = ok && rigid ? incoherent(tm, w, d, &ev.sol) : NAN;
+  /* how P splits: R31 . e over |P| (R31 = -lambda of revolute 1) */
+  double s1, s2, P[2];
+  ts_loads(tm, t, &s1, &s2, P);
+  double p = hypot(P[0], P[1]);
+  double a = -(ev.sol.lambda[2 * tm->rev[0]] * tm->e[0] + ev.sol.lambda[2 * tm->rev[0] + 1] * tm->e[1]);
+  row[c++] = ok && p > 0.0 ? a / p : NAN;
+  double lo = NAN, hi = NAN;
+  bool stuck = m->hybrid ? modes[0] == SS_MODE_STICK && modes[1] == SS_MODE_STICK
+                         : fabs(ev.v[0]) < m->v_stick[0] && fabs(ev.v[1]) < m->v_stick[1];
+  if (rigid && stuck && p > 0.0) {
+    ss_ts_statics st;
+    if (ts_statics_compute(tm, t, q, false, &st) == 0 && st.stick_exists) {
+      lo = st.stick_coherent_lo / p;
+      hi = st.stick_coherent_hi / p;
+    }
+  }
+  row[c++] = lo;
+  row[c++] = hi;
+  row[c++] = s1;
+  row[c++] = s2;
+  row[c++] = p;
+  if (tm->flexible) {
+    double s[SS_PLANAR_MAX_JOINTS];
+    ss_planar_slide(sys, q, s);
+    for (int i = 0; i < 2; i++) {
+      row[c++] = s[tm->spring[i]] - tm->s0[i];
+      row[c++] = ev.spring_f[i];
+    }
+  }
+  row[c++] = x[tp->at.work];
+  row[c++] = x[tp->at.diss];
+  row[c++] = ss_planar_kinetic(sys, qd);
+  double V = 0.0;
+  if (tm->flexible) {
+    double s[SS_PLANAR_MAX_JOINTS];
+    ss_planar_slide(sys, q, s);
+    for (int i = 0; i < 2; i++)
+      V += 0.5 * tm->k[i] * (s[tm->spring[i]] - tm->s0[i]) * (s[tm->spring[i]] - tm->s0[i]);
+  }
+  row[c++] = V;
+  double phi[SS_PLANAR_MAX_M], err = 0.0;
+  ss_planar_constraints(sys, q, phi);
+  for (int k = 0; k < sys->m; k++)
+    err = fmax(err, fabs(phi[k]));
+  row[c++] = err;
+}
+
+static void free_impl(void *p) { free(p); }
+
+static const ss_model_ops two_slider_ops = {
+  .initial = initial,
+  .rhs = rhs,
+  .contacts = contacts,
+  .resolve = resolve,
+  .observe = observe,
+  .free_impl = free_impl,
+};
+
+static ss_model *create(const ss_scenario *sc, const double *values, char **error)
+{
+  ts_model *tp = calloc(1, sizeof *tp);
+  if (!tp)
+    return ss_set_error(error, "out of memory");
+  if (ts_mech_setup(&tp->mech, sc, values, error) < 0) {
+    free(tp);
+    return NULL;
+  }
+  ts_mech *tm = &tp->mech;
+  tp->treatment = (int)ss_value(sc, values, "treatment");
+  tp->drop_row[TS_TREAT_ELIM_REV1] = 2 * tm->rev[0] + 1; /* y: along the vertical rail 1 */
+  tp->drop_row[TS_TREAT_ELIM_REV2] = 2 * tm->rev[1];     /* x: along the horizontal rail 2 */
+  tp->fr[0] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_1");
+  tp->fr[1] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_2");
+  ss_law law = tp->fr[0].law;
+  if (law == SS_LAW_LUGRE && !(tm->mu_k > 0.0)) {
+    ss_set_error(error, "parameter 'mu_k' = %g must be > 0 for the LuGre law "
+                        "(its Stribeck function G(v) tends to mu_k)", tm->mu_k);
+    free(tp);
+    return NULL;
+  }
+  int n = tm->sys.n, nx = 2 * n;
+  tp->at.n = n;
+  tp->at.bristle = law == SS_LAW_LUGRE ? nx : -1;
+  nx += law == SS_LAW_LUGRE ? 2 : 0;
+  tp->at.flag = law == SS_LAW_EXACT && !tm->flexible ? nx : -1;
+  nx += tp->at.flag >= 0 ? 4 : 0;
+  tp->at.work = nx++;
+  tp->at.diss = nx++;
+  static const char *const names[] = {"slider1", "slider2"};
+  ss_model *m = ss_model_alloc(sc, values, nx, 2, names);
+  if (!m) {
+    free(tp);
+    return ss_set_error(error, "out of memory");
+  }
+  m->impl = tp;
+  m->ops = &two_slider_ops;
+  m->hybrid = law == SS_LAW_EXACT;
+  m->stiff = !m->hybrid || tm->flexible;
+  m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
+  for (int i = 0; i < 2; i++) {
+    m->mu_s[i] = tm->mu_s;
+    m->mu_k[i] = tm->mu_k;
+    m->v_stick[i] = ss_friction_stick_velocity(&tp->fr[i]);
+  }
+  ss_model_add_column(m, "y1", "m", SS_COL_POSITION, -1);
+  ss_model_add_column(m, "x2", "m", SS_COL_POSITION, -1);
+  ss_model_add_column(m, "theta", "rad", SS_COL_POSITION, -1);
+  ss_model_add_column(m, "v1", "m/s", SS_COL_VELOCITY, -1);
+  ss_model_add_column(m, "v2", "m/s", SS_COL_VELOCITY, -1);
+  ss_model_add_column(m, "omega", "rad/s", SS_COL_VELOCITY, -1);
+  if (tp->at.bristle >= 0) {
+    ss_model_add_column(m, "slider1.z", "m", SS_COL_INTERNAL, 0);
+    ss_model_add_column(m, "slider2.z", "m", SS_COL_INTERNAL, 1);
+  }
+  ss_model_add_contact_columns(m, 0, "N", "m/s");
+  ss_model_add_contact_columns(m, 1, "N", "m/s");
+  ss_model_add_column(m, "slider1.released", "", SS_COL_OTHER, 0);
+  ss_model_add_column(m, "slider2.released", "", SS_COL_OTHER, 1);
+  ss_model_add_column(m, "stiction.incoherent", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha_min", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha_max", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "load.S1", "N", SS_COL_FORCE, -1);
+  ss_model_add_column(m, "load.S2", "N", SS_COL_FORCE, -1);
+  ss_model_add_column(m, "load.P", "N", SS_COL_FORCE, -1);
+  if (tm->flexible) {
+    ss_model_add_column(m, "spring1.e", "m", SS_COL_POSITION, -1);
+    ss_model_add_column(m, "spring1.F", "N", SS_COL_FORCE, -1);
+    ss_model_add_column(m, "spring2.e", "m", SS_COL_POSITION, -1);
+    ss_model_add_column(m, "spring2.F", "N", SS_COL_FORCE, -1);
+  }
+  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
+  return m;
+}
+
+/* Per-guide law parameters, suffix _1 / _2 (the seed's gamma_i, sigma0_i, ...). */
+#define TS_LAW_ROWS(sfx, lbl)                                                                 \
+  {"gamma" sfx, "Threshold velocity γ" lbl, "m/s", SS_PARAM_REAL, 1e-5, 1e-9, 1.0,              \
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                       \
+   "Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s", NULL,      \
+   "Friction law"},                                                                            \
+  {"k_tanh" sfx, "tanh steepness k" lbl, "s/m", SS_PARAM_REAL, 1e5, 1e-3, 1e9,                  \
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "tanh law (002 eq. 2): coefficient mu_k tanh(k v)",   \
+   NULL, "Friction law"},                                                                      \
+  {"sigma0" sfx, "LuGre σ0" lbl, "1/m", SS_PARAM_REAL, 1e5, 1.0, 1e12,                           \
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre bristle stiffness per unit normal force",      \
+   NULL, "Friction law"},                                                                      \
+  {"sigma1" sfx, "LuGre σ1" lbl, "s/m", SS_PARAM_REAL, 300.0, 0.0, 1e9, 0,                       \
+   "LuGre bristle damping per unit normal force", NULL, "Friction law"},                       \
+  {"vartheta" sfx, "LuGre ϑ" lbl, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,                        \
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck velocity", NULL, "Friction law"}
+
+static const ss_param_info params[] = {
+  {"m1", "Slider 1 mass m1", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+   "Mass of slider 1 (vertical rail)", NULL, "Mechanism"},
+  {"m2", "Slider 2 mass m2", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+   "Mass of slider 2 (horizontal rail)", NULL, "Mechanism"},
+  {"m3", "Rod mass m3", "kg", SS_PARAM_REAL, 10.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+   "Mass of the connecting rod", NULL, "Mechanism"},
+  {"J3", "Rod inertia J3", "kg m²", SS_PARAM_REAL, 2.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+   "Moment of inertia of the rod about its centre", NULL, "Mechanism"},
+  {"y1_0", "Pin 1 height", "m", SS_PARAM_REAL, 0.25, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
+   "Initial height of slider 1's pin on the vertical rail (x = 0)", NULL, "Mechanism"},
+  {"x2_0", "Pin 2 position", "m", SS_PARAM_REAL, 0.6, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
+   "Initial position of slider 2's pin on the horizontal rail (y = 0)", NULL, "Mechanism"},
+  {"h", "Slider size h", "m", SS_PARAM_REAL, 0.05, 0.0, 1.0, 0,
+   "Characteristic slider length (edge contacts when a guide carries a moment)", NULL,
+   "Mechanism"},
+  {"rod", "Rod model", "", SS_PARAM_CHOICE, 0, 0, 1, 0,
+   "rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 "
+   "(side 2) (004 §4.2)", rod_choices, "Mechanism"},
+  {"k1", "Spring stiffness k1", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 1",
+   NULL, "Mechanism"},
+  {"k2", "Spring stiffness k2", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 2",
+   NULL, "Mechanism"},
+  {"d1", "Damping d1", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
+   "Flexible rod: axial damping next to slider 1", NULL, "Mechanism"},
+  {"d2", "Damping d2", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
+   "Flexible rod: axial damping next to slider 2", NULL, "Mechanism"},
+  {"end_fraction", "End segment fraction", "", SS_PARAM_REAL, 0.05, 0.001, 0.3,
+   SS_PARAM_LOG, "Flexible rod: length and mass of each end segment as a fraction of the rod",
+   NULL, "Mechanism"},
+  {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, 0,
+   "Static friction coefficient of both guides", NULL, "Friction"},
+  {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, 0,
+   "Kinetic friction coefficient of both guides (<= mu_s)", NULL, "Friction"},
+  SS_LAW_CHOICE_ROW(0),
+  {"treatment", "Redundancy treatment", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
+   "Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, "
+   "or take the pseudoinverse (004 Example 2)", treatment_choices, "Friction law"},
+  TS_LAW_ROWS("_1", " (guide 1)"),
+  TS_LAW_ROWS("_2", " (guide 2)"),
+  SS_V_STICK_ROW,
+  {"P", "Rod load |P|", "N", SS_PARAM_REAL, 52.0, -1e4, 1e4, 0,
+   "Final magnitude of P along the rod (from pin 1 to pin 2), reached at t_P", NULL, "Load"},
+  {"t_P", "P ramp end", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, SS_PARAM_MIN_EXCLUSIVE,
+   "P rises linearly from 0 at t = 0 to its final value at t_P", NULL, "Load"},
+  {"S1_start", "S1 initial", "N", SS_PARAM_REAL, 3.93, -1e4, 1e4, 0,
+   "x component of S1 (on slider 1, perpendicular to its rail) until t_S1_on", NULL, "Load"},
+  {"S1_end", "S1 final", "N", SS_PARAM_REAL, -5.0, -1e4, 1e4, 0,
+   "x component of S1 from t_S1_off on (Example 1: -5 N)", NULL, "Load"},
+  {"t_S1_on", "S1 change start", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
+   "S1 changes linearly over [t_S1_on, t_S1_off]", NULL, "Load"},
+  {"t_S1_off", "S1 change end", "s", SS_PARAM_REAL, 2.04, 0.0, 1e3, 0,
+   "S1 changes linearly over [t_S1_on, t_S1_off]", NULL, "Load"},
+  {"S2_start", "S2 initial", "N", SS_PARAM_REAL, -60.8, -1e4, 1e4, 0,
+   "y component of S2 (on slider 2, perpendicular to its rail) until t_S2_on", NULL, "Load"},
+  {"S2_end", "S2 final", "N", SS_PARAM_REAL, -20.0, -1e4, 1e4, 0,
+   "y component of S2 from t_S2_off on (Example 1: -20 N)", NULL, "Load"},
+  {"t_S2_on", "S2 change start", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
+   "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
+  {"t_S2_off", "S2 change end", "s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,
+   "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
+};
+
+const ss_scenario ss_scenario_two_slider = {
+  .name = "two-slider",
+  .title = "Two sliders joined by a rod: stiction indeterminacy (Wojtyra)",
+  .description = "Two sliders on perpendicular rails joined by a rod, friction in both guides. "
+                 "Locked by stiction the rigid mechanism is redundantly constrained: the "
+                 "friction forces and the instant it breaks loose depend on the redundancy "
+                 "treatment, on gamma or sigma0 of each guide, or on the rod's axial "
+                 "stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002).",
+  .params = params,
+  .n_params = (int)(sizeof params / sizeof params[0]),
+  .t_end = 5.0,
+  .dt_out = 0.01,
+  .create = create,
+};

@@ -1,0 +1,513 @@
+/* test-two-slider.c - the two-slider closed chain (Wojtyra 004, Examples
+ * 1-5): the reaction family at rest against the paper's printed solutions
+ * and a brute-force check, the redundancy treatments, every friction law
+ * rigid and flexible against the reproduction table of docs/two-slider.md. */
+#include <sys/wait.h>
+
+#include "test-util.h"
+#include "two-slider.h"
+
+static const double A16 = 26.0; /* eq. (16): R31 = (24, -10) = 26 e */
+static const double A17 = 39.0; /* eq. (17): R31 = (36, -15) = 39 e */
+
+static double first_event(const ss_trace *tr, int contact, ss_event_kind kind)
+{
+  double t[8];
+  return event_times(tr, contact, kind, t, 8) > 0 ? t[0] : -1.0;
+}
+
+static int count_events(const ss_trace *tr, ss_event_kind kind)
+{
+  int n = 0;
+  for (size_t i = 0; i < tr->n_events; i++)
+    n += tr->events[i].kind == kind;
+  return n;
+}
+
+/* First time a 0/1 column becomes 1 (or 0 when want is 0) after t_from. */
+static double first_time(const ss_trace *tr, int col, double want, double t_from)
+{
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (tr->t[r] >= t_from && ss_trace_at(tr, r, col) == want)
+      return tr->t[r];
+  return -1.0;
+}
+
+static void assert_vec(const double *v, double x, double y)
+{
+  g_assert_cmpfloat_with_epsilon(v[0], x, 1e-9);
+  g_assert_cmpfloat_with_epsilon(v[1], y, 1e-9);
+}
+
+/* ---- Example 1 ------------------------------------------------------------ */
+
+static void test_example1_family(void)
+{
+  ss_ts_statics st;
+  char *err = NULL;
+  g_assert_cmpint(ss_two_slider_statics(NULL, -1.0, &st, &err), ==, 0);
+  assert_vec(st.P, 48.0, -20.0);
+  assert_vec(st.S1, -5.0, 0.0);
+  assert_vec(st.S2, 0.0, -20.0);
+  /* eq. (16): both stiction conditions fail (eq. 18) */
+  ss_ts_member mb;
+  ss_two_slider_member(&st, A16, &mb);
+  assert_vec(mb.F1, 0.0, 10.0);
+  assert_vec(mb.N1, -19.0, 0.0);
+  assert_vec(mb.R31, 24.0, -10.0);
+  assert_vec(mb.F2, -24.0, 0.0);
+  assert_vec(mb.N2, 0.0, 30.0);
+  assert_vec(mb.R32, 24.0, -10.0);
+  g_assert_false(mb.stick1);
+  g_assert_false(mb.stick2);
+  g_assert_true(mb.coherent);
+  /* eq. (17): both hold (eq. 19) */
+  ss_two_slider_member(&st, A17, &mb);
+  assert_vec(mb.F1, 0.0, 15.0);
+  assert_vec(mb.N1, -31.0, 0.0);
+  assert_vec(mb.R31, 36.0, -15.0);
+  assert_vec(mb.F2, -12.0, 0.0);
+  assert_vec(mb.N2, 0.0, 25.0);
+  assert_vec(mb.R32, 12.0, -5.0);
+  g_assert_true(mb.stick1);
+  g_assert_true(mb.stick2);
+  g_assert_true(mb.coherent);
+  /* both kinds of solution exist (the point of Example 1) */
+  g_assert_true(st.stick_exists);
+  g_assert_true(st.slip_member_exists);
+  g_assert_true(st.sliding_exists);
+  g_assert_cmpfloat(st.sliding_accel, >, 0.0);
+  /* velocity ratio v1 : v2 = -12 : 5 (Example 3) */
+  g_assert_cmpfloat_with_epsilon(st.w[0] / st.w[1], -12.0 / 5.0, 1e-9);
+  /* stick interval from the free-body equations: slider 2 holds while
+   * (12/13) b <= mu_s (20 + (5/13) b), b = 52 - a, i.e. a >= 52 - 260/19 */
+  g_assert_cmpfloat_with_epsilon(st.stick_coherent_lo, 52.0 - 260.0 / 19.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon(st.stick_coherent_hi, 52.0, 1e-9);
+  free(err);
+}
+
+/* Every member is in equilibrium and the stick set agrees with a direct
+ * evaluation of the stiction conditions, for random loads. */
+static void test_example1_brute_force(void)
+{
+  const ss_scenario *sc = ss_scenario_find("two-slider");
+  double *values = g_new(double, (gsize)sc->n_params);
+  GRand *rng = g_rand_new_with_seed(6);
+  for (int trial = 0; trial < 200; trial++) {
+    ss_scenario_defaults(sc, values);
+    char *err = NULL;
+    char buf[64];
+    g_snprintf(buf, sizeof buf, "S1_end=%.6f", g_rand_double_range(rng, -30.0, 30.0));
+    g_assert_true(ss_param_set_assignment(sc, values, buf, &err));
+    g_snprintf(buf, sizeof buf, "S2_end=%.6f", g_rand_double_range(rng, -80.0, 10.0));
+    g_assert_true(ss_param_set_assignment(sc, values, buf, &err));
+    g_snprintf(buf, sizeof buf, "P=%.6f", g_rand_double_range(rng, 1.0, 80.0));
+    g_assert_true(ss_param_set_assignment(sc, values, buf, &err));
+    ss_ts_statics st;
+    g_assert_cmpint(ss_two_slider_statics(values, -1.0, &st, &err), ==, 0);
+    double p = hypot(st.P[0], st.P[1]);
+    for (int k = 0; k < 400; k++) {
+      double a = -2.0 * p + 5.0 * p * (k + 0.5) / 400.0;
+      ss_ts_member mb;
+      ss_two_slider_member(&st, a, &mb);
+      /* free bodies: sliders F + N + R + S = 0; rod P - R31 - R32 = 0 */
+      for (int c = 0; c < 2; c++) {
+        g_assert_cmpfloat(fabs(mb.F1[c] + mb.N1[c] + mb.R31[c] + st.S1[c]), <, 1e-9 * (1 + p));
+        g_assert_cmpfloat(fabs(mb.F2[c] + mb.N2[c] + mb.R32[c] + st.S2[c]), <, 1e-9 * (1 + p));
+        g_assert_cmpfloat(fabs(st.P[c] - mb.R31[c] - mb.R32[c]), <, 1e-9 * (1 + p));
+      }
+      /* friction along the rails, normals across them */
+      g_assert_cmpfloat(fabs(mb.F1[0]) + fabs(mb.N1[1]) + fabs(mb.F2[1]) + fabs(mb.N2[0]), <,
+                        1e-9 * (1 + p));
+      bool stick = hypot(mb.F1[0], mb.F1[1]) <= st.mu_s * hypot(mb.N1[0], mb.N1[1]) &&
+                   hypot(mb.F2[0], mb.F2[1]) <= st.mu_s * hypot(mb.N2[0], mb.N2[1]);
+      bool in = false, near = false;
+      for (int i = 0; i < st.n_stick; i++) {
+        in |= a >= st.stick_lo[i] && a <= st.stick_hi[i];
+        near |= fabs(a - st.stick_lo[i]) < 1e-6 * p || fabs(a - st.stick_hi[i]) < 1e-6 * p;
+      }
+      if (!near)
+        g_assert_true(stick == in);
+    }
+  }
+  g_rand_free(rng);
+  g_free(values);
+}
+
+/* ---- Example 2: Coulomb with constraint addition-deletion ---------------- */
+
+static void test_treatments(void)
+{
+  ss_model *m = NULL;
+  /* eliminate revolute 1: guide 2 alone carries P until its maximum at 0.80 s,
+   * is released (eq. 20), guide 1 follows at 1.86 s and the mechanism slips */
+  const char *e1[] = {"treatment=eliminate-revolute-1", NULL};
+  ss_trace *tr = run_scenario("two-slider", e1, 0.0, 0.0, &m);
+  double t_rel = first_time(tr, column(m, "slider2.released"), 1.0, 0.0);
+  g_assert_cmpfloat(fabs(t_rel - 0.80), <, 0.011);
+  g_assert_cmpfloat(first_time(tr, column(m, "slider1.released"), 1.0, 0.0), <, 0.0);
+  g_assert_cmpfloat(fabs(first_event(tr, 0, SS_EVENT_SLIP) - 1.859), <, 0.005);
+  g_assert_cmpfloat(fabs(first_event(tr, 1, SS_EVENT_SLIP) - 1.859), <, 0.005);
+  /* before 0.80 s guide 1 carries no friction: alpha = 0 */
+  int ca = column(m, "split.alpha"), cf1 = column(m, "slider1.F"), cv1 = column(m, "slider1.v");
+  for (size_t r = 0; r < tr->n_rows && tr->t[r] < 0.79; r++) {
+    g_assert_cmpfloat(fabs(ss_trace_at(tr, r, cf1)), <, 1e-9);
+    if (tr->t[r] > 0.0)
+      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, ca)), <, 1e-9);
+  }
+  /* stuck: velocities exactly zero */
+  for (size_t r = 0; r < tr->n_rows && tr->t[r] < 1.85; r++)
+    g_assert_cmpfloat(ss_trace_at(tr, r, cv1), ==, 0.0);
+  ss_trace_free(tr);
+  ss_model_free(m);
+
+  /* eliminate revolute 2: guide 1 carries everything and never reaches its maximum */
+  const char *e2[] = {"treatment=eliminate-revolute-2", NULL};
+  tr = run_scenario("two-slider", e2, 0.0, 0.0, &m);
+  g_assert_cmpint(count_events(tr, SS_EVENT_SLIP), ==, 0);
+  g_assert_cmpfloat(first_time(tr, column(m, "slider1.released"), 1.0, 0.0), <, 0.0);
+  ca = column(m, "split.alpha");
+  int cr1 = column(m, "slider1.ratio"), cy1 = column(m, "y1");
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    if (tr->t[r] > 0.0)
+      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, ca) - 1.0), <, 1e-9);
+    g_assert_cmpfloat(ss_trace_at(tr, r, cr1), <=, 0.5);
+    g_assert_cmpfloat(ss_trace_at(tr, r, cy1), ==, 0.25);
+  }
+  /* final loads: F1 = 20 N against mu_s N1 = 0.5 * 43 N */
+  g_assert_cmpfloat_with_epsilon(ss_trace_at(tr, tr->n_rows - 1, cr1), 20.0 / 43.0, 1e-9);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+/* A released guide locks again when the treatment's own solution holds it:
+ * |S2| growing to 100 N gives slider 2 mu_s N2 >= 48 N again once
+ * 0.5 (|S2| + 20) >= 48, |S2| >= 76 N, at t = 1 + 2 (15.2 / 39.2) s. */
+static void test_relock(void)
+{
+  ss_model *m = NULL;
+  const char *sets[] = {"S2_end=-100", "S1_end=5", "t_S1_off=3", NULL};
+  ss_trace *tr = run_scenario("two-slider", sets, 0.0, 0.0, &m);
+  int cr = column(m, "slider2.released"), ca = column(m, "split.alpha");
+  double t_rel = first_time(tr, cr, 1.0, 0.0), t_lock = first_time(tr, cr, 0.0, t_rel + 0.001);
+  g_assert_cmpfloat(fabs(t_rel - 0.80), <, 0.011);
+  g_assert_cmpfloat(fabs(t_lock - (1.0 + 2.0 * 15.2 / 39.2)), <, 0.011);
+  g_assert_cmpint(count_events(tr, SS_EVENT_SLIP), ==, 0);
+  /* continuous through the re-lock: slider 1's share has gone back to 0 */
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (tr->t[r] >= t_lock)
+      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, ca)), <, 1e-9);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+static void test_pseudoinverse(void)
+{
+  ss_model *m = NULL;
+  const char *pi[] = {"treatment=pseudoinverse", NULL};
+  ss_trace *tr = run_scenario("two-slider", pi, 0.0, 0.0, &m);
+  int ci = column(m, "stiction.incoherent");
+  /* minimum norm over lambda and kappa jointly: incoherent directions early on */
+  double t_coh = first_time(tr, ci, 0.0, 0.0);
+  g_assert_cmpfloat(ss_trace_at(tr, 0, ci), ==, 1.0);
+  g_assert_cmpfloat(fabs(t_coh - 0.19), <, 0.011);
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (tr->t[r] > 0.2 && tr->t[r] < 2.0)
+      g_assert_cmpfloat(ss_trace_at(tr, r, ci), ==, 0.0);
+  /* guide 1 reaches its maximum first, the mechanism slips later */
+  double t_rel = first_time(tr, column(m, "slider1.released"), 1.0, 0.0);
+  g_assert_cmpfloat(fabs(t_rel - 2.012), <, 0.011);
+  double t_slip = first_event(tr, 0, SS_EVENT_SLIP);
+  g_assert_cmpfloat(fabs(t_slip - 2.583), <, 0.005);
+  g_assert_cmpfloat(first_event(tr, 1, SS_EVENT_SLIP), ==, t_slip);
+  /* while released, guide 1 holds exactly mu_s |N1| */
+  int cr = column(m, "slider1.ratio");
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (tr->t[r] > t_rel + 0.01 && tr->t[r] < t_slip - 0.01)
+      g_assert_cmpfloat_with_epsilon(ss_trace_at(tr, r, cr), 0.5, 1e-9);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+/* ---- Examples 3-4: smooth laws on the rigid mechanism -------------------- */
+
+static double max_abs_before(const ss_trace *tr, int col, double t_stop)
+{
+  double v = 0.0;
+  for (size_t r = 0; r < tr->n_rows && (t_stop < 0 || tr->t[r] < t_stop); r++)
+    v = fmax(v, fabs(ss_trace_at(tr, r, col)));
+  return v;
+}
+
+typedef struct law_case {
+  const char *sets[4];  /* assignments */
+  double slip;          /* slip time of guide 1 in the table, s (< 0: never) */
+  double tol;           /* tolerance, s */
+} law_case;
+
+static void check_case(const law_case *lc)
+{
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-slider", lc->sets, 0.0, 0.0, &m);
+  double t = first_event(tr, 0, SS_EVENT_SLIP);
+  if (lc->slip < 0) {
+    g_assert_cmpint(count_events(tr, SS_EVENT_SLIP), ==, 0);
+  } else {
+    g_assert_cmpfloat(fabs(t - lc->slip), <, lc->tol);
+  }
+  /* stiction velocities stay below each guide's threshold until the slip */
+  const double *vals = ss_model_values(m);
+  const ss_scenario *sc = ss_model_scenario(m);
+  for (int i = 0; i < 2; i++) {
+    char name[32];
+    g_snprintf(name, sizeof name, "slider%d.v", i + 1);
+    double vmax = max_abs_before(tr, column(m, name), first_event(tr, i, SS_EVENT_SLIP));
+    if (ss_model_is_hybrid(m)) {
+      g_assert_cmpfloat(vmax, ==, 0.0); /* exact law: held by its mode */
+    } else {
+      bool regularised = vals[ss_scenario_param_index(sc, "law")] == 1.0;
+      g_snprintf(name, sizeof name, "gamma_%d", i + 1);
+      double limit = vals[ss_scenario_param_index(sc, regularised ? name : "v_stick")];
+      g_assert_cmpfloat(vmax, <, limit);
+    }
+  }
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+static void test_smooth_rigid(void)
+{
+  static const law_case cases[] = {
+    {{"law=regularised", NULL}, -1.0, 0.0},                   /* Example 3: no gross motion */
+    {{"law=regularised", "gamma_1=2e-5", NULL}, 1.993, 0.01}, /* paper ~1.96 s */
+    {{"law=lugre", NULL}, 1.956, 0.01},                       /* Example 4: paper ~1.94 s */
+    {{"law=lugre", "sigma0_1=2e5", NULL}, -1.0, 0.0},         /* no motion */
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
+    check_case(&cases[i]);
+  /* Example 3: drift velocities close to the paper's -9.41e-6 and 3.92e-6 m/s */
+  ss_model *m = NULL;
+  const char *reg[] = {"law=regularised", NULL};
+  ss_trace *tr = run_scenario("two-slider", reg, 0.0, 0.0, &m);
+  double v1 = max_abs_before(tr, column(m, "slider1.v"), -1.0);
+  double v2 = max_abs_before(tr, column(m, "slider2.v"), -1.0);
+  g_assert_cmpfloat(fabs(v1 - 9.41e-6), <, 0.03 * 9.41e-6);
+  g_assert_cmpfloat(fabs(v2 - 3.92e-6), <, 0.03 * 3.92e-6);
+  g_assert_cmpfloat_with_epsilon(v1 / v2, 12.0 / 5.0, 1e-3);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+/* tanh (002 eq. 2) tops out at mu_k: it cannot hold the default loads */
+static void test_tanh(void)
+{
+  law_case lc = {{"law=tanh", NULL}, 0.663, 0.01};
+  check_case(&lc);
+}
+
+/* ---- Example 5: flexible rod ---------------------------------------------- */
+
+static const char *const flexible_laws[][4] = {
+  {"rod=flexible", NULL},
+  {"rod=flexible", "law=regularised", NULL},
+  {"rod=flexible", "law=regularised", "gamma_1=2e-5", NULL},
+  {"rod=flexible", "law=lugre", NULL},
+  {"rod=flexible", "law=lugre", "sigma0_1=2e5", NULL},
+};
+
+static void flexible_series(const char *k1, bool slips)
+{
+  enum { NL = G_N_ELEMENTS(flexible_laws) };
+  double slip[NL], F[NL][2][2];
+  for (int l = 0; l < NL; l++)
+    F[l][0][0] = F[l][0][1] = F[l][1][0] = F[l][1][1] = NAN;
+  const double probe[2] = {1.0, 1.8};
+  for (int l = 0; l < NL; l++) {
+    const char *sets[5];
+    int n = 0;
+    for (; flexible_laws[l][n]; n++)
+      sets[n] = flexible_laws[l][n];
+    sets[n++] = k1;
+    sets[n] = NULL;
+    ss_model *m = NULL;
+    ss_trace *tr = run_scenario("two-slider", sets, 0.0, 0.0, &m);
+    slip[l] = first_event(tr, 0, SS_EVENT_SLIP);
+    if (!slips)
+      g_assert_cmpint(count_events(tr, SS_EVENT_SLIP), ==, 0);
+    for (int p = 0; p < 2; p++)
+      for (size_t r = 0; r < tr->n_rows; r++)
+        if (fabs(tr->t[r] - probe[p]) < 1e-9) {
+          F[l][p][0] = ss_trace_at(tr, r, column(m, "slider1.F"));
+          F[l][p][1] = ss_trace_at(tr, r, column(m, "slider2.F"));
+        }
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+  for (int l = 0; l < NL; l++) {
+    g_test_message("%s law %d: slip %.4f s, F(1.0 s) = %.4f, %.4f N, F(1.8 s) = %.4f, %.4f N", k1,
+                   l, slip[l], F[l][0][0], F[l][0][1], F[l][1][0], F[l][1][1]);
+    if (slips) {
+      g_assert_cmpfloat(slip[l], >, 1.85);
+      g_assert_cmpfloat(slip[l], <, 2.0);
+      g_assert_cmpfloat(fabs(slip[l] - slip[0]), <, 0.05);
+    }
+    /* friction forces agree within a few percent (of the larger one) */
+    for (int p = 0; p < 2; p++) {
+      double scale = fmax(fabs(F[0][p][0]), fabs(F[0][p][1]));
+      for (int i = 0; i < 2; i++)
+        g_assert_cmpfloat(fabs(F[l][p][i] - F[0][p][i]), <, 0.03 * scale);
+    }
+  }
+}
+
+static void test_flexible_equal(void) { flexible_series("k1=1e5", true); }
+static void test_flexible_triple(void) { flexible_series("k1=3e5", false); }
+
+/* The flexible rod's split follows the stiffnesses: a = |P| k1 / (k1 + k2). */
+static void test_flexible_split(void)
+{
+  const double k1s[2] = {1e5, 3e5}, alpha[2] = {0.5, 0.75};
+  for (int i = 0; i < 2; i++) {
+    char set[32];
+    g_snprintf(set, sizeof set, "k1=%g", k1s[i]);
+    const char *sets[] = {"rod=flexible", set, NULL};
+    ss_model *m = NULL;
+    ss_trace *tr = run_scenario("two-slider", sets, 1.5, 0.0, &m);
+    size_t r = tr->n_rows - 1;
+    g_assert_cmpfloat(fabs(ss_trace_at(tr, r, column(m, "split.alpha")) - alpha[i]), <, 1e-6);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+/* ---- energy, constraints, bad input, CLI ---------------------------------- */
+
+static void test_energy_constraints(void)
+{
+  static const char *const runs[][4] = {
+    {"treatment=eliminate-revolute-1", NULL},
+    {"law=lugre", NULL},
+    {"rod=flexible", NULL},
+    {"rod=flexible", "law=regularised", NULL},
+  };
+  for (size_t k = 0; k < G_N_ELEMENTS(runs); k++) {
+    ss_model *m = NULL;
+    ss_trace *tr = run_scenario("two-slider", (const char *const *)runs[k], 0.0, 0.0, &m);
+    int cw = column(m, "work.external"), cd = column(m, "energy.dissipated");
+    int ck = column(m, "energy.kinetic"), cp = column(m, "energy.potential");
+    int ce = column(m, "constraint.error");
+    double wmax = 0.0, bal = 0.0, err = 0.0;
+    for (size_t r = 0; r < tr->n_rows; r++) {
+      double w = ss_trace_at(tr, r, cw);
+      wmax = fmax(wmax, fabs(w));
+      bal = fmax(bal, fabs(w - ss_trace_at(tr, r, cd) - ss_trace_at(tr, r, ck) -
+                               ss_trace_at(tr, r, cp)));
+      err = fmax(err, ss_trace_at(tr, r, ce));
+    }
+    g_test_message("run %zu: max work %.6g J, energy balance %.3g J, constraint error %.3g", k,
+                   wmax, bal, err);
+    g_assert_cmpfloat(wmax, >, 0.1);
+    g_assert_cmpfloat(bal, <, 1e-4 * wmax);
+    g_assert_cmpfloat(err, <, 1e-8);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+static void test_bad_input(void)
+{
+  const ss_scenario *sc = ss_scenario_find("two-slider");
+  char *err = NULL;
+  const char *a[] = {"t_S1_on=2", "t_S1_off=1.5"};
+  g_assert_null(ss_model_new_from_assignments(sc, a, 2, &err));
+  g_assert_nonnull(strstr(err, "t_S1_off"));
+  free(err);
+  err = NULL;
+  const char *b[] = {"mu_k=0.6"};
+  g_assert_null(ss_model_new_from_assignments(sc, b, 1, &err));
+  g_assert_nonnull(strstr(err, "mu_k"));
+  free(err);
+  err = NULL;
+  const char *c[] = {"treatment=nonsense"};
+  g_assert_null(ss_model_new_from_assignments(sc, c, 1, &err));
+  g_assert_nonnull(strstr(err, "treatment"));
+  free(err);
+  err = NULL;
+  const char *d[] = {"k1=-5"};
+  g_assert_null(ss_model_new_from_assignments(sc, d, 1, &err));
+  g_assert_nonnull(strstr(err, "k1"));
+  free(err);
+}
+
+static char *run_cli(int *status, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  const char *argv[] = {cli, "statics", a1, a2, a3, a4, NULL};
+  char *out = NULL, *errs = NULL;
+  int ws = 0;
+  g_autoptr(GError) error = NULL;
+  if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &errs, &ws,
+                    &error))
+    g_error("spawn: %s", error->message);
+  g_assert_true(WIFEXITED(ws));
+  *status = WEXITSTATUS(ws);
+  g_free(errs);
+  return out;
+}
+
+static void test_cli_statics(void)
+{
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  if (!cli || !g_file_test(cli, G_FILE_TEST_IS_EXECUTABLE)) {
+    g_test_skip("STICKSLIP_CLI not built");
+    return;
+  }
+  int status = -1;
+  char *out = run_cli(&status, "two-slider", NULL, NULL, NULL);
+  g_assert_cmpint(status, ==, 0);
+  g_assert_nonnull(strstr(out, "sticking_solution\tyes\n"));
+  g_assert_nonnull(strstr(out, "sliding_solution\tyes"));
+  g_assert_nonnull(strstr(out, "\ta=26\talpha=0.5\tF1=(0,10)\tN1=(-19,0)\tR31=(24,-10)\t"
+                               "F2=(-24,0)\tN2=(0,30)\tR32=(24,-10)\tstick1=0\tstick2=0"));
+  g_assert_nonnull(strstr(out, "\ta=39\talpha=0.75\tF1=(0,15)\tN1=(-31,0)\tR31=(36,-15)\t"
+                               "F2=(-12,0)\tN2=(0,25)\tR32=(12,-5)\tstick1=1\tstick2=1"));
+  /* parse the coherent stick interval */
+  const char *line = strstr(out, "stick_coherent\t");
+  g_assert_nonnull(line);
+  double lo = g_ascii_strtod(line + strlen("stick_coherent\t"), NULL);
+  g_assert_cmpfloat(fabs(lo - (52.0 - 260.0 / 19.0)), <, 1e-4);
+  g_free(out);
+  /* before the ramp ends: P = (24, -10) at t = 0.5 s */
+  out = run_cli(&status, "two-slider", "--t", "0.5", NULL);
+  g_assert_cmpint(status, ==, 0);
+  g_assert_nonnull(strstr(out, "P=(24,-10)"));
+  g_free(out);
+  out = run_cli(&status, "two-slider", "--set", "mu_s=-1", NULL);
+  g_assert_cmpint(status, ==, 2);
+  g_free(out);
+  out = run_cli(&status, "two-slider", "--t", "abc", NULL);
+  g_assert_cmpint(status, ==, 2);
+  g_free(out);
+  out = run_cli(&status, "one-mass", NULL, NULL, NULL);
+  g_assert_cmpint(status, ==, 2);
+  g_free(out);
+}
+
+int main(int argc, char **argv)
+{
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/two-slider/example1-family", test_example1_family);
+  g_test_add_func("/two-slider/example1-brute-force", test_example1_brute_force);
+  g_test_add_func("/two-slider/treatments", test_treatments);
+  g_test_add_func("/two-slider/relock", test_relock);
+  g_test_add_func("/two-slider/pseudoinverse", test_pseudoinverse);
+  g_test_add_func("/two-slider/smooth-rigid", test_smooth_rigid);
+  g_test_add_func("/two-slider/tanh", test_tanh);
+  g_test_add_func("/two-slider/flexible-equal", test_flexible_equal);
+  g_test_add_func("/two-slider/flexible-triple", test_flexible_triple);
+  g_test_add_func("/two-slider/flexible-split", test_flexible_split);
+  g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
+  g_test_add_func("/two-slider/bad-input", test_bad_input);
+  g_test_add_func("/two-slider/cli-statics", test_cli_statics);
+  return g_test_run();
+}
