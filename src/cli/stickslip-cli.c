@@ -317,7 +317,7 @@ static int bench_case(const ss_scenario *sc, const char *assignment, double t_en
   if (n < runs)
     n++;
   qsort(times, (size_t)n, sizeof(double), compare_double);
-  printf("%-20s %-22s %7.1f %6d %11.3f %8ld %9ld %7ld\n", sc->name,
+  printf("%-20s %-34s %7.1f %6d %11.3f %8ld %9ld %7ld\n", sc->name,
          assignment ? assignment : "default", t_end > 0 ? t_end : sc->t_end, n,
          1e3 * times[n / 2], stats.steps, stats.rhs_evals, stats.events);
   free(times);
@@ -343,7 +343,7 @@ static int cmd_bench(int argc, char **argv)
   }
   if (only && !ss_scenario_find(only))
     return usage_error("unknown scenario '%s' (see: stickslip-cli list)", only);
-  printf("%-20s %-22s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
+  printf("%-20s %-34s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
          "median/ms", "steps", "rhs", "events");
   int status = 0;
   for (int i = 0; i < ss_scenario_count(); i++) {
