@@ -1,0 +1,226 @@
+/* ss-application.c */
+#define G_LOG_DOMAIN "ss-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "ss-application.h"
+#include "ss-bench.h"
+#include "ss-resources.h"
+#include "ss-window.h"
+
+struct _SsApplication
+{
+  AdwApplication parent_instance;
+  char          *scenario;     /* --scenario */
+  double         play;         /* --play seconds, < 0 when not given */
+  char          *screenshot;   /* --screenshot PNG, then quit */
+  gboolean       bench;        /* --bench: scripted benchmark, then quit */
+};
+
+G_DEFINE_FINAL_TYPE (SsApplication, ss_application, ADW_TYPE_APPLICATION)
+
+/* Installed schemas first; an uninstalled build uses the one compiled in
+ * the build tree, so `build/src/stickslip` runs without installing. */
+GSettings *
+ss_application_create_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsSchemaSource) build_source = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      build_source = g_settings_schema_source_new_from_directory (BUILD_SCHEMA_DIR, source, FALSE, &error);
+      if (build_source != NULL)
+        schema = g_settings_schema_source_lookup (build_source, APP_ID, FALSE);
+      if (schema == NULL)
+        g_error ("GSettings schema %s not found (installed or in %s)", APP_ID, BUILD_SCHEMA_DIR);
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+void
+ss_application_init_i18n (void)
+{
+  g_autofree char *installed = g_build_filename (LOCALEDIR, "pl", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+
+  setlocale (LC_ALL, "");
+  /* uninstalled: the catalogues the build made */
+  if (g_file_test (installed, G_FILE_TEST_EXISTS))
+    bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  else
+    bindtextdomain (GETTEXT_PACKAGE, BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+static int
+ss_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  SsApplication *self = SS_APPLICATION (app);
+
+  g_variant_dict_lookup (options, "scenario", "s", &self->scenario);
+  g_variant_dict_lookup (options, "play", "d", &self->play);
+  g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
+  self->bench = g_variant_dict_contains (options, "bench");
+  if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
+    {
+      g_printerr (_("Unknown scenario “%s”. Known scenarios:"), self->scenario);
+      for (int i = 0; i < ss_scenario_count (); i++)
+        g_printerr (" %s", ss_scenario_get (i)->name);
+      g_printerr ("\n");
+      return 2;
+    }
+  return -1;
+}
+
+static void
+ss_application_activate (GApplication *app)
+{
+  SsApplication *self = SS_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (ss_window_new (GTK_APPLICATION (app)));
+  if (self->scenario != NULL)
+    ss_window_set_scenario (SS_WINDOW (window), self->scenario);
+  gtk_window_present (window);
+  if (self->bench)
+    ss_bench_force_enable ();
+  if (self->bench)
+    ss_window_run_benchmark (SS_WINDOW (window));
+  else if (self->play > 0 || self->screenshot != NULL)
+    ss_window_play_and_capture (SS_WINDOW (window), MAX (self->play, 0.0), self->screenshot);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       data)
+{
+  static const char *developers[] = { "The Stick-Slip Lab authors", NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
+  GtkWidget *about;
+
+  (void)action; (void)param;
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "application-icon", APP_ID,
+                        "application-name", _("Stick-Slip Lab"),
+                        "developer-name", _("The Stick-Slip Lab authors"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Simulate stick-slip friction in mechanisms: event-driven Coulomb friction, "
+                                      "regularised, tanh and LuGre laws, live plots and animation."),
+                        "website", "https://github.com/stickslip/stickslip-lab",
+                        "issue-url", "https://github.com/stickslip/stickslip-lab/issues",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        /* Translators: put your names here, one per line */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Models and papers"),
+                             "https://github.com/stickslip/stickslip-lab/blob/main/docs/MODELS.md");
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       data)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (data));
+
+  (void)action; (void)param;
+  /* close the windows so they save their settings */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_application_quit (G_APPLICATION (data));
+}
+
+static void
+ss_application_startup (GApplication *app)
+{
+  static const GActionEntry entries[] = {
+    { "about", about_action, NULL, NULL, NULL, { 0 } },
+    { "quit", quit_action, NULL, NULL, NULL, { 0 } },
+  };
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.reset", { "<Control>r", NULL } },
+    { "win.export-plot", { "<Control>e", NULL } },
+    { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+  };
+
+  G_APPLICATION_CLASS (ss_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+ss_application_shutdown (GApplication *app)
+{
+  ss_bench_report ();
+  G_APPLICATION_CLASS (ss_application_parent_class)->shutdown (app);
+}
+
+static void
+ss_application_finalize (GObject *object)
+{
+  SsApplication *self = (SsApplication *)object;
+
+  g_free (self->scenario);
+  g_free (self->screenshot);
+
+  G_OBJECT_CLASS (ss_application_parent_class)->finalize (object);
+}
+
+static void
+ss_application_class_init (SsApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = ss_application_finalize;
+
+  app_class->activate = ss_application_activate;
+  app_class->handle_local_options = ss_application_handle_local_options;
+  app_class->startup = ss_application_startup;
+  app_class->shutdown = ss_application_shutdown;
+}
+
+static void
+ss_application_init (SsApplication *self)
+{
+  static const GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, NULL, N_("Start with this scenario (see stickslip-cli list)"), N_("NAME") },
+    { "play", 'p', 0, G_OPTION_ARG_DOUBLE, NULL, N_("Simulate this many seconds at start"), N_("SECONDS") },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save the window as a PNG image after --play, then quit"), N_("FILE") },
+    { "bench", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
+    { NULL }
+  };
+
+  self->play = -1;
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+}
+
+SsApplication *
+ss_application_new (void)
+{
+  ss_register_resource ();
+  return g_object_new (SS_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_NON_UNIQUE,
+                       "resource-base-path", "/io/github/stickslip/Lab",
+                       NULL);
+}

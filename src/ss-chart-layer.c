@@ -1,0 +1,183 @@
+/* ss-chart-layer.c */
+#define G_LOG_DOMAIN "ss-chart-layer"
+
+#include "ss-chart-layer.h"
+
+typedef struct
+{
+  char    *title;
+  GdkRGBA  color;
+  gboolean visible;
+  gboolean in_legend;
+} SsChartLayerPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (SsChartLayer, ss_chart_layer, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+ss_chart_layer_finalize (GObject *object)
+{
+  SsChartLayer *self = (SsChartLayer *)object;
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  g_free (priv->title);
+
+  G_OBJECT_CLASS (ss_chart_layer_parent_class)->finalize (object);
+}
+
+static void
+ss_chart_layer_real_draw_swatch (SsChartLayer *self,
+                                 cairo_t      *cr,
+                                 double        x,
+                                 double        y,
+                                 double        width,
+                                 double        height)
+{
+  gdk_cairo_set_source_rgba (cr, ss_chart_layer_get_color (self));
+  cairo_set_line_width (cr, 2.0);
+  cairo_move_to (cr, x, y + height / 2);
+  cairo_line_to (cr, x + width, y + height / 2);
+  cairo_stroke (cr);
+}
+
+static void
+ss_chart_layer_class_init (SsChartLayerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ss_chart_layer_finalize;
+  klass->draw_swatch = ss_chart_layer_real_draw_swatch;
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+ss_chart_layer_init (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  priv->visible = TRUE;
+  priv->in_legend = TRUE;
+  priv->color = (GdkRGBA) { 0.2, 0.5, 0.9, 1.0 };
+}
+
+const char *
+ss_chart_layer_get_title (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  return priv->title;
+}
+
+void
+ss_chart_layer_set_title (SsChartLayer *self,
+                          const char   *title)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+}
+
+const GdkRGBA *
+ss_chart_layer_get_color (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  return &priv->color;
+}
+
+void
+ss_chart_layer_set_color (SsChartLayer  *self,
+                          const GdkRGBA *color)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  priv->color = *color;
+}
+
+gboolean
+ss_chart_layer_get_visible (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  return priv->visible;
+}
+
+void
+ss_chart_layer_set_visible (SsChartLayer *self,
+                            gboolean      visible)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  priv->visible = !!visible;
+}
+
+gboolean
+ss_chart_layer_get_in_legend (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  return priv->in_legend;
+}
+
+void
+ss_chart_layer_set_in_legend (SsChartLayer *self,
+                              gboolean      in_legend)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  priv->in_legend = !!in_legend;
+}
+
+void
+ss_chart_layer_draw (SsChartLayer         *self,
+                     cairo_t              *cr,
+                     const SsChartContext *ctx)
+{
+  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->draw == NULL)
+    return;
+  cairo_save (cr);
+  SS_CHART_LAYER_GET_CLASS (self)->draw (self, cr, ctx);
+  cairo_restore (cr);
+}
+
+gboolean
+ss_chart_layer_get_y_range (SsChartLayer *self,
+                            double        t0,
+                            double        t1,
+                            guint         n_bins,
+                            double       *min,
+                            double       *max)
+{
+  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->get_y_range == NULL)
+    return FALSE;
+  return SS_CHART_LAYER_GET_CLASS (self)->get_y_range (self, t0, t1, n_bins, min, max);
+}
+
+char *
+ss_chart_layer_format_value (SsChartLayer *self,
+                             double        t)
+{
+  if (SS_CHART_LAYER_GET_CLASS (self)->format_value == NULL)
+    return NULL;
+  return SS_CHART_LAYER_GET_CLASS (self)->format_value (self, t);
+}
+
+void
+ss_chart_layer_draw_swatch (SsChartLayer *self,
+                            cairo_t      *cr,
+                            double        x,
+                            double        y,
+                            double        width,
+                            double        height)
+{
+  cairo_save (cr);
+  SS_CHART_LAYER_GET_CLASS (self)->draw_swatch (self, cr, x, y, width, height);
+  cairo_restore (cr);
+}

@@ -1,0 +1,92 @@
+/* ss-chart-layer.h - something a chart draws over the shared time axis
+ * (a series line, a level, shaded intervals).  Layers draw into any
+ * cairo_t: the same code serves the screen and PNG/SVG/PDF export. */
+#pragma once
+
+#include <cairo.h>
+#include <gdk/gdk.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double   x, y, width, height;  /* plot area, user units */
+  double   t0, t1;               /* visible time range, s */
+  double   y0, y1;               /* visible value range */
+  double   line_scale;           /* line width multiplier */
+  gboolean for_export;
+} SsChartContext;
+
+static inline double
+ss_chart_context_x (const SsChartContext *ctx,
+                    double                t)
+{
+  return ctx->x + (t - ctx->t0) / (ctx->t1 - ctx->t0) * ctx->width;
+}
+
+static inline double
+ss_chart_context_y (const SsChartContext *ctx,
+                    double                v)
+{
+  return ctx->y + ctx->height - (v - ctx->y0) / (ctx->y1 - ctx->y0) * ctx->height;
+}
+
+#define SS_TYPE_CHART_LAYER (ss_chart_layer_get_type ())
+
+G_DECLARE_DERIVABLE_TYPE (SsChartLayer, ss_chart_layer, SS, CHART_LAYER, GObject)
+
+struct _SsChartLayerClass
+{
+  GObjectClass parent_class;
+
+  void      (*draw)          (SsChartLayer         *self,
+                              cairo_t              *cr,
+                              const SsChartContext *ctx);
+  gboolean  (*get_y_range)   (SsChartLayer         *self,
+                              double                t0,
+                              double                t1,
+                              guint                 n_bins,
+                              double               *min,
+                              double               *max);
+  /* the legend's value at time t, or NULL */
+  char     *(*format_value)  (SsChartLayer         *self,
+                              double                t);
+  void      (*draw_swatch)   (SsChartLayer         *self,
+                              cairo_t              *cr,
+                              double                x,
+                              double                y,
+                              double                width,
+                              double                height);
+};
+
+const char    *ss_chart_layer_get_title     (SsChartLayer   *self);
+void           ss_chart_layer_set_title     (SsChartLayer   *self,
+                                             const char     *title);
+const GdkRGBA *ss_chart_layer_get_color     (SsChartLayer   *self);
+void           ss_chart_layer_set_color     (SsChartLayer   *self,
+                                             const GdkRGBA  *color);
+gboolean       ss_chart_layer_get_visible   (SsChartLayer   *self);
+void           ss_chart_layer_set_visible   (SsChartLayer   *self,
+                                             gboolean        visible);
+gboolean       ss_chart_layer_get_in_legend (SsChartLayer   *self);
+void           ss_chart_layer_set_in_legend (SsChartLayer   *self,
+                                             gboolean        in_legend);
+void           ss_chart_layer_draw          (SsChartLayer   *self,
+                                             cairo_t        *cr,
+                                             const SsChartContext *ctx);
+gboolean       ss_chart_layer_get_y_range   (SsChartLayer   *self,
+                                             double          t0,
+                                             double          t1,
+                                             guint           n_bins,
+                                             double         *min,
+                                             double         *max);
+char          *ss_chart_layer_format_value  (SsChartLayer   *self,
+                                             double          t);
+void           ss_chart_layer_draw_swatch   (SsChartLayer   *self,
+                                             cairo_t        *cr,
+                                             double          x,
+                                             double          y,
+                                             double          width,
+                                             double          height);
+
+G_END_DECLS

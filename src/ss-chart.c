@@ -1,0 +1,651 @@
+/* ss-chart.c */
+#define G_LOG_DOMAIN "ss-chart"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "ss-bench.h"
+#include "ss-chart.h"
+#include "ss-line-layer.h"
+#include "ss-span-layer.h"
+#include "ss-units.h"
+
+#define MARGIN_LEFT   58.0
+#define MARGIN_RIGHT  14.0
+#define AXIS_HEIGHT   34.0
+#define SWATCH_WIDTH  18.0
+
+struct _SsChart
+{
+  GtkWidget   parent_instance;
+  SsTimeAxis *time_axis;
+  GPtrArray  *layers;
+  char       *title;          /* value axis label, with unit */
+  gboolean    show_time_labels;
+  /* geometry of the last on-screen draw, for pointer -> time */
+  double      plot_x;
+  double      plot_width;
+  double      drag_lower;
+  double      drag_upper;
+};
+
+G_DEFINE_FINAL_TYPE (SsChart, ss_chart, GTK_TYPE_WIDGET)
+
+void
+ss_chart_style_init_for_widget (SsChartStyle *style,
+                                GtkWidget    *widget)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (widget);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (context, &style->fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  style->grid = style->fg;
+  style->grid.alpha = 0.10;
+  style->plot_bg = style->fg;
+  style->plot_bg.alpha = 0.025;
+  style->cursor = style->fg;
+  style->cursor.alpha = 0.55;
+  style->font_size = 8.5;
+  style->line_scale = 1.0;
+  style->for_export = FALSE;
+  style->show_cursor = TRUE;
+}
+
+void
+ss_chart_style_init_for_export (SsChartStyle *style)
+{
+  style->fg = (GdkRGBA) { 0.10, 0.10, 0.12, 1.0 };
+  style->grid = (GdkRGBA) { 0.0, 0.0, 0.0, 0.09 };
+  style->plot_bg = (GdkRGBA) { 1.0, 1.0, 1.0, 1.0 };
+  style->cursor = (GdkRGBA) { 0, 0, 0, 0 };
+  style->font_size = 9.0;
+  style->line_scale = 1.0;
+  style->for_export = TRUE;
+  style->show_cursor = FALSE;
+}
+
+static PangoLayout *
+create_layout (cairo_t            *cr,
+               const SsChartStyle *style,
+               gboolean            bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  /* exports must not depend on the screen's hinting */
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+  pango_font_description_set_size (font, (int)(style->font_size * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+static char *
+legend_text (SsChartLayer *layer,
+             double        cursor)
+{
+  g_autofree char *value = NULL;
+
+  if (!isnan (cursor))
+    value = ss_chart_layer_format_value (layer, cursor);
+  if (value != NULL && SS_IS_SPAN_LAYER (layer))
+    return g_steal_pointer (&value);  /* "12: stuck" */
+  if (value != NULL)
+    {
+      /* the value carries the unit: "z = 0.12 m", not "z (m) = 0.12 m" */
+      g_autofree char *name = g_strdup (ss_chart_layer_get_title (layer));
+      char *paren = g_str_has_suffix (name, ")") ? strstr (name, " (") : NULL;
+
+      if (paren != NULL)
+        *paren = '\0';
+      return g_strdup_printf ("%s = %s", name, value);
+    }
+  return g_strdup (ss_chart_layer_get_title (layer));
+}
+
+/* Lays the legend out in rows from the right; returns its height. */
+static double
+draw_legend (SsChart            *self,
+             cairo_t            *cr,
+             double              left,
+             double              right,
+             double              top,
+             double              cursor,
+             const SsChartStyle *style,
+             gboolean            draw)
+{
+  PangoLayout *layout = create_layout (cr, style, FALSE);
+  double x = right, y = top, row_height = 0, gap = 14;
+  int rows = 0;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      g_autofree char *text = NULL;
+      int tw, th;
+      double entry;
+
+      if (!ss_chart_layer_get_in_legend (layer) || !ss_chart_layer_get_visible (layer) ||
+          ss_chart_layer_get_title (layer) == NULL)
+        continue;
+      text = legend_text (layer, cursor);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      row_height = MAX (row_height, th);
+      entry = SWATCH_WIDTH + 5 + tw;
+      if (rows == 0)
+        rows = 1;
+      else if (x - entry < left)
+        {
+          rows++;
+          x = right;
+          y += th + 2;
+        }
+      if (draw)
+        {
+          ss_chart_layer_draw_swatch (layer, cr, x - entry, y + 1, SWATCH_WIDTH, th - 2);
+          gdk_cairo_set_source_rgba (cr, &style->fg);
+          cairo_move_to (cr, x - tw, y);
+          pango_cairo_show_layout (cr, layout);
+        }
+      x -= entry + gap;
+    }
+  g_object_unref (layout);
+  return rows * (row_height + 2) + 4;
+}
+
+gboolean
+ss_chart_get_y_range (SsChart *self,
+                      double  *min,
+                      double  *max)
+{
+  double t0, t1, lo = INFINITY, hi = -INFINITY;
+  guint n_bins = MAX (1, (guint)ceil (self->plot_width));
+
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      double a, b;
+
+      if (ss_chart_layer_get_y_range (g_ptr_array_index (self->layers, i), t0, t1, n_bins, &a, &b))
+        {
+          lo = MIN (lo, a);
+          hi = MAX (hi, b);
+        }
+    }
+  if (!(lo <= hi))
+    return FALSE;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
+static void
+autoscale (double *lo,
+           double *hi)
+{
+  double span = *hi - *lo;
+  double mag = MAX (fabs (*lo), fabs (*hi));
+
+  if (span <= mag * 1e-9 || span == 0)
+    {
+      double pad = mag > 0 ? mag * 0.1 : 1.0;
+
+      *lo -= pad;
+      *hi += pad;
+      return;
+    }
+  *lo -= span * 0.07;
+  *hi += span * 0.07;
+}
+
+void
+ss_chart_draw (SsChart            *self,
+               cairo_t            *cr,
+               double              width,
+               double              height,
+               const SsChartStyle *style)
+{
+  SsChartContext ctx = { 0 };
+  PangoLayout *layout;
+  double t0, t1, lo, hi, step, legend_height, cursor, legend_left;
+  int title_width;
+  double bottom = self->show_time_labels ? AXIS_HEIGHT : 8;
+  guint n_bins;
+
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
+
+  cairo_save (cr);
+  title_width = 0;
+  if (self->title != NULL)
+    {
+      PangoLayout *bold = create_layout (cr, style, TRUE);
+      int tw, th;
+
+      pango_layout_set_text (bold, self->title, -1);
+      pango_layout_get_pixel_size (bold, &tw, &th);
+      title_width = tw;
+      gdk_cairo_set_source_rgba (cr, &style->fg);
+      cairo_move_to (cr, 8, 2);
+      pango_cairo_show_layout (cr, bold);
+      g_object_unref (bold);
+    }
+  legend_left = 8 + title_width + 24;
+  legend_height = draw_legend (self, cr, legend_left, width - MARGIN_RIGHT, 2, cursor, style, FALSE);
+
+  ctx.x = MARGIN_LEFT;
+  ctx.y = legend_height + 2;
+  ctx.width = MAX (10, width - MARGIN_LEFT - MARGIN_RIGHT);
+  ctx.height = MAX (10, height - ctx.y - bottom);
+  ctx.t0 = t0;
+  ctx.t1 = t1;
+  ctx.line_scale = style->line_scale;
+  ctx.for_export = style->for_export;
+  if (!style->for_export)
+    {
+      self->plot_x = ctx.x;
+      self->plot_width = ctx.width;
+    }
+
+  n_bins = MAX (1, (guint)ceil (ctx.width));
+  lo = INFINITY;
+  hi = -INFINITY;
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      double a, b;
+
+      if (ss_chart_layer_get_y_range (g_ptr_array_index (self->layers, i), t0, t1, n_bins, &a, &b))
+        {
+          lo = MIN (lo, a);
+          hi = MAX (hi, b);
+        }
+    }
+  if (!(lo <= hi))
+    {
+      lo = -1;
+      hi = 1;
+    }
+  autoscale (&lo, &hi);
+  ctx.y0 = lo;
+  ctx.y1 = hi;
+
+  /* plot area */
+  gdk_cairo_set_source_rgba (cr, &style->plot_bg);
+  cairo_rectangle (cr, ctx.x, ctx.y, ctx.width, ctx.height);
+  cairo_fill (cr);
+
+  layout = create_layout (cr, style, FALSE);
+  cairo_set_line_width (cr, 1.0);
+
+  /* value grid and tick labels */
+  step = ss_nice_step (hi - lo, MAX (2, (int)(ctx.height / 38)));
+  for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
+    {
+      double y = round (ss_chart_context_y (&ctx, v)) + 0.5;
+      g_autofree char *label = ss_format_tick (v, step);
+      int tw, th;
+
+      gdk_cairo_set_source_rgba (cr, &style->grid);
+      cairo_move_to (cr, ctx.x, y);
+      cairo_line_to (cr, ctx.x + ctx.width, y);
+      cairo_stroke (cr);
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      gdk_cairo_set_source_rgba (cr, &style->fg);
+      cairo_move_to (cr, ctx.x - 6 - tw, y - th / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  /* time grid */
+  step = ss_nice_step (t1 - t0, MAX (2, (int)(ctx.width / 90)));
+  for (double t = ceil (t0 / step) * step; t <= t1 + step * 1e-9; t += step)
+    {
+      double x = round (ss_chart_context_x (&ctx, t)) + 0.5;
+
+      gdk_cairo_set_source_rgba (cr, &style->grid);
+      cairo_move_to (cr, x, ctx.y);
+      cairo_line_to (cr, x, ctx.y + ctx.height);
+      cairo_stroke (cr);
+      if (self->show_time_labels)
+        {
+          g_autofree char *label = ss_format_tick (t, step);
+          int tw, th;
+
+          pango_layout_set_text (layout, label, -1);
+          pango_layout_get_pixel_size (layout, &tw, &th);
+          gdk_cairo_set_source_rgba (cr, &style->fg);
+          cairo_move_to (cr, x - tw / 2.0, ctx.y + ctx.height + 4);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
+  if (self->show_time_labels)
+    {
+      const char *label = _("Time t (s)");
+      int tw, th;
+
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      gdk_cairo_set_source_rgba (cr, &style->fg);
+      cairo_move_to (cr, ctx.x + ctx.width - tw, ctx.y + ctx.height + 4 + th);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  /* frame */
+  {
+    GdkRGBA frame = style->fg;
+
+    frame.alpha = 0.35;
+    gdk_cairo_set_source_rgba (cr, &frame);
+    cairo_rectangle (cr, round (ctx.x) + 0.5, round (ctx.y) + 0.5, round (ctx.width) - 1,
+                     round (ctx.height) - 1);
+    cairo_stroke (cr);
+  }
+
+  /* data */
+  for (guint i = 0; i < self->layers->len; i++)
+    ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &ctx);
+
+  if (!isnan (cursor) && cursor >= t0 && cursor <= t1)
+    {
+      double x = round (ss_chart_context_x (&ctx, cursor)) + 0.5;
+
+      gdk_cairo_set_source_rgba (cr, &style->cursor);
+      cairo_move_to (cr, x, ctx.y);
+      cairo_line_to (cr, x, ctx.y + ctx.height);
+      cairo_stroke (cr);
+    }
+
+  draw_legend (self, cr, legend_left, width - MARGIN_RIGHT, 2, cursor, style, TRUE);
+  g_object_unref (layout);
+  cairo_restore (cr);
+}
+
+static void
+ss_chart_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  SsChart *self = SS_CHART (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  gint64 start = g_get_monotonic_time ();
+  int scale = gtk_widget_get_scale_factor (widget);
+  cairo_surface_t *surface;
+  SsChartStyle style;
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  ss_chart_style_init_for_widget (&style, widget);
+  /* rasterise into our own image at the device scale (crisp on HiDPI):
+   * the frame cost is ours to measure, and the node is one blit */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  ss_chart_draw (self, cr, width, height, &style);
+  cairo_destroy (cr);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
+  ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
+}
+
+static double
+x_to_time (SsChart *self,
+           double   x)
+{
+  double t0, t1;
+
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  if (self->plot_width <= 0)
+    return t0;
+  return t0 + (x - self->plot_x) / self->plot_width * (t1 - t0);
+}
+
+static void
+motion_cb (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           SsChart                  *self)
+{
+  double t0, t1, t = x_to_time (self, x);
+
+  (void)motion; (void)y;
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  ss_time_axis_set_cursor (self->time_axis, t >= t0 && t <= t1 ? t : NAN);
+}
+
+static void
+leave_cb (GtkEventControllerMotion *motion,
+          SsChart                  *self)
+{
+  (void)motion;
+  ss_time_axis_set_cursor (self->time_axis, NAN);
+}
+
+static gboolean
+scroll_cb (GtkEventControllerScroll *scroll,
+           double                    dx,
+           double                    dy,
+           SsChart                  *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  double t0, t1, cursor = ss_time_axis_get_cursor (self->time_axis);
+
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  if ((state & GDK_SHIFT_MASK) != 0 || fabs (dx) > fabs (dy))
+    {
+      double d = fabs (dx) > fabs (dy) ? dx : dy;
+
+      ss_time_axis_pan (self->time_axis, d * 0.1 * (t1 - t0));
+      return TRUE;
+    }
+  if (isnan (cursor))
+    cursor = 0.5 * (t0 + t1);
+  ss_time_axis_zoom (self->time_axis, cursor, pow (1.25, dy));
+  return TRUE;
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *drag,
+               double          x,
+               double          y,
+               SsChart        *self)
+{
+  (void)drag; (void)x; (void)y;
+  ss_time_axis_get_range (self->time_axis, &self->drag_lower, &self->drag_upper);
+}
+
+static void
+drag_update_cb (GtkGestureDrag *drag,
+                double          dx,
+                double          dy,
+                SsChart        *self)
+{
+  double dt;
+
+  (void)drag; (void)dy;
+  if (self->plot_width <= 0 || !ss_time_axis_is_zoomed (self->time_axis))
+    return;
+  dt = -dx / self->plot_width * (self->drag_upper - self->drag_lower);
+  ss_time_axis_set_range (self->time_axis, self->drag_lower + dt, self->drag_upper + dt);
+}
+
+static void
+pressed_cb (GtkGestureClick *click,
+            int              n_press,
+            double           x,
+            double           y,
+            SsChart         *self)
+{
+  (void)click; (void)x; (void)y;
+  if (n_press == 2)
+    ss_time_axis_reset_zoom (self->time_axis);
+}
+
+static void
+ss_chart_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  SsChart *self = SS_CHART (widget);
+
+  (void)for_size;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = 320;
+  else
+    {
+      *minimum = self->show_time_labels ? 118 : 86;
+      *natural = self->show_time_labels ? 200 : 160;
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+ss_chart_dispose (GObject *object)
+{
+  SsChart *self = (SsChart *)object;
+
+  if (self->time_axis != NULL)
+    g_signal_handlers_disconnect_by_data (self->time_axis, self);
+  g_clear_object (&self->time_axis);
+  g_clear_pointer (&self->layers, g_ptr_array_unref);
+  g_clear_pointer (&self->title, g_free);
+
+  G_OBJECT_CLASS (ss_chart_parent_class)->dispose (object);
+}
+
+static void
+ss_chart_class_init (SsChartClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ss_chart_dispose;
+  widget_class->snapshot = ss_chart_snapshot;
+  widget_class->measure = ss_chart_measure;
+  gtk_widget_class_set_css_name (widget_class, "chart");
+}
+
+static void
+ss_chart_init (SsChart *self)
+{
+  GtkEventController *controller;
+  GtkGesture *gesture;
+
+  self->layers = g_ptr_array_new_with_free_func (g_object_unref);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  g_signal_connect (controller, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  gesture = gtk_gesture_drag_new ();
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  g_signal_connect (gesture, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               _("Scroll to zoom the time axis, drag to pan, double-click to show everything"));
+}
+
+GtkWidget *
+ss_chart_new (SsTimeAxis *time_axis)
+{
+  SsChart *self = g_object_new (SS_TYPE_CHART, NULL);
+
+  self->time_axis = g_object_ref (time_axis);
+  g_signal_connect_swapped (time_axis, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (time_axis, "cursor-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  return GTK_WIDGET (self);
+}
+
+void
+ss_chart_add_layer (SsChart      *self,
+                    SsChartLayer *layer)
+{
+  g_ptr_array_add (self->layers, g_object_ref (layer));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GPtrArray *
+ss_chart_get_layers (SsChart *self)
+{
+  return self->layers;
+}
+
+void
+ss_chart_set_title (SsChart    *self,
+                    const char *title)
+{
+  g_free (self->title);
+  self->title = g_strdup (title);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+ss_chart_get_title (SsChart *self)
+{
+  return self->title;
+}
+
+void
+ss_chart_set_show_time_labels (SsChart  *self,
+                               gboolean  show)
+{
+  self->show_time_labels = show;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* Samples with a value in the chart's visible line layers (tests). */
+guint
+ss_chart_count_points (SsChart *self)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      SsSeries *series;
+      SsDataset *ds;
+      const double *v;
+      int col;
+
+      if (!SS_IS_LINE_LAYER (layer) || !ss_chart_layer_get_in_legend (layer))
+        continue;
+      series = ss_line_layer_get_series (SS_LINE_LAYER (layer));
+      if (!ss_series_has_data (series))
+        continue;
+      ds = ss_series_get_dataset (series);
+      col = ss_dataset_find_column (ds, ss_series_get_column (series));
+      v = ss_dataset_get_column (ds, col);
+      for (guint r = 0; r < ss_dataset_get_n_rows (ds); r++)
+        if (isfinite (v[r]))
+          count++;
+    }
+  return count;
+}

@@ -1,0 +1,260 @@
+/* ss-dataset.c - column-major sample storage: each series is a contiguous
+ * array so per-pixel decimation walks memory linearly. */
+#define G_LOG_DOMAIN "ss-dataset"
+
+#include <math.h>
+
+#include "ss-dataset.h"
+
+struct _SsDataset
+{
+  GObject     parent_instance;
+  SsModelRef *model;
+  int         n_columns;
+  GArray     *times;      /* double, s */
+  GArray    **columns;    /* n_columns arrays of double */
+  GArray     *events;     /* ss_event */
+  double     *col_min;    /* running min per column (NaN skipped) */
+  double     *col_max;    /* running max per column */
+  gint64      request_time; /* monotonic µs of the change that produced it, 0 once drawn */
+};
+
+G_DEFINE_FINAL_TYPE (SsDataset, ss_dataset, G_TYPE_OBJECT)
+
+static void
+ss_dataset_finalize (GObject *object)
+{
+  SsDataset *self = (SsDataset *)object;
+
+  for (int i = 0; i < self->n_columns; i++)
+    g_array_unref (self->columns[i]);
+  g_free (self->columns);
+  g_free (self->col_min);
+  g_free (self->col_max);
+  g_clear_pointer (&self->times, g_array_unref);
+  g_clear_pointer (&self->events, g_array_unref);
+  g_clear_pointer (&self->model, ss_model_ref_unref);
+
+  G_OBJECT_CLASS (ss_dataset_parent_class)->finalize (object);
+}
+
+static void
+ss_dataset_class_init (SsDatasetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ss_dataset_finalize;
+}
+
+static void
+ss_dataset_init (SsDataset *self)
+{
+  self->times = g_array_new (FALSE, FALSE, sizeof (double));
+  self->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+}
+
+SsDataset *
+ss_dataset_new (SsModelRef *model)
+{
+  SsDataset *self;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  self = g_object_new (SS_TYPE_DATASET, NULL);
+  self->model = ss_model_ref_ref (model);
+  self->n_columns = ss_model_n_columns (ss_model_ref_get_model (model));
+  self->columns = g_new0 (GArray *, self->n_columns);
+  self->col_min = g_new (double, self->n_columns);
+  self->col_max = g_new (double, self->n_columns);
+  for (int i = 0; i < self->n_columns; i++)
+    {
+      self->columns[i] = g_array_new (FALSE, FALSE, sizeof (double));
+      self->col_min[i] = INFINITY;
+      self->col_max[i] = -INFINITY;
+    }
+  return self;
+}
+
+SsModelRef *
+ss_dataset_get_model_ref (SsDataset *self)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), NULL);
+  return self->model;
+}
+
+const ss_model *
+ss_dataset_get_model (SsDataset *self)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), NULL);
+  return ss_model_ref_get_model (self->model);
+}
+
+guint
+ss_dataset_get_n_rows (SsDataset *self)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), 0);
+  return self->times->len;
+}
+
+int
+ss_dataset_get_n_columns (SsDataset *self)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), 0);
+  return self->n_columns;
+}
+
+int
+ss_dataset_find_column (SsDataset  *self,
+                        const char *name)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), -1);
+  return ss_model_column_find (ss_dataset_get_model (self), name);
+}
+
+const double *
+ss_dataset_get_times (SsDataset *self)
+{
+  return (const double *)(gpointer)self->times->data;
+}
+
+const double *
+ss_dataset_get_column (SsDataset *self,
+                       int        column)
+{
+  g_return_val_if_fail (column >= 0 && column < self->n_columns, NULL);
+  return (const double *)(gpointer)self->columns[column]->data;
+}
+
+double
+ss_dataset_get_end_time (SsDataset *self)
+{
+  if (self->times->len == 0)
+    return 0.0;
+  return g_array_index (self->times, double, self->times->len - 1);
+}
+
+/* @rows is row-major, n_rows * n_columns values as the engine emits them. */
+void
+ss_dataset_append_rows (SsDataset    *self,
+                        guint         n_rows,
+                        const double *times,
+                        const double *rows)
+{
+  g_return_if_fail (SS_IS_DATASET (self));
+
+  g_array_append_vals (self->times, times, n_rows);
+  for (int c = 0; c < self->n_columns; c++)
+    {
+      GArray *col = self->columns[c];
+      guint old = col->len;
+
+      g_array_set_size (col, old + n_rows);
+      for (guint r = 0; r < n_rows; r++)
+        {
+          double v = rows[(gsize)r * self->n_columns + c];
+
+          g_array_index (col, double, old + r) = v;
+          if (isfinite (v))
+            {
+              if (v < self->col_min[c])
+                self->col_min[c] = v;
+              if (v > self->col_max[c])
+                self->col_max[c] = v;
+            }
+        }
+    }
+}
+
+void
+ss_dataset_append_events (SsDataset      *self,
+                          guint           n_events,
+                          const ss_event *events)
+{
+  g_array_append_vals (self->events, events, n_events);
+}
+
+const ss_event *
+ss_dataset_get_events (SsDataset *self,
+                       guint     *n_events)
+{
+  *n_events = self->events->len;
+  return (const ss_event *)(gpointer)self->events->data;
+}
+
+/* First row with time >= t (n_rows when none). */
+guint
+ss_dataset_lower_bound (SsDataset *self,
+                        double     t)
+{
+  const double *times = ss_dataset_get_times (self);
+  guint lo = 0, hi = self->times->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (times[mid] < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The last row at or before @t: what the system looked like at time t. */
+gboolean
+ss_dataset_get_row_at (SsDataset *self,
+                       double     t,
+                       guint     *row)
+{
+  guint n = self->times->len;
+  guint i;
+
+  if (n == 0)
+    return FALSE;
+  i = ss_dataset_lower_bound (self, t);
+  if (i < n && ss_dataset_get_times (self)[i] <= t)
+    {
+      /* event samples share a time with the grid sample: take the last one */
+      while (i + 1 < n && ss_dataset_get_times (self)[i + 1] <= t)
+        i++;
+    }
+  else if (i > 0)
+    i--;
+  *row = i;
+  return TRUE;
+}
+
+double
+ss_dataset_get_value (SsDataset *self,
+                      guint      row,
+                      int        column)
+{
+  if (column < 0 || column >= self->n_columns || row >= self->times->len)
+    return NAN;
+  return g_array_index (self->columns[column], double, row);
+}
+
+gboolean
+ss_dataset_get_column_range (SsDataset *self,
+                             int        column,
+                             double    *min,
+                             double    *max)
+{
+  if (column < 0 || column >= self->n_columns || self->col_min[column] > self->col_max[column])
+    return FALSE;
+  *min = self->col_min[column];
+  *max = self->col_max[column];
+  return TRUE;
+}
+
+gint64
+ss_dataset_get_request_time (SsDataset *self)
+{
+  return self->request_time;
+}
+
+void
+ss_dataset_set_request_time (SsDataset *self,
+                             gint64     request_time)
+{
+  self->request_time = request_time;
+}

@@ -1,0 +1,21 @@
+/* ss-level-layer.h - a dashed horizontal level (mu_s, mu_k) with a label. */
+#pragma once
+
+#include "ss-chart-layer.h"
+
+G_BEGIN_DECLS
+
+#define SS_TYPE_LEVEL_LAYER (ss_level_layer_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsLevelLayer, ss_level_layer, SS, LEVEL_LAYER, SsChartLayer)
+
+SsChartLayer *ss_level_layer_new       (double        value,
+                                        const char   *label);
+double        ss_level_layer_get_value (SsLevelLayer *self);
+void          ss_level_layer_set_value (SsLevelLayer *self,
+                                        double        value);
+
+void          ss_level_layer_set_label_slot (SsLevelLayer *self,
+                                             int           slot);
+
+G_END_DECLS

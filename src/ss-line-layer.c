@@ -1,0 +1,344 @@
+/* ss-line-layer.c */
+#define G_LOG_DOMAIN "ss-line-layer"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ss-line-layer.h"
+#include "ss-units.h"
+
+struct _SsLineLayer
+{
+  SsChartLayer parent_instance;
+  SsSeries    *series;
+  char        *unit;
+  double       width;
+  gboolean     dashed;
+  gboolean     faint;   /* the ghost of the previous run */
+};
+
+G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
+
+static void
+apply_style (SsLineLayer    *self,
+             cairo_t        *cr,
+             double          scale)
+{
+  const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
+  double alpha = self->faint ? 0.28 : color->alpha;
+
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
+  cairo_set_line_width (cr, self->width * scale);
+  /* round joins cost the stroker dearly on dense min/max paths */
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  if (self->dashed)
+    {
+      double dash[] = { 5.0 * scale, 3.0 * scale };
+
+      cairo_set_dash (cr, dash, 2, 0);
+    }
+}
+
+/* Dense data (several samples per pixel column): each column is one filled
+ * bar from its min to its max, joined to the previous column's last value.
+ * That is what a stroked min/max polyline looks like, at a fraction of the
+ * stroker's cost.  Sparse data (zoomed in) is stroked as a polyline. */
+/* Polyline simplification for the stroker: a point is dropped when the
+ * chord from the last kept point to the next one passes within a fraction
+ * of a pixel of it and of every point dropped before (the chord's slope
+ * stays inside the intersection of their tolerance windows).  Straight
+ * stick phases and smooth arcs cost a few segments instead of one per
+ * sample; the drawn line never strays by more than the tolerance. */
+typedef struct
+{
+  cairo_t *cr;
+  gboolean has_candidate;
+  double   ax, ay;   /* last emitted point */
+  double   cx, cy;   /* pending point */
+  double   lo, hi;   /* admissible chord slopes from (ax, ay) */
+  double   tolerance; /* px (pt for vector exports) */
+} Polyline;
+
+static void
+polyline_emit_candidate (Polyline *pl)
+{
+  if (!pl->has_candidate)
+    return;
+  cairo_line_to (pl->cr, pl->cx, pl->cy);
+  pl->ax = pl->cx;
+  pl->ay = pl->cy;
+  pl->lo = -INFINITY;
+  pl->hi = INFINITY;
+  pl->has_candidate = FALSE;
+}
+
+static void
+polyline_move_to (Polyline *pl,
+                  double    x,
+                  double    y)
+{
+  polyline_emit_candidate (pl);
+  cairo_move_to (pl->cr, x, y);
+  pl->ax = x;
+  pl->ay = y;
+  pl->lo = -INFINITY;
+  pl->hi = INFINITY;
+}
+
+static void
+polyline_line_to (Polyline *pl,
+                  double    x,
+                  double    y)
+{
+  double dx = x - pl->ax, slope, s_lo, s_hi;
+
+  if (dx <= 1e-6)
+    {
+      /* vertical or backwards: no chord to test against */
+      polyline_emit_candidate (pl);
+      cairo_line_to (pl->cr, x, y);
+      pl->ax = x;
+      pl->ay = y;
+      return;
+    }
+  slope = (y - pl->ay) / dx;
+  if (pl->has_candidate && (slope < pl->lo || slope > pl->hi))
+    {
+      polyline_emit_candidate (pl);
+      polyline_line_to (pl, x, y);
+      return;
+    }
+  s_lo = (y - pl->tolerance - pl->ay) / dx;
+  s_hi = (y + pl->tolerance - pl->ay) / dx;
+  pl->lo = MAX (pl->lo, s_lo);
+  pl->hi = MIN (pl->hi, s_hi);
+  pl->cx = x;
+  pl->cy = y;
+  pl->has_candidate = TRUE;
+}
+
+static void
+polyline_finish (Polyline *pl)
+{
+  polyline_emit_candidate (pl);
+}
+
+/* The faint ghost is drawn as bars wherever samples are in adjacent pixel
+ * columns: at its opacity nobody sees stair steps, and it halves the cost
+ * of the frame after a slider change. */
+static gboolean
+is_dense (const SsSeriesBin *bins,
+          guint              i,
+          guint              prev_index,
+          gboolean           faint)
+{
+  return bins[i].count > (faint ? 0u : 2u) && !bins[i].gap_before && prev_index + 1 == i &&
+         bins[prev_index].count > 0;
+}
+
+/* Dense data (several samples per pixel column): each column becomes a
+ * pixel-aligned bar from its min to its max, joined to the previous
+ * column's last value, all filled at once: what a stroked min/max polyline
+ * looks like, for a fraction of the stroker's cost.  Sparse data (zoomed
+ * in) and dashed lines are stroked as polylines. */
+static void
+ss_line_layer_draw (SsChartLayer         *layer,
+                    cairo_t              *cr,
+                    const SsChartContext *ctx)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+  guint n_bins = MAX (1, (guint)ceil (ctx->width));
+  const SsSeriesBin *bins = ss_series_get_bins (self->series, ctx->t0, ctx->t1, n_bins);
+  double lw = self->width * ctx->line_scale;
+  gboolean pen = FALSE, any_bar = FALSE;
+  Polyline pl = { cr, FALSE, 0, 0, 0, 0, -INFINITY, INFINITY, ctx->for_export ? 0.05 : 0.25 };
+  guint prev_index = G_MAXUINT - 1;
+
+  if (bins == NULL)
+    return;
+
+  cairo_rectangle (cr, ctx->x, ctx->y - 2, ctx->width, ctx->height + 4);
+  cairo_clip (cr);
+  apply_style (self, cr, ctx->line_scale);
+
+  /* pass 1: bars (screen only: exports are stroked at full quality) */
+  if (!self->dashed && !ctx->for_export)
+    {
+      for (guint i = 0; i < n_bins + 2; i++)
+        {
+          const SsSeriesBin *b = &bins[i];
+
+          if (b->count == 0)
+            continue;
+          if (is_dense (bins, i, prev_index, self->faint))
+            {
+              const SsSeriesBin *p = &bins[prev_index];
+              double lo = MIN (b->min, p->last), hi = MAX (b->max, p->last);
+              double x0 = floor (ss_chart_context_x (ctx, b->t_first) - lw / 2 + 0.5);
+              double x1 = ceil (ss_chart_context_x (ctx, b->t_last) + lw / 2 - 0.5);
+              double y0 = floor (ss_chart_context_y (ctx, hi) - lw / 2 + 0.5);
+              double y1 = ceil (ss_chart_context_y (ctx, lo) + lw / 2 - 0.5);
+
+              cairo_rectangle (cr, x0, y0, MAX (x1 - x0, 1), MAX (y1 - y0, 1));
+              any_bar = TRUE;
+            }
+          prev_index = i;
+        }
+      if (any_bar)
+        cairo_fill (cr);
+    }
+
+  /* pass 2: everything else as a polyline */
+  prev_index = G_MAXUINT - 1;
+  for (guint i = 0; i < n_bins + 2; i++)
+    {
+      const SsSeriesBin *b = &bins[i];
+      gboolean joined;
+
+      if (b->count == 0)
+        continue;
+      if (!self->dashed && !ctx->for_export && is_dense (bins, i, prev_index, self->faint))
+        {
+          pen = FALSE;  /* the bar drew it; the next segment starts here */
+          prev_index = i;
+          continue;
+        }
+      joined = prev_index < n_bins + 2 && !b->gap_before;
+      if (!pen)
+        {
+          if (joined)
+            polyline_move_to (&pl, ss_chart_context_x (ctx, bins[prev_index].t_last),
+                              ss_chart_context_y (ctx, bins[prev_index].last));
+          else
+            polyline_move_to (&pl, ss_chart_context_x (ctx, b->t_first), ss_chart_context_y (ctx, b->first));
+        }
+      polyline_line_to (&pl, ss_chart_context_x (ctx, b->t_first), ss_chart_context_y (ctx, b->first));
+      if (b->count > 2 && b->max > b->min)
+        {
+          double xc = 0.5 * (ss_chart_context_x (ctx, b->t_first) + ss_chart_context_x (ctx, b->t_last));
+
+          polyline_line_to (&pl, xc, ss_chart_context_y (ctx, b->min));
+          polyline_line_to (&pl, xc, ss_chart_context_y (ctx, b->max));
+        }
+      if (b->count > 1)
+        polyline_line_to (&pl, ss_chart_context_x (ctx, b->t_last), ss_chart_context_y (ctx, b->last));
+      pen = TRUE;
+      prev_index = i;
+    }
+  polyline_finish (&pl);
+  cairo_stroke (cr);
+}
+
+static gboolean
+ss_line_layer_get_y_range (SsChartLayer *layer,
+                           double        t0,
+                           double        t1,
+                           guint         n_bins,
+                           double       *min,
+                           double       *max)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+
+  return ss_series_get_range (self->series, t0, t1, n_bins, min, max);
+}
+
+static char *
+ss_line_layer_format_value (SsChartLayer *layer,
+                            double        t)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+  double v;
+
+  if (!ss_series_has_data (self->series) || t > ss_dataset_get_end_time (ss_series_get_dataset (self->series)))
+    return NULL;
+  v = ss_series_value_at (self->series, t);
+  if (isnan (v))
+    /* Translators: a static friction force the equations do not determine */
+    return g_strdup (_("undetermined"));
+  return ss_format_quantity (v, self->unit);
+}
+
+static void
+ss_line_layer_draw_swatch (SsChartLayer *layer,
+                           cairo_t      *cr,
+                           double        x,
+                           double        y,
+                           double        width,
+                           double        height)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+
+  apply_style (self, cr, 1.0);
+  cairo_set_line_width (cr, MAX (2.0, self->width));
+  cairo_move_to (cr, x, y + height / 2);
+  cairo_line_to (cr, x + width, y + height / 2);
+  cairo_stroke (cr);
+}
+
+static void
+ss_line_layer_finalize (GObject *object)
+{
+  SsLineLayer *self = (SsLineLayer *)object;
+
+  g_clear_object (&self->series);
+  g_free (self->unit);
+
+  G_OBJECT_CLASS (ss_line_layer_parent_class)->finalize (object);
+}
+
+static void
+ss_line_layer_class_init (SsLineLayerClass *klass)
+{
+  SsChartLayerClass *layer_class = SS_CHART_LAYER_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = ss_line_layer_finalize;
+  layer_class->draw = ss_line_layer_draw;
+  layer_class->get_y_range = ss_line_layer_get_y_range;
+  layer_class->format_value = ss_line_layer_format_value;
+  layer_class->draw_swatch = ss_line_layer_draw_swatch;
+}
+
+static void
+ss_line_layer_init (SsLineLayer *self)
+{
+  self->width = 1.6;
+}
+
+SsChartLayer *
+ss_line_layer_new (SsSeries   *series,
+                   const char *unit)
+{
+  SsLineLayer *self = g_object_new (SS_TYPE_LINE_LAYER, NULL);
+
+  self->series = g_object_ref (series);
+  self->unit = g_strdup (unit);
+  return SS_CHART_LAYER (self);
+}
+
+SsSeries *
+ss_line_layer_get_series (SsLineLayer *self)
+{
+  return self->series;
+}
+
+void
+ss_line_layer_set_dashed (SsLineLayer *self,
+                          gboolean     dashed)
+{
+  self->dashed = dashed;
+}
+
+void
+ss_line_layer_set_faint (SsLineLayer *self,
+                         gboolean     faint)
+{
+  self->faint = faint;
+}
+
+void
+ss_line_layer_set_width (SsLineLayer *self,
+                         double       width)
+{
+  self->width = width;
+}

@@ -1,0 +1,23 @@
+/* ss-line-layer.h - a series drawn as a line, min/max per pixel column. */
+#pragma once
+
+#include "ss-chart-layer.h"
+#include "ss-series.h"
+
+G_BEGIN_DECLS
+
+#define SS_TYPE_LINE_LAYER (ss_line_layer_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS, LINE_LAYER, SsChartLayer)
+
+SsChartLayer *ss_line_layer_new        (SsSeries    *series,
+                                        const char  *unit);
+SsSeries     *ss_line_layer_get_series (SsLineLayer *self);
+void          ss_line_layer_set_dashed (SsLineLayer *self,
+                                        gboolean     dashed);
+void          ss_line_layer_set_faint  (SsLineLayer *self,
+                                        gboolean     faint);
+void          ss_line_layer_set_width  (SsLineLayer *self,
+                                        double       width);
+
+G_END_DECLS

@@ -1,0 +1,595 @@
+/* ss-model-strings-list.c - generated from the scenario tables of the
+ * engine (titles, descriptions, parameter labels and descriptions, groups)
+ * so that xgettext extracts them; test-model-strings fails when a scenario
+ * adds a text that is missing here. */
+#include <glib/gi18n.h>
+
+#include "ss-model-strings.h"
+
+const char *const ss_model_strings_list[] = {
+  /* one-mass: title */
+  N_("Block with static and kinetic friction"),
+  /* one-mass: description */
+  N_("A block on a rough base pulled through a spring by a driver moving at constant speed, and/or pushed by a sinusoidal force: the classic stick-slip oscillator (Zardecki 2006, 2007; Karnopp 1985). Every friction law is selectable."),
+  /* one-mass: group */
+  N_("Mechanism"),
+  /* one-mass: label of M */
+  N_("Mass M"),
+  /* one-mass: description of M */
+  N_("Block mass"),
+  /* one-mass: label of g */
+  N_("Gravity g"),
+  /* one-mass: description of g */
+  N_("Gravitational acceleration (normal force N = M g)"),
+  /* one-mass: label of k */
+  N_("Spring stiffness k"),
+  /* one-mass: description of k */
+  N_("Stiffness of the spring between driver and block"),
+  /* one-mass: group */
+  N_("Friction"),
+  /* one-mass: label of c */
+  N_("Viscous coefficient C"),
+  /* one-mass: description of c */
+  N_("Viscous friction coefficient of the contact"),
+  /* one-mass: label of mu_s */
+  N_("Static coefficient μs"),
+  /* one-mass: description of mu_s */
+  N_("Static friction coefficient: FT0S = mu_s M g"),
+  /* one-mass: label of mu_k */
+  N_("Kinetic coefficient μk"),
+  /* one-mass: description of mu_k */
+  N_("Kinetic friction coefficient: FT0K = mu_k M g (<= mu_s)"),
+  /* one-mass: group */
+  N_("Load"),
+  /* one-mass: label of v_drive */
+  N_("Driver speed"),
+  /* one-mass: description of v_drive */
+  N_("Speed of the spring's far end (the driver)"),
+  /* one-mass: label of x_drive0 */
+  N_("Driver start"),
+  /* one-mass: description of x_drive0 */
+  N_("Driver position at t = 0 (spring pre-stretch)"),
+  /* one-mass: label of F0 */
+  N_("Constant force F0"),
+  /* one-mass: description of F0 */
+  N_("Constant force on the block"),
+  /* one-mass: label of A */
+  N_("Force amplitude A"),
+  /* one-mass: description of A */
+  N_("Amplitude of the force A sin(omega t) on the block"),
+  /* one-mass: label of omega */
+  N_("Force frequency ω"),
+  /* one-mass: description of omega */
+  N_("Angular frequency of the sinusoidal force"),
+  /* one-mass: group */
+  N_("Friction law"),
+  /* one-mass: description of law */
+  N_("exact (event-driven Coulomb), regularised (gamma), tanh or lugre"),
+  /* one-mass: label of gamma */
+  N_("Threshold velocity γ"),
+  /* one-mass: description of gamma */
+  N_("Regularised law: sliding velocity at which friction reaches the static level"),
+  /* one-mass: label of k_tanh */
+  N_("tanh steepness k"),
+  /* one-mass: description of k_tanh */
+  N_("tanh law: friction coefficient mu_k tanh(k v)"),
+  /* one-mass: label of sigma0 */
+  N_("LuGre σ0"),
+  /* one-mass: description of sigma0 */
+  N_("LuGre bristle stiffness per unit normal force"),
+  /* one-mass: label of sigma1 */
+  N_("LuGre σ1"),
+  /* one-mass: description of sigma1 */
+  N_("LuGre bristle damping per unit normal force"),
+  /* one-mass: label of vartheta */
+  N_("LuGre ϑ"),
+  /* one-mass: description of vartheta */
+  N_("LuGre Stribeck velocity (border between stiction and sliding)"),
+  /* one-mass: label of v_stick */
+  N_("Stick velocity (smooth laws)"),
+  /* one-mass: description of v_stick */
+  N_("tanh and LuGre: |v| below this is reported as stick (regularised uses gamma)"),
+  /* dupont: title */
+  N_("Mass in the slot of a second mass (Dupont)"),
+  /* dupont: description */
+  N_("Mass m1 slides in a slot of mass m2; the force F2 that accelerates both presses m1 against the slot wall, so the normal force is inertial and changes sign with F2 (Blajer & Markiewicz, Fig. 4)."),
+  /* dupont: label of m1 */
+  N_("Mass m1"),
+  /* dupont: description of m1 */
+  N_("Mass sliding in the slot"),
+  /* dupont: label of m2 */
+  N_("Mass m2"),
+  /* dupont: description of m2 */
+  N_("Slotted mass"),
+  /* dupont: description of mu_s */
+  N_("Static friction coefficient in the slot"),
+  /* dupont: description of mu_k */
+  N_("Kinetic friction coefficient in the slot (<= mu_s)"),
+  /* dupont: label of F1_amp */
+  N_("F1 amplitude"),
+  /* dupont: description of F1_amp */
+  N_("F1 = F1_amp sin(omega1 t) along the slot"),
+  /* dupont: label of omega1 */
+  N_("F1 frequency"),
+  /* dupont: description of omega1 */
+  N_("Angular frequency of F1"),
+  /* dupont: label of F2_amp */
+  N_("F2 amplitude"),
+  /* dupont: description of F2_amp */
+  N_("F2 = F2_amp cos(omega2 t) across the slot"),
+  /* dupont: label of omega2 */
+  N_("F2 frequency"),
+  /* dupont: description of omega2 */
+  N_("Angular frequency of F2"),
+  /* two-block: title */
+  N_("Two blocks, three frictional contacts"),
+  /* two-block: description */
+  N_("Two blocks on a rough base, clamped against each other, each pushed by its own force: the simplest system whose static friction forces are indeterminate (Zardecki 2007, §4). Visits the five velocity cases; in total stiction only the sums 10+12 and 20-12 are determinate, and the accelerations come from the exact Gauss minimisation."),
+  /* two-block: label of M1 */
+  N_("Mass M1"),
+  /* two-block: description of M1 */
+  N_("Mass of block 1"),
+  /* two-block: label of M2 */
+  N_("Mass M2"),
+  /* two-block: description of M2 */
+  N_("Mass of block 2"),
+  /* two-block: description of g */
+  N_("Gravitational acceleration (normal forces N10 = M1 g, N20 = M2 g)"),
+  /* two-block: label of clamp */
+  N_("Clamp force N12"),
+  /* two-block: description of clamp */
+  N_("Normal force pressing the blocks against each other (contact 12)"),
+  /* two-block: label of mu_s10 */
+  N_("Static coefficient μs 10"),
+  /* two-block: description of mu_s10 */
+  N_("Static friction coefficient of contact 10 (block 1 on the base): FT0S = mu_s N"),
+  /* two-block: label of mu_k10 */
+  N_("Kinetic coefficient μk 10"),
+  /* two-block: description of mu_k10 */
+  N_("Kinetic friction coefficient of contact 10 (block 1 on the base): FT0K = mu_k N, <= mu_s10"),
+  /* two-block: label of c10 */
+  N_("Viscous coefficient C10"),
+  /* two-block: description of c10 */
+  N_("Viscous friction coefficient of contact 10 (block 1 on the base)"),
+  /* two-block: label of mu_s20 */
+  N_("Static coefficient μs 20"),
+  /* two-block: description of mu_s20 */
+  N_("Static friction coefficient of contact 20 (block 2 on the base): FT0S = mu_s N"),
+  /* two-block: label of mu_k20 */
+  N_("Kinetic coefficient μk 20"),
+  /* two-block: description of mu_k20 */
+  N_("Kinetic friction coefficient of contact 20 (block 2 on the base): FT0K = mu_k N, <= mu_s20"),
+  /* two-block: label of c20 */
+  N_("Viscous coefficient C20"),
+  /* two-block: description of c20 */
+  N_("Viscous friction coefficient of contact 20 (block 2 on the base)"),
+  /* two-block: label of mu_s12 */
+  N_("Static coefficient μs 12"),
+  /* two-block: description of mu_s12 */
+  N_("Static friction coefficient of contact 12 (between the blocks): FT0S = mu_s N"),
+  /* two-block: label of mu_k12 */
+  N_("Kinetic coefficient μk 12"),
+  /* two-block: description of mu_k12 */
+  N_("Kinetic friction coefficient of contact 12 (between the blocks): FT0K = mu_k N, <= mu_s12"),
+  /* two-block: label of c12 */
+  N_("Viscous coefficient C12"),
+  /* two-block: description of c12 */
+  N_("Viscous friction coefficient of contact 12 (between the blocks)"),
+  /* two-block: label of F1_bias */
+  N_("Force F1: constant part"),
+  /* two-block: description of F1_bias */
+  N_("Constant part of the force on block 1: F1 = F1_bias + F1_amp sin(F1_omega t + F1_phase)"),
+  /* two-block: label of F1_amp */
+  N_("Force F1: amplitude"),
+  /* two-block: description of F1_amp */
+  N_("Amplitude of the sinusoidal part of F1"),
+  /* two-block: label of F1_omega */
+  N_("Force F1: frequency ω"),
+  /* two-block: description of F1_omega */
+  N_("Angular frequency of the sinusoidal part of F1"),
+  /* two-block: label of F1_phase */
+  N_("Force F1: phase φ"),
+  /* two-block: description of F1_phase */
+  N_("Phase of the sinusoidal part of F1"),
+  /* two-block: group */
+  N_("Initial state"),
+  /* two-block: label of v1_0 */
+  N_("Initial velocity v1"),
+  /* two-block: description of v1_0 */
+  N_("Velocity of block 1 at t = 0"),
+  /* two-block: label of F2_bias */
+  N_("Force F2: constant part"),
+  /* two-block: description of F2_bias */
+  N_("Constant part of the force on block 2: F2 = F2_bias + F2_amp sin(F2_omega t + F2_phase)"),
+  /* two-block: label of F2_amp */
+  N_("Force F2: amplitude"),
+  /* two-block: description of F2_amp */
+  N_("Amplitude of the sinusoidal part of F2"),
+  /* two-block: label of F2_omega */
+  N_("Force F2: frequency ω"),
+  /* two-block: description of F2_omega */
+  N_("Angular frequency of the sinusoidal part of F2"),
+  /* two-block: label of F2_phase */
+  N_("Force F2: phase φ"),
+  /* two-block: description of F2_phase */
+  N_("Phase of the sinusoidal part of F2"),
+  /* two-block: label of v2_0 */
+  N_("Initial velocity v2"),
+  /* two-block: description of v2_0 */
+  N_("Velocity of block 2 at t = 0"),
+  /* gear-train: title */
+  N_("Gear train with freeplay and bearing friction"),
+  /* gear-train: description */
+  N_("Two inertial solids joined by shafts and a gear pair, with freeplay in the shaft mountings and between the teeth and dry friction in four bearings (Zardecki 2006, Fig. 10): a steering gear. Four modelling levels: the full redundant model, weightless gears, the reduced 2-DOF model and the linear one."),
+  /* gear-train: label of level */
+  N_("Modelling level"),
+  /* gear-train: description of level */
+  N_("1 full 4-DOF model with gear inertias; 2 weightless gears (Simplification 1); 3 reduced 2-DOF model (Simplification 2); 4 linear (Simplification 3)"),
+  /* gear-train: label of I_psi */
+  N_("Inertia Iψ"),
+  /* gear-train: description of I_psi */
+  N_("Moment of inertia of the driven solid ψ (steering wheel)"),
+  /* gear-train: label of I_delta */
+  N_("Inertia Iδ"),
+  /* gear-train: description of I_delta */
+  N_("Moment of inertia of gear wheel δ (level 1 only)"),
+  /* gear-train: label of I_gamma */
+  N_("Inertia Iγ"),
+  /* gear-train: description of I_gamma */
+  N_("Moment of inertia of gear wheel γ (level 1 only)"),
+  /* gear-train: label of I_phi */
+  N_("Inertia Iϕ"),
+  /* gear-train: description of I_phi */
+  N_("Moment of inertia of the load solid ϕ (road wheels)"),
+  /* gear-train: label of p */
+  N_("Gear ratio p"),
+  /* gear-train: description of p */
+  N_("p = r_gamma / r_delta: without freeplay delta = p gamma"),
+  /* gear-train: label of k_psi_delta */
+  N_("Shaft stiffness kψδ"),
+  /* gear-train: description of k_psi_delta */
+  N_("Torsional stiffness of the shaft ψ-δ"),
+  /* gear-train: label of gap_psi_delta */
+  N_("Shaft freeplay (ψ-δ)0"),
+  /* gear-train: description of gap_psi_delta */
+  N_("Half of the total freeplay in the mounting of shaft ψ-δ"),
+  /* gear-train: label of k_delta_gamma */
+  N_("Mesh stiffness kδγ"),
+  /* gear-train: description of k_delta_gamma */
+  N_("Tooth stiffness measured at wheel δ, k = r_delta² K"),
+  /* gear-train: label of gap_delta_gamma */
+  N_("Mesh freeplay (δ-pγ)0"),
+  /* gear-train: description of gap_delta_gamma */
+  N_("Half of the total tooth freeplay measured at wheel δ (l0 / r_delta)"),
+  /* gear-train: label of r_delta */
+  N_("Pitch radius rδ"),
+  /* gear-train: description of r_delta */
+  N_("Radius of wheel δ: mesh force = mesh torque at δ / r_delta"),
+  /* gear-train: label of k_gamma_phi */
+  N_("Shaft stiffness kγϕ"),
+  /* gear-train: description of k_gamma_phi */
+  N_("Torsional stiffness of the shaft γ-ϕ"),
+  /* gear-train: label of gap_gamma_phi */
+  N_("Shaft freeplay (γ-ϕ)0"),
+  /* gear-train: description of gap_gamma_phi */
+  N_("Half of the total freeplay in the mounting of shaft γ-ϕ"),
+  /* gear-train: label of k_phi_ground */
+  N_("Ground spring on ϕ"),
+  /* gear-train: description of k_phi_ground */
+  N_("Spring from solid ϕ to the casing (0: none)"),
+  /* gear-train: label of mu_psi */
+  N_("Viscous μ ψ"),
+  /* gear-train: description of mu_psi */
+  N_("Viscous coefficient of the ψ bearing"),
+  /* gear-train: label of MT0s_psi */
+  N_("Static MT0 ψ"),
+  /* gear-train: description of MT0s_psi */
+  N_("Static dry friction torque (stiction limit) of the ψ bearing"),
+  /* gear-train: label of MT0k_psi */
+  N_("Kinetic MT0 ψ"),
+  /* gear-train: description of MT0k_psi */
+  N_("Kinetic dry friction torque of the ψ bearing (<= static)"),
+  /* gear-train: label of mu_delta */
+  N_("Viscous μ δ"),
+  /* gear-train: description of mu_delta */
+  N_("Viscous coefficient of the δ bearing"),
+  /* gear-train: label of MT0s_delta */
+  N_("Static MT0 δ"),
+  /* gear-train: description of MT0s_delta */
+  N_("Static dry friction torque (stiction limit) of the δ bearing"),
+  /* gear-train: label of MT0k_delta */
+  N_("Kinetic MT0 δ"),
+  /* gear-train: description of MT0k_delta */
+  N_("Kinetic dry friction torque of the δ bearing (<= static)"),
+  /* gear-train: label of mu_gamma */
+  N_("Viscous μ γ"),
+  /* gear-train: description of mu_gamma */
+  N_("Viscous coefficient of the γ bearing"),
+  /* gear-train: label of MT0s_gamma */
+  N_("Static MT0 γ"),
+  /* gear-train: description of MT0s_gamma */
+  N_("Static dry friction torque (stiction limit) of the γ bearing"),
+  /* gear-train: label of MT0k_gamma */
+  N_("Kinetic MT0 γ"),
+  /* gear-train: description of MT0k_gamma */
+  N_("Kinetic dry friction torque of the γ bearing (<= static)"),
+  /* gear-train: label of mu_phi */
+  N_("Viscous μ ϕ"),
+  /* gear-train: description of mu_phi */
+  N_("Viscous coefficient of the ϕ bearing"),
+  /* gear-train: label of MT0s_phi */
+  N_("Static MT0 ϕ"),
+  /* gear-train: description of MT0s_phi */
+  N_("Static dry friction torque (stiction limit) of the ϕ bearing"),
+  /* gear-train: label of MT0k_phi */
+  N_("Kinetic MT0 ϕ"),
+  /* gear-train: description of MT0k_phi */
+  N_("Kinetic dry friction torque of the ϕ bearing (<= static)"),
+  /* gear-train: label of law */
+  N_("Bearing friction law"),
+  /* gear-train: description of gamma */
+  N_("Regularised law: rate at which bearing friction reaches the static level"),
+  /* gear-train: description of k_tanh */
+  N_("tanh law: friction MT0k tanh(k omega)"),
+  /* gear-train: description of sigma0 */
+  N_("LuGre bristle stiffness per unit static friction torque"),
+  /* gear-train: description of sigma1 */
+  N_("LuGre bristle damping per unit static friction torque"),
+  /* gear-train: description of vartheta */
+  N_("LuGre Stribeck rate (border between stiction and sliding)"),
+  /* gear-train: label of v_stick */
+  N_("Stick rate (smooth laws)"),
+  /* gear-train: description of v_stick */
+  N_("tanh and LuGre: |rate| below this is reported as stick (regularised uses gamma)"),
+  /* gear-train: label of drive */
+  N_("Drive torque shape"),
+  /* gear-train: description of drive */
+  N_("M_psi(t): sine M sin(2 pi f t), ramp from 0 to M over t_load, or step to M at t_load"),
+  /* gear-train: label of M_psi_amp */
+  N_("Drive torque M"),
+  /* gear-train: description of M_psi_amp */
+  N_("Sine amplitude, ramp final value or step height of the torque on ψ"),
+  /* gear-train: label of f_drive */
+  N_("Drive frequency"),
+  /* gear-train: description of f_drive */
+  N_("Frequency of the sinusoidal drive torque"),
+  /* gear-train: label of t_load */
+  N_("Ramp time / step instant"),
+  /* gear-train: description of t_load */
+  N_("Ramp: time to reach M; step: instant of the step"),
+  /* gear-train: label of M_phi0 */
+  N_("Load torque on ϕ"),
+  /* gear-train: description of M_phi0 */
+  N_("Constant external torque on ϕ"),
+  /* gear-train: label of M_phi_amp */
+  N_("Load torque amplitude"),
+  /* gear-train: description of M_phi_amp */
+  N_("Amplitude of the sinusoidal external torque on ϕ"),
+  /* gear-train: label of f_phi */
+  N_("Load frequency"),
+  /* gear-train: description of f_phi */
+  N_("Frequency of the sinusoidal torque on ϕ"),
+  /* slider-crank: title */
+  N_("Slider-crank with joint friction (Blajer & Markiewicz, Example 2)"),
+  /* slider-crank: description */
+  N_("Crank and connecting rod hanging along a vertical guide, friction moments mu d |R| in the three pins and mu |N| in the guide, driven by a sinusoidal crank torque from the unforced equilibrium: the minimal-form model with reaction-dependent friction, stiction (reactions undetermined), reversals without sticking and sliding (Blajer & Markiewicz, §6.2)."),
+  /* slider-crank: label of m1 */
+  N_("Crank mass m1"),
+  /* slider-crank: description of m1 */
+  N_("Mass of the crank OA (J1 = m1 a1²/3)"),
+  /* slider-crank: label of m2 */
+  N_("Rod mass m2"),
+  /* slider-crank: description of m2 */
+  N_("Mass of the connecting rod AB (J2 = m2 a2²/3)"),
+  /* slider-crank: label of m3 */
+  N_("Slider mass m3"),
+  /* slider-crank: description of m3 */
+  N_("Mass of the slider at B (the paper gives none: massless)"),
+  /* slider-crank: label of a1 */
+  N_("Crank half-length a1"),
+  /* slider-crank: description of a1 */
+  N_("Half the length of the crank OA"),
+  /* slider-crank: label of a2 */
+  N_("Rod half-length a2"),
+  /* slider-crank: description of a2 */
+  N_("Half the length of the rod AB (must exceed a1)"),
+  /* slider-crank: description of g */
+  N_("Gravitational acceleration, directed along the guide Ox"),
+  /* slider-crank: label of friction */
+  N_("Joint friction"),
+  /* slider-crank: description of friction */
+  N_("on, or off for the ideal mechanism (the papers' mu = 0 comparison)"),
+  /* slider-crank: label of mu_rs */
+  N_("Revolute static μrs"),
+  /* slider-crank: description of mu_rs */
+  N_("Static friction coefficient of the revolute joints (moment mu d |R|)"),
+  /* slider-crank: label of mu_rk */
+  N_("Revolute kinetic μrk"),
+  /* slider-crank: description of mu_rk */
+  N_("Kinetic friction coefficient of the revolute joints (<= mu_rs)"),
+  /* slider-crank: label of d */
+  N_("Pin size d"),
+  /* slider-crank: description of d */
+  N_("Bearing size d of every revolute joint in the friction moment mu d |R|"),
+  /* slider-crank: label of mu_ts */
+  N_("Guide static μts"),
+  /* slider-crank: description of mu_ts */
+  N_("Static friction coefficient of the slider guide (force mu |N|)"),
+  /* slider-crank: label of mu_tk */
+  N_("Guide kinetic μtk"),
+  /* slider-crank: description of mu_tk */
+  N_("Kinetic friction coefficient of the slider guide (<= mu_ts)"),
+  /* slider-crank: label of h */
+  N_("Slider length h"),
+  /* slider-crank: description of h */
+  N_("Slider length: guide moments press its two edges, friction mu (|N1| + |N2|); 0 = moments carried without friction (the paper's model)"),
+  /* slider-crank: group */
+  N_("Numerics"),
+  /* slider-crank: label of formulation */
+  N_("Formulation"),
+  /* slider-crank: description of formulation */
+  N_("minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first kind with Baumgarte stabilisation)"),
+  /* slider-crank: label of tau0 */
+  N_("Constant torque τ0"),
+  /* slider-crank: description of tau0 */
+  N_("Constant part of the crank torque tau0 + A sin(omega t)"),
+  /* slider-crank: label of A */
+  N_("Torque amplitude A"),
+  /* slider-crank: description of A */
+  N_("Amplitude of the crank torque tau0 + A sin(omega t)"),
+  /* slider-crank: label of omega */
+  N_("Torque frequency ω"),
+  /* slider-crank: description of omega */
+  N_("Angular frequency of the crank torque"),
+  /* slider-crank-offset: title */
+  N_("Offset slider-crank with joint friction (Blajer & Markiewicz, Example 1)"),
+  /* slider-crank-offset: description */
+  N_("Crank, coupler and a slider block whose pin sits 2 a3 above the guide, gravity downwards, friction in the three pins and at the guide contact, a sinusoidal crank torque from the unforced equilibrium; compare with the ideal mechanism (friction off) as in Blajer & Markiewicz, §6.1."),
+  /* slider-crank-offset: description of m1 */
+  N_("Mass of the crank (J1 = m1 a1²/3)"),
+  /* slider-crank-offset: label of m2 */
+  N_("Coupler mass m2"),
+  /* slider-crank-offset: description of m2 */
+  N_("Mass of the coupler (J2 = m2 a2²/3)"),
+  /* slider-crank-offset: description of m3 */
+  N_("Mass of the slider block (J3 = m3 a3²/3)"),
+  /* slider-crank-offset: description of a1 */
+  N_("Half the length of the crank"),
+  /* slider-crank-offset: label of a2 */
+  N_("Coupler half-length a2"),
+  /* slider-crank-offset: description of a2 */
+  N_("Half the length of the coupler"),
+  /* slider-crank-offset: label of a3 */
+  N_("Slider half-height a3"),
+  /* slider-crank-offset: description of a3 */
+  N_("Half the height of the slider block: its pin sits 2 a3 above the guide"),
+  /* slider-crank-offset: description of g */
+  N_("Gravitational acceleration, directed along -y"),
+  /* two-slider: title */
+  N_("Two sliders joined by a rod: stiction indeterminacy (Wojtyra)"),
+  /* two-slider: description */
+  N_("Two sliders on perpendicular rails joined by a rod, friction in both guides. Locked by stiction the rigid mechanism is redundantly constrained: the friction forces and the instant it breaks loose depend on the redundancy treatment, on gamma or sigma0 of each guide, or on the rod's axial stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002)."),
+  /* two-slider: label of m1 */
+  N_("Slider 1 mass m1"),
+  /* two-slider: description of m1 */
+  N_("Mass of slider 1 (vertical rail)"),
+  /* two-slider: label of m2 */
+  N_("Slider 2 mass m2"),
+  /* two-slider: description of m2 */
+  N_("Mass of slider 2 (horizontal rail)"),
+  /* two-slider: label of m3 */
+  N_("Rod mass m3"),
+  /* two-slider: description of m3 */
+  N_("Mass of the connecting rod"),
+  /* two-slider: label of J3 */
+  N_("Rod inertia J3"),
+  /* two-slider: description of J3 */
+  N_("Moment of inertia of the rod about its centre"),
+  /* two-slider: label of y1_0 */
+  N_("Pin 1 height"),
+  /* two-slider: description of y1_0 */
+  N_("Initial height of slider 1's pin on the vertical rail (x = 0)"),
+  /* two-slider: label of x2_0 */
+  N_("Pin 2 position"),
+  /* two-slider: description of x2_0 */
+  N_("Initial position of slider 2's pin on the horizontal rail (y = 0)"),
+  /* two-slider: label of h */
+  N_("Slider size h"),
+  /* two-slider: description of h */
+  N_("Characteristic slider length (edge contacts when a guide carries a moment)"),
+  /* two-slider: label of rod */
+  N_("Rod model"),
+  /* two-slider: description of rod */
+  N_("rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 (side 2) (004 §4.2)"),
+  /* two-slider: label of k1 */
+  N_("Spring stiffness k1"),
+  /* two-slider: description of k1 */
+  N_("Flexible rod: axial stiffness next to slider 1"),
+  /* two-slider: label of k2 */
+  N_("Spring stiffness k2"),
+  /* two-slider: description of k2 */
+  N_("Flexible rod: axial stiffness next to slider 2"),
+  /* two-slider: label of d1 */
+  N_("Damping d1"),
+  /* two-slider: description of d1 */
+  N_("Flexible rod: axial damping next to slider 1"),
+  /* two-slider: label of d2 */
+  N_("Damping d2"),
+  /* two-slider: description of d2 */
+  N_("Flexible rod: axial damping next to slider 2"),
+  /* two-slider: label of end_fraction */
+  N_("End segment fraction"),
+  /* two-slider: description of end_fraction */
+  N_("Flexible rod: length and mass of each end segment as a fraction of the rod"),
+  /* two-slider: description of mu_s */
+  N_("Static friction coefficient of both guides"),
+  /* two-slider: description of mu_k */
+  N_("Kinetic friction coefficient of both guides (<= mu_s)"),
+  /* two-slider: label of treatment */
+  N_("Redundancy treatment"),
+  /* two-slider: description of treatment */
+  N_("Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, or take the pseudoinverse (004 Example 2)"),
+  /* two-slider: label of gamma_1 */
+  N_("Threshold velocity γ (guide 1)"),
+  /* two-slider: description of gamma_1 */
+  N_("Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s"),
+  /* two-slider: label of k_tanh_1 */
+  N_("tanh steepness k (guide 1)"),
+  /* two-slider: description of k_tanh_1 */
+  N_("tanh law (002 eq. 2): coefficient mu_k tanh(k v)"),
+  /* two-slider: label of sigma0_1 */
+  N_("LuGre σ0 (guide 1)"),
+  /* two-slider: label of sigma1_1 */
+  N_("LuGre σ1 (guide 1)"),
+  /* two-slider: label of vartheta_1 */
+  N_("LuGre ϑ (guide 1)"),
+  /* two-slider: description of vartheta_1 */
+  N_("LuGre Stribeck velocity"),
+  /* two-slider: label of gamma_2 */
+  N_("Threshold velocity γ (guide 2)"),
+  /* two-slider: label of k_tanh_2 */
+  N_("tanh steepness k (guide 2)"),
+  /* two-slider: label of sigma0_2 */
+  N_("LuGre σ0 (guide 2)"),
+  /* two-slider: label of sigma1_2 */
+  N_("LuGre σ1 (guide 2)"),
+  /* two-slider: label of vartheta_2 */
+  N_("LuGre ϑ (guide 2)"),
+  /* two-slider: label of P */
+  N_("Rod load |P|"),
+  /* two-slider: description of P */
+  N_("Final magnitude of P along the rod (from pin 1 to pin 2), reached at t_P"),
+  /* two-slider: label of t_P */
+  N_("P ramp end"),
+  /* two-slider: description of t_P */
+  N_("P rises linearly from 0 at t = 0 to its final value at t_P"),
+  /* two-slider: label of S1_start */
+  N_("S1 initial"),
+  /* two-slider: description of S1_start */
+  N_("x component of S1 (on slider 1, perpendicular to its rail) until t_S1_on"),
+  /* two-slider: label of S1_end */
+  N_("S1 final"),
+  /* two-slider: description of S1_end */
+  N_("x component of S1 from t_S1_off on (Example 1: -5 N)"),
+  /* two-slider: label of t_S1_on */
+  N_("S1 change start"),
+  /* two-slider: description of t_S1_on */
+  N_("S1 changes linearly over [t_S1_on, t_S1_off]"),
+  /* two-slider: label of t_S1_off */
+  N_("S1 change end"),
+  /* two-slider: label of S2_start */
+  N_("S2 initial"),
+  /* two-slider: description of S2_start */
+  N_("y component of S2 (on slider 2, perpendicular to its rail) until t_S2_on"),
+  /* two-slider: label of S2_end */
+  N_("S2 final"),
+  /* two-slider: description of S2_end */
+  N_("y component of S2 from t_S2_off on (Example 1: -20 N)"),
+  /* two-slider: label of t_S2_on */
+  N_("S2 change start"),
+  /* two-slider: description of t_S2_on */
+  N_("S2 changes linearly over [t_S2_on, t_S2_off]"),
+  /* two-slider: label of t_S2_off */
+  N_("S2 change end"),
+  NULL
+};

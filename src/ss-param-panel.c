@@ -1,0 +1,321 @@
+/* ss-param-panel.c - validation is two-staged: the parameter's own range
+ * (ss_param_check) and then the scenario's create(), which refuses
+ * cross-parameter combinations such as mu_k > mu_s.  A refused value leaves
+ * the last valid vector (and so the last valid run) untouched. */
+#define G_LOG_DOMAIN "ss-param-panel"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-model-strings.h"
+#include "ss-param-panel.h"
+
+struct _SsParamPanel
+{
+  GtkWidget          parent_instance;
+  GtkWidget         *box;
+  const ss_scenario *scenario;
+  double            *values;
+  GPtrArray         *rows;     /* SsParamRow, index = parameter index */
+  char              *error;    /* last refusal, NULL after a valid change */
+};
+
+G_DEFINE_FINAL_TYPE (SsParamPanel, ss_param_panel, GTK_TYPE_WIDGET)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Law parameters shown only for the law that uses them (prefix match, so
+ * per-joint names like gamma1 follow). */
+static const struct {
+  const char *prefix;
+  const char *laws[3];
+} law_params[] = {
+  { "gamma", { "regularised" } },
+  { "k_tanh", { "tanh" } },
+  { "sigma0", { "lugre" } },
+  { "sigma1", { "lugre" } },
+  { "vartheta", { "lugre" } },
+  { "v_stick", { "tanh", "lugre" } },
+};
+
+static const char *
+current_law (SsParamPanel *self)
+{
+  int i = ss_scenario_param_index (self->scenario, "law");
+  const ss_param_info *p;
+  int idx;
+
+  if (i < 0)
+    return NULL;
+  p = &self->scenario->params[i];
+  idx = (int)self->values[i];
+  if (p->choices == NULL || idx < 0)
+    return NULL;
+  for (int k = 0; k <= idx; k++)
+    if (p->choices[k] == NULL)
+      return NULL;
+  return p->choices[idx];
+}
+
+static void
+update_law_visibility (SsParamPanel *self)
+{
+  const char *law = current_law (self);
+
+  if (law == NULL)
+    return;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      SsParamRow *row = g_ptr_array_index (self->rows, i);
+      const char *name = ss_param_row_get_info (row)->name;
+      gboolean visible = TRUE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (law_params); k++)
+        if (g_str_has_prefix (name, law_params[k].prefix))
+          {
+            visible = FALSE;
+            for (guint j = 0; j < G_N_ELEMENTS (law_params[k].laws) && law_params[k].laws[j]; j++)
+              if (strcmp (law_params[k].laws[j], law) == 0)
+                visible = TRUE;
+          }
+      gtk_widget_set_visible (GTK_WIDGET (row), visible);
+    }
+}
+
+static void
+sync_rows (SsParamPanel *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      SsParamRow *row = g_ptr_array_index (self->rows, i);
+
+      ss_param_row_set_error (row, NULL);
+      if (ss_param_row_get_value (row) != self->values[i])
+        ss_param_row_set_value (row, self->values[i]);
+    }
+  update_law_visibility (self);
+}
+
+static gboolean
+validate (const ss_scenario *sc,
+          const double      *values,
+          char             **error)
+{
+  char *msg = NULL;
+  ss_model *m;
+
+  for (int i = 0; i < sc->n_params; i++)
+    if (!ss_param_check (&sc->params[i], values[i], &msg))
+      {
+        if (error)
+          *error = g_strdup (msg);
+        free (msg);
+        return FALSE;
+      }
+  m = sc->create (sc, values, &msg);
+  if (m == NULL)
+    {
+      if (error)
+        *error = g_strdup (msg ? msg : _("The scenario refused these parameters"));
+      free (msg);
+      return FALSE;
+    }
+  ss_model_free (m);
+  return TRUE;
+}
+
+/* TRUE when @value for @name was valid and applied. */
+gboolean
+ss_param_panel_request (SsParamPanel *self,
+                        const char   *name,
+                        double        value)
+{
+  g_autofree double *candidate = NULL;
+  g_autofree char *error = NULL;
+  int i;
+
+  g_return_val_if_fail (SS_IS_PARAM_PANEL (self), FALSE);
+
+  i = ss_scenario_param_index (self->scenario, name);
+  g_return_val_if_fail (i >= 0, FALSE);
+
+  candidate = g_memdup2 (self->values, sizeof (double) * self->scenario->n_params);
+  candidate[i] = value;
+  if (!validate (self->scenario, candidate, &error))
+    {
+      SsParamRow *row = g_ptr_array_index (self->rows, i);
+
+      if (ss_param_row_get_value (row) != value)
+        {
+          /* programmatic requests show the refused value too */
+          ss_param_row_set_value (row, value);
+        }
+      ss_param_row_set_error (row, error);
+      g_free (self->error);
+      self->error = g_steal_pointer (&error);
+      return FALSE;
+    }
+  g_clear_pointer (&self->error, g_free);
+  memcpy (self->values, candidate, sizeof (double) * self->scenario->n_params);
+  sync_rows (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+static void
+row_value_requested_cb (SsParamRow   *row,
+                        double        value,
+                        SsParamPanel *self)
+{
+  ss_param_panel_request (self, ss_param_row_get_info (row)->name, value);
+}
+
+static void
+clear (SsParamPanel *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->box), child);
+  g_ptr_array_set_size (self->rows, 0);
+  g_clear_pointer (&self->values, g_free);
+  g_clear_pointer (&self->error, g_free);
+}
+
+/* @values must be valid (defaults when NULL). */
+void
+ss_param_panel_set_scenario (SsParamPanel      *self,
+                             const ss_scenario *sc,
+                             const double      *values)
+{
+  g_autoptr(GHashTable) groups = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_return_if_fail (SS_IS_PARAM_PANEL (self));
+
+  clear (self);
+  self->scenario = sc;
+  if (sc == NULL)
+    return;
+  self->values = g_new (double, sc->n_params);
+  if (values != NULL)
+    memcpy (self->values, values, sizeof (double) * sc->n_params);
+  else
+    ss_scenario_defaults (sc, self->values);
+
+  for (int i = 0; i < sc->n_params; i++)
+    {
+      const ss_param_info *p = &sc->params[i];
+      const char *group_name = p->group ? p->group : "Parameters";
+      AdwPreferencesGroup *group = g_hash_table_lookup (groups, group_name);
+      SsParamRow *row;
+
+      if (group == NULL)
+        {
+          group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+          adw_preferences_group_set_title (group, ss_model_string (group_name));
+          gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (group));
+          g_hash_table_insert (groups, (gpointer)group_name, group);
+        }
+      row = ss_param_row_new (p, self->values[i]);
+      g_signal_connect (row, "value-requested", G_CALLBACK (row_value_requested_cb), self);
+      adw_preferences_group_add (group, GTK_WIDGET (row));
+      g_ptr_array_add (self->rows, row);
+    }
+  update_law_visibility (self);
+}
+
+const ss_scenario *
+ss_param_panel_get_scenario (SsParamPanel *self)
+{
+  return self->scenario;
+}
+
+const double *
+ss_param_panel_get_values (SsParamPanel *self)
+{
+  return self->values;
+}
+
+/* Replaces the whole vector (defaults, a loaded file); refused as a whole
+ * when invalid. */
+gboolean
+ss_param_panel_set_values (SsParamPanel  *self,
+                           const double  *values,
+                           char         **error)
+{
+  g_return_val_if_fail (SS_IS_PARAM_PANEL (self), FALSE);
+
+  if (!validate (self->scenario, values, error))
+    return FALSE;
+  memcpy (self->values, values, sizeof (double) * self->scenario->n_params);
+  g_clear_pointer (&self->error, g_free);
+  sync_rows (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+SsParamRow *
+ss_param_panel_get_row (SsParamPanel *self,
+                        const char   *name)
+{
+  int i = ss_scenario_param_index (self->scenario, name);
+
+  return i >= 0 ? g_ptr_array_index (self->rows, i) : NULL;
+}
+
+const char *
+ss_param_panel_get_error (SsParamPanel *self)
+{
+  return self->error;
+}
+
+static void
+ss_param_panel_dispose (GObject *object)
+{
+  SsParamPanel *self = (SsParamPanel *)object;
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->values, g_free);
+  g_clear_pointer (&self->error, g_free);
+
+  G_OBJECT_CLASS (ss_param_panel_parent_class)->dispose (object);
+}
+
+static void
+ss_param_panel_class_init (SsParamPanelClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ss_param_panel_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  /* A valid new value vector is in place. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+ss_param_panel_init (SsParamPanel *self)
+{
+  self->rows = g_ptr_array_new ();
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 12);
+  gtk_widget_set_margin_bottom (self->box, 18);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+}
+
+GtkWidget *
+ss_param_panel_new (void)
+{
+  return g_object_new (SS_TYPE_PARAM_PANEL, NULL);
+}

@@ -1,0 +1,31 @@
+/* ss-param-panel.h - the parameter rows of a scenario, grouped as its table
+ * says; keeps the last valid value vector. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ss-param-row.h"
+
+G_BEGIN_DECLS
+
+#define SS_TYPE_PARAM_PANEL (ss_param_panel_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsParamPanel, ss_param_panel, SS, PARAM_PANEL, GtkWidget)
+
+GtkWidget         *ss_param_panel_new          (void);
+void               ss_param_panel_set_scenario (SsParamPanel      *self,
+                                                const ss_scenario *scenario,
+                                                const double      *values);
+const ss_scenario *ss_param_panel_get_scenario (SsParamPanel      *self);
+const double      *ss_param_panel_get_values   (SsParamPanel      *self);
+gboolean           ss_param_panel_set_values   (SsParamPanel      *self,
+                                                const double      *values,
+                                                char             **error);
+SsParamRow        *ss_param_panel_get_row      (SsParamPanel      *self,
+                                                const char        *name);
+gboolean           ss_param_panel_request      (SsParamPanel      *self,
+                                                const char        *name,
+                                                double             value);
+const char        *ss_param_panel_get_error    (SsParamPanel      *self);
+
+G_END_DECLS

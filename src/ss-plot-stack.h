@@ -1,0 +1,39 @@
+/* ss-plot-stack.h - the stacked charts of a model's columns on a shared
+ * time axis; also renders the whole stack for export. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ss-chart.h"
+#include "ss-dataset.h"
+#include "ss-time-axis.h"
+
+G_BEGIN_DECLS
+
+#define SS_TYPE_PLOT_STACK (ss_plot_stack_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsPlotStack, ss_plot_stack, SS, PLOT_STACK, GtkWidget)
+
+GtkWidget  *ss_plot_stack_new            (void);
+SsTimeAxis *ss_plot_stack_get_time_axis  (SsPlotStack  *self);
+void        ss_plot_stack_set_model      (SsPlotStack  *self,
+                                          const ss_model *model);
+void        ss_plot_stack_set_datasets   (SsPlotStack  *self,
+                                          SsDataset    *current,
+                                          SsDataset    *ghost);
+void        ss_plot_stack_set_show_ghost (SsPlotStack  *self,
+                                          gboolean      show);
+guint       ss_plot_stack_get_n_charts   (SsPlotStack  *self);
+SsChart    *ss_plot_stack_get_chart      (SsPlotStack  *self,
+                                          guint         index);
+void        ss_plot_stack_draw           (SsPlotStack  *self,
+                                          cairo_t      *cr,
+                                          double        width,
+                                          double        height,
+                                          const SsChartStyle *style,
+                                          const char   *title,
+                                          const char   *subtitle);
+void        ss_plot_stack_get_color      (guint         index,
+                                          GdkRGBA      *color);
+
+G_END_DECLS

@@ -1,0 +1,321 @@
+/* ss-series.c
+ *
+ * Bins 1..n cover the visible time range, one per pixel column; bin 0 holds
+ * the last sample before it and bin n+1 the first one after it, so lines run
+ * to the edges.  An undetermined (NaN) value breaks the line: it is never
+ * bridged by an invented value. */
+#define G_LOG_DOMAIN "ss-series"
+
+#include <math.h>
+#include <string.h>
+
+#include "ss-series.h"
+
+/* Summary of BLOCK consecutive samples, built once per dataset and reused
+ * by every zoom level: re-binning a million samples reads 1/BLOCK as much. */
+#define BLOCK 64
+
+typedef struct
+{
+  double   min, max;
+  double   first, last;      /* first and last valid values */
+  double   t_first, t_last;  /* their times */
+  guint    count;            /* valid samples */
+  gboolean nan_before;       /* an undetermined value before the first valid one */
+  gboolean nan_inside;       /* ... between valid ones */
+  gboolean nan_after;        /* ... after the last valid one */
+} Block;
+
+struct _SsSeries
+{
+  GObject      parent_instance;
+  char        *column_name;
+  SsDataset   *dataset;
+  int          column;
+  /* decimation cache */
+  SsSeriesBin *bins;
+  guint        n_bins;
+  double       t0;
+  double       t1;
+  guint        processed;     /* rows folded into the bins so far */
+  gboolean     gap_pending;   /* NaN seen since the last valid sample */
+  gboolean     valid;
+  GArray      *blocks;        /* Block per BLOCK rows of the dataset */
+};
+
+G_DEFINE_FINAL_TYPE (SsSeries, ss_series, G_TYPE_OBJECT)
+
+static void
+ss_series_finalize (GObject *object)
+{
+  SsSeries *self = (SsSeries *)object;
+
+  g_clear_object (&self->dataset);
+  g_free (self->column_name);
+  g_free (self->bins);
+  g_clear_pointer (&self->blocks, g_array_unref);
+
+  G_OBJECT_CLASS (ss_series_parent_class)->finalize (object);
+}
+
+static void
+ss_series_class_init (SsSeriesClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ss_series_finalize;
+}
+
+static void
+ss_series_init (SsSeries *self)
+{
+  self->column = -1;
+  self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+}
+
+SsSeries *
+ss_series_new (const char *column)
+{
+  SsSeries *self = g_object_new (SS_TYPE_SERIES, NULL);
+
+  self->column_name = g_strdup (column);
+  return self;
+}
+
+const char *
+ss_series_get_column (SsSeries *self)
+{
+  return self->column_name;
+}
+
+void
+ss_series_set_dataset (SsSeries  *self,
+                       SsDataset *dataset)
+{
+  g_return_if_fail (SS_IS_SERIES (self));
+
+  if (self->dataset == dataset)
+    return;
+  g_set_object (&self->dataset, dataset);
+  self->column = dataset ? ss_dataset_find_column (dataset, self->column_name) : -1;
+  self->valid = FALSE;
+  g_array_set_size (self->blocks, 0);
+}
+
+SsDataset *
+ss_series_get_dataset (SsSeries *self)
+{
+  return self->dataset;
+}
+
+gboolean
+ss_series_has_data (SsSeries *self)
+{
+  return self->dataset != NULL && self->column >= 0 && ss_dataset_get_n_rows (self->dataset) > 0;
+}
+
+static void
+update_blocks (SsSeries *self,
+               guint     n_rows)
+{
+  const double *t = ss_dataset_get_times (self->dataset);
+  const double *v = ss_dataset_get_column (self->dataset, self->column);
+  guint done = self->blocks->len * BLOCK;
+
+  for (; done + BLOCK <= n_rows; done += BLOCK)
+    {
+      Block b = { 0 };
+      gboolean nan_pending = FALSE;
+
+      for (guint i = done; i < done + BLOCK; i++)
+        {
+          if (isnan (v[i]))
+            {
+              nan_pending = TRUE;
+              continue;
+            }
+          if (b.count == 0)
+            {
+              b.min = b.max = b.first = v[i];
+              b.t_first = t[i];
+              b.nan_before = nan_pending;
+            }
+          else
+            {
+              b.min = MIN (b.min, v[i]);
+              b.max = MAX (b.max, v[i]);
+              b.nan_inside |= nan_pending;
+            }
+          b.last = v[i];
+          b.t_last = t[i];
+          b.count++;
+          nan_pending = FALSE;
+        }
+      b.nan_after = nan_pending;
+      g_array_append_val (self->blocks, b);
+    }
+}
+
+static SsSeriesBin *
+bin_for (SsSeries *self,
+         double    t,
+         double    scale)
+{
+  if (t < self->t0)
+    {
+      self->bins[0].count = 0;  /* only the last sample before the range matters */
+      return &self->bins[0];
+    }
+  if (t > self->t1)
+    return &self->bins[self->n_bins + 1];
+  return &self->bins[1 + MIN ((guint)((t - self->t0) * scale), self->n_bins - 1)];
+}
+
+static void
+fold_value (SsSeries    *self,
+            SsSeriesBin *b,
+            double       t_first,
+            double       first,
+            double       min,
+            double       max,
+            double       t_last,
+            double       last,
+            guint        count)
+{
+  if (b->count == 0)
+    {
+      b->min = min;
+      b->max = max;
+      b->first = first;
+      b->t_first = t_first;
+      b->gap_before = self->gap_pending;
+    }
+  else
+    {
+      b->min = MIN (b->min, min);
+      b->max = MAX (b->max, max);
+    }
+  b->last = last;
+  b->t_last = t_last;
+  b->count += count;
+  self->gap_pending = FALSE;
+}
+
+static void
+fold_rows (SsSeries *self,
+           guint     n_rows)
+{
+  const double *t = ss_dataset_get_times (self->dataset);
+  const double *v = ss_dataset_get_column (self->dataset, self->column);
+  double scale = self->n_bins / (self->t1 - self->t0);
+  SsSeriesBin *after = &self->bins[self->n_bins + 1];
+  guint i = self->processed;
+
+  update_blocks (self, n_rows);
+  while (i < n_rows && after->count == 0)
+    {
+      /* a whole block inside one pixel column folds in one go */
+      if (i % BLOCK == 0 && i / BLOCK < self->blocks->len)
+        {
+          const Block *blk = &g_array_index (self->blocks, Block, i / BLOCK);
+
+          if (blk->count == 0)
+            {
+              self->gap_pending = TRUE;
+              i += BLOCK;
+              continue;
+            }
+          if (blk->t_first >= self->t0 && blk->t_last <= self->t1 &&
+              (guint)((blk->t_first - self->t0) * scale) == (guint)((blk->t_last - self->t0) * scale))
+            {
+              self->gap_pending |= blk->nan_before;
+              fold_value (self, bin_for (self, blk->t_first, scale), blk->t_first, blk->first,
+                          blk->min, blk->max, blk->t_last, blk->last, blk->count);
+              self->gap_pending = blk->nan_after;
+              i += BLOCK;
+              continue;
+            }
+        }
+      if (isnan (v[i]))
+        self->gap_pending = TRUE;
+      else
+        fold_value (self, bin_for (self, t[i], scale), t[i], v[i], v[i], v[i], t[i], v[i], 1);
+      i++;
+    }
+  self->processed = after->count > 0 ? n_rows : i;
+}
+
+/* n_bins + 2 bins (see the top of the file), or NULL without data. */
+const SsSeriesBin *
+ss_series_get_bins (SsSeries *self,
+                    double    t0,
+                    double    t1,
+                    guint     n_bins)
+{
+  guint n_rows;
+
+  g_return_val_if_fail (SS_IS_SERIES (self), NULL);
+
+  if (!ss_series_has_data (self) || n_bins == 0 || !(t1 > t0))
+    return NULL;
+  n_rows = ss_dataset_get_n_rows (self->dataset);
+  if (!self->valid || self->t0 != t0 || self->t1 != t1 || self->n_bins != n_bins ||
+      self->processed > n_rows)
+    {
+      guint start = ss_dataset_lower_bound (self->dataset, t0);
+
+      if (self->n_bins != n_bins || self->bins == NULL)
+        {
+          g_free (self->bins);
+          self->bins = g_new (SsSeriesBin, n_bins + 2);
+        }
+      memset (self->bins, 0, sizeof (SsSeriesBin) * (n_bins + 2));
+      self->n_bins = n_bins;
+      self->t0 = t0;
+      self->t1 = t1;
+      self->processed = start > 0 ? start - 1 : 0;
+      self->gap_pending = FALSE;
+      self->valid = TRUE;
+    }
+  if (self->processed < n_rows)
+    fold_rows (self, n_rows);
+  return self->bins;
+}
+
+gboolean
+ss_series_get_range (SsSeries *self,
+                     double    t0,
+                     double    t1,
+                     guint     n_bins,
+                     double   *min,
+                     double   *max)
+{
+  const SsSeriesBin *bins = ss_series_get_bins (self, t0, t1, n_bins);
+  double lo = INFINITY, hi = -INFINITY;
+
+  if (bins == NULL)
+    return FALSE;
+  for (guint i = 1; i <= n_bins; i++)
+    if (bins[i].count > 0)
+      {
+        lo = MIN (lo, bins[i].min);
+        hi = MAX (hi, bins[i].max);
+      }
+  if (lo > hi)
+    return FALSE;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
+/* The value the system had at time @t (NaN when undetermined or unknown). */
+double
+ss_series_value_at (SsSeries *self,
+                    double    t)
+{
+  guint row;
+
+  if (!ss_series_has_data (self) || !ss_dataset_get_row_at (self->dataset, t, &row))
+    return NAN;
+  if (t > ss_dataset_get_end_time (self->dataset))
+    return NAN;
+  return ss_dataset_get_value (self->dataset, row, self->column);
+}

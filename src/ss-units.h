@@ -1,0 +1,16 @@
+/* ss-units.h - number formatting shared by plots, readouts and exports. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+char   *ss_format_quantity (double      value,
+                            const char *unit);
+char   *ss_format_number   (double      value);
+double  ss_nice_step       (double      span,
+                            int         target_ticks);
+char   *ss_format_tick     (double      value,
+                            double      step);
+
+G_END_DECLS

@@ -1,0 +1,651 @@
+/* test-gui.c - the window driven through the code paths the user's clicks
+ * take: scenario switch, Play's advance (ss_simulation_advance_to), slider
+ * adjustments, exports.  Results are compared with `stickslip-cli`. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-application.h"
+#include "ss-chart.h"
+#include "ss-export.h"
+#include "ss-resources.h"
+#include "ss-series.h"
+#include "ss-span-layer.h"
+#include "ss-window.h"
+#include "stickslip.h"
+
+static SsWindow *window;
+static char *tmpdir;
+
+/* Lets the worker finish and the main loop take its batches. */
+static void
+wait_idle (SsSimulation *sim)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_simulation_is_busy (sim))
+        g_usleep (200);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+/* Runs the CLI; returns its stdout (asserts exit status 0). */
+static char *
+run_cli (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("stickslip-cli failed: %s", err);
+  return g_steal_pointer (&out);
+}
+
+static int
+find_field (char       **header,
+            const char  *name)
+{
+  for (int i = 0; header[i] != NULL; i++)
+    if (strcmp (header[i], name) == 0)
+      return i;
+  return -1;
+}
+
+/* Per scenario: Play's path to t = 2 s, plots hold data, the contact modes
+ * equal the CLI's at the same time, the mechanism drew something. */
+static void
+test_scenario (gconstpointer data)
+{
+  const ss_scenario *sc = data;
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  double t_run = MIN (2.0, sc->t_end);
+  const char *args[] = { "run", sc->name, "--csv", "-", NULL };
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) header = NULL;
+  g_auto(GStrv) last = NULL;
+  const ss_model *m;
+  const int *modes;
+  int n_modes;
+  SsDataset *ds;
+
+  g_assert_true (ss_window_set_scenario (window, sc->name));
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  g_assert_cmpuint (ss_dataset_get_n_rows (ds), ==, 1);   /* t = 0 */
+
+  ss_simulation_advance_to (sim, t_run);
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  m = ss_simulation_get_model (sim);
+  /* the engine may integrate past the target up to an event it meets */
+  g_assert_cmpfloat (ss_simulation_get_time (sim), >=, t_run - 1e-9);
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, ss_dataset_get_end_time (ds));
+  g_assert_cmpuint (ss_dataset_get_n_rows (ds), >=, (guint)floor (t_run / sc->dt_out + 1e-9) + 1);
+
+  g_assert_cmpuint (ss_plot_stack_get_n_charts (stack), >=, 2);
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart *chart = ss_plot_stack_get_chart (stack, i);
+      double lo, hi;
+
+      g_assert_cmpuint (ss_chart_count_points (chart), >=, ss_dataset_get_n_rows (ds) / 2);
+      g_assert_true (ss_chart_get_y_range (chart, &lo, &hi));
+      g_assert_true (isfinite (lo) && isfinite (hi) && lo <= hi);
+    }
+
+  /* modes against the CLI's row at the same instant (the GUI's last
+   * sample; the last row of that time when an event shares it) */
+  csv = run_cli (args);
+  {
+    g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+    double t_gui = ss_simulation_get_time (sim);
+
+    header = g_strsplit (lines[0], ",", -1);
+    for (guint i = 1; lines[i] != NULL; i++)
+      if (lines[i][0] != '\0' && fabs (g_ascii_strtod (lines[i], NULL) - t_gui) < 1e-9)
+        {
+          g_strfreev (last);
+          last = g_strsplit (lines[i], ",", -1);
+        }
+    g_assert_nonnull (last);
+  }
+  modes = ss_simulation_get_modes (sim, &n_modes);
+  g_assert_cmpint (n_modes, ==, ss_model_n_contacts (m));
+  for (int c = 0; c < n_modes; c++)
+    {
+      g_autofree char *stick_name = g_strdup_printf ("%s.stick", ss_model_contact_name (m, c));
+      int f = find_field (header, stick_name);
+
+      g_assert_cmpint (f, >=, 0);
+      g_assert_cmpint (atoi (last[f]) == 1, ==, modes[c] == SS_MODE_STICK);
+    }
+
+  /* the status line names every contact */
+  {
+    g_autofree char *status = ss_window_dup_status_text (window);
+
+    for (int c = 0; c < n_modes; c++)
+      g_assert_nonnull (strstr (status, ss_model_contact_name (m, c)));
+  }
+
+  /* the canvas drew this run (a named drawing, or the generic one) */
+  {
+    SsMechanismView *view = ss_window_get_mechanism_view (window);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 200);
+    cairo_t *cr = cairo_create (surface);
+    const unsigned char *px;
+    int stride, inked = 0;
+
+    ss_mechanism_view_draw (view, cr, 800, 200);
+    cairo_surface_flush (surface);
+    px = cairo_image_surface_get_data (surface);
+    stride = cairo_image_surface_get_stride (surface);
+    for (int y = 0; y < 200; y++)
+      for (int x = 0; x < 800; x++)
+        if (px[y * stride + 4 * x + 3] != 0)
+          inked++;
+    g_assert_cmpint (inked, >, 800 * 200 / 50);
+    if (g_str_equal (sc->name, "one-mass") || g_str_equal (sc->name, "dupont") ||
+        g_str_equal (sc->name, "two-block"))
+      g_assert_cmpstr (ss_mechanism_view_get_drawing (view), ==, sc->name);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+}
+
+static gboolean
+files_equal_text (const char *a,
+                  const char *b)
+{
+  if (strcmp (a, b) == 0)
+    return TRUE;
+  g_printerr ("--- GUI (%zu bytes)\n%.400s\n--- CLI (%zu bytes)\n%.400s\n", strlen (a), a, strlen (b), b);
+  return FALSE;
+}
+
+/* A slider change recomputes the whole history with the new value; the
+ * previous run becomes the ghost; the CSV equals the CLI's for it. */
+static void
+test_slider (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  SsParamRow *row;
+  SsDataset *before, *after;
+  const char *args[] = { "run", "one-mass", "--set", "k=400", "--csv", "-", NULL };
+  g_autofree char *cli_csv = NULL;
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "slider.csv", NULL);
+  gsize len;
+  int ik = ss_scenario_param_index (sc, "k");
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  before = g_object_ref (ss_simulation_get_dataset (sim));
+  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (before))[ik], ==, 100.0);
+
+  row = ss_param_panel_get_row (panel, "k");
+  g_assert_nonnull (row);
+  /* k is a log-scale parameter: the slider works in log10 */
+  gtk_adjustment_set_value (ss_param_row_get_adjustment (row), log10 (400.0));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik], ==, 400.0);
+  wait_idle (sim);
+
+  after = ss_simulation_get_dataset (sim);
+  g_assert_true (after != before);
+  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (after))[ik], ==, 400.0);
+  /* the whole history again, from t = 0 to where the run was */
+  g_assert_cmpfloat (ss_dataset_get_times (after)[0], ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (after), sc->t_end, 1e-9);
+  g_assert_true (ss_simulation_get_ghost (sim) == before);
+
+  /* a stiffer spring: more stick-slip cycles in the same time */
+  {
+    guint n_before, n_after;
+    SsSpanLayer *span = NULL;
+    SsChart *chart = ss_plot_stack_get_chart (ss_window_get_plot_stack (window), 0);
+    GPtrArray *layers = ss_chart_get_layers (chart);
+
+    for (guint i = 0; i < layers->len && span == NULL; i++)
+      if (SS_IS_SPAN_LAYER (g_ptr_array_index (layers, i)))
+        span = g_ptr_array_index (layers, i);
+    g_assert_nonnull (span);
+    n_after = ss_span_layer_count_spans (span, 0, sc->t_end);
+    ss_series_set_dataset (ss_span_layer_get_series (span), before);
+    n_before = ss_span_layer_count_spans (span, 0, sc->t_end);
+    ss_series_set_dataset (ss_span_layer_get_series (span), after);
+    g_assert_cmpuint (n_before, >=, 2);
+    g_assert_cmpuint (n_after, >, n_before);
+  }
+
+  /* the data equal the CLI's for the same parameters */
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, &len, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+
+  g_object_unref (before);
+}
+
+/* Refused values: out of range and mu_k > mu_s.  The reason is shown and
+ * the last valid run stays. */
+static void
+test_invalid_values (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *valid = NULL;
+  SsDataset *ds;
+  SsParamRow *row;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, 1.0);
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  valid = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
+
+  row = ss_param_panel_get_row (panel, "k");
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), -5.0);
+  wait_idle (sim);
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_nonnull (strstr (ss_param_row_get_error (row), "k"));
+  g_assert_true (memcmp (valid, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (ss_simulation_get_dataset (sim) == ds);
+
+  row = ss_param_panel_get_row (panel, "mu_k");
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.9);   /* mu_s = 0.5 */
+  wait_idle (sim);
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_nonnull (strstr (ss_param_row_get_error (row), "mu_k"));
+  g_assert_true (memcmp (valid, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (ss_simulation_get_dataset (sim) == ds);
+
+  /* a valid value clears the refusals and recomputes */
+  row = ss_param_panel_get_row (panel, "mu_k");
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.25);
+  wait_idle (sim);
+  g_assert_null (ss_param_row_get_error (row));
+  g_assert_null (ss_param_row_get_error (ss_param_panel_get_row (panel, "k")));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "mu_k")], ==, 0.25);
+  g_assert_true (ss_simulation_get_dataset (sim) != ds);
+}
+
+/* A drag that outruns the worker: only the last value's run arrives. */
+static void
+test_drag_coalesces (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  SsParamRow *row;
+  int ik = ss_scenario_param_index (sc, "k");
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  for (int i = 0; i <= 20; i++)
+    gtk_adjustment_set_value (ss_param_row_get_adjustment (row), 2.0 + i * 0.05);
+  wait_idle (sim);
+  g_assert_cmpfloat_with_epsilon (ss_model_values (ss_simulation_get_model (sim))[ik], 1000.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ik],
+                                  1000.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
+}
+
+static void
+check_png (const char *path,
+           int         width,
+           int         height)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new_from_file (path, &error);
+  const guchar *px;
+  int stride, n_ch, dark = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_pixbuf_get_width (pixbuf), ==, width);
+  g_assert_cmpint (gdk_pixbuf_get_height (pixbuf), ==, height);
+  /* curves, axes and text: a share of dark pixels on white paper */
+  px = gdk_pixbuf_get_pixels (pixbuf);
+  stride = gdk_pixbuf_get_rowstride (pixbuf);
+  n_ch = gdk_pixbuf_get_n_channels (pixbuf);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      if (px[y * stride + x * n_ch] < 128)
+        dark++;
+  g_assert_cmpint (dark, >, width * height / 400);
+  g_assert_cmpint (dark, <, width * height / 2);
+}
+
+static void
+svg_start (GMarkupParseContext *context,
+           const char          *element,
+           const char         **names,
+           const char         **values,
+           gpointer             data,
+           GError             **error)
+{
+  int *count = data;
+
+  (void)context; (void)names; (void)values; (void)error;
+  if (count[0] == 0)
+    g_assert_cmpstr (element, ==, "svg");
+  count[0]++;
+  if (g_str_equal (element, "path"))
+    count[1]++;
+}
+
+static void
+test_export (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  g_autofree char *png = g_build_filename (tmpdir, "plot.png", NULL);
+  g_autofree char *svg = g_build_filename (tmpdir, "plot.svg", NULL);
+  g_autofree char *pdf = g_build_filename (tmpdir, "plot.pdf", NULL);
+  g_autofree char *csv = g_build_filename (tmpdir, "data.csv", NULL);
+  g_autofree char *bad = g_build_filename (tmpdir, "no-such-dir", "plot.png", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+
+  g_assert_true (ss_window_set_scenario (window, "two-block"));
+  ss_simulation_advance_to (sim, 4.0);
+  wait_idle (sim);
+
+  title = ss_window_dup_plot_title (window, &subtitle);
+  g_assert_nonnull (strstr (subtitle, "M1 = "));
+
+  g_assert_true (ss_window_export_plot_to (window, png, 1200, 900, &error));
+  g_assert_no_error (error);
+  check_png (png, 1200, 900);
+
+  g_assert_true (ss_window_export_plot_to (window, svg, 800, 900, &error));
+  g_assert_no_error (error);
+  {
+    GMarkupParser parser = { svg_start, NULL, NULL, NULL, NULL };
+    int count[2] = { 0, 0 };
+    GMarkupParseContext *ctx = g_markup_parse_context_new (&parser, 0, count, NULL);
+    g_autoptr(GdkPixbuf) pixbuf = NULL;
+
+    g_assert_true (g_file_get_contents (svg, &text, &len, NULL));
+    g_assert_true (g_markup_parse_context_parse (ctx, text, len, &error));
+    g_assert_true (g_markup_parse_context_end_parse (ctx, &error));
+    g_assert_no_error (error);
+    g_markup_parse_context_free (ctx);
+    g_assert_cmpint (count[1], >, 20);
+    pixbuf = gdk_pixbuf_new_from_file (svg, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_pixbuf_get_width (pixbuf), ==, 800);
+    g_assert_cmpint (gdk_pixbuf_get_height (pixbuf), ==, 900);
+    g_clear_pointer (&text, g_free);
+  }
+
+  g_assert_true (ss_window_export_plot_to (window, pdf, 800, 900, &error));
+  g_assert_no_error (error);
+  {
+    const char *p;
+    int pages = 0;
+
+    g_assert_true (g_file_get_contents (pdf, &text, &len, NULL));
+    g_assert_true (g_str_has_prefix (text, "%PDF-"));
+    /* binary streams hold NUL bytes: memmem, not strstr */
+    for (p = text; (p = memmem (p, len - (p - text), "/Type /Page", 11)) != NULL; p++)
+      if (p[11] != 's')
+        pages++;
+    g_assert_cmpint (pages, ==, 1);
+    g_assert_nonnull (memmem (text + len - 16, 16, "%%EOF", 5));
+    g_clear_pointer (&text, g_free);
+  }
+
+  /* the CSV of a partial run (same run options, paused at 4 s): exactly
+   * the first lines of the CLI's CSV */
+  g_assert_true (ss_window_export_csv_to (window, csv, &error));
+  g_assert_no_error (error);
+  {
+    const char *args[] = { "run", "two-block", "--csv", "-", NULL };
+    g_autofree char *cli = run_cli (args);
+
+    g_assert_true (g_file_get_contents (csv, &text, &len, NULL));
+    g_assert_cmpuint (len, >, 400 * 60);   /* at least 400 rows of 30 columns */
+    g_assert_true (len < strlen (cli) && cli[len - 1] == '\n');
+    cli[len] = '\0';
+    g_assert_true (files_equal_text (text, cli));
+    /* undetermined statics are empty fields, never a number */
+    g_assert_nonnull (strstr (text, ",,"));
+  }
+
+  /* failure leaves nothing behind */
+  g_assert_false (ss_window_export_plot_to (window, bad, 800, 600, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+  g_assert_false (ss_window_export_plot_to (window, png, 50, 50, &error));
+  g_clear_error (&error);
+  check_png (png, 1200, 900);   /* the earlier file is intact */
+}
+
+/* Scenario files: what the GUI saves, the CLI runs (same CSV). */
+static void
+test_scenario_file (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("dupont");
+  g_autofree char *path = g_build_filename (tmpdir, "dupont.stickslip", NULL);
+  g_autofree char *bad = g_build_filename (tmpdir, "bad.stickslip", NULL);
+  g_autofree char *csv_path = g_build_filename (tmpdir, "dupont.csv", NULL);
+  g_autofree char *gui_csv = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "run", "--file", path, "--csv", "-", NULL };
+  g_autofree char *cli_csv = NULL;
+  int im = ss_scenario_param_index (sc, "m1");
+  gsize len;
+
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  g_assert_true (ss_param_panel_request (panel, "m1", 12.5));
+  wait_idle (sim);
+  g_assert_true (ss_window_save_file (window, path, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  g_assert_true (ss_window_load_file (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (ss_window_get_scenario (window) == sc);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 12.5);
+
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  g_assert_true (ss_window_export_csv_to (window, csv_path, &error));
+  g_assert_true (g_file_get_contents (csv_path, &gui_csv, &len, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+
+  /* a malformed file is refused with its line; nothing changes */
+  g_assert_true (g_file_set_contents (bad, "[scenario]\nname=dupont\n[parameters]\nm1=heavy\n", -1, NULL));
+  g_assert_false (ss_window_load_file (window, bad, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "4"));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 12.5);
+}
+
+/* Reset to defaults restores the table's values and recomputes. */
+static void
+test_reset_defaults (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *defaults = g_new (double, sc->n_params);
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  g_assert_true (ss_param_panel_request (panel, "M", 2.0));
+  wait_idle (sim);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  ss_scenario_defaults (sc, defaults);
+  g_assert_true (memcmp (defaults, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (memcmp (defaults, ss_model_values (ss_simulation_get_model (sim)),
+                         sizeof (double) * sc->n_params) == 0);
+}
+
+/* Settings: the scenario and changed parameters come back in a new window. */
+static void
+test_settings_persist (void)
+{
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("dupont");
+  SsWindow *second;
+
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  g_assert_true (ss_param_panel_request (panel, "mu_s", 0.55));
+  wait_idle (ss_window_get_simulation (window));
+  gtk_window_close (GTK_WINDOW (window));   /* saves */
+  window = NULL;
+
+  second = ss_window_new (NULL);
+  g_assert_true (ss_window_get_scenario (second) == sc);
+  g_assert_cmpfloat (ss_param_panel_get_values (ss_window_get_param_panel (second))
+                     [ss_scenario_param_index (sc, "mu_s")], ==, 0.55);
+  window = second;
+}
+
+/* Per-pixel min/max decimation (with its 64-sample block summaries) equals
+ * a brute-force pass over the rows, NaN gaps included, at several zooms. */
+static void
+test_decimation (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("two-block");
+  ss_model *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts opts = { .t_end = 10, .dt_out = 1e-4 };
+  ss_trace *tr = ss_run (m, &opts, NULL);
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  const char *columns[] = { "10.F", "v1", "z2", "sum.10+12" };
+  const double ranges[][2] = { { 0, 10 }, { 0.3, 0.9 }, { 2.0001, 2.0123 }, { 3.3, 7.7 } };
+  const guint widths[] = { 900, 333, 57 };
+
+  g_assert_nonnull (tr);
+  ss_dataset_append_rows (ds, tr->n_rows, tr->t, tr->rows);
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    {
+      g_autoptr(SsSeries) series = ss_series_new (columns[c]);
+      int col = ss_model_column_find (m, columns[c]);
+      gboolean saw_gap = FALSE;
+
+      ss_series_set_dataset (series, ds);
+      for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+        for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+          {
+            double t0 = ranges[r][0], t1 = ranges[r][1];
+            guint n = widths[w];
+            const SsSeriesBin *bins = ss_series_get_bins (series, t0, t1, n);
+            g_autofree double *lo = g_new (double, n);
+            g_autofree double *hi = g_new (double, n);
+            g_autofree guint *count = g_new0 (guint, n);
+
+            for (guint k = 0; k < n; k++)
+              {
+                lo[k] = INFINITY;
+                hi[k] = -INFINITY;
+              }
+            for (size_t i = 0; i < tr->n_rows; i++)
+              {
+                double v = ss_trace_at (tr, i, col);
+                guint k;
+
+                if (tr->t[i] < t0 || tr->t[i] > t1 || isnan (v))
+                  continue;
+                k = MIN ((guint)((tr->t[i] - t0) * (n / (t1 - t0))), n - 1);
+                lo[k] = MIN (lo[k], v);
+                hi[k] = MAX (hi[k], v);
+                count[k]++;
+              }
+            for (guint k = 0; k < n; k++)
+              {
+                g_assert_cmpuint (bins[k + 1].count, ==, count[k]);
+                if (count[k] == 0)
+                  continue;
+                g_assert_cmpfloat (bins[k + 1].min, ==, lo[k]);
+                g_assert_cmpfloat (bins[k + 1].max, ==, hi[k]);
+                saw_gap |= bins[k + 1].gap_before;
+              }
+          }
+      /* individual static forces are undetermined in total stiction */
+      if (g_str_equal (columns[c], "10.F"))
+        g_assert_true (saw_gap);
+    }
+  ss_trace_free (tr);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int rc;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  ss_register_resource ();
+  tmpdir = g_dir_make_tmp ("stickslip-gui-XXXXXX", NULL);
+  window = ss_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+
+  for (int i = 0; i < ss_scenario_count (); i++)
+    {
+      const ss_scenario *sc = ss_scenario_get (i);
+      g_autofree char *path = g_strdup_printf ("/gui/scenario/%s", sc->name);
+
+      g_test_add_data_func (path, sc, test_scenario);
+    }
+  g_test_add_func ("/gui/decimation", test_decimation);
+  g_test_add_func ("/gui/slider-recompute", test_slider);
+  g_test_add_func ("/gui/invalid-values", test_invalid_values);
+  g_test_add_func ("/gui/drag-coalesces", test_drag_coalesces);
+  g_test_add_func ("/gui/export", test_export);
+  g_test_add_func ("/gui/scenario-file", test_scenario_file);
+  g_test_add_func ("/gui/reset-defaults", test_reset_defaults);
+  g_test_add_func ("/gui/settings-persist", test_settings_persist);
+  rc = g_test_run ();
+
+  if (window != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
+        g_unlink (p);
+      }
+    g_rmdir (tmpdir);
+  }
+  return rc;
+}
