@@ -5,11 +5,20 @@ set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$top/tools/setup.sh"
 cd "$top"
-meson test -C build --print-errorlogs --num-processes 2
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+meson test -C build --print-errorlogs --num-processes 2 | tee -a "$log" || status=1
 
 if [ ! -f build-sanitize/build.ninja ]; then
   meson setup build-sanitize --buildtype=debug -Db_sanitize=address,undefined -Db_lundef=false
 fi
 ninja -C build-sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite model --suite cli
+  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite model --suite cli \
+  | tee -a "$log" || status=1
+
+passed=$(grep -cE '^ *[0-9]+/[0-9]+ .* (OK|EXPECTEDFAIL) ' "$log" || true)
+failed=$(grep -cE '^ *[0-9]+/[0-9]+ .* (FAIL|TIMEOUT|ERROR|UNEXPECTEDPASS) ' "$log" || true)
+echo "tests: $passed passed, $failed failed"
+exit $status
