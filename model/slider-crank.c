@@ -134,12 +134,7 @@ static const ss_param_info params[] = {
   {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, 0,
    "Gravitational acceleration, directed along the guide Ox", NULL, "Mechanism"},
   SS_CRANK_FRICTION_ROWS,
-  {"tau0", "Constant torque τ0", "N m", SS_PARAM_REAL, 0.0, -1e4, 1e4, 0,
-   "Constant part of the crank torque tau0 + A sin(omega t)", NULL, "Load"},
-  {"A", "Torque amplitude A", "N m", SS_PARAM_REAL, 6.0, -1e4, 1e4, 0,
-   "Amplitude of the crank torque tau0 + A sin(omega t)", NULL, "Load"},
-  {"omega", "Torque frequency ω", "rad/s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,
-   "Angular frequency of the crank torque", NULL, "Load"},
+  SS_CRANK_LOAD_ROWS(6.0),
 };
 
 const ss_scenario ss_scenario_slider_crank = {
