@@ -111,7 +111,7 @@ typedef enum {
 typedef struct ss_column {
   char *name;        /* CSV header name, e.g. "10.F" or "z1" */
   char *unit;        /* SI unit */
-  ss_column_kind kind;
+  ss_column_kind kind; /* what the value is (plot grouping) */
   int contact;       /* contact index for contact columns, else -1 */
 } ss_column;
 
@@ -173,7 +173,7 @@ typedef struct ss_stats {
 } ss_stats;
 
 typedef struct ss_sink {
-  void *user;
+  void *user;        /* passed back to both callbacks */
   /* one sample row: t and ss_model_n_columns() values; NaN = undetermined */
   void (*sample)(void *user, double t, const double *row);
   void (*event)(void *user, const ss_event *ev);

@@ -51,7 +51,8 @@ void ss_two_slider_member(const ss_ts_statics *st, double a, ss_ts_member *out)
 /* Scalar friction (along +s) and normal multiplier of guide i as affine
  * functions of a. */
 typedef struct affine {
-  double c0, c1;
+  double c0; /* value at a = 0, N */
+  double c1; /* slope with respect to a, 1 (N per N) */
 } affine;
 
 static double at(affine f, double a) { return f.c0 + f.c1 * a; }
