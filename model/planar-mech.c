@@ -475,6 +475,8 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   mm->pm = pm;
   mm->n = n;
+  /* a stuck mechanism only needs steps short against the load's period */
+  m->max_step_stuck = pm->load_period > 0.0 ? pm->load_period / 40.0 : 0.0;
   mm->iw = nx - 2;
   mm->idiss = nx - 1;
   for (int j = 0; j < sys->nj; j++) {

@@ -39,6 +39,7 @@ struct ss_planar_mech {
   bool friction;             /* false: the mu = 0 comparison, joints ideal */
   bool absolute;             /* integrate the absolute-coordinate form instead of the minimal form */
   double baumgarte;          /* absolute form: stabilisation rate alpha, 1/s */
+  double load_period;        /* shortest period in the loads, s (0: none) */
   int n_outputs;             /* coordinates written as columns */
   ss_planar_output outputs[SS_PLANAR_MAX_OUTPUTS]; /* their names and units */
   /* Adds external generalised forces (not gravity) at t to h[n]. */

@@ -51,6 +51,8 @@ void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double
   pm->friction = ss_value(sc, values, "friction") == 0.0;
   pm->absolute = ss_value(sc, values, "formulation") == 1.0;
   pm->baumgarte = 20.0;
+  if (dr->A != 0.0 && dr->omega > 0.0)
+    pm->load_period = 2.0 * M_PI / dr->omega;
   pm->loads = crank_loads;
   pm->n_extra = 1;
   pm->extra_cols[0] = (ss_column_spec){"tau", "N m", SS_COL_FORCE};
