@@ -159,6 +159,8 @@ ss_application_startup (GApplication *app)
     { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
+    { "win.keep-reference", { "<Control>k", NULL } },
+    { "win.clear-reference", { "<Control><Shift>k", NULL } },
   };
 
   G_APPLICATION_CLASS (ss_application_parent_class)->startup (app);

@@ -15,6 +15,7 @@ struct _SsLineLayer
   double       width;
   gboolean     dashed;
   gboolean     faint;   /* the ghost of the previous run */
+  gboolean     reference; /* the pinned reference run: dash-dot, lighter */
 };
 
 G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
@@ -25,14 +26,21 @@ apply_style (SsLineLayer    *self,
              double          scale)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
-  double alpha = self->faint ? 0.28 : color->alpha;
+  double alpha = self->faint ? 0.28 : (self->reference ? 0.7 * color->alpha : color->alpha);
 
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
   cairo_set_line_width (cr, self->width * scale);
   /* round joins cost the stroker dearly on dense min/max paths */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  if (self->dashed)
+  if (self->reference)
+    {
+      /* dash-dot: unlike the dashed sums and the solid live run */
+      double dash[] = { 7.0 * scale, 2.5 * scale, 1.5 * scale, 2.5 * scale };
+
+      cairo_set_dash (cr, dash, 4, 0);
+    }
+  else if (self->dashed)
     {
       double dash[] = { 5.0 * scale, 3.0 * scale };
 
@@ -163,7 +171,7 @@ ss_line_layer_draw (SsChartLayer         *layer,
   apply_style (self, cr, ctx->line_scale);
 
   /* pass 1: bars (screen only: exports are stroked at full quality) */
-  if (!self->dashed && !ctx->for_export)
+  if (!self->dashed && !self->reference && !ctx->for_export)
     {
       for (guint i = 0; i < n_bins + 2; i++)
         {
@@ -198,14 +206,15 @@ ss_line_layer_draw (SsChartLayer         *layer,
 
       if (b->count == 0)
         continue;
-      if (!self->dashed && !ctx->for_export && is_dense (bins, i, prev_index, self->faint))
+      if (!self->dashed && !self->reference && !ctx->for_export && is_dense (bins, i, prev_index, self->faint))
         {
           pen = FALSE;  /* the bar drew it; the next segment starts here */
           prev_index = i;
           continue;
         }
       joined = prev_index < n_bins + 2 && !b->gap_before;
-      if (!pen)
+      /* an undetermined stretch lifts the pen: never bridged */
+      if (!pen || !joined)
         {
           if (joined)
             polyline_move_to (&pl, ss_chart_context_x (ctx, bins[prev_index].t_last),
@@ -341,4 +350,11 @@ ss_line_layer_set_width (SsLineLayer *self,
                          double       width)
 {
   self->width = width;
+}
+
+void
+ss_line_layer_set_reference (SsLineLayer *self,
+                             gboolean     reference)
+{
+  self->reference = reference;
 }

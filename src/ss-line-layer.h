@@ -17,6 +17,8 @@ void          ss_line_layer_set_dashed (SsLineLayer *self,
                                         gboolean     dashed);
 void          ss_line_layer_set_faint  (SsLineLayer *self,
                                         gboolean     faint);
+void          ss_line_layer_set_reference (SsLineLayer *self,
+                                          gboolean     reference);
 void          ss_line_layer_set_width  (SsLineLayer *self,
                                         double       width);
 

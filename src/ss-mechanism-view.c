@@ -736,6 +736,73 @@ draw_g_arrow (Frame  *f,
   draw_arrow (f, x, y, dx, dy, &c, "g");
 }
 
+/* A moment as a curved arrow around (x, y): counter-clockwise for a
+ * positive value, sweep proportional to |value| / max (up to 300°). */
+static void
+draw_moment_arrow (Frame         *f,
+                   double         x,
+                   double         y,
+                   double         radius,
+                   double         moment,
+                   double         max,
+                   const GdkRGBA *color,
+                   const char    *label)
+{
+  cairo_t *cr = f->cr;
+  double sweep, a0 = G_PI / 2, a1, hx, hy, tx, ty, head = 7;
+
+  if (!f->forces || !isfinite (moment) || max <= 0 || fabs (moment) < 1e-3 * max)
+    return;
+  sweep = MIN (fabs (moment) / max, 1.0) * G_PI * 5 / 3;
+  sweep = MAX (sweep, 0.35);
+  /* canvas y points down: counter-clockwise is decreasing angle */
+  a1 = moment > 0 ? a0 - sweep : a0 + sweep;
+  set_rgba (cr, color, 1.0);
+  cairo_set_line_width (cr, 2.5);
+  cairo_new_path (cr);
+  if (moment > 0)
+    cairo_arc_negative (cr, x, y, radius, a0, a1);
+  else
+    cairo_arc (cr, x, y, radius, a0, a1);
+  cairo_stroke (cr);
+  /* head tangent to the arc at its end */
+  hx = x + radius * cos (a1);
+  hy = y + radius * sin (a1);
+  tx = moment > 0 ? sin (a1) : -sin (a1);
+  ty = moment > 0 ? -cos (a1) : cos (a1);
+  cairo_move_to (cr, hx + tx * head * 0.6, hy + ty * head * 0.6);
+  cairo_line_to (cr, hx - tx * head * 0.6 - ty * head * 0.5, hy - ty * head * 0.6 + tx * head * 0.5);
+  cairo_line_to (cr, hx - tx * head * 0.6 + ty * head * 0.5, hy - ty * head * 0.6 - tx * head * 0.5);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  if (label != NULL)
+    text (f, x - radius - 4, y + radius * 0.2, label, 1.0, 0.5, FALSE);
+}
+
+/* World bounding box of the crank tip over the whole run (the drawing
+ * fits the motion that happens, not the full circle). */
+static void
+crank_extent (Frame  *f,
+              double  L1,
+              double *x_min,
+              double *x_max,
+              double *y_min,
+              double *y_max)
+{
+  int c = ss_dataset_find_column (f->ds, "theta1");
+  const double *th = c >= 0 ? ss_dataset_get_column (f->ds, c) : NULL;
+
+  *x_min = *x_max = *y_min = *y_max = 0;
+  for (guint i = 0; th != NULL && i < ss_dataset_get_n_rows (f->ds); i++)
+    if (isfinite (th[i]))
+      {
+        *x_min = MIN (*x_min, L1 * cos (th[i]));
+        *x_max = MAX (*x_max, L1 * cos (th[i]));
+        *y_min = MIN (*y_min, L1 * sin (th[i]));
+        *y_max = MAX (*y_max, L1 * sin (th[i]));
+      }
+}
+
 /* slider-crank (Blajer & Markiewicz Example 2): crank OA, rod AB, slider at B
  * on the guide Ox; gravity along the guide.  Drawn with the guide
  * horizontal. */
@@ -746,11 +813,15 @@ draw_slider_crank (Frame *f)
   const ss_scenario *sc = ss_model_scenario (ss_dataset_get_model (f->ds));
   double a1 = p[ss_scenario_param_index (sc, "a1")], a2 = p[ss_scenario_param_index (sc, "a2")];
   double th1 = value (f, "theta1"), xB = value (f, "xB");
-  double L1 = 2 * a1, L2 = 2 * a2;
-  View2D v = fit_view (f, -L1 - 0.05, L1 + L2 + 0.15, -L1 - 0.05, L1 + 0.05, 20);
+  double L1 = 2 * a1, L2 = 2 * a2, ex0, ex1, ey0, ey1;
+  View2D v;
   double Ax = L1 * cos (th1), Ay = L1 * sin (th1);
-  double bw = 0.12 * v.scale, bh = 0.07 * v.scale;
+  double bw, bh;
 
+  crank_extent (f, L1, &ex0, &ex1, &ey0, &ey1);
+  v = fit_view (f, MIN (ex0, -0.1) - 0.12, L1 + L2 + 0.15, MIN (ey0, -0.06) - 0.04, MAX (ey1, 0.06) + 0.04, 20);
+  bw = 0.12 * v.scale;
+  bh = 0.07 * v.scale;
   draw_rail (f, vx (&v, 0.05), vy (&v, 0) + bh / 2 + 2, vx (&v, L1 + L2 + 0.15), vy (&v, 0) + bh / 2 + 2);
   draw_rail (f, vx (&v, L1 + L2 + 0.15), vy (&v, 0) - bh / 2 - 2, vx (&v, 0.05), vy (&v, 0) - bh / 2 - 2);
   draw_block (f, vx (&v, xB) - bw / 2, vy (&v, 0) - bh / 2, bw, bh, &block2_color, NULL);
@@ -759,6 +830,7 @@ draw_slider_crank (Frame *f)
   draw_link (f, vx (&v, Ax), vy (&v, Ay), vx (&v, xB), vy (&v, 0), 7, &block_color);
   draw_link (f, vx (&v, 0), vy (&v, 0), vx (&v, Ax), vy (&v, Ay), 9, &spring_color);
   draw_ground_pivot (f, vx (&v, 0), vy (&v, 0));
+  draw_moment_arrow (f, vx (&v, 0), vy (&v, 0), 22, value (f, "tau"), abs_max (f, "tau"), &load_arrow, "τ");
   draw_pin (f, vx (&v, 0), vy (&v, 0), "O", "O");
   draw_pin (f, vx (&v, Ax), vy (&v, Ay), "A", "A");
   draw_pin (f, vx (&v, xB), vy (&v, 0), "B", "B");
@@ -775,50 +847,155 @@ draw_slider_crank_offset (Frame *f)
   double a1 = p[ss_scenario_param_index (sc, "a1")], a2 = p[ss_scenario_param_index (sc, "a2")];
   double a3 = p[ss_scenario_param_index (sc, "a3")];
   double th1 = value (f, "theta1"), x3 = value (f, "x3");
-  double L1 = 2 * a1, L2 = 2 * a2, H = 2 * a3;
-  View2D v = fit_view (f, -L1 - 0.1, L1 + L2 + a3 + 0.1, -L1 - 0.05, MAX (L1, H) + 0.05, 20);
+  double L1 = 2 * a1, L2 = 2 * a2, H = 2 * a3, ex0, ex1, ey0, ey1;
+  View2D v;
   double Ax = L1 * cos (th1), Ay = L1 * sin (th1);
-  double bw = 2 * a3 * v.scale, bh = H * v.scale;
+  double bw, bh;
 
-  draw_base (f, vx (&v, -L1 - 0.1), vx (&v, L1 + L2 + a3 + 0.1), vy (&v, 0), 0);
+  crank_extent (f, L1, &ex0, &ex1, &ey0, &ey1);
+  v = fit_view (f, MIN (ex0, -0.1) - 0.12, L1 + L2 + a3 + 0.1, MIN (ey0, -0.06) - 0.04, MAX (MAX (ey1, H), 0.06) + 0.05, 20);
+  bw = 2 * a3 * v.scale;
+  bh = H * v.scale;
+  draw_base (f, vx (&v, MIN (ex0, -0.1) - 0.12), vx (&v, L1 + L2 + a3 + 0.1), vy (&v, 0), 0);
   draw_block (f, vx (&v, x3) - bw / 2, vy (&v, H), bw, bh, &block2_color, NULL);
   draw_contact_strip (f, vx (&v, x3) - bw / 2, vx (&v, x3) + bw / 2, vy (&v, 0), contact_mode (f, "guide"));
   draw_link (f, vx (&v, Ax), vy (&v, Ay), vx (&v, x3), vy (&v, H), 7, &block_color);
   draw_link (f, vx (&v, 0), vy (&v, 0), vx (&v, Ax), vy (&v, Ay), 9, &spring_color);
+  draw_moment_arrow (f, vx (&v, 0), vy (&v, 0), 22, value (f, "tau"), abs_max (f, "tau"), &load_arrow, "τ");
   draw_pin (f, vx (&v, 0), vy (&v, 0), "O", "O");
   draw_pin (f, vx (&v, Ax), vy (&v, Ay), "A", "A");
   draw_pin (f, vx (&v, x3), vy (&v, H), "B", "B");
   draw_g_arrow (f, f->width - 40, 20, 0, 40);
 }
 
+/* A zigzag spring from (x0, y0) to (x1, y1) in any direction. */
+static void
+draw_spring_between (Frame  *f,
+                     double  x0,
+                     double  y0,
+                     double  x1,
+                     double  y1,
+                     double  amplitude)
+{
+  cairo_save (f->cr);
+  cairo_translate (f->cr, x0, y0);
+  cairo_rotate (f->cr, atan2 (y1 - y0, x1 - x0));
+  draw_spring (f, 0, hypot (x1 - x0, y1 - y0), 0, amplitude);
+  cairo_restore (f->cr);
+}
+
+/* The load split readout: the treatment's alpha and, while the rigid rod is
+ * stuck, the admissible range instead of pretending alpha is known. */
+static void
+draw_split_readout (Frame  *f,
+                    double  x,
+                    double  y)
+{
+  double alpha = value (f, "split.alpha");
+  double lo = value (f, "split.alpha_min"), hi = value (f, "split.alpha_max");
+  g_autofree char *line1 = NULL;
+  g_autofree char *line2 = NULL;
+
+  /* no "-0.0 %" */
+  lo = fabs (lo) < 5e-4 ? 0.0 : lo;
+  alpha = fabs (alpha) < 5e-4 ? 0.0 : alpha;
+  if (isfinite (lo) && isfinite (hi))
+    {
+      /* Translators: the share of the rod load P passed by revolute joint 1;
+       * the statics allow any value in the range while both sliders stick */
+      line1 = g_strdup_printf (_("P through revolute 1: %.1f %% … %.1f %% admissible while stuck"),
+                               100 * lo, 100 * hi);
+      if (isfinite (alpha))
+        /* Translators: the split this run's treatment or friction law produced */
+        line2 = g_strdup_printf (_("this run: %.1f %%"), 100 * alpha);
+    }
+  else if (isfinite (alpha))
+    line1 = g_strdup_printf (_("P through revolute 1: %.1f %%"), 100 * alpha);
+  else
+    return;
+  set_rgba (f->cr, &f->fg, 0.85);
+  text (f, x, y, line1, 1.0, 0.0, FALSE);
+  if (line2 != NULL)
+    {
+      set_rgba (f->cr, &f->fg, 0.6);
+      text (f, x, y + 15, line2, 1.0, 0.0, FALSE);
+    }
+}
+
+/* A load arrow labelled at its tail (pushes: the head touches the body
+ * and its pin label) or at its head (pulls). */
+static void
+load_arrow_labelled (Frame      *f,
+                     double      x,
+                     double      y,
+                     double      dx,
+                     double      dy,
+                     gboolean    label_at_tail,
+                     const char *label)
+{
+  double len = hypot (dx, dy);
+
+  if (!label_at_tail)
+    {
+      draw_arrow (f, x, y, dx, dy, &load_arrow, label);
+      return;
+    }
+  draw_arrow (f, x, y, dx, dy, &load_arrow, NULL);
+  if (len < 2)
+    return;
+  /* beyond the tail, against the arrow's direction */
+  text (f, x - dx / len * 4, y - dy / len * 4, label, dx < -0.5 * len ? 0.0 : (dx > 0.5 * len ? 1.0 : 0.5),
+        dy < -0.5 * len ? 0.0 : (dy > 0.5 * len ? 1.0 : 0.5), FALSE);
+}
+
 /* two-slider (Wojtyra): slider 1 on a vertical rail, slider 2 on a
- * horizontal rail, a rod between their pins. */
+ * horizontal rail, a rod between their pins (three segments with axial
+ * springs when flexible); loads S1, S2 on the sliders and P on the rod's
+ * centre drawn to one force scale. */
 static void
 draw_two_slider (Frame *f)
 {
-  const double *p = ss_model_values (ss_dataset_get_model (f->ds));
-  const ss_scenario *sc = ss_model_scenario (ss_dataset_get_model (f->ds));
-  int ih = ss_scenario_param_index (sc, "h");
+  const ss_model *m = ss_dataset_get_model (f->ds);
+  const double *p = ss_model_values (m);
+  const ss_scenario *sc = ss_model_scenario (m);
+  int ih = ss_scenario_param_index (sc, "h"), irod = ss_scenario_param_index (sc, "rod");
+  int ief = ss_scenario_param_index (sc, "end_fraction");
   double h = ih >= 0 ? p[ih] : 0.05;
+  gboolean flexible = irod >= 0 && p[irod] >= 0.5;
+  double ef = ief >= 0 ? p[ief] : 0.05;
   double y1 = value (f, "y1"), x2 = value (f, "x2");
-  double ymax = 0.35, xmax = 0.75;
+  double ymin = -h - 0.02, ymax = 0.3, xmin = -h - 0.02, xmax = 0.7;
+  double area_w, area_h, s, ox, oy;
+  static const char *const loads[] = { "load.S1", "load.S2", "load.P", NULL };
   View2D v;
-  double s;
 
   {
     double lo, hi;
     int c = ss_dataset_find_column (f->ds, "y1");
 
     if (c >= 0 && ss_dataset_get_column_range (f->ds, c, &lo, &hi))
-      ymax = MAX (ymax, hi + 0.1);
+      {
+        ymax = MAX (ymax, hi + h);
+        ymin = MIN (ymin, lo - h);
+      }
     c = ss_dataset_find_column (f->ds, "x2");
     if (c >= 0 && ss_dataset_get_column_range (f->ds, c, &lo, &hi))
-      xmax = MAX (xmax, hi + 0.15);
+      xmax = MAX (xmax, hi + 1.5 * h);
   }
-  v = fit_view (f, -0.12, xmax, -0.1, ymax, 20);
-  s = v.scale;
-  draw_rail (f, vx (&v, -h / 2) - 2, vy (&v, ymax), vx (&v, -h / 2) - 2, vy (&v, -0.05));
-  draw_rail (f, vx (&v, -0.05), vy (&v, -h / 2) + 2, vx (&v, xmax), vy (&v, -h / 2) + 2);
+  /* height-limited: the mechanism on the left, the split readout right;
+   * room for the load arrows around it */
+  area_h = f->height - 34;  /* clear of the mode legend below */
+  area_w = f->width * 0.55;
+  s = MIN (area_h / (ymax - ymin), area_w / (xmax - xmin));
+  ox = MAX (40, f->width * 0.32 - (xmax - xmin) * s / 2) - xmin * s;
+  oy = 8 + (ymax) * s;
+  v.scale = s;
+  v.ox = ox;
+  v.oy = oy;
+  f->force_scale = force_scale_for (f, loads, MIN (60, 0.25 * (xmax - xmin) * s));
+
+  draw_rail (f, vx (&v, -h / 2) - 2, vy (&v, ymax), vx (&v, -h / 2) - 2, vy (&v, ymin));
+  draw_rail (f, vx (&v, xmin), vy (&v, -h / 2) + 2, vx (&v, xmax), vy (&v, -h / 2) + 2);
   draw_block (f, vx (&v, -h / 2), vy (&v, y1 + h / 2), h * s, h * s, &block_color, NULL);
   draw_block (f, vx (&v, x2 - h / 2), vy (&v, h / 2), h * s, h * s, &block2_color, NULL);
   {
@@ -833,9 +1010,52 @@ draw_two_slider (Frame *f)
   }
   draw_contact_strip (f, vx (&v, x2 - h / 2), vx (&v, x2 + h / 2), vy (&v, -h / 2) + 2,
                       contact_mode (f, "slider2"));
-  draw_link (f, vx (&v, 0), vy (&v, y1), vx (&v, x2), vy (&v, 0), 6, &spring_color);
+  if (flexible)
+    {
+      /* end segments (drawn at least 12 px), springs, middle segment */
+      double ax = vx (&v, 0), ay = vy (&v, y1), bx = vx (&v, x2), by = vy (&v, 0);
+      double len = hypot (bx - ax, by - ay), ux = (bx - ax) / len, uy = (by - ay) / len;
+      double end = MAX (12, ef * len), spring = MIN (0.18 * len, 40);
+
+      draw_link (f, ax, ay, ax + ux * end, ay + uy * end, 6, &spring_color);
+      draw_spring_between (f, ax + ux * end, ay + uy * end, ax + ux * (end + spring), ay + uy * (end + spring), 5);
+      draw_link (f, ax + ux * (end + spring), ay + uy * (end + spring), bx - ux * (end + spring),
+                 by - uy * (end + spring), 6, &spring_color);
+      draw_spring_between (f, bx - ux * (end + spring), by - uy * (end + spring), bx - ux * end, by - uy * end, 5);
+      draw_link (f, bx - ux * end, by - uy * end, bx, by, 6, &spring_color);
+    }
+  else
+    draw_link (f, vx (&v, 0), vy (&v, y1), vx (&v, x2), vy (&v, 0), 6, &spring_color);
   draw_pin (f, vx (&v, 0), vy (&v, y1), "slider1", "1");
   draw_pin (f, vx (&v, x2), vy (&v, 0), "slider2", "2");
+
+  if (f->forces && f->force_scale > 0)
+    {
+      double S1 = value (f, "load.S1"), S2 = value (f, "load.S2"), P = value (f, "load.P");
+      double ex = x2 - 0, ey = 0 - y1;
+      int ix = ss_scenario_param_index (sc, "x2_0"), iy = ss_scenario_param_index (sc, "y1_0");
+      double cxw = 0.5 * x2, cyw = 0.5 * y1, n;
+
+      /* P keeps the initial rod direction e */
+      if (ix >= 0 && iy >= 0)
+        {
+          ex = p[ix];
+          ey = -p[iy];
+        }
+      n = hypot (ex, ey);
+      /* the rails are behind the sliders: a push towards a rail ends at
+       * the slider, a pull starts from it; labels at the free end */
+      if (isfinite (S1) && S1 != 0)
+        load_arrow_labelled (f, vx (&v, h / 2) + 3 + (S1 < 0 ? -S1 * f->force_scale : 0), vy (&v, y1),
+                             S1 * f->force_scale, 0, S1 < 0, "S1");
+      if (isfinite (S2) && S2 != 0)
+        load_arrow_labelled (f, vx (&v, x2), vy (&v, h / 2) - 3 + (S2 < 0 ? S2 * f->force_scale : 0),
+                             0, -S2 * f->force_scale, S2 < 0, "S2");
+      if (isfinite (P) && P != 0 && n > 0)
+        load_arrow_labelled (f, vx (&v, cxw), vy (&v, cyw), P * f->force_scale * ex / n,
+                             -P * f->force_scale * ey / n, FALSE, "P");
+    }
+  draw_split_readout (f, f->width - 12, 10);
 }
 
 /* gear-train: the four solids as discs with a rotating mark, the shafts as
@@ -887,20 +1107,158 @@ draw_disc (Frame      *f,
   text (f, x, y + r + 8, label, 0.5, 0.0, TRUE);
 }
 
+/* A shaft as a cylinder seen from the side: four generatrix lines wind
+ * from the left end's angle to the right end's, so the twist shows (front
+ * half solid, back half faint).  In its freeplay gap it carries no torque
+ * and is drawn pale. */
+static void
+draw_shaft (Frame  *f,
+            double  x0,
+            double  x1,
+            double  y,
+            double  r,
+            double  angle_left,
+            double  angle_right,
+            double  contact)
+{
+  cairo_t *cr = f->cr;
+  double alpha = contact < 0.5 ? 0.35 : 1.0;
+  cairo_pattern_t *pat = cairo_pattern_create_linear (0, y - r, 0, y + r);
+
+  if (!isfinite (angle_left) || !isfinite (angle_right))
+    angle_left = angle_right = 0;
+  cairo_pattern_add_color_stop_rgba (pat, 0, 0.80, 0.80, 0.83, alpha);
+  cairo_pattern_add_color_stop_rgba (pat, 0.45, 0.95, 0.95, 0.97, alpha);
+  cairo_pattern_add_color_stop_rgba (pat, 1, 0.55, 0.55, 0.60, alpha);
+  cairo_rectangle (cr, x0, y - r, x1 - x0, 2 * r);
+  cairo_set_source (cr, pat);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pat);
+  cairo_set_line_width (cr, 1.6);
+  for (int k = 0; k < 4; k++)
+    {
+      int n = 40;
+
+      for (int i = 0; i < n; i++)
+        {
+          double s0 = (double)i / n, s1 = (double)(i + 1) / n;
+          double a0 = angle_left + (angle_right - angle_left) * s0 + k * G_PI / 2;
+          double a1 = angle_left + (angle_right - angle_left) * s1 + k * G_PI / 2;
+          gboolean front = cos (0.5 * (a0 + a1)) > 0;
+
+          cairo_set_source_rgba (cr, spring_color.red, spring_color.green, spring_color.blue,
+                                 alpha * (front ? 1.0 : 0.18));
+          cairo_move_to (cr, x0 + (x1 - x0) * s0, y - r * sin (a0));
+          cairo_line_to (cr, x0 + (x1 - x0) * s1, y - r * sin (a1));
+          cairo_stroke (cr);
+        }
+    }
+  set_rgba (cr, &f->fg, 0.45 * alpha);
+  cairo_set_line_width (cr, 1.0);
+  cairo_rectangle (cr, x0 + 0.5, y - r + 0.5, x1 - x0 - 1, 2 * r - 1);
+  cairo_stroke (cr);
+}
+
+/* The mesh's backlash, magnified: a tooth of δ between two teeth of γ,
+ * offset by the mesh's relative angle over its freeplay. */
+static void
+draw_backlash_inset (Frame  *f,
+                     double  x,
+                     double  y,
+                     double  w,
+                     double  h,
+                     double  defl,
+                     double  gap,
+                     double  contact)
+{
+  cairo_t *cr = f->cr;
+  double cx = x + w / 2, base = y + h - 12, tooth_w = 16, tooth_h = h - 34, room = 10;
+  double offset = gap > 0 && isfinite (defl) ? CLAMP (defl / gap, -1.0, 1.0) * room : 0;
+  const GdkRGBA *state = contact >= 0.5 ? &stuck_color : &sliding_color;
+
+  set_rgba (cr, &f->fg, 0.04);
+  rounded_rect (cr, x, y, w, h, 6);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, &f->fg, 0.25);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  set_rgba (cr, &f->fg, 0.8);
+  text (f, cx, y + 4, _("backlash δ-γ"), 0.5, 0.0, FALSE);
+
+  /* γ: two teeth standing on a rim, the gap between them */
+  cairo_set_source_rgb (cr, block_color.red * 0.6, block_color.green * 0.6, block_color.blue * 0.6);
+  for (int side = -1; side <= 1; side += 2)
+    {
+      double inner = cx + side * (tooth_w / 2 + room);
+
+      cairo_move_to (cr, inner, base);
+      cairo_line_to (cr, inner + side * 3, base - tooth_h);
+      cairo_line_to (cr, inner + side * (tooth_w + 1), base - tooth_h);
+      cairo_line_to (cr, inner + side * (tooth_w + 4), base);
+      cairo_close_path (cr);
+    }
+  cairo_rectangle (cr, cx - w / 2 + 6, base, w - 12, 5);
+  cairo_fill (cr);
+  /* δ: one tooth hanging down into the gap */
+  set_rgba (cr, state, 1.0);
+  cairo_move_to (cr, cx + offset - tooth_w / 2 - 2, base - tooth_h - 6);
+  cairo_line_to (cr, cx + offset - tooth_w / 2 + 1, base - 6);
+  cairo_line_to (cr, cx + offset + tooth_w / 2 - 1, base - 6);
+  cairo_line_to (cr, cx + offset + tooth_w / 2 + 2, base - tooth_h - 6);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  set_rgba (cr, &f->fg, 0.7);
+  text (f, cx, base + 6, contact >= 0.5 ? _("teeth in contact") : _("in the gap"), 0.5, 0.0, FALSE);
+}
+
+/* gear-train: discs ψ and ϕ, the gear pair δ-γ meshing, the two shafts as
+ * twisting cylinders (twist magnified so the largest of the run shows as
+ * about a quarter turn), each body ringed by its bearing's mode; the
+ * backlash magnified on the right. */
 static void
 draw_gear_train (Frame *f)
 {
+  const ss_model *m = ss_dataset_get_model (f->ds);
+  const ss_scenario *sc = ss_model_scenario (m);
+  int igap = ss_scenario_param_index (sc, "gap_delta_gamma");
+  double gap = igap >= 0 ? ss_model_values (m)[igap] : 0;
   double psi = value (f, "psi"), delta = value (f, "delta"), gamma = value (f, "gamma"), phi = value (f, "phi");
-  double cy = f->height * 0.45, r_big = MIN (f->height * 0.26, 48), r_d = r_big * 0.45, r_g = r_big * 0.9;
-  double x_psi = f->width * 0.16, x_delta = f->width * 0.40, x_gamma, x_phi = f->width * 0.84;
+  double cy = (f->height - 24) * 0.5, r_big = MIN ((f->height - 24) * 0.36, 52);
+  double r_d = r_big * 0.45, r_g = r_big * 0.9, inset_w = MIN (150, f->width * 0.18);
+  double span = f->width - inset_w - 30;
+  double x_psi = 20 + span * 0.10, x_delta = 20 + span * 0.40, x_gamma, x_phi = 20 + span * 0.90;
+  double twist_max = MAX (abs_max (f, "shaft_psi_delta.defl"), abs_max (f, "shaft_gamma_phi.defl"));
+  double magnify = twist_max > 0 ? MAX (1.0, (G_PI / 2) / twist_max) : 1.0;
+  double d_angle = isfinite (delta) ? delta : psi, g_angle = isfinite (gamma) ? -gamma : -phi;
+  double t1 = value (f, "shaft_psi_delta.defl"), t2 = value (f, "shaft_gamma_phi.defl");
+  double shaft_r = MAX (6, MIN (14, r_big * 0.28));
 
   x_gamma = x_delta + r_d + r_g + 3;
-  draw_spring (f, x_psi + r_big + 4, x_delta - r_d - 4, cy, 6);
-  draw_spring (f, x_gamma + r_g + 4, x_phi - r_big - 4, cy, 6);
+  if (!isfinite (t1))
+    t1 = 0;
+  if (!isfinite (t2))
+    t2 = 0;
+  /* ends of each shaft: the left body's angle, and that minus the
+   * magnified deflection */
+  draw_shaft (f, x_psi + r_big, x_delta - r_d - 8, cy, shaft_r, psi, psi - magnify * t1,
+              value (f, "shaft_psi_delta.contact"));
+  draw_shaft (f, x_gamma + r_g + 8, x_phi - r_big, cy, shaft_r, -phi - magnify * t2, -phi,
+              value (f, "shaft_gamma_phi.contact"));
   draw_disc (f, x_psi, cy, r_big, psi, "bearing_psi", "ψ", FALSE);
-  draw_disc (f, x_delta, cy, r_d, isfinite (delta) ? delta : psi, "bearing_delta", "δ", TRUE);
-  draw_disc (f, x_gamma, cy, r_g, isfinite (gamma) ? -gamma : -phi, "bearing_gamma", "γ", TRUE);
+  draw_disc (f, x_delta, cy, r_d, d_angle, "bearing_delta", "δ", TRUE);
+  draw_disc (f, x_gamma, cy, r_g, g_angle, "bearing_gamma", "γ", TRUE);
   draw_disc (f, x_phi, cy, r_big, phi, "bearing_phi", "ϕ", FALSE);
+  if (magnify > 1.5)
+    {
+      char buf[64];
+
+      /* Translators: the shafts' twist is drawn magnified by this factor */
+      g_snprintf (buf, sizeof buf, _("twist ×%.0f"), magnify);
+      set_rgba (f->cr, &f->fg, 0.55);
+      text (f, 0.5 * (x_psi + r_big + x_delta - r_d), cy - shaft_r - 3, buf, 0.5, 1.0, FALSE);
+    }
+  draw_backlash_inset (f, f->width - inset_w - 12, MAX (4, cy - 45), inset_w, MIN (90, f->height - 34),
+                       value (f, "mesh.defl"), gap, value (f, "mesh.contact"));
 }
 
 typedef struct

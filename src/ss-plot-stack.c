@@ -2,14 +2,19 @@
  *   ratio |F|/N per contact with dashed mu_s / mu_k levels;
  *   friction forces per contact plus the determinate sums ("sum.*") of
  *   statically undetermined contacts;
- *   applied forces; velocities; positions.
+ *   joint reactions; applied forces; velocities; positions.
  * Charts of one kind split by unit (m and rad never share an axis).
- * Every chart shades each contact's stick intervals. */
+ * Every chart shades each contact's stick intervals.  A column X with
+ * companions X_min and X_max gets a chart of its own: X over the band
+ * between its bounds (the admissible load split while stuck).
+ * A pinned reference run is drawn dash-dot under every live line, and the
+ * top chart's legend names the two runs by the parameters that differ. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "ss-band-layer.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
 #include "ss-plot-stack.h"
@@ -24,6 +29,13 @@ struct _SsPlotStack
   GPtrArray  *series;      /* SsSeries of the current run */
   GPtrArray  *ghost_series;
   GPtrArray  *ghost_layers;
+  GPtrArray  *ref_series;  /* SsSeries of the reference run */
+  GPtrArray  *ref_layers;
+  GPtrArray  *run_layers;  /* the two legend entries naming the runs */
+  SsDataset  *reference;   /* pinned run, or NULL */
+  SsDataset  *current;
+  char       *ref_label;
+  char       *live_label;
   char       *signature;   /* column names the charts were built for */
   gboolean    show_ghost;
 };
@@ -45,15 +57,37 @@ ss_plot_stack_get_color (guint    index,
 typedef enum {
   GROUP_RATIO,
   GROUP_FRICTION,
+  GROUP_BAND,
+  GROUP_REACTION,
   GROUP_APPLIED,
   GROUP_VELOCITY,
   GROUP_POSITION,
   GROUP_NONE
 } Group;
 
-static Group
-column_group (const ss_column *col)
+/* X with X_min and X_max beside it */
+static gboolean
+band_bounds (const ss_model *m,
+             const char     *name,
+             int            *lower,
+             int            *upper)
 {
+  g_autofree char *lo = g_strconcat (name, "_min", NULL);
+  g_autofree char *hi = g_strconcat (name, "_max", NULL);
+
+  *lower = ss_model_column_find (m, lo);
+  *upper = ss_model_column_find (m, hi);
+  return *lower >= 0 && *upper >= 0;
+}
+
+static Group
+column_group (const ss_model  *m,
+              const ss_column *col)
+{
+  int lo, hi;
+
+  if (band_bounds (m, col->name, &lo, &hi))
+    return GROUP_BAND;
   switch (col->kind)
     {
     case SS_COL_RATIO:
@@ -61,7 +95,13 @@ column_group (const ss_column *col)
     case SS_COL_FRICTION:
       return GROUP_FRICTION;
     case SS_COL_FORCE:
-      return g_str_has_prefix (col->name, "sum.") ? GROUP_FRICTION : GROUP_APPLIED;
+      if (g_str_has_prefix (col->name, "sum."))
+        return GROUP_FRICTION;
+      /* joint reaction components: "O.Rx", "guide.Rn", "guide.Rm" */
+      if (g_str_has_suffix (col->name, ".Rx") || g_str_has_suffix (col->name, ".Ry") ||
+          g_str_has_suffix (col->name, ".Rn") || g_str_has_suffix (col->name, ".Rm"))
+        return GROUP_REACTION;
+      return GROUP_APPLIED;
     case SS_COL_VELOCITY:
       return GROUP_VELOCITY;
     case SS_COL_POSITION:
@@ -90,6 +130,13 @@ group_title (Group       group,
       return g_strdup (_("Friction ratio |F|/N"));
     case GROUP_FRICTION:
       name = moment ? _("Friction moment") : _("Friction force");
+      break;
+    case GROUP_BAND:
+      return NULL;  /* named per column */
+    case GROUP_REACTION:
+      /* Translators: chart of the joints' reaction forces or moments
+       * (empty while stuck: the statics do not determine them) */
+      name = moment ? _("Joint reaction moments") : _("Joint reactions");
       break;
     case GROUP_APPLIED:
       name = moment ? _("Other moments") : _("Other forces");
@@ -141,8 +188,10 @@ add_line (SsPlotStack     *self,
 {
   SsSeries *series = add_series (self->series, col->name);
   SsSeries *ghost = add_series (self->ghost_series, col->name);
+  SsSeries *ref = add_series (self->ref_series, col->name);
   g_autoptr(SsChartLayer) line = ss_line_layer_new (series, col->unit);
   g_autoptr(SsChartLayer) faint = ss_line_layer_new (ghost, col->unit);
+  g_autoptr(SsChartLayer) pinned = ss_line_layer_new (ref, col->unit);
   g_autofree char *title = NULL;
 
   if (col->unit != NULL && col->unit[0] != '\0')
@@ -157,6 +206,13 @@ add_line (SsPlotStack     *self,
   ss_chart_layer_set_visible (faint, self->show_ghost);
   ss_chart_add_layer (chart, faint);
   g_ptr_array_add (self->ghost_layers, g_object_ref (faint));
+
+  ss_chart_layer_set_color (pinned, color);
+  ss_line_layer_set_reference (SS_LINE_LAYER (pinned), TRUE);
+  ss_chart_layer_set_in_legend (pinned, FALSE);
+  ss_chart_layer_set_visible (pinned, self->reference != NULL);
+  ss_chart_add_layer (chart, pinned);
+  g_ptr_array_add (self->ref_layers, g_object_ref (pinned));
 
   ss_chart_layer_set_title (line, title);
   ss_chart_layer_set_color (line, color);
@@ -276,6 +332,66 @@ clear_charts (SsPlotStack *self)
   g_ptr_array_set_size (self->series, 0);
   g_ptr_array_set_size (self->ghost_series, 0);
   g_ptr_array_set_size (self->ghost_layers, 0);
+  g_ptr_array_set_size (self->ref_series, 0);
+  g_ptr_array_set_size (self->ref_layers, 0);
+  g_ptr_array_set_size (self->run_layers, 0);
+}
+
+static char *
+band_title (const char *column)
+{
+  if (g_strcmp0 (column, "split.alpha") == 0)
+    /* Translators: chart title; alpha is the fraction of the rod load P that
+     * revolute joint 1 passes to slider 1 */
+    return g_strdup (_("Load split through revolute 1, α"));
+  return g_strdup (column);
+}
+
+/* X over the band X_min .. X_max */
+static void
+add_band_chart (SsPlotStack     *self,
+                const ss_model  *m,
+                const ss_column *col)
+{
+  SsChart *chart = SS_CHART (ss_chart_new (self->time_axis));
+  g_autofree char *title = band_title (col->name);
+  g_autoptr(SsChartLayer) band = NULL;
+  int lo, hi;
+  GdkRGBA color;
+
+  band_bounds (m, col->name, &lo, &hi);
+  ss_chart_set_title (chart, title);
+  add_stick_spans (self, chart, m, FALSE);
+  ss_plot_stack_get_color (ss_model_n_contacts (m) + 4, &color);
+  band = ss_band_layer_new (add_series (self->series, ss_model_column (m, lo)->name),
+                            add_series (self->series, ss_model_column (m, hi)->name), col->unit);
+  ss_chart_layer_set_color (band, &color);
+  /* Translators: legend of the band of load splits for which every joint can stay stuck */
+  ss_chart_layer_set_title (band, _("admissible while stuck"));
+  ss_chart_add_layer (chart, band);
+  ss_plot_stack_get_color (ss_model_n_contacts (m) + 3, &color);
+  add_line (self, chart, col, &color, FALSE);
+  g_ptr_array_add (self->charts, chart);
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (chart));
+}
+
+/* Legend entries naming the live and the reference run (no data). */
+static void
+add_run_legend (SsPlotStack *self,
+                SsChart     *chart)
+{
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr(SsSeries) none = ss_series_new ("");
+      g_autoptr(SsChartLayer) layer = ss_line_layer_new (none, NULL);
+      GdkRGBA grey = { 0.45, 0.45, 0.5, 1.0 };
+
+      ss_chart_layer_set_color (layer, &grey);
+      ss_line_layer_set_reference (SS_LINE_LAYER (layer), i == 1);
+      ss_chart_layer_set_visible (layer, FALSE);
+      ss_chart_add_layer (chart, layer);
+      g_ptr_array_add (self->run_layers, g_object_ref (layer));
+    }
 }
 
 void
@@ -304,7 +420,9 @@ ss_plot_stack_set_model (SsPlotStack    *self,
         {
           const ss_column *col = ss_model_column (m, i);
 
-          if (column_group (col) == group &&
+          if (group == GROUP_BAND && column_group (m, col) == GROUP_BAND)
+            add_band_chart (self, m, col);
+          else if (column_group (m, col) == group &&
               !g_ptr_array_find_with_equal_func (units, col->unit, g_str_equal, NULL))
             g_ptr_array_add (units, col->unit);
         }
@@ -327,7 +445,7 @@ ss_plot_stack_set_model (SsPlotStack    *self,
               const ss_column *col = ss_model_column (m, i);
               GdkRGBA color;
 
-              if (column_group (col) != group || g_strcmp0 (col->unit, unit) != 0)
+              if (column_group (m, col) != group || g_strcmp0 (col->unit, unit) != 0)
                 continue;
               if (col->contact >= 0)
                 ss_plot_stack_get_color (col->contact, &color);
@@ -343,6 +461,95 @@ ss_plot_stack_set_model (SsPlotStack    *self,
 
   for (guint i = 0; i < self->charts->len; i++)
     ss_chart_set_show_time_labels (g_ptr_array_index (self->charts, i), i + 1 == self->charts->len);
+  if (self->charts->len > 0)
+    add_run_legend (self, g_ptr_array_index (self->charts, 0));
+}
+
+/* "name=value" for every parameter in which run @a differs from run @b,
+ * e.g. "level=1" against "level=3"; NULL when they do not differ (or are
+ * runs of different scenarios). */
+static char *
+describe_difference (const ss_model *a,
+                     const ss_model *b)
+{
+  const ss_scenario *sc = ss_model_scenario (a);
+  const double *va = ss_model_values (a), *vb = ss_model_values (b);
+  GString *s;
+  int shown = 0, more = 0;
+
+  if (sc != ss_model_scenario (b))
+    return NULL;
+  s = g_string_new (NULL);
+  for (int i = 0; i < sc->n_params; i++)
+    {
+      char buf[64];
+
+      if (va[i] == vb[i])
+        continue;
+      if (shown == 3)
+        {
+          more++;
+          continue;
+        }
+      ss_param_format (&sc->params[i], va[i], buf, sizeof buf);
+      g_string_append_printf (s, "%s%s=%s", shown ? ", " : "", sc->params[i].name, buf);
+      shown++;
+    }
+  if (more > 0)
+    g_string_append_printf (s, ", …");
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+ss_plot_stack_describe_runs (const ss_model  *reference,
+                             const ss_model  *live,
+                             char           **ref_label,
+                             char           **live_label)
+{
+  char *r = describe_difference (reference, live);
+  char *l = describe_difference (live, reference);
+
+  /* Translators: legend names of two runs with the same parameters */
+  *ref_label = r ? r : g_strdup (_("reference run"));
+  *live_label = l ? l : g_strdup (_("current run"));
+}
+
+static void
+update_reference (SsPlotStack *self)
+{
+  gboolean shown = self->reference != NULL && self->current != NULL;
+
+  g_clear_pointer (&self->ref_label, g_free);
+  g_clear_pointer (&self->live_label, g_free);
+  if (shown)
+    ss_plot_stack_describe_runs (ss_dataset_get_model (self->reference),
+                                 ss_dataset_get_model (self->current),
+                                 &self->ref_label, &self->live_label);
+  for (guint i = 0; i < self->ref_series->len; i++)
+    ss_series_set_dataset (g_ptr_array_index (self->ref_series, i), self->reference);
+  for (guint i = 0; i < self->ref_layers->len; i++)
+    ss_chart_layer_set_visible (g_ptr_array_index (self->ref_layers, i), self->reference != NULL);
+  for (guint i = 0; i < self->run_layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->run_layers, i);
+
+      ss_chart_layer_set_visible (layer, shown);
+      if (shown && i == 1)
+        {
+          /* Translators: legend entry of the pinned reference run, %s names
+           * what differs from the current run, e.g. "level=1" */
+          g_autofree char *title = g_strdup_printf (_("%s (reference)"), self->ref_label);
+
+          ss_chart_layer_set_title (layer, title);
+        }
+      else if (shown)
+        ss_chart_layer_set_title (layer, self->live_label);
+    }
 }
 
 void
@@ -352,12 +559,49 @@ ss_plot_stack_set_datasets (SsPlotStack *self,
 {
   g_return_if_fail (SS_IS_PLOT_STACK (self));
 
+  g_set_object (&self->current, current);
+  /* the reference already shows that run */
+  if (ghost != NULL && ghost == self->reference)
+    ghost = NULL;
   for (guint i = 0; i < self->series->len; i++)
     ss_series_set_dataset (g_ptr_array_index (self->series, i), current);
   for (guint i = 0; i < self->ghost_series->len; i++)
     ss_series_set_dataset (g_ptr_array_index (self->ghost_series, i), ghost);
+  update_reference (self);
   for (guint i = 0; i < self->charts->len; i++)
     gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
+}
+
+/* Pins @reference (a run of the same scenario) to be drawn with every
+ * later run; NULL clears it. */
+void
+ss_plot_stack_set_reference (SsPlotStack *self,
+                             SsDataset   *reference)
+{
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  if (!g_set_object (&self->reference, reference))
+    return;
+  update_reference (self);
+  for (guint i = 0; i < self->charts->len; i++)
+    gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
+}
+
+SsDataset *
+ss_plot_stack_get_reference (SsPlotStack *self)
+{
+  return self->reference;
+}
+
+/* The legend's names of the reference and the live run (NULL without a
+ * reference). */
+void
+ss_plot_stack_get_run_labels (SsPlotStack  *self,
+                              const char  **ref_label,
+                              const char  **live_label)
+{
+  *ref_label = self->ref_label;
+  *live_label = self->live_label;
 }
 
 void
@@ -471,6 +715,13 @@ ss_plot_stack_dispose (GObject *object)
   g_clear_pointer (&self->series, g_ptr_array_unref);
   g_clear_pointer (&self->ghost_series, g_ptr_array_unref);
   g_clear_pointer (&self->ghost_layers, g_ptr_array_unref);
+  g_clear_pointer (&self->ref_series, g_ptr_array_unref);
+  g_clear_pointer (&self->ref_layers, g_ptr_array_unref);
+  g_clear_pointer (&self->run_layers, g_ptr_array_unref);
+  g_clear_object (&self->reference);
+  g_clear_object (&self->current);
+  g_clear_pointer (&self->ref_label, g_free);
+  g_clear_pointer (&self->live_label, g_free);
   g_clear_pointer (&self->signature, g_free);
   g_clear_object (&self->time_axis);
 
@@ -495,6 +746,9 @@ ss_plot_stack_init (SsPlotStack *self)
   self->series = g_ptr_array_new_with_free_func (g_object_unref);
   self->ghost_series = g_ptr_array_new_with_free_func (g_object_unref);
   self->ghost_layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->ref_series = g_ptr_array_new_with_free_func (g_object_unref);
+  self->ref_layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->run_layers = g_ptr_array_new_with_free_func (g_object_unref);
   self->show_ghost = TRUE;
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));

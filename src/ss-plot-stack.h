@@ -21,6 +21,16 @@ void        ss_plot_stack_set_model      (SsPlotStack  *self,
 void        ss_plot_stack_set_datasets   (SsPlotStack  *self,
                                           SsDataset    *current,
                                           SsDataset    *ghost);
+void        ss_plot_stack_set_reference  (SsPlotStack  *self,
+                                          SsDataset    *reference);
+SsDataset  *ss_plot_stack_get_reference  (SsPlotStack  *self);
+void        ss_plot_stack_get_run_labels (SsPlotStack  *self,
+                                          const char  **ref_label,
+                                          const char  **live_label);
+void        ss_plot_stack_describe_runs  (const ss_model *reference,
+                                          const ss_model *live,
+                                          char        **ref_label,
+                                          char        **live_label);
 void        ss_plot_stack_set_show_ghost (SsPlotStack  *self,
                                           gboolean      show);
 guint       ss_plot_stack_get_n_charts   (SsPlotStack  *self);

@@ -41,6 +41,7 @@ struct _SsWindow
   guint                tick_id;
   gboolean             show_ghost;
   gboolean             switching;
+  gboolean             pin_pending;  /* keep the run as reference once complete */
   gint64               last_paint;
   GtkNativeDialog     *dialog;
 };
@@ -48,6 +49,7 @@ struct _SsWindow
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void save_parameters (SsWindow *self);
+static void pin_if_complete (SsWindow *self);
 
 static void
 toast (SsWindow   *self,
@@ -187,6 +189,7 @@ simulation_updated_cb (SsWindow     *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->mechanism_view));
   update_mechanism_time (self);
   update_status (self);
+  pin_if_complete (self);
 }
 
 static void
@@ -387,6 +390,8 @@ apply_scenario (SsWindow          *self,
   ss_model *m;
 
   self->switching = TRUE;
+  if (self->scenario != sc)
+    ss_window_clear_reference (self);
   self->scenario = sc;
   ss_param_panel_set_scenario (self->param_panel, sc, values);
   for (int i = 0; i < ss_scenario_count (); i++)
@@ -517,6 +522,65 @@ reset_parameters_action (GtkWidget  *widget,
   ss_param_panel_set_values (self->param_panel, values, NULL);
   save_parameters (self);
   toast (self, _("Parameters reset to defaults"));
+}
+
+/* ---- reference run -------------------------------------------------------- */
+
+static void
+pin_if_complete (SsWindow *self)
+{
+  SsDataset *ds = ss_simulation_get_dataset (self->simulation);
+
+  if (!self->pin_pending || ds == NULL || ss_simulation_is_busy (self->simulation))
+    return;
+  if (ss_simulation_get_error (self->simulation) != NULL)
+    {
+      self->pin_pending = FALSE;  /* a failed run is no reference */
+      return;
+    }
+  if (!ss_simulation_get_finished (self->simulation))
+    return;
+  self->pin_pending = FALSE;
+  ss_plot_stack_set_reference (self->plot_stack, ds);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", TRUE);
+  toast (self, _("Run kept as reference: change a parameter to compare"));
+}
+
+/* Pins the current run, computed to its end, as the reference every chart
+ * draws dash-dot beside the live run until cleared or the scenario changes. */
+void
+ss_window_keep_reference (SsWindow *self)
+{
+  g_return_if_fail (SS_IS_WINDOW (self));
+
+  if (ss_simulation_get_dataset (self->simulation) == NULL)
+    return;
+  self->pin_pending = TRUE;
+  ss_simulation_advance_to (self->simulation, ss_simulation_get_t_end (self->simulation));
+  pin_if_complete (self);
+}
+
+void
+ss_window_clear_reference (SsWindow *self)
+{
+  g_return_if_fail (SS_IS_WINDOW (self));
+
+  self->pin_pending = FALSE;
+  ss_plot_stack_set_reference (self->plot_stack, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
+  simulation_updated_cb (self, self->simulation);  /* the ghost it stood for returns */
+}
+
+static void
+reference_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  (void)param;
+  if (g_str_equal (action_name, "win.keep-reference"))
+    ss_window_keep_reference (SS_WINDOW (widget));
+  else
+    ss_window_clear_reference (SS_WINDOW (widget));
 }
 
 char *
@@ -907,6 +971,8 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.keep-reference", NULL, reference_action);
+  gtk_widget_class_install_action (widget_class, "win.clear-reference", NULL, reference_action);
 
   /* space only when no text field takes it: bubble phase, below the focus */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.play", NULL);
@@ -921,6 +987,7 @@ ss_window_init (SsWindow *self)
   GAction *action;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
 
   self->settings = ss_application_create_settings ();
   self->simulation = ss_simulation_new ();

@@ -44,6 +44,8 @@ gboolean         ss_window_save_file           (SsWindow       *self,
 void             ss_window_play_and_capture    (SsWindow       *self,
                                                 double          seconds,
                                                 const char     *png_path);
+void             ss_window_keep_reference      (SsWindow       *self);
+void             ss_window_clear_reference     (SsWindow       *self);
 void             ss_window_run_benchmark       (SsWindow       *self);
 gboolean         ss_window_capture_png         (SsWindow       *self,
                                                 const char     *path,

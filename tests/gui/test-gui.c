@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "ss-application.h"
+#include "ss-band-layer.h"
+#include "ss-line-layer.h"
 #include "ss-chart.h"
 #include "ss-export.h"
 #include "ss-resources.h"
@@ -602,6 +604,275 @@ test_decimation (void)
   ss_trace_free (tr);
 }
 
+/* Line layers of @chart drawing @ds that hold data. */
+static guint
+count_lines_of (SsChart   *chart,
+                SsDataset *ds)
+{
+  GPtrArray *layers = ss_chart_get_layers (chart);
+  guint n = 0;
+
+  for (guint i = 0; i < layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (layers, i);
+      SsSeries *series;
+
+      if (!SS_IS_LINE_LAYER (layer) || !ss_chart_layer_get_visible (layer))
+        continue;
+      series = ss_line_layer_get_series (SS_LINE_LAYER (layer));
+      if (ss_series_get_dataset (series) == ds && ss_series_has_data (series))
+        n++;
+    }
+  return n;
+}
+
+/* Keep as Reference pins the complete run; a level switch keeps it, every
+ * chart draws both runs and the legend names them by the differing
+ * parameter; a scenario change clears it. */
+static void
+test_reference (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("gear-train");
+  g_autofree char *png = g_build_filename (tmpdir, "reference.png", NULL);
+  const char *ref_label, *live_label;
+  SsDataset *ref, *live;
+  guint both = 0;
+
+  g_assert_true (ss_window_set_scenario (window, "gear-train"));
+  g_assert_true (ss_param_panel_request (panel, "level", 0));
+  wait_idle (sim);
+  g_assert_null (ss_plot_stack_get_reference (stack));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.keep-reference", NULL));
+  wait_idle (sim);
+  ref = ss_plot_stack_get_reference (stack);
+  g_assert_nonnull (ref);
+  /* the whole run, not the part computed when the button was pressed */
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ref), sc->t_end, 1e-9);
+  g_assert_true (ref == ss_simulation_get_dataset (sim));
+
+  /* level 1 -> level 3: the charts are rebuilt, the reference stays */
+  g_assert_true (ss_param_panel_request (panel, "level", 2));
+  wait_idle (sim);
+  live = ss_simulation_get_dataset (sim);
+  g_assert_true (ss_plot_stack_get_reference (stack) == ref);
+  g_assert_true (live != ref);
+  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (live))[ss_scenario_param_index (sc, "level")], ==, 2);
+  ss_plot_stack_get_run_labels (stack, &ref_label, &live_label);
+  g_assert_cmpstr (ref_label, ==, "level=1");
+  g_assert_cmpstr (live_label, ==, "level=3");
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart *chart = ss_plot_stack_get_chart (stack, i);
+
+      if (count_lines_of (chart, ref) > 0 && count_lines_of (chart, live) > 0)
+        both++;
+    }
+  g_assert_cmpuint (both, >=, 3);
+  /* the top chart's legend names both runs */
+  {
+    GPtrArray *layers = ss_chart_get_layers (ss_plot_stack_get_chart (stack, 0));
+    gboolean saw_ref = FALSE, saw_live = FALSE;
+
+    for (guint i = 0; i < layers->len; i++)
+      {
+        SsChartLayer *layer = g_ptr_array_index (layers, i);
+        const char *title = ss_chart_layer_get_title (layer);
+
+        if (!ss_chart_layer_get_visible (layer) || !ss_chart_layer_get_in_legend (layer) || title == NULL)
+          continue;
+        saw_ref |= g_str_has_prefix (title, "level=1");
+        saw_live |= g_str_equal (title, "level=3");
+      }
+    g_assert_true (saw_ref && saw_live);
+  }
+  /* the export draws it too (same drawing path) */
+  g_assert_true (ss_window_export_plot_to (window, png, 1200, 1400, NULL));
+  check_png (png, 1200, 1400);
+  if (g_getenv ("SS_TEST_SHOT_DIR") != NULL)
+    {
+      g_autofree char *copy = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), "reference-gear-train.png", NULL);
+
+      ss_window_export_plot_to (window, copy, 1200, 1400, NULL);
+    }
+
+  /* a parameter slider: labels follow what differs */
+  g_assert_true (ss_param_panel_request (panel, "level", 0));
+  g_assert_true (ss_param_panel_request (panel, "k_psi_delta", 400.0));
+  wait_idle (sim);
+  ss_plot_stack_get_run_labels (stack, &ref_label, &live_label);
+  g_assert_cmpstr (ref_label, ==, "k_psi_delta=200");
+  g_assert_cmpstr (live_label, ==, "k_psi_delta=400");
+  g_assert_true (ss_param_panel_request (panel, "k_psi_delta", 200.0));
+  wait_idle (sim);
+
+  /* cleared by the action, and by a scenario change */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.clear-reference", NULL));
+  g_assert_null (ss_plot_stack_get_reference (stack));
+  ss_window_keep_reference (window);
+  wait_idle (sim);
+  g_assert_nonnull (ss_plot_stack_get_reference (stack));
+  g_assert_true (ss_window_set_scenario (window, "two-slider"));
+  wait_idle (sim);
+  g_assert_null (ss_plot_stack_get_reference (stack));
+}
+
+/* two-slider, rigid rod: while both guides stick, the load split has an
+ * admissible range (a band) and the treatment's alpha lies inside it;
+ * while anything slides the range is undetermined, not invented. */
+static void
+test_split_band (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  const ss_scenario *sc = ss_scenario_find ("two-slider");
+  SsBandLayer *band = NULL;
+  SsDataset *ds;
+  int c_alpha, c_min, c_max, c_s1, c_s2;
+  guint stuck = 0, sliding = 0;
+
+  g_assert_true (ss_window_set_scenario (window, "two-slider"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack) && band == NULL; i++)
+    {
+      GPtrArray *layers = ss_chart_get_layers (ss_plot_stack_get_chart (stack, i));
+
+      for (guint j = 0; j < layers->len; j++)
+        if (SS_IS_BAND_LAYER (g_ptr_array_index (layers, j)))
+          band = g_ptr_array_index (layers, j);
+    }
+  g_assert_nonnull (band);
+  g_assert_cmpstr (ss_series_get_column (ss_band_layer_get_lower (band)), ==, "split.alpha_min");
+  g_assert_cmpstr (ss_series_get_column (ss_band_layer_get_upper (band)), ==, "split.alpha_max");
+  g_assert_true (ss_series_get_dataset (ss_band_layer_get_lower (band)) == ds);
+
+  c_alpha = ss_dataset_find_column (ds, "split.alpha");
+  c_min = ss_dataset_find_column (ds, "split.alpha_min");
+  c_max = ss_dataset_find_column (ds, "split.alpha_max");
+  c_s1 = ss_dataset_find_column (ds, "slider1.stick");
+  c_s2 = ss_dataset_find_column (ds, "slider2.stick");
+  for (guint r = 0; r < ss_dataset_get_n_rows (ds); r++)
+    {
+      double lo = ss_dataset_get_value (ds, r, c_min), hi = ss_dataset_get_value (ds, r, c_max);
+      double alpha = ss_dataset_get_value (ds, r, c_alpha);
+      gboolean both_stuck = ss_dataset_get_value (ds, r, c_s1) > 0.5 && ss_dataset_get_value (ds, r, c_s2) > 0.5;
+
+      if (!both_stuck)
+        {
+          g_assert_true (isnan (lo) && isnan (hi));
+          sliding++;
+          continue;
+        }
+      if (isnan (lo))
+        continue;  /* no load yet: nothing to split */
+      g_assert_cmpfloat (lo, <=, hi);
+      g_assert_cmpfloat (alpha, >=, lo - 1e-9);
+      g_assert_cmpfloat (alpha, <=, hi + 1e-9);
+      stuck++;
+    }
+  g_assert_cmpuint (stuck, >, 50);
+  g_assert_cmpuint (sliding, >, 50);
+
+  /* the legend reads the range while stuck (t = 0.5 s) and nothing while
+   * sliding (t = 2.5 s) */
+  {
+    g_autofree char *at_stuck = ss_chart_layer_format_value (SS_CHART_LAYER (band), 0.5);
+    g_autofree char *at_slide = ss_chart_layer_format_value (SS_CHART_LAYER (band), 2.5);
+
+    g_assert_nonnull (at_stuck);
+    g_assert_nonnull (strstr (at_stuck, "…"));
+    g_assert_null (at_slide);
+  }
+
+  /* the issue's comparison: regularised law, gamma_1 = gamma_2 against
+   * gamma_1 = 2 gamma_2, overlaid and named by the differing value */
+  {
+    SsParamPanel *panel = ss_window_get_param_panel (window);
+    const char *ref_label, *live_label;
+    SsDataset *ref;
+
+    g_assert_true (ss_param_panel_request (panel, "law", 1));
+    wait_idle (sim);
+    ss_window_keep_reference (window);
+    wait_idle (sim);
+    ref = ss_plot_stack_get_reference (stack);
+    g_assert_nonnull (ref);
+    g_assert_true (ss_param_panel_request (panel, "gamma_1", 2e-5));
+    wait_idle (sim);
+    g_assert_true (ss_plot_stack_get_reference (stack) == ref);
+    g_assert_true (ss_simulation_get_dataset (sim) != ref);
+    ss_plot_stack_get_run_labels (stack, &ref_label, &live_label);
+    g_assert_cmpstr (ref_label, ==, "gamma_1=1e-05");
+    g_assert_cmpstr (live_label, ==, "gamma_1=2e-05");
+    if (g_getenv ("SS_TEST_SHOT_DIR") != NULL)
+      {
+        g_autofree char *plot = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), "reference-two-slider.png", NULL);
+        g_autofree char *win = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), "window-two-slider.png", NULL);
+
+        ss_window_export_plot_to (window, plot, 1200, 1500, NULL);
+        for (int i = 0; i < 20; i++)
+          g_main_context_iteration (NULL, FALSE);
+        ss_window_capture_png (window, win, NULL);
+      }
+    g_assert_true (ss_param_panel_request (panel, "gamma_1", 1e-5));
+    g_assert_true (ss_param_panel_request (panel, "law", 0));
+    wait_idle (sim);
+    ss_window_clear_reference (window);
+  }
+
+  /* flexible rod: the springs decide the split (k1 = k2: one half while
+   * both stick from rest), so there is no admissible range to show */
+  {
+    SsParamPanel *panel = ss_window_get_param_panel (window);
+    guint halves = 0;
+
+    g_assert_true (ss_param_panel_request (panel, "rod", 1));
+    ss_simulation_advance_to (sim, sc->t_end);
+    wait_idle (sim);
+    ds = ss_simulation_get_dataset (sim);
+    c_alpha = ss_dataset_find_column (ds, "split.alpha");
+    c_min = ss_dataset_find_column (ds, "split.alpha_min");
+    c_s1 = ss_dataset_find_column (ds, "slider1.stick");
+    c_s2 = ss_dataset_find_column (ds, "slider2.stick");
+    for (guint r = 0; r < ss_dataset_get_n_rows (ds); r++)
+      {
+        double alpha = ss_dataset_get_value (ds, r, c_alpha);
+
+        g_assert_true (isnan (ss_dataset_get_value (ds, r, c_min)));
+        /* after the springs settle from the start of the P ramp, before S1 changes (1 s) */
+        if (ss_dataset_get_times (ds)[r] > 0.3 && ss_dataset_get_times (ds)[r] <= 1.0 && isfinite (alpha) &&
+            ss_dataset_get_value (ds, r, c_s1) > 0.5 && ss_dataset_get_value (ds, r, c_s2) > 0.5)
+          {
+            g_assert_cmpfloat_with_epsilon (alpha, 0.5, 1e-6);
+            halves++;
+          }
+      }
+    g_assert_cmpuint (halves, >, 50);
+    if (g_getenv ("SS_TEST_SHOT_DIR") != NULL)
+      {
+        g_autofree char *win = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), "window-two-slider-flexible.png", NULL);
+
+        g_autoptr(GError) error = NULL;
+
+        ss_mechanism_view_set_time (ss_window_get_mechanism_view (window), 1.0);
+        /* until the window has painted the new run */
+        for (int i = 0; i < 100 && !ss_window_capture_png (window, win, NULL); i++)
+          {
+            g_usleep (20000);
+            while (g_main_context_pending (NULL))
+              g_main_context_iteration (NULL, FALSE);
+          }
+      }
+    g_assert_true (ss_param_panel_request (panel, "rod", 0));
+    wait_idle (sim);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -632,6 +903,8 @@ main (int   argc,
   g_test_add_func ("/gui/scenario-file", test_scenario_file);
   g_test_add_func ("/gui/reset-defaults", test_reset_defaults);
   g_test_add_func ("/gui/settings-persist", test_settings_persist);
+  g_test_add_func ("/gui/reference-overlay", test_reference);
+  g_test_add_func ("/gui/split-band", test_split_band);
   rc = g_test_run ();
 
   if (window != NULL)
