@@ -10,20 +10,6 @@
 
 static const char *const scenarios[] = {"slider-crank", "slider-crank-offset"};
 
-static ss_model *make_model(const char *name, const char *const *sets)
-{
-  const ss_scenario *sc = ss_scenario_find(name);
-  g_assert_nonnull(sc);
-  int n = 0;
-  while (sets && sets[n])
-    n++;
-  char *err = NULL;
-  ss_model *m = ss_model_new_from_assignments(sc, sets, n, &err);
-  if (!m)
-    g_error("%s: %s", name, err);
-  return m;
-}
-
 /* deterministic pseudo-random numbers in [-1, 1] */
 static double rnd(GRand *r) { return g_rand_double_range(r, -1.0, 1.0); }
 

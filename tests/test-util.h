@@ -11,8 +11,8 @@
 #include "stickslip.h"
 
 /* Runs scenario `name` with NULL-terminated assignments; fails the test on error. */
-static inline ss_trace *run_scenario_opts(const char *name, const char *const *sets,
-                                          const ss_run_opts *opts, ss_model **model_out)
+/* Builds scenario `name` with NULL-terminated assignments; fails the test on error. */
+static inline ss_model *make_model(const char *name, const char *const *sets)
 {
   const ss_scenario *sc = ss_scenario_find(name);
   g_assert_nonnull(sc);
@@ -23,6 +23,15 @@ static inline ss_trace *run_scenario_opts(const char *name, const char *const *s
   ss_model *m = ss_model_new_from_assignments(sc, sets, n, &err);
   if (!m)
     g_error("%s: %s", name, err);
+  return m;
+}
+
+/* Runs it; the model goes to *model_out or is freed. */
+static inline ss_trace *run_scenario_opts(const char *name, const char *const *sets,
+                                          const ss_run_opts *opts, ss_model **model_out)
+{
+  ss_model *m = make_model(name, sets);
+  char *err = NULL;
   ss_trace *tr = ss_run(m, opts, &err);
   if (!tr)
     g_error("%s: %s", name, err);
