@@ -667,9 +667,9 @@ static const char *const drive_choices[] = {"sine", "ramp", "step", NULL};
 #define BEARING_ROWS(b, label, mu, s, k)                                                    \
   {"mu_" b, "Viscous μ " label, "N m s/rad", SS_PARAM_REAL, mu, 0.0, 1e6, 0,                 \
    "Viscous coefficient of the " label " bearing", NULL, "Friction"},                       \
-  {"MT0s_" b, "Static MT0 " label, "N m", SS_PARAM_REAL, s, 0.0, 1e6, 0,                     \
+  {"MT0s_" b, "Static MT0 " label, "N m", SS_PARAM_REAL, s, 0.0, 1e6, SS_PARAM_LOG,                     \
    "Static dry friction torque (stiction limit) of the " label " bearing", NULL, "Friction"}, \
-  {"MT0k_" b, "Kinetic MT0 " label, "N m", SS_PARAM_REAL, k, 0.0, 1e6, 0,                    \
+  {"MT0k_" b, "Kinetic MT0 " label, "N m", SS_PARAM_REAL, k, 0.0, 1e6, SS_PARAM_LOG,                    \
    "Kinetic dry friction torque of the " label " bearing (<= static)", NULL, "Friction"}
 
 /* Defaults: a worm-and-sector steering gear (document: docs/gear-train.md).

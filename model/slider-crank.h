@@ -43,17 +43,17 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
   {"friction", "Joint friction", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                            \
    "on, or off for the ideal mechanism (the papers' mu = 0 comparison)",                     \
    ss_crank_friction_choices, "Friction"},                                                   \
-  {"mu_rs", "Revolute static μrs", "", SS_PARAM_REAL, 0.15, 0.0, 2.0, 0,                     \
+  {"mu_rs", "Revolute static μrs", "", SS_PARAM_REAL, 0.15, 0.0, 2.0, SS_PARAM_LOG,                     \
    "Static friction coefficient of the revolute joints (moment mu d |R|)", NULL,             \
    "Friction"},                                                                            \
-  {"mu_rk", "Revolute kinetic μrk", "", SS_PARAM_REAL, 0.1, 0.0, 2.0, 0,                     \
+  {"mu_rk", "Revolute kinetic μrk", "", SS_PARAM_REAL, 0.1, 0.0, 2.0, SS_PARAM_LOG,                     \
    "Kinetic friction coefficient of the revolute joints (<= mu_rs)", NULL, "Friction"},      \
   {"d", "Pin size d", "m", SS_PARAM_REAL, 0.05, 0.0, 0.5, 0,                                 \
    "Bearing size d of every revolute joint in the friction moment mu d |R|", NULL,           \
    "Friction"},                                                                            \
-  {"mu_ts", "Guide static μts", "", SS_PARAM_REAL, 0.3, 0.0, 2.0, 0,                         \
+  {"mu_ts", "Guide static μts", "", SS_PARAM_REAL, 0.3, 0.0, 2.0, SS_PARAM_LOG,                         \
    "Static friction coefficient of the slider guide (force mu |N|)", NULL, "Friction"},      \
-  {"mu_tk", "Guide kinetic μtk", "", SS_PARAM_REAL, 0.2, 0.0, 2.0, 0,                        \
+  {"mu_tk", "Guide kinetic μtk", "", SS_PARAM_REAL, 0.2, 0.0, 2.0, SS_PARAM_LOG,                        \
    "Kinetic friction coefficient of the slider guide (<= mu_ts)", NULL, "Friction"},         \
   {"h", "Slider length h", "m", SS_PARAM_REAL, 0.0, 0.0, 10.0, 0,                            \
    "Slider length: guide moments press its two edges, friction mu (|N1| + |N2|); "           \

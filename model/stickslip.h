@@ -31,7 +31,7 @@ typedef enum {
 } ss_param_kind;
 
 enum {
-  SS_PARAM_LOG = 1u << 0,           /* slider in log scale (min > 0) */
+  SS_PARAM_LOG = 1u << 0,           /* slider in log scale; 0, where valid, is typed in */
   SS_PARAM_MIN_EXCLUSIVE = 1u << 1, /* value must be > min */
   SS_PARAM_INTEGER = 1u << 2,       /* whole numbers only */
 };

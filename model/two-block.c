@@ -452,10 +452,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 }
 
 #define MU_ROWS(c, what, ds, dk, dc)                                                          \
-  {"mu_s" c, "Static coefficient μs " c, "", SS_PARAM_REAL, ds, 0.0, 10.0, 0,                 \
+  {"mu_s" c, "Static coefficient μs " c, "", SS_PARAM_REAL, ds, 0.0, 10.0, SS_PARAM_LOG,                 \
    "Static friction coefficient of contact " c " (" what "): FT0S = mu_s N", NULL,           \
    "Friction"},                                                                               \
-  {"mu_k" c, "Kinetic coefficient μk " c, "", SS_PARAM_REAL, dk, 0.0, 10.0, 0,                \
+  {"mu_k" c, "Kinetic coefficient μk " c, "", SS_PARAM_REAL, dk, 0.0, 10.0, SS_PARAM_LOG,                \
    "Kinetic friction coefficient of contact " c " (" what "): FT0K = mu_k N, <= mu_s" c,     \
    NULL, "Friction"},                                                                         \
   {"c" c, "Viscous coefficient C" c, "N s/m", SS_PARAM_REAL, dc, 0.0, 1e6, 0,                \
