@@ -51,7 +51,8 @@ ss_level_layer_draw (SsChartLayer         *layer,
       pango_layout_set_font_description (layout, font);
       pango_layout_set_text (layout, self->label, -1);
       pango_layout_get_pixel_size (layout, &w, &h);
-      cairo_move_to (cr, ctx->x + ctx->width - w - 4 - self->slot * 64, y - h - 1);
+      /* contacts' labels step leftwards by a label's width, so they never overlap */
+      cairo_move_to (cr, ctx->x + ctx->width - (self->slot + 1) * (w + 12) + 8, y - h - 1);
       pango_cairo_show_layout (cr, layout);
       pango_font_description_free (font);
       g_object_unref (layout);
