@@ -95,22 +95,23 @@ static void err_cb(int code, const char *module, const char *function, char *msg
     snprintf(s->error, sizeof s->error, "%s: %s", function, msg);
 }
 
-static void collect_stats(ss_sim *s)
+/* Adds the counters of the current CVODE segment (reset by every restart). */
+static void add_segment_counters(const ss_sim *s, ss_stats *out)
 {
   long n = 0;
   CVodeGetNumSteps(s->cvode, &n);
-  s->stats.steps += n;
+  out->steps += n;
   n = 0;
   CVodeGetNumRhsEvals(s->cvode, &n);
-  s->stats.rhs_evals += n;
+  out->rhs_evals += n;
   if (s->m->stiff) {
     n = 0;
     CVodeGetNumLinRhsEvals(s->cvode, &n);
-    s->stats.rhs_evals += n;
+    out->rhs_evals += n;
   }
   n = 0;
   CVodeGetNumGEvals(s->cvode, &n);
-  s->stats.root_evals += n;
+  out->root_evals += n;
 }
 
 void ss_sim_free(ss_sim *s)
@@ -352,7 +353,7 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
   }
   emit_sample(s, sink, t, x);
   if (restart) {
-    collect_stats(s);
+    add_segment_counters(s, &s->stats);
     s->stats.restarts++;
     if (CVodeReInit(s->cvode, t, s->y) != 0 || CVodeSetStopTime(s->cvode, s->opts.t_end) != 0 ||
         set_step_cap(s) != 0)
@@ -445,18 +446,5 @@ void ss_sim_get_stats(const ss_sim *s, ss_stats *out)
 {
   /* finished segments plus the live counters of the current one */
   *out = s->stats;
-  long n = 0;
-  CVodeGetNumSteps(s->cvode, &n);
-  out->steps += n;
-  n = 0;
-  CVodeGetNumRhsEvals(s->cvode, &n);
-  out->rhs_evals += n;
-  if (s->m->stiff) {
-    n = 0;
-    CVodeGetNumLinRhsEvals(s->cvode, &n);
-    out->rhs_evals += n;
-  }
-  n = 0;
-  CVodeGetNumGEvals(s->cvode, &n);
-  out->root_evals += n;
+  add_segment_counters(s, out);
 }
