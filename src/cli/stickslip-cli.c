@@ -23,7 +23,7 @@ static const char usage_text[] =
   "  stickslip-cli params SCENARIO\n"
   "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
   "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
-  "  stickslip-cli bench [SCENARIO] [--runs N]\n"
+  "  stickslip-cli bench [SCENARIO [--set NAME=VALUE] [--t-end T]] [--runs N]\n"
   "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
   "\n"
   "run writes CSV (header, one row per output time; empty field = undetermined).\n"
@@ -328,6 +328,8 @@ static int bench_case(const ss_scenario *sc, const char *assignment, double t_en
 static int cmd_bench(int argc, char **argv)
 {
   const char *only = NULL;
+  const char *variant = NULL;
+  double t_end = 0.0;
   int runs = 200;
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
@@ -335,6 +337,11 @@ static int cmd_bench(int argc, char **argv)
       if (!parse_positive("--runs", argv[++i], 1e6, &r))
         return EXIT_USAGE;
       runs = (int)r;
+    } else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
+      variant = argv[++i];
+    } else if (strcmp(argv[i], "--t-end") == 0 && i + 1 < argc) {
+      if (!parse_positive("--t-end", argv[++i], 1e9, &t_end))
+        return EXIT_USAGE;
     } else if (argv[i][0] != '-' && !only) {
       only = argv[i];
     } else {
@@ -343,6 +350,8 @@ static int cmd_bench(int argc, char **argv)
   }
   if (only && !ss_scenario_find(only))
     return usage_error("unknown scenario '%s' (see: stickslip-cli list)", only);
+  if ((variant || t_end > 0.0) && !only)
+    return usage_error("bench --set and --t-end need a SCENARIO%s", "");
   printf("%-20s %-34s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
          "median/ms", "steps", "rhs", "events");
   int status = 0;
@@ -350,6 +359,10 @@ static int cmd_bench(int argc, char **argv)
     const ss_scenario *sc = ss_scenario_get(i);
     if (only && strcmp(only, sc->name) != 0)
       continue;
+    if (variant || t_end > 0.0) { /* one variant only, e.g. for profiling */
+      status |= bench_case(sc, variant, t_end, runs);
+      continue;
+    }
     status |= bench_case(sc, NULL, 0.0, runs);
     /* every choice of every choice parameter (law, level, treatment, ...) */
     for (int p = 0; p < sc->n_params; p++) {
