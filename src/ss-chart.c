@@ -14,7 +14,6 @@
 
 #define MARGIN_LEFT   58.0
 #define MARGIN_RIGHT  14.0
-#define AXIS_HEIGHT   34.0
 #define SWATCH_WIDTH  18.0
 
 struct _SsChart
@@ -29,7 +28,12 @@ struct _SsChart
   double      plot_width;
   double      drag_lower;
   double      drag_upper;
+  /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
+   * was a third of a chart's drawing time, and they rarely change */
+  GHashTable *text_cache;
 };
+
+#define TEXT_CACHE_LIMIT 512
 
 G_DEFINE_FINAL_TYPE (SsChart, ss_chart, GTK_TYPE_WIDGET)
 
@@ -88,6 +92,37 @@ create_layout (cairo_t            *cr,
   return layout;
 }
 
+/* A laid-out text (new reference).  Exports lay out afresh; the screen
+ * reuses layouts, whose font options do not depend on the target. */
+static PangoLayout *
+chart_text (SsChart            *self,
+            cairo_t            *cr,
+            const SsChartStyle *style,
+            gboolean            bold,
+            const char         *text)
+{
+  g_autofree char *key = NULL;
+  PangoLayout *layout;
+
+  if (style->for_export)
+    {
+      layout = create_layout (cr, style, bold);
+      pango_layout_set_text (layout, text, -1);
+      return layout;
+    }
+  key = g_strdup_printf ("%c%g:%s", bold ? 'b' : 'r', style->font_size, text);
+  layout = g_hash_table_lookup (self->text_cache, key);
+  if (layout == NULL)
+    {
+      if (g_hash_table_size (self->text_cache) >= TEXT_CACHE_LIMIT)
+        g_hash_table_remove_all (self->text_cache); /* e.g. cursor readouts */
+      layout = create_layout (cr, style, bold);
+      pango_layout_set_text (layout, text, -1);
+      g_hash_table_insert (self->text_cache, g_steal_pointer (&key), layout);
+    }
+  return g_object_ref (layout);
+}
+
 static char *
 legend_text (SsChartLayer *layer,
              double        cursor)
@@ -122,7 +157,6 @@ draw_legend (SsChart            *self,
              const SsChartStyle *style,
              gboolean            draw)
 {
-  PangoLayout *layout = create_layout (cr, style, FALSE);
   double x = right, y = top, row_height = 0, gap = 14;
   int rows = 0;
 
@@ -130,6 +164,7 @@ draw_legend (SsChart            *self,
     {
       SsChartLayer *layer = g_ptr_array_index (self->layers, i);
       g_autofree char *text = NULL;
+      g_autoptr(PangoLayout) layout = NULL;
       int tw, th;
       double entry;
 
@@ -137,7 +172,7 @@ draw_legend (SsChart            *self,
           ss_chart_layer_get_title (layer) == NULL)
         continue;
       text = legend_text (layer, cursor);
-      pango_layout_set_text (layout, text, -1);
+      layout = chart_text (self, cr, style, FALSE, text);
       pango_layout_get_pixel_size (layout, &tw, &th);
       row_height = MAX (row_height, th);
       entry = SWATCH_WIDTH + 5 + tw;
@@ -158,7 +193,6 @@ draw_legend (SsChart            *self,
         }
       x -= entry + gap;
     }
-  g_object_unref (layout);
   return rows * (row_height + 2) + 4;
 }
 
@@ -215,10 +249,9 @@ ss_chart_draw (SsChart            *self,
                const SsChartStyle *style)
 {
   SsChartContext ctx = { 0 };
-  PangoLayout *layout;
   double t0, t1, lo, hi, step, legend_height, cursor, legend_left;
   int title_width;
-  double bottom = self->show_time_labels ? AXIS_HEIGHT : 8;
+  double bottom = 8;
   guint n_bins;
 
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
@@ -228,16 +261,24 @@ ss_chart_draw (SsChart            *self,
   title_width = 0;
   if (self->title != NULL)
     {
-      PangoLayout *bold = create_layout (cr, style, TRUE);
+      PangoLayout *bold = chart_text (self, cr, style, TRUE, self->title);
       int tw, th;
 
-      pango_layout_set_text (bold, self->title, -1);
       pango_layout_get_pixel_size (bold, &tw, &th);
       title_width = tw;
       gdk_cairo_set_source_rgba (cr, &style->fg);
       cairo_move_to (cr, 8, 2);
       pango_cairo_show_layout (cr, bold);
       g_object_unref (bold);
+    }
+  if (self->show_time_labels)
+    {
+      /* two text rows under the plot: tick values, then the axis title */
+      g_autoptr(PangoLayout) probe = chart_text (self, cr, style, FALSE, "0");
+      int tw, th;
+
+      pango_layout_get_pixel_size (probe, &tw, &th);
+      bottom = 4 + 2 * th + 4;
     }
   legend_left = 8 + title_width + 24;
   legend_height = draw_legend (self, cr, legend_left, width - MARGIN_RIGHT, 2, cursor, style, FALSE);
@@ -283,7 +324,6 @@ ss_chart_draw (SsChart            *self,
   cairo_rectangle (cr, ctx.x, ctx.y, ctx.width, ctx.height);
   cairo_fill (cr);
 
-  layout = create_layout (cr, style, FALSE);
   cairo_set_line_width (cr, 1.0);
 
   /* value grid and tick labels */
@@ -292,13 +332,13 @@ ss_chart_draw (SsChart            *self,
     {
       double y = round (ss_chart_context_y (&ctx, v)) + 0.5;
       g_autofree char *label = ss_format_tick (v, step);
+      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
       int tw, th;
 
       gdk_cairo_set_source_rgba (cr, &style->grid);
       cairo_move_to (cr, ctx.x, y);
       cairo_line_to (cr, ctx.x + ctx.width, y);
       cairo_stroke (cr);
-      pango_layout_set_text (layout, label, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
       cairo_move_to (cr, ctx.x - 6 - tw, y - th / 2.0);
@@ -318,9 +358,9 @@ ss_chart_draw (SsChart            *self,
       if (self->show_time_labels)
         {
           g_autofree char *label = ss_format_tick (t, step);
+          g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
           int tw, th;
 
-          pango_layout_set_text (layout, label, -1);
           pango_layout_get_pixel_size (layout, &tw, &th);
           gdk_cairo_set_source_rgba (cr, &style->fg);
           cairo_move_to (cr, x - tw / 2.0, ctx.y + ctx.height + 4);
@@ -329,10 +369,9 @@ ss_chart_draw (SsChart            *self,
     }
   if (self->show_time_labels)
     {
-      const char *label = _("Time t (s)");
+      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, _("Time t (s)"));
       int tw, th;
 
-      pango_layout_set_text (layout, label, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
       cairo_move_to (cr, ctx.x + ctx.width - tw, ctx.y + ctx.height + 4 + th);
@@ -365,7 +404,6 @@ ss_chart_draw (SsChart            *self,
     }
 
   draw_legend (self, cr, legend_left, width - MARGIN_RIGHT, 2, cursor, style, TRUE);
-  g_object_unref (layout);
   cairo_restore (cr);
 }
 
@@ -377,26 +415,17 @@ ss_chart_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   gint64 start = g_get_monotonic_time ();
-  int scale = gtk_widget_get_scale_factor (widget);
-  cairo_surface_t *surface;
   SsChartStyle style;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
   ss_chart_style_init_for_widget (&style, widget);
-  /* rasterise into our own image at the device scale (crisp on HiDPI):
-   * the frame cost is ours to measure, and the node is one blit */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (surface, scale, scale);
-  cr = cairo_create (surface);
+  /* drawn straight into GTK's node: the renderer rasterises it once, at
+   * the device scale (crisp on HiDPI) */
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   ss_chart_draw (self, cr, width, height, &style);
   cairo_destroy (cr);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cairo_set_source_surface (cr, surface, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
   ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
   ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
 }
@@ -526,6 +555,7 @@ ss_chart_dispose (GObject *object)
   g_clear_object (&self->time_axis);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->text_cache, g_hash_table_unref);
 
   G_OBJECT_CLASS (ss_chart_parent_class)->dispose (object);
 }
@@ -548,6 +578,7 @@ ss_chart_init (SsChart *self)
   GtkGesture *gesture;
 
   self->layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect (controller, "motion", G_CALLBACK (motion_cb), self);
