@@ -37,6 +37,16 @@ static void applied(const ss_planar_mech *pm, double t, const double *x, double 
     pm->loads(pm, t, x, h);
 }
 
+/* The minimal form's first step: through the tree when the mechanism has
+ * one (the same solution, far fewer operations), else the general path. */
+static int prepare(const ss_planar_mech *pm, double *x, bool project, double u, const double *h,
+                   ss_planar_minimal *r, const char **why)
+{
+  if (pm->tree.ok)
+    return ss_planar_tree_prepare(&pm->sys, &pm->tree, x, project, u, h, r, why);
+  return ss_planar_minimal_prepare(&pm->sys, pm->iu, x, project, u, h, r, why);
+}
+
 /* Power of the loads alone (gravity is in the potential). */
 static double load_power(const ss_planar_mech *pm, double t, const double *x, const double *xd)
 {
@@ -78,7 +88,7 @@ double ss_planar_mech_rest_force(const ss_planar_mech *pm, double t, const doubl
   const char *why = NULL;
   applied(pm, t, x, h, with_loads);
   memcpy(xc, x, sizeof(double) * (size_t)pm->sys.n);
-  if (ss_planar_minimal_prepare(&pm->sys, pm->iu, xc, false, 0.0, h, &r, &why) < 0)
+  if (prepare(pm, xc, false, 0.0, h, &r, &why) < 0)
     return NAN;
   return r.hr;
 }
@@ -94,7 +104,7 @@ double ss_planar_mech_static_margin(const ss_planar_mech *pm, double t, const do
   applied(pm, t, x, h, true);
   memcpy(xc, x, sizeof(double) * (size_t)pm->sys.n);
   /* friction-free tendency at u = 0 */
-  if (ss_planar_minimal_prepare(&pm->sys, pm->iu, xc, false, 0.0, h, &r, &why) < 0)
+  if (prepare(pm, xc, false, 0.0, h, &r, &why) < 0)
     return NAN;
   int d = r.hr >= 0.0 ? 1 : -1;
   if (dir_out)
@@ -219,8 +229,8 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
   double u = state[n];
   ss_planar_minimal r;
   applied(pm, t, x, h, true);
-  if (ss_planar_minimal_project_solve(sys, pm->iu, x, u, h, modes, mm->mu_k, lambda, fmu, &r,
-                                      &why) < 0) {
+  if (prepare(pm, x, true, u, h, &r, &why) < 0 ||
+      ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu, &why) < 0) {
     ss_report_failure(why);
     return -1;
   }
@@ -265,7 +275,13 @@ static void contacts(const ss_model *m, double t, const double *state, const int
   if (modes[0] != SS_MODE_STICK) {
     /* event functions only: the integrated coordinates are within the
      * tolerance of the manifold, no projection needed for s' = c u */
-    if (!pm->absolute) {
+    if (!pm->absolute && pm->tree.ok) {
+      double D[SS_PLANAR_MAX_N], c[SS_PLANAR_MAX_JOINTS];
+      if (ss_planar_tree_rates(&pm->sys, &pm->tree, state, D, c) < 0)
+        return;
+      for (int j = 0; j < nj; j++)
+        v[j] = c[j] * state[mm->n];
+    } else if (!pm->absolute) {
       double D[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
       int n = mm->n;
       if (ss_planar_partition(&pm->sys, pm->iu, state, 0.0, D, NULL) < 0)
@@ -365,7 +381,7 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->n];
   applied(pm, t, x, h, true);
   /* the minimal form's projection; the absolute form shows its own state */
-  bool ok = ss_planar_minimal_prepare(sys, pm->iu, x, !pm->absolute, u, h, &r, &why) == 0;
+  bool ok = prepare(pm, x, !pm->absolute, u, h, &r, &why) == 0;
   if (!ok)
     return;
   for (int k = 0; k < mm->n; k++)
@@ -475,6 +491,7 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   mm->pm = pm;
   mm->n = n;
+  ss_planar_tree_init(sys, pm->iu, &pm->tree);
   /* a stuck mechanism only needs steps short against the load's period */
   m->max_step_stuck = pm->load_period > 0.0 ? pm->load_period / 40.0 : 0.0;
   mm->iw = nx - 2;

@@ -48,6 +48,8 @@ struct ss_planar_mech {
   ss_column_spec extra_cols[SS_PLANAR_MAX_EXTRA]; /* their names, units, kinds */
   void (*extra)(const ss_planar_mech *pm, double t, const double *x, double *out);
   const void *data;          /* scenario constants for the callbacks */
+  ss_planar_tree tree;       /* joint-coordinate structure for the fast solves (set by
+                                ss_planar_mech_model_new; ok false: the general path) */
 };
 
 /* Builds the model; takes ownership of pm (malloc'ed, freed with the model).

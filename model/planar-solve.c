@@ -43,59 +43,80 @@ static double max_abs(const double *v, int n)
   return r;
 }
 
-static void friction_from_basis(const ss_planar_system *sys, const int *dir, const double *mu,
-                                const double *lambda, double *fmu)
-{
-  double basis[SS_PLANAR_MAX_JOINTS];
-  ss_planar_friction_basis(sys, lambda, basis);
-  for (int j = 0; j < sys->nj; j++)
-    fmu[j] = dir[j] == 0 ? 0.0 : -dir[j] * mu[j] * basis[j];
-}
-
-static bool any_friction(const ss_planar_system *sys, const int *dir, const double *mu)
-{
-  for (int j = 0; j < sys->nj; j++)
-    if (dir[j] != 0 && mu[j] > 0.0)
-      return true;
-  return false;
-}
-
-static bool converged(const double *a, const double *b, int n)
-{
-  for (int i = 0; i < n; i++)
-    if (fabs(a[i] - b[i]) > FIXED_POINT_TOL * (1.0 + fabs(b[i])))
-      return false;
-  return true;
-}
-
 /* Friction-reaction coupling when lambda is affine in f_mu:
  * lambda = lam0 + sum_j f_mu[j] lamj[j] (columns of m values each).
- * Fixed-point iteration on the nj friction values only. */
+ * Fixed-point iteration on the nj friction values only (plain sweeps: a
+ * diverging iteration is how the static test recognises self-locking); each
+ * sweep needs only the two multipliers of every frictional joint and its
+ * friction basis (as ss_planar_reaction_of), the full lambda is formed once
+ * at the end. */
 static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
                   const double *lam0, const double *lamj, double *lambda, double *fmu,
                   const char **why)
 {
-  int m = sys->m, nj = sys->nj;
-  double fnew[SS_PLANAR_MAX_JOINTS];
-  for (int j = 0; j < nj; j++)
+  enum { J = SS_PLANAR_MAX_JOINTS };
+  int m = sys->m, nj = sys->nj, nf = 0;
+  int fj[J];         /* frictional joints */
+  double coef[J];    /* -dir mu of each, 1 */
+  double hinv[J];    /* revolute: -1; prismatic: 2/h (0: moments without friction), 1/m */
+  double l0[2 * J];  /* their friction-free multipliers */
+  double L[2 * J * J]; /* their multipliers per unit friction, row 2p + k, column q */
+  for (int j = 0; j < nj; j++) {
     fmu[j] = 0.0;
-  for (int it = 0; it < FIXED_POINT_MAX; it++) {
-    for (int i = 0; i < m; i++) {
-      double l = lam0[i];
-      for (int j = 0; j < nj; j++)
-        l += fmu[j] * lamj[j * m + i];
-      lambda[i] = l;
+    if (dir[j] != 0 && mu[j] > 0.0) {
+      const ss_planar_joint *jt = &sys->joint[j];
+      fj[nf] = j;
+      coef[nf] = -dir[j] * mu[j] * (jt->kind == SS_JOINT_REVOLUTE ? jt->d : 1.0);
+      hinv[nf++] = jt->kind == SS_JOINT_REVOLUTE ? -1.0 : jt->h > 0.0 ? 2.0 / jt->h : 0.0;
     }
-    if (!any_friction(sys, dir, mu))
-      return 0;
-    friction_from_basis(sys, dir, mu, lambda, fnew);
-    if (converged(fnew, fmu, nj))
-      return 0; /* lambda belongs to fmu, which equals fnew to 1e-13 */
-    memcpy(fmu, fnew, sizeof(double) * (size_t)nj);
   }
-  *why = "joint friction and reactions did not converge (friction too high for a "
-         "unique sliding solution?)";
-  return -2;
+  int rc = 0;
+  if (nf > 0) {
+    double f[J] = {0}, fnew[J];
+    for (int p = 0; p < nf; p++)
+      for (int k = 0; k < 2; k++) {
+        int row = 2 * fj[p] + k;
+        l0[2 * p + k] = lam0[row];
+        for (int q = 0; q < nf; q++)
+          L[(2 * p + k) * nf + q] = lamj[fj[q] * m + row];
+      }
+    rc = -2;
+    for (int it = 0; it < FIXED_POINT_MAX; it++) {
+      bool conv = true;
+      for (int p = 0; p < nf; p++) {
+        double v0 = l0[2 * p], v1 = l0[2 * p + 1];
+        const double *L0 = L + 2 * p * nf, *L1 = L0 + nf;
+        for (int q = 0; q < nf; q++) {
+          v0 += f[q] * L0[q];
+          v1 += f[q] * L1[q];
+        }
+        /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
+         * |N1| + |N2| = max(|N|, 2 |M| / h) */
+        double basis = hinv[p] < 0.0 ? sqrt(v0 * v0 + v1 * v1) : fmax(fabs(v0), fabs(v1) * hinv[p]);
+        fnew[p] = coef[p] * basis;
+        /* written so that a NaN (overflow of a diverging sweep) never converges */
+        if (!(fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]))))
+          conv = false;
+      }
+      if (conv) {
+        rc = 0; /* lambda belongs to f, which equals fnew to 1e-13 */
+        break;
+      }
+      memcpy(f, fnew, sizeof f);
+    }
+    for (int p = 0; p < nf; p++)
+      fmu[fj[p]] = f[p];
+  }
+  for (int i = 0; i < m; i++) {
+    double l = lam0[i];
+    for (int j = 0; j < nj; j++)
+      l += fmu[j] * lamj[j * m + i];
+    lambda[i] = l;
+  }
+  if (rc < 0)
+    *why = "joint friction and reactions did not converge (friction too high for a "
+           "unique sliding solution?)";
+  return rc;
 }
 
 int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *xd,
@@ -288,22 +309,18 @@ int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, do
   return 0;
 }
 
-int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
-                              double u, const double *h, ss_planar_minimal *out, const char **why)
+/* Reduced mass and forces (seed eq. 5.3), the joint rates c and the
+ * right-hand sides of the reaction equations C^T lambda = M x'' - h -
+ * C_mu^T f_mu with x'' = D u' + nu, u' = (hr + c.f_mu)/Mr: affine in f_mu.
+ * B is n x (nj + 1), row-major, one row per coordinate (row iu unused: the
+ * dependent rows suffice, D^T of the residual vanishes); column 0 is the
+ * friction-free part, column 1 + j per unit friction of joint j. */
+static int reduce(const ss_planar_system *sys, int iu, const double *D, const double *nu,
+                  const double *Cmu, const double *h, ss_planar_minimal *out, double *B,
+                  const char **why)
 {
-  int n = sys->n, m = sys->m, nj = sys->nj, k = nj + 1;
-  double *D = out->D, *c = out->c;
-  double nu[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N], Md[SS_PLANAR_MAX_N];
-  double B[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
-  partition pt;
-  if ((project ? partition_project(sys, iu, x, &pt) : partition_factor(sys, iu, x, &pt)) < 0) {
-    *why = "singular coordinate partition (the independent coordinate cannot drive the "
-           "mechanism here)";
-    return -1;
-  }
-  partition_rates(sys, iu, &pt, x, u, D, nu);
-  ss_planar_slide_jacobian(sys, x, Cmu);
-  /* reduced mass and forces (seed eq. 5.3) */
+  int n = sys->n, nj = sys->nj, k = nj + 1;
+  double *c = out->c, Md[SS_PLANAR_MAX_N];
   double Mr = 0.0, hr = 0.0;
   for (int i = 0; i < sys->nb; i++) {
     Md[3 * i] = Md[3 * i + 1] = sys->body[i].m;
@@ -322,28 +339,373 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
     for (int q = 0; q < n; q++)
       c[j] += Cmu[j * n + q] * D[q];
   }
-  /* reaction equations C^T lambda = M x'' - h - C_mu^T f_mu with
-   * x'' = D u' + nu, u' = (hr + c.f_mu)/Mr: affine in f_mu.  Only the
-   * dependent rows are solved (exact: D^T of the residual vanishes).
-   * Column 0: friction-free part; column 1 + j: per unit friction of j. */
-  for (int q = 0, r = 0; q < n; q++) {
+  for (int q = 0; q < n; q++) {
     if (q == iu)
       continue;
-    B[r * k] = Md[q] * (D[q] * hr / Mr + nu[q]) - h[q];
+    B[q * k] = Md[q] * (D[q] * hr / Mr + nu[q]) - h[q];
     for (int j = 0; j < nj; j++)
-      B[r * k + 1 + j] = Md[q] * D[q] * c[j] / Mr - Cmu[j * n + q];
-    r++;
-  }
-  partition_solve_T_multi(&pt, B, X, k);
-  for (int r = 0; r < m; r++) {
-    out->lam0[r] = X[r * k];
-    for (int j = 0; j < nj; j++)
-      out->lamj[j * m + r] = X[r * k + 1 + j];
+      B[q * k + 1 + j] = Md[q] * D[q] * c[j] / Mr - Cmu[j * n + q];
   }
   out->Mr = Mr;
   out->hr = hr;
   out->udot = hr / Mr;
   out->hr_mu = 0.0;
+  return 0;
+}
+
+/* lam0 and lamj from the solution X (m x (nj + 1), row-major). */
+static void store_reactions(const ss_planar_system *sys, const double *X, ss_planar_minimal *out)
+{
+  int m = sys->m, nj = sys->nj, k = nj + 1;
+  for (int r = 0; r < m; r++) {
+    out->lam0[r] = X[r * k];
+    for (int j = 0; j < nj; j++)
+      out->lamj[j * m + r] = X[r * k + 1 + j];
+  }
+}
+
+int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
+                              double u, const double *h, ss_planar_minimal *out, const char **why)
+{
+  int n = sys->n, nj = sys->nj, k = nj + 1;
+  double nu[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
+  double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
+  partition pt;
+  if ((project ? partition_project(sys, iu, x, &pt) : partition_factor(sys, iu, x, &pt)) < 0) {
+    *why = "singular coordinate partition (the independent coordinate cannot drive the "
+           "mechanism here)";
+    return -1;
+  }
+  partition_rates(sys, iu, &pt, x, u, out->D, nu);
+  ss_planar_slide_jacobian(sys, x, Cmu);
+  if (reduce(sys, iu, out->D, nu, Cmu, h, out, B, why) < 0)
+    return -1;
+  for (int q = 0, r = 0; q < n; q++)
+    if (q != iu)
+      memcpy(Bd + (r++) * k, B + q * k, sizeof(double) * (size_t)k);
+  partition_solve_T_multi(&pt, Bd, X, k);
+  store_reactions(sys, X, out);
+  return 0;
+}
+
+/* ---- the tree path ------------------------------------------------------ */
+
+void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr)
+{
+  memset(tr, 0, sizeof *tr);
+  int nb = sys->nb, nj = sys->nj;
+  if (sys->m != sys->n - 1 || iu < 0 || iu >= sys->n || iu % 3 != 2)
+    return;
+  bool placed[SS_PLANAR_MAX_BODIES] = {false}, used[SS_PLANAR_MAX_JOINTS] = {false};
+  int np = 0;
+  for (bool grew = true; grew && np < nb;) {
+    grew = false;
+    for (int j = 0; j < nj; j++) {
+      const ss_planar_joint *jt = &sys->joint[j];
+      if (used[j] || jt->kind != SS_JOINT_REVOLUTE || placed[jt->b] ||
+          (jt->a >= 0 && !placed[jt->a]))
+        continue;
+      used[j] = placed[jt->b] = grew = true;
+      tr->joint_of[jt->b] = j;
+      tr->order[np++] = jt->b;
+    }
+  }
+  if (np < nb)
+    return;
+  for (int j = 0; j < nj; j++)
+    if (!used[j])
+      tr->cut[tr->ncut++] = j;
+  tr->iu_body = iu / 3;
+  for (int i = 0; i < nb; i++)
+    if (i != tr->iu_body)
+      tr->dep[tr->nd++] = i;
+  tr->ok = 2 * tr->ncut == tr->nd; /* holds when m = n - 1 */
+}
+
+/* Inverse of the Schur complement S (nd x nd).  One loop closed by one
+ * cut joint (nd <= 2, both slider-cranks) is the loop-closure Jacobian of
+ * that joint's two equations: its explicit inverse, with the same relative
+ * singularity test as lu_factor; larger systems: GSL LU. */
+static int schur_invert(double *S, int nd, double *Sinv)
+{
+  if (nd == 1) {
+    if (!(fabs(S[0]) > 0.0))
+      return -1;
+    Sinv[0] = 1.0 / S[0];
+    return 0;
+  }
+  if (nd == 2) {
+    double det = S[0] * S[3] - S[1] * S[2];
+    double scale = fmax(fmax(fabs(S[0]), fabs(S[1])), fmax(fabs(S[2]), fabs(S[3])));
+    if (!(fabs(det) > 1e-13 * scale * scale))
+      return -1;
+    Sinv[0] = S[3] / det;
+    Sinv[1] = -S[1] / det;
+    Sinv[2] = -S[2] / det;
+    Sinv[3] = S[0] / det;
+    return 0;
+  }
+  size_t perm_data[SS_PLANAR_MAX_BODIES];
+  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)nd, (size_t)nd);
+  gsl_matrix_view Iv = gsl_matrix_view_array(Sinv, (size_t)nd, (size_t)nd);
+  gsl_permutation p = {(size_t)nd, perm_data};
+  if (lu_factor(&Sv.matrix, &p) < 0)
+    return -1;
+  gsl_linalg_LU_invert(&Sv.matrix, &p, &Iv.matrix);
+  return 0;
+}
+
+/* Everything at one configuration: positions along the tree from the
+ * angles, joint geometry, the cut rows K of C and their values psi, the
+ * position Jacobian Jr = dr/dtheta along the tree and the inverse of the
+ * Schur complement S = dpsi/dtheta over the dependent angles. */
+typedef struct tree_eval {
+  double x[SS_PLANAR_MAX_N];                  /* tree positions and the angles, m and rad */
+  double c[SS_PLANAR_MAX_BODIES];             /* cos of the angles, 1 */
+  double s[SS_PLANAR_MAX_BODIES];             /* sin of the angles, 1 */
+  ss_planar_jgeo g[SS_PLANAR_MAX_JOINTS];     /* joint geometry */
+  double Jr[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES]; /* d r_i / d theta_k, m/rad */
+  double K[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];/* cut rows of C (nd x n), 1 or m */
+  double psi[SS_PLANAR_MAX_M];                /* cut constraint values, m or rad */
+  double Siu[SS_PLANAR_MAX_M];                /* d psi / d theta_iu, m/rad or 1 */
+  double Sinv[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_BODIES]; /* S^-1 (nd x nd), rad/m or 1 */
+} tree_eval;
+
+static int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
+                        const double *angles_of, tree_eval *te)
+{
+  int nb = sys->nb, n = sys->n, nd = tr->nd;
+  for (int i = 0; i < nb; i++)
+    te->x[3 * i + 2] = angles_of[3 * i + 2];
+  ss_planar_rotations(sys, te->x, te->c, te->s);
+  /* r_b = r_a + A_a pa - A_b pb along the tree */
+  for (int o = 0; o < nb; o++) {
+    int i = tr->order[o];
+    const ss_planar_joint *jt = &sys->joint[tr->joint_of[i]];
+    int a = jt->a;
+    double ra[2] = {0.0, 0.0}, pa[2] = {jt->pa[0], jt->pa[1]};
+    if (a >= 0) {
+      ra[0] = te->x[3 * a];
+      ra[1] = te->x[3 * a + 1];
+      pa[0] = te->c[a] * jt->pa[0] - te->s[a] * jt->pa[1];
+      pa[1] = te->s[a] * jt->pa[0] + te->c[a] * jt->pa[1];
+    }
+    double pb[2] = {te->c[i] * jt->pb[0] - te->s[i] * jt->pb[1],
+                    te->s[i] * jt->pb[0] + te->c[i] * jt->pb[1]};
+    te->x[3 * i] = ra[0] + pa[0] - pb[0];
+    te->x[3 * i + 1] = ra[1] + pa[1] - pb[1];
+  }
+  ss_planar_joint_geometry(sys, te->x, te->c, te->s, te->g);
+  /* Jr_b = Jr_a + la e_a - lb e_b */
+  for (int o = 0; o < nb; o++) {
+    int i = tr->order[o], j = tr->joint_of[i], a = sys->joint[j].a;
+    for (int r = 0; r < 2; r++) {
+      for (int q = 0; q < nb; q++)
+        te->Jr[i][r][q] = a >= 0 ? te->Jr[a][r][q] : 0.0;
+      if (a >= 0)
+        te->Jr[i][r][a] += te->g[j].la[r];
+      te->Jr[i][r][i] -= te->g[j].lb[r];
+    }
+  }
+  for (int cj = 0; cj < tr->ncut; cj++) {
+    int j = tr->cut[cj];
+    ss_planar_constraints_geo(sys, j, &te->g[j], te->psi + 2 * cj);
+    ss_planar_jacobian_geo(sys, j, &te->g[j], te->K + 2 * cj * n);
+  }
+  /* S = K_theta + K_r Jr */
+  double S[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_BODIES];
+  for (int r = 0; r < nd; r++) {
+    const double *Kr = te->K + r * n;
+    for (int q = 0; q < nb; q++) {
+      double v = Kr[3 * q + 2];
+      for (int i = 0; i < nb; i++)
+        v += Kr[3 * i] * te->Jr[i][0][q] + Kr[3 * i + 1] * te->Jr[i][1][q];
+      if (q == tr->iu_body)
+        te->Siu[r] = v;
+      else
+        S[r * nd + (q < tr->iu_body ? q : q - 1)] = v;
+    }
+  }
+  return schur_invert(S, nd, te->Sinv);
+}
+
+/* C dx = b (m values) with dx[iu] = g: positions r_i = rho_i + Jr_i dtheta
+ * along the tree (rho from the tree rows of b), then S dtheta_d = b_cut -
+ * K_r rho - S_iu g. */
+static void tree_solve(const ss_planar_system *sys, const ss_planar_tree *tr,
+                       const tree_eval *te, const double *b, double g, double *dx)
+{
+  int nb = sys->nb, n = sys->n, nd = tr->nd;
+  double rho[SS_PLANAR_MAX_BODIES][2], rhs[SS_PLANAR_MAX_BODIES], th[SS_PLANAR_MAX_BODIES];
+  for (int o = 0; o < nb; o++) {
+    int i = tr->order[o], j = tr->joint_of[i], a = sys->joint[j].a;
+    rho[i][0] = b[2 * j] + (a >= 0 ? rho[a][0] : 0.0);
+    rho[i][1] = b[2 * j + 1] + (a >= 0 ? rho[a][1] : 0.0);
+  }
+  for (int r = 0; r < nd; r++) {
+    const double *Kr = te->K + r * n;
+    double v = b[2 * tr->cut[r / 2] + r % 2] - te->Siu[r] * g;
+    for (int i = 0; i < nb; i++)
+      v -= Kr[3 * i] * rho[i][0] + Kr[3 * i + 1] * rho[i][1];
+    rhs[r] = v;
+  }
+  th[tr->iu_body] = g;
+  for (int d = 0; d < nd; d++) {
+    double v = 0.0;
+    for (int r = 0; r < nd; r++)
+      v += te->Sinv[d * nd + r] * rhs[r];
+    th[tr->dep[d]] = v;
+  }
+  for (int i = 0; i < nb; i++) {
+    dx[3 * i + 2] = th[i];
+    for (int r = 0; r < 2; r++) {
+      double v = rho[i][r];
+      for (int q = 0; q < nb; q++)
+        v += te->Jr[i][r][q] * th[q];
+      dx[3 * i + r] = v;
+    }
+  }
+}
+
+/* C_d^T X = B for k right-hand sides (B: n x k row-major, row iu unused; X:
+ * m x k): the tree joints' multipliers from the force rows, leaves first,
+ * affine in the cut multipliers (P + Q lambda_cut), which the dependent
+ * angle rows give through S^T (the transposed Schur complement). */
+static void tree_solve_T(const ss_planar_system *sys, const ss_planar_tree *tr,
+                         const tree_eval *te, const double *B, int k, double *X)
+{
+  enum { KMAX = SS_PLANAR_MAX_JOINTS + 1 };
+  int nb = sys->nb, n = sys->n, nd = tr->nd;
+  double P[SS_PLANAR_MAX_BODIES][2][KMAX], Q[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES];
+  double F[SS_PLANAR_MAX_BODIES][KMAX], lc[SS_PLANAR_MAX_BODIES][KMAX];
+  int row_of[SS_PLANAR_MAX_BODIES]; /* dependent angle row of each body, -1 for iu */
+  for (int i = 0; i < nb; i++) {
+    row_of[i] = -1;
+    for (int r = 0; r < 2; r++) {
+      memcpy(P[i][r], B + (3 * i + r) * k, sizeof(double) * (size_t)k);
+      for (int c = 0; c < nd; c++)
+        Q[i][r][c] = -te->K[c * n + 3 * i + r];
+    }
+  }
+  for (int d = 0; d < nd; d++) {
+    row_of[tr->dep[d]] = d;
+    memcpy(F[d], B + (3 * tr->dep[d] + 2) * k, sizeof(double) * (size_t)k);
+  }
+  for (int o = nb - 1; o >= 0; o--) {
+    int i = tr->order[o], j = tr->joint_of[i], a = sys->joint[j].a;
+    const double *la = te->g[j].la, *lb = te->g[j].lb;
+    /* force rows: lambda_j = B_r + sum over children - K_r^T lambda_cut */
+    if (a >= 0)
+      for (int r = 0; r < 2; r++) {
+        for (int q = 0; q < k; q++)
+          P[a][r][q] += P[i][r][q];
+        for (int c = 0; c < nd; c++)
+          Q[a][r][c] += Q[i][r][c];
+      }
+    /* angle rows: lb.lambda_j on body i, -la.lambda_j on the parent */
+    for (int q = 0; q < k; q++) {
+      if (row_of[i] >= 0)
+        F[row_of[i]][q] -= lb[0] * P[i][0][q] + lb[1] * P[i][1][q];
+      if (a >= 0 && row_of[a] >= 0)
+        F[row_of[a]][q] += la[0] * P[i][0][q] + la[1] * P[i][1][q];
+    }
+  }
+  for (int c = 0; c < nd; c++)
+    for (int q = 0; q < k; q++) {
+      double v = 0.0;
+      for (int d = 0; d < nd; d++)
+        v += te->Sinv[d * nd + c] * F[d][q];
+      lc[c][q] = v;
+    }
+  for (int i = 0; i < nb; i++) {
+    int j = tr->joint_of[i];
+    for (int r = 0; r < 2; r++)
+      for (int q = 0; q < k; q++) {
+        double v = P[i][r][q];
+        for (int c = 0; c < nd; c++)
+          v += Q[i][r][c] * lc[c][q];
+        X[(2 * j + r) * k + q] = v;
+      }
+  }
+  for (int c = 0; c < nd; c++)
+    memcpy(X + (2 * tr->cut[c / 2] + c % 2) * k, lc[c], sizeof(double) * (size_t)k);
+}
+
+static const char *const SINGULAR_PARTITION =
+  "singular coordinate partition (the independent coordinate cannot drive the mechanism here)";
+
+/* Newton on the dependent angles until the cut joints close (|psi| <= the
+ * projection tolerance); te is then evaluated at the result. */
+static int tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
+                        tree_eval *te)
+{
+  double th[SS_PLANAR_MAX_N];
+  memcpy(th, x, sizeof(double) * (size_t)sys->n);
+  for (int it = 0;; it++) {
+    if (tree_eval_at(sys, tr, th, te) < 0)
+      return -1;
+    if (max_abs(te->psi, tr->nd) <= PROJECT_TOL)
+      return 0;
+    if (it == PROJECT_MAX)
+      return -1;
+    for (int d = 0; d < tr->nd; d++) {
+      double v = 0.0;
+      for (int r = 0; r < tr->nd; r++)
+        v += te->Sinv[d * tr->nd + r] * te->psi[r];
+      th[3 * tr->dep[d] + 2] -= v;
+    }
+  }
+}
+
+int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
+                         double *D, double *c)
+{
+  tree_eval te;
+  double zero[SS_PLANAR_MAX_M] = {0};
+  if (tree_eval_at(sys, tr, x, &te) < 0)
+    return -1;
+  tree_solve(sys, tr, &te, zero, 1.0, D);
+  if (!c)
+    return 0;
+  for (int j = 0; j < sys->nj; j++) {
+    double row[SS_PLANAR_MAX_N], v = 0.0;
+    ss_planar_slide_geo(sys, j, &te.g[j], row);
+    for (int q = 0; q < sys->n; q++)
+      v += row[q] * D[q];
+    c[j] = v;
+  }
+  return 0;
+}
+
+int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr, double *x,
+                           bool project, double u, const double *h, ss_planar_minimal *out,
+                           const char **why)
+{
+  int n = sys->n, nj = sys->nj, k = nj + 1;
+  double nu[SS_PLANAR_MAX_N], xd[SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M];
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N], zero[SS_PLANAR_MAX_M] = {0};
+  double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
+  double X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
+  tree_eval te;
+  if ((project ? tree_project(sys, tr, x, &te) : tree_eval_at(sys, tr, x, &te)) < 0) {
+    *why = SINGULAR_PARTITION;
+    return -1;
+  }
+  if (project)
+    memcpy(x, te.x, sizeof(double) * (size_t)n);
+  tree_solve(sys, tr, &te, zero, 1.0, out->D);
+  for (int q = 0; q < n; q++)
+    xd[q] = out->D[q] * u;
+  for (int j = 0; j < nj; j++) {
+    ss_planar_gamma_geo(sys, j, &te.g[j], xd, xi + 2 * j);
+    ss_planar_slide_geo(sys, j, &te.g[j], Cmu + j * n);
+  }
+  tree_solve(sys, tr, &te, xi, 0.0, nu);
+  if (reduce(sys, tr->iu_body * 3 + 2, out->D, nu, Cmu, h, out, B, why) < 0)
+    return -1;
+  tree_solve_T(sys, tr, &te, B, k, X);
+  store_reactions(sys, X, out);
   return 0;
 }
 
