@@ -21,6 +21,9 @@ typedef struct mech_model {
   int n;                /* coordinates */
   int iw;               /* state index of the external work, J */
   int idiss;            /* state index of the dissipated energy, J */
+  bool joint;           /* minimal form on the revolute tree: the state holds the body
+                           angles only (positions follow along the tree), else all of x */
+  int nq;               /* coordinates in the state: nb (joint) or n; u follows them */
   double mu_s[SS_PLANAR_MAX_JOINTS]; /* static coefficients in use (0 if friction off), 1 */
   double mu_k[SS_PLANAR_MAX_JOINTS]; /* kinetic coefficients in use, 1 */
 } mech_model;
@@ -60,23 +63,60 @@ static double load_power(const ss_planar_mech *pm, double t, const double *x, co
   return P;
 }
 
+/* x from the state's coordinates: all of them, or the angles (the tree
+ * gives the positions: zero until projected or evaluated). */
+static void coords_of(const mech_model *mm, const double *state, double *x)
+{
+  if (!mm->joint) {
+    memcpy(x, state, sizeof(double) * (size_t)mm->n);
+    return;
+  }
+  for (int i = 0; i < mm->nq; i++) {
+    x[3 * i] = x[3 * i + 1] = 0.0;
+    x[3 * i + 2] = state[i];
+  }
+}
+
+static void store_coords(const mech_model *mm, const double *x, double *state)
+{
+  if (!mm->joint) {
+    memcpy(state, x, sizeof(double) * (size_t)mm->n);
+    return;
+  }
+  for (int i = 0; i < mm->nq; i++)
+    state[i] = x[3 * i + 2];
+}
+
+/* Projection of x and D at the result, through the tree when there is one. */
+static int project_rates(const mech_model *mm, double *x, double *D)
+{
+  const ss_planar_mech *pm = mm->pm;
+  if (mm->joint)
+    return ss_planar_tree_project(&pm->sys, &pm->tree, x) < 0 ||
+               ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, NULL) < 0
+             ? -1
+             : 0;
+  if (ss_planar_project(&pm->sys, pm->iu, x) < 0)
+    return -1;
+  return ss_planar_partition(&pm->sys, pm->iu, x, 0.0, D, NULL);
+}
+
 int ss_planar_mech_state(const ss_model *m, const double *state, double *x, double *xd)
 {
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
   int n = mm->n;
-  memcpy(x, state, sizeof(double) * (size_t)n);
   if (pm->absolute) {
+    memcpy(x, state, sizeof(double) * (size_t)n);
     memcpy(xd, state + n, sizeof(double) * (size_t)n);
     return 0;
   }
-  if (ss_planar_project(&pm->sys, pm->iu, x) < 0)
-    return -1;
   double D[SS_PLANAR_MAX_N];
-  if (ss_planar_partition(&pm->sys, pm->iu, x, 0.0, D, NULL) < 0)
+  coords_of(mm, state, x);
+  if (project_rates(mm, x, D) < 0)
     return -1;
   for (int k = 0; k < n; k++)
-    xd[k] = D[k] * state[n];
+    xd[k] = D[k] * state[mm->nq];
   return 0;
 }
 
@@ -174,8 +214,10 @@ static void initial(const ss_model *m, double *state)
   const ss_planar_mech *pm = mm->pm;
   for (int i = 0; i < m->nx; i++)
     state[i] = 0.0;
-  memcpy(state, pm->x0, sizeof(double) * (size_t)mm->n);
-  ss_planar_project(&pm->sys, pm->iu, state); /* x0 was checked at creation */
+  double x[SS_PLANAR_MAX_N];
+  memcpy(x, pm->x0, sizeof(double) * (size_t)mm->n);
+  ss_planar_project(&pm->sys, pm->iu, x); /* x0 was checked at creation */
+  store_coords(mm, x, state);
 }
 
 static int rhs(const ss_model *m, double t, const double *state, const int *modes, double *sdot)
@@ -225,8 +267,8 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
     sdot[mm->idiss] = diss;
     return 0;
   }
-  memcpy(x, state, sizeof(double) * (size_t)n);
-  double u = state[n];
+  coords_of(mm, state, x);
+  double u = state[mm->nq];
   ss_planar_minimal r;
   applied(pm, t, x, h, true);
   if (prepare(pm, x, true, u, h, &r, &why) < 0 ||
@@ -235,8 +277,9 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
     return -1;
   }
   for (int k = 0; k < n; k++)
-    xd[k] = sdot[k] = r.D[k] * u;
-  sdot[n] = r.udot;
+    xd[k] = r.D[k] * u;
+  store_coords(mm, xd, sdot);
+  sdot[mm->nq] = r.udot;
   sdot[mm->iw] = load_power(pm, t, x, xd);
   sdot[mm->idiss] = -r.hr_mu * u;
   return 0;
@@ -275,12 +318,13 @@ static void contacts(const ss_model *m, double t, const double *state, const int
   if (modes[0] != SS_MODE_STICK) {
     /* event functions only: the integrated coordinates are within the
      * tolerance of the manifold, no projection needed for s' = c u */
-    if (!pm->absolute && pm->tree.ok) {
+    if (mm->joint) {
       double D[SS_PLANAR_MAX_N], c[SS_PLANAR_MAX_JOINTS];
-      if (ss_planar_tree_rates(&pm->sys, &pm->tree, state, D, c) < 0)
+      coords_of(mm, state, x);
+      if (ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, c) < 0)
         return;
       for (int j = 0; j < nj; j++)
-        v[j] = c[j] * state[mm->n];
+        v[j] = c[j] * state[mm->nq];
     } else if (!pm->absolute) {
       double D[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
       int n = mm->n;
@@ -299,7 +343,10 @@ static void contacts(const ss_model *m, double t, const double *state, const int
     return;
   }
   /* stuck: velocities are exactly zero and x was projected at the event */
-  double g = ss_planar_mech_static_margin(pm, t, state, NULL);
+  coords_of(mm, state, x);
+  if (mm->joint && ss_planar_tree_project(&pm->sys, &pm->tree, x) < 0)
+    return;
+  double g = ss_planar_mech_static_margin(pm, t, x, NULL);
   if (isnan(g))
     g = -1.0; /* no static solution: force an event, resolve reports it */
   for (int j = 0; j < nj; j++)
@@ -313,7 +360,7 @@ static void zero_velocity(const ss_model *m, double *state)
   if (mm->pm->absolute)
     memset(state + mm->n, 0, sizeof(double) * (size_t)mm->n);
   else
-    state[mm->n] = 0.0;
+    state[mm->nq] = 0.0;
 }
 
 static int resolve(const ss_model *m, double t, double *state, int *modes, const int *hit)
@@ -324,12 +371,11 @@ static int resolve(const ss_model *m, double t, double *state, int *modes, const
   int n = mm->n, nj = sys->nj;
   double x[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
   /* back onto the constraint manifold (positions and velocities) */
-  if (ss_planar_project(sys, pm->iu, state) < 0)
+  coords_of(mm, state, x);
+  if (project_rates(mm, x, D) < 0)
     return -1;
-  memcpy(x, state, sizeof(double) * (size_t)n);
-  if (ss_planar_partition(sys, pm->iu, x, 0.0, D, NULL) < 0)
-    return -1;
-  double u = pm->absolute ? state[n + pm->iu] : state[n];
+  store_coords(mm, x, state);
+  double u = pm->absolute ? state[n + pm->iu] : state[mm->nq];
   if (pm->absolute)
     for (int k = 0; k < n; k++)
       state[n + k] = D[k] * u;
@@ -377,8 +423,8 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   bool stuck = modes[0] == SS_MODE_STICK;
   ss_planar_minimal r;
   const char *why = NULL;
-  memcpy(x, state, sizeof(double) * (size_t)mm->n);
-  double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->n];
+  coords_of(mm, state, x);
+  double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->nq];
   applied(pm, t, x, h, true);
   /* the minimal form's projection; the absolute form shows its own state */
   bool ok = prepare(pm, x, !pm->absolute, u, h, &r, &why) == 0;
@@ -479,7 +525,10 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   mech_model *mm = calloc(1, sizeof *mm);
   int n = sys->n;
-  int nx = pm->absolute ? 2 * n + 2 : n + 3;
+  ss_planar_tree_init(sys, pm->iu, &pm->tree);
+  bool joint = !pm->absolute && pm->tree.ok;
+  int nq = joint ? sys->nb : n;
+  int nx = pm->absolute ? 2 * n + 2 : nq + 3;
   const char *names[SS_PLANAR_MAX_JOINTS];
   for (int j = 0; j < sys->nj; j++)
     names[j] = sys->joint[j].name;
@@ -491,7 +540,8 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   mm->pm = pm;
   mm->n = n;
-  ss_planar_tree_init(sys, pm->iu, &pm->tree);
+  mm->joint = joint;
+  mm->nq = nq;
   /* a stuck mechanism only needs steps short against the load's period */
   m->max_step_stuck = pm->load_period > 0.0 ? pm->load_period / 40.0 : 0.0;
   mm->iw = nx - 2;

@@ -658,6 +658,15 @@ static int tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, c
   }
 }
 
+int ss_planar_tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, double *x)
+{
+  tree_eval te;
+  if (tree_project(sys, tr, x, &te) < 0)
+    return -1;
+  memcpy(x, te.x, sizeof(double) * (size_t)sys->n);
+  return 0;
+}
+
 int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
                          double *D, double *c)
 {

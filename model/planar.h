@@ -233,6 +233,10 @@ void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr
 int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr, double *x,
                            bool project, double u, const double *h, ss_planar_minimal *out,
                            const char **why);
+/* Projection through the tree: Newton on the dependent angles of x (the
+ * independent one fixed) until the cut joints close; x receives the tree
+ * positions and the angles.  Returns 0 or -1 (singular, no convergence). */
+int ss_planar_tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, double *x);
 /* Rates per unit u (D, n values) and joint sliding rates per unit u (c, nj
  * values, may be NULL) at the angles of x.  Returns 0 or -1 (singular). */
 int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
