@@ -60,7 +60,7 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   double coef[J];    /* -dir mu of each, 1 */
   double hinv[J];    /* revolute: -1; prismatic: 2/h (0: moments without friction), 1/m */
   double l0[2 * J];  /* their friction-free multipliers */
-  double L[2 * J * J]; /* their multipliers per unit friction, row 2p + k, column q */
+  double L[2 * J * J]; /* their multipliers per unit friction of joint q: 2 nf values each */
   for (int j = 0; j < nj; j++) {
     fmu[j] = 0.0;
     if (dir[j] != 0 && mu[j] > 0.0) {
@@ -72,37 +72,42 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   }
   int rc = 0;
   if (nf > 0) {
-    double f[J] = {0}, fnew[J];
+    int nr = 2 * nf;
+    double fa[J] = {0}, fb[J], *f = fa, *fnew = fb;
     for (int p = 0; p < nf; p++)
       for (int k = 0; k < 2; k++) {
         int row = 2 * fj[p] + k;
         l0[2 * p + k] = lam0[row];
         for (int q = 0; q < nf; q++)
-          L[(2 * p + k) * nf + q] = lamj[fj[q] * m + row];
+          L[q * nr + 2 * p + k] = lamj[fj[q] * m + row];
       }
     rc = -2;
     for (int it = 0; it < FIXED_POINT_MAX; it++) {
+      double v[2 * J];
+      memcpy(v, l0, sizeof(double) * (size_t)nr);
+      for (int q = 0; q < nf; q++) {
+        const double *Lq = L + q * nr;
+        double fq = f[q];
+        for (int r = 0; r < nr; r++)
+          v[r] += fq * Lq[r];
+      }
       bool conv = true;
       for (int p = 0; p < nf; p++) {
-        double v0 = l0[2 * p], v1 = l0[2 * p + 1];
-        const double *L0 = L + 2 * p * nf, *L1 = L0 + nf;
-        for (int q = 0; q < nf; q++) {
-          v0 += f[q] * L0[q];
-          v1 += f[q] * L1[q];
-        }
+        double v0 = v[2 * p], v1 = v[2 * p + 1];
         /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
          * |N1| + |N2| = max(|N|, 2 |M| / h) */
         double basis = hinv[p] < 0.0 ? sqrt(v0 * v0 + v1 * v1) : fmax(fabs(v0), fabs(v1) * hinv[p]);
         fnew[p] = coef[p] * basis;
         /* written so that a NaN (overflow of a diverging sweep) never converges */
-        if (!(fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]))))
-          conv = false;
+        conv &= fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
       }
       if (conv) {
         rc = 0; /* lambda belongs to f, which equals fnew to 1e-13 */
         break;
       }
-      memcpy(f, fnew, sizeof f);
+      double *t = f;
+      f = fnew;
+      fnew = t;
     }
     for (int p = 0; p < nf; p++)
       fmu[fj[p]] = f[p];
@@ -312,62 +317,53 @@ int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, do
 /* Reduced mass and forces (seed eq. 5.3), the joint rates c and the
  * right-hand sides of the reaction equations C^T lambda = M x'' - h -
  * C_mu^T f_mu with x'' = D u' + nu, u' = (hr + c.f_mu)/Mr: affine in f_mu.
- * B is n x (nj + 1), row-major, one row per coordinate (row iu unused: the
- * dependent rows suffice, D^T of the residual vanishes); column 0 is the
- * friction-free part, column 1 + j per unit friction of joint j. */
-static int reduce(const ss_planar_system *sys, int iu, const double *D, const double *nu,
+ * B is (nj + 1) x n, one column of n values per right-hand side (entry iu
+ * unused: the dependent rows suffice, D^T of the residual vanishes); column
+ * 0 is the friction-free part, column 1 + j per unit friction of joint j. */
+static int reduce(const ss_planar_system *sys, const double *D, const double *nu,
                   const double *Cmu, const double *h, ss_planar_minimal *out, double *B,
                   const char **why)
 {
-  int n = sys->n, nj = sys->nj, k = nj + 1;
-  double *c = out->c, Md[SS_PLANAR_MAX_N];
+  int n = sys->n, nj = sys->nj;
+  double *c = out->c, Md[SS_PLANAR_MAX_N], MD[SS_PLANAR_MAX_N];
   double Mr = 0.0, hr = 0.0;
   for (int i = 0; i < sys->nb; i++) {
     Md[3 * i] = Md[3 * i + 1] = sys->body[i].m;
     Md[3 * i + 2] = sys->body[i].J;
   }
   for (int q = 0; q < n; q++) {
-    Mr += D[q] * Md[q] * D[q];
+    MD[q] = Md[q] * D[q];
+    Mr += D[q] * MD[q];
     hr += D[q] * (h[q] - Md[q] * nu[q]);
   }
   if (!(Mr > 0.0)) {
     *why = "reduced mass is zero";
     return -1;
   }
+  double udot0 = hr / Mr;
+  for (int q = 0; q < n; q++)
+    B[q] = MD[q] * udot0 + Md[q] * nu[q] - h[q];
   for (int j = 0; j < nj; j++) {
-    c[j] = 0.0;
+    const double *Cj = Cmu + j * n;
+    double cj = 0.0, *Bj = B + (1 + j) * n;
     for (int q = 0; q < n; q++)
-      c[j] += Cmu[j * n + q] * D[q];
-  }
-  for (int q = 0; q < n; q++) {
-    if (q == iu)
-      continue;
-    B[q * k] = Md[q] * (D[q] * hr / Mr + nu[q]) - h[q];
-    for (int j = 0; j < nj; j++)
-      B[q * k + 1 + j] = Md[q] * D[q] * c[j] / Mr - Cmu[j * n + q];
+      cj += Cj[q] * D[q];
+    c[j] = cj;
+    cj /= Mr;
+    for (int q = 0; q < n; q++)
+      Bj[q] = MD[q] * cj - Cj[q];
   }
   out->Mr = Mr;
   out->hr = hr;
-  out->udot = hr / Mr;
+  out->udot = udot0;
   out->hr_mu = 0.0;
   return 0;
-}
-
-/* lam0 and lamj from the solution X (m x (nj + 1), row-major). */
-static void store_reactions(const ss_planar_system *sys, const double *X, ss_planar_minimal *out)
-{
-  int m = sys->m, nj = sys->nj, k = nj + 1;
-  for (int r = 0; r < m; r++) {
-    out->lam0[r] = X[r * k];
-    for (int j = 0; j < nj; j++)
-      out->lamj[j * m + r] = X[r * k + 1 + j];
-  }
 }
 
 int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
                               double u, const double *h, ss_planar_minimal *out, const char **why)
 {
-  int n = sys->n, nj = sys->nj, k = nj + 1;
+  int n = sys->n, m = sys->m, nj = sys->nj, k = nj + 1;
   double nu[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
   double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
@@ -379,13 +375,20 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
   }
   partition_rates(sys, iu, &pt, x, u, out->D, nu);
   ss_planar_slide_jacobian(sys, x, Cmu);
-  if (reduce(sys, iu, out->D, nu, Cmu, h, out, B, why) < 0)
+  if (reduce(sys, out->D, nu, Cmu, h, out, B, why) < 0)
     return -1;
   for (int q = 0, r = 0; q < n; q++)
-    if (q != iu)
-      memcpy(Bd + (r++) * k, B + q * k, sizeof(double) * (size_t)k);
+    if (q != iu) {
+      for (int col = 0; col < k; col++)
+        Bd[r * k + col] = B[col * n + q];
+      r++;
+    }
   partition_solve_T_multi(&pt, Bd, X, k);
-  store_reactions(sys, X, out);
+  for (int r = 0; r < m; r++) {
+    out->lam0[r] = X[r * k];
+    for (int j = 0; j < nj; j++)
+      out->lamj[j * m + r] = X[r * k + 1 + j];
+  }
   return 0;
 }
 
@@ -408,6 +411,7 @@ void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr
         continue;
       used[j] = placed[jt->b] = grew = true;
       tr->joint_of[jt->b] = j;
+      tr->parent[jt->b] = jt->a;
       tr->order[np++] = jt->b;
     }
   }
@@ -417,11 +421,31 @@ void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr
     if (!used[j])
       tr->cut[tr->ncut++] = j;
   tr->iu_body = iu / 3;
-  for (int i = 0; i < nb; i++)
+  for (int i = 0; i < nb; i++) {
+    tr->drow[i] = i == tr->iu_body ? -1 : tr->nd;
     if (i != tr->iu_body)
       tr->dep[tr->nd++] = i;
+  }
   tr->ok = 2 * tr->ncut == tr->nd; /* holds when m = n - 1 */
 }
+
+/* Everything at one configuration: positions along the tree from the
+ * angles, joint geometry, the cut rows K of C and their values psi, the
+ * position Jacobian Jr = dr/dtheta along the tree and the inverse of the
+ * Schur complement S = dpsi/dtheta over the dependent angles. */
+typedef struct tree_eval {
+  double x[SS_PLANAR_MAX_N];                  /* tree positions and the angles, m and rad */
+  double c[SS_PLANAR_MAX_BODIES];             /* cos of the angles, 1 */
+  double s[SS_PLANAR_MAX_BODIES];             /* sin of the angles, 1 */
+  ss_planar_jgeo g[SS_PLANAR_MAX_JOINTS];     /* joint geometry */
+  double Jr[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES]; /* d r_i / d theta_q, m/rad */
+  double K[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_N]; /* cut rows of C (nd x n, row-major), 1 or m */
+  int ka[SS_PLANAR_MAX_BODIES];               /* per cut row: body a of its joint (-1 ground) */
+  int kb[SS_PLANAR_MAX_BODIES];               /* per cut row: body b of its joint */
+  double psi[SS_PLANAR_MAX_BODIES];           /* cut constraint values, m or rad */
+  double Siu[SS_PLANAR_MAX_BODIES];           /* d psi / d theta_iu, m/rad or 1 */
+  double Sinv[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_BODIES]; /* S^-1 (nd x nd), rad/m or 1 */
+} tree_eval;
 
 /* Inverse of the Schur complement S (nd x nd).  One loop closed by one
  * cut joint (nd <= 2, both slider-cranks) is the loop-closure Jacobian of
@@ -456,75 +480,64 @@ static int schur_invert(double *S, int nd, double *Sinv)
   return 0;
 }
 
-/* Everything at one configuration: positions along the tree from the
- * angles, joint geometry, the cut rows K of C and their values psi, the
- * position Jacobian Jr = dr/dtheta along the tree and the inverse of the
- * Schur complement S = dpsi/dtheta over the dependent angles. */
-typedef struct tree_eval {
-  double x[SS_PLANAR_MAX_N];                  /* tree positions and the angles, m and rad */
-  double c[SS_PLANAR_MAX_BODIES];             /* cos of the angles, 1 */
-  double s[SS_PLANAR_MAX_BODIES];             /* sin of the angles, 1 */
-  ss_planar_jgeo g[SS_PLANAR_MAX_JOINTS];     /* joint geometry */
-  double Jr[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES]; /* d r_i / d theta_k, m/rad */
-  double K[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];/* cut rows of C (nd x n), 1 or m */
-  double psi[SS_PLANAR_MAX_M];                /* cut constraint values, m or rad */
-  double Siu[SS_PLANAR_MAX_M];                /* d psi / d theta_iu, m/rad or 1 */
-  double Sinv[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_BODIES]; /* S^-1 (nd x nd), rad/m or 1 */
-} tree_eval;
-
 static int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
                         const double *angles_of, tree_eval *te)
 {
-  int nb = sys->nb, n = sys->n, nd = tr->nd;
+  int nb = sys->nb, nd = tr->nd;
   for (int i = 0; i < nb; i++)
     te->x[3 * i + 2] = angles_of[3 * i + 2];
   ss_planar_rotations(sys, te->x, te->c, te->s);
   /* r_b = r_a + A_a pa - A_b pb along the tree */
   for (int o = 0; o < nb; o++) {
-    int i = tr->order[o];
+    int i = tr->order[o], a = tr->parent[i];
     const ss_planar_joint *jt = &sys->joint[tr->joint_of[i]];
-    int a = jt->a;
-    double ra[2] = {0.0, 0.0}, pa[2] = {jt->pa[0], jt->pa[1]};
+    double r0 = jt->pa[0], r1 = jt->pa[1];
     if (a >= 0) {
-      ra[0] = te->x[3 * a];
-      ra[1] = te->x[3 * a + 1];
-      pa[0] = te->c[a] * jt->pa[0] - te->s[a] * jt->pa[1];
-      pa[1] = te->s[a] * jt->pa[0] + te->c[a] * jt->pa[1];
+      r0 = te->x[3 * a] + te->c[a] * jt->pa[0] - te->s[a] * jt->pa[1];
+      r1 = te->x[3 * a + 1] + te->s[a] * jt->pa[0] + te->c[a] * jt->pa[1];
     }
-    double pb[2] = {te->c[i] * jt->pb[0] - te->s[i] * jt->pb[1],
-                    te->s[i] * jt->pb[0] + te->c[i] * jt->pb[1]};
-    te->x[3 * i] = ra[0] + pa[0] - pb[0];
-    te->x[3 * i + 1] = ra[1] + pa[1] - pb[1];
+    te->x[3 * i] = r0 - (te->c[i] * jt->pb[0] - te->s[i] * jt->pb[1]);
+    te->x[3 * i + 1] = r1 - (te->s[i] * jt->pb[0] + te->c[i] * jt->pb[1]);
   }
   ss_planar_joint_geometry(sys, te->x, te->c, te->s, te->g);
   /* Jr_b = Jr_a + la e_a - lb e_b */
   for (int o = 0; o < nb; o++) {
-    int i = tr->order[o], j = tr->joint_of[i], a = sys->joint[j].a;
+    int i = tr->order[o], a = tr->parent[i];
+    const ss_planar_jgeo *g = &te->g[tr->joint_of[i]];
     for (int r = 0; r < 2; r++) {
-      for (int q = 0; q < nb; q++)
-        te->Jr[i][r][q] = a >= 0 ? te->Jr[a][r][q] : 0.0;
-      if (a >= 0)
-        te->Jr[i][r][a] += te->g[j].la[r];
-      te->Jr[i][r][i] -= te->g[j].lb[r];
+      double *Ji = te->Jr[i][r];
+      if (a >= 0) {
+        memcpy(Ji, te->Jr[a][r], sizeof(double) * (size_t)nb);
+        Ji[a] += g->la[r];
+      } else {
+        memset(Ji, 0, sizeof(double) * (size_t)nb);
+      }
+      Ji[i] -= g->lb[r];
     }
   }
-  for (int cj = 0; cj < tr->ncut; cj++) {
-    int j = tr->cut[cj];
-    ss_planar_constraints_geo(sys, j, &te->g[j], te->psi + 2 * cj);
-    ss_planar_jacobian_geo(sys, j, &te->g[j], te->K + 2 * cj * n);
-  }
-  /* S = K_theta + K_r Jr */
+  /* cut rows and S = K_theta + K_r Jr (K_r nonzero on the joint's two bodies) */
   double S[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_BODIES];
+  for (int r = 0; r < nd; r += 2) {
+    int j = tr->cut[r / 2];
+    ss_planar_constraints_geo(sys, j, &te->g[j], te->psi + r);
+    ss_planar_jacobian_geo(sys, j, &te->g[j], te->K + r * sys->n); /* rows r, r + 1 */
+    te->ka[r] = te->ka[r + 1] = sys->joint[j].a;
+    te->kb[r] = te->kb[r + 1] = sys->joint[j].b;
+  }
   for (int r = 0; r < nd; r++) {
-    const double *Kr = te->K + r * n;
+    const double *Kr = te->K + r * sys->n;
+    const int *bodies[2] = {&te->ka[r], &te->kb[r]};
     for (int q = 0; q < nb; q++) {
       double v = Kr[3 * q + 2];
-      for (int i = 0; i < nb; i++)
-        v += Kr[3 * i] * te->Jr[i][0][q] + Kr[3 * i + 1] * te->Jr[i][1][q];
-      if (q == tr->iu_body)
+      for (int e = 0; e < 2; e++) {
+        int i = *bodies[e];
+        if (i >= 0)
+          v += Kr[3 * i] * te->Jr[i][0][q] + Kr[3 * i + 1] * te->Jr[i][1][q];
+      }
+      if (tr->drow[q] < 0)
         te->Siu[r] = v;
       else
-        S[r * nd + (q < tr->iu_body ? q : q - 1)] = v;
+        S[r * nd + tr->drow[q]] = v;
     }
   }
   return schur_invert(S, nd, te->Sinv);
@@ -536,100 +549,112 @@ static int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
 static void tree_solve(const ss_planar_system *sys, const ss_planar_tree *tr,
                        const tree_eval *te, const double *b, double g, double *dx)
 {
-  int nb = sys->nb, n = sys->n, nd = tr->nd;
+  int nb = sys->nb, nd = tr->nd;
   double rho[SS_PLANAR_MAX_BODIES][2], rhs[SS_PLANAR_MAX_BODIES], th[SS_PLANAR_MAX_BODIES];
   for (int o = 0; o < nb; o++) {
-    int i = tr->order[o], j = tr->joint_of[i], a = sys->joint[j].a;
+    int i = tr->order[o], j = tr->joint_of[i], a = tr->parent[i];
     rho[i][0] = b[2 * j] + (a >= 0 ? rho[a][0] : 0.0);
     rho[i][1] = b[2 * j + 1] + (a >= 0 ? rho[a][1] : 0.0);
   }
   for (int r = 0; r < nd; r++) {
-    const double *Kr = te->K + r * n;
+    const double *Kr = te->K + r * sys->n;
+    int ia = te->ka[r], ib = te->kb[r];
     double v = b[2 * tr->cut[r / 2] + r % 2] - te->Siu[r] * g;
-    for (int i = 0; i < nb; i++)
-      v -= Kr[3 * i] * rho[i][0] + Kr[3 * i + 1] * rho[i][1];
+    v -= Kr[3 * ib] * rho[ib][0] + Kr[3 * ib + 1] * rho[ib][1];
+    if (ia >= 0)
+      v -= Kr[3 * ia] * rho[ia][0] + Kr[3 * ia + 1] * rho[ia][1];
     rhs[r] = v;
   }
   th[tr->iu_body] = g;
   for (int d = 0; d < nd; d++) {
+    const double *Si = te->Sinv + d * nd;
     double v = 0.0;
     for (int r = 0; r < nd; r++)
-      v += te->Sinv[d * nd + r] * rhs[r];
+      v += Si[r] * rhs[r];
     th[tr->dep[d]] = v;
   }
   for (int i = 0; i < nb; i++) {
-    dx[3 * i + 2] = th[i];
-    for (int r = 0; r < 2; r++) {
-      double v = rho[i][r];
-      for (int q = 0; q < nb; q++)
-        v += te->Jr[i][r][q] * th[q];
-      dx[3 * i + r] = v;
+    const double *J0 = te->Jr[i][0], *J1 = te->Jr[i][1];
+    double v0 = rho[i][0], v1 = rho[i][1];
+    for (int q = 0; q < nb; q++) {
+      v0 += J0[q] * th[q];
+      v1 += J1[q] * th[q];
     }
+    dx[3 * i] = v0;
+    dx[3 * i + 1] = v1;
+    dx[3 * i + 2] = th[i];
   }
 }
 
-/* C_d^T X = B for k right-hand sides (B: n x k row-major, row iu unused; X:
- * m x k): the tree joints' multipliers from the force rows, leaves first,
- * affine in the cut multipliers (P + Q lambda_cut), which the dependent
- * angle rows give through S^T (the transposed Schur complement). */
+/* C_d^T lambda = b, k right-hand sides (B: k x n, one column of n values
+ * each, entry iu unused; L: k x m).  The tree joints' multipliers follow
+ * from the force rows, leaves first, affine in the cut multipliers: lambda_j
+ * = P_i + Q_i lambda_cut (Q independent of b); the dependent angle rows then
+ * give lambda_cut through S^T, the transposed Schur complement. */
 static void tree_solve_T(const ss_planar_system *sys, const ss_planar_tree *tr,
-                         const tree_eval *te, const double *B, int k, double *X)
+                         const tree_eval *te, const double *B, int k, double *L)
 {
-  enum { KMAX = SS_PLANAR_MAX_JOINTS + 1 };
-  int nb = sys->nb, n = sys->n, nd = tr->nd;
-  double P[SS_PLANAR_MAX_BODIES][2][KMAX], Q[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES];
-  double F[SS_PLANAR_MAX_BODIES][KMAX], lc[SS_PLANAR_MAX_BODIES][KMAX];
-  int row_of[SS_PLANAR_MAX_BODIES]; /* dependent angle row of each body, -1 for iu */
-  for (int i = 0; i < nb; i++) {
-    row_of[i] = -1;
-    for (int r = 0; r < 2; r++) {
-      memcpy(P[i][r], B + (3 * i + r) * k, sizeof(double) * (size_t)k);
-      for (int c = 0; c < nd; c++)
-        Q[i][r][c] = -te->K[c * n + 3 * i + r];
+  int nb = sys->nb, n = sys->n, m = sys->m, nd = tr->nd;
+  double Q[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES] = {{{0}}};
+  for (int r = 0; r < nd; r++) {
+    int ia = te->ka[r], ib = te->kb[r];
+    Q[ib][0][r] = -te->K[r * n + 3 * ib];
+    Q[ib][1][r] = -te->K[r * n + 3 * ib + 1];
+    if (ia >= 0) {
+      Q[ia][0][r] = -te->K[r * n + 3 * ia];
+      Q[ia][1][r] = -te->K[r * n + 3 * ia + 1];
     }
-  }
-  for (int d = 0; d < nd; d++) {
-    row_of[tr->dep[d]] = d;
-    memcpy(F[d], B + (3 * tr->dep[d] + 2) * k, sizeof(double) * (size_t)k);
   }
   for (int o = nb - 1; o >= 0; o--) {
-    int i = tr->order[o], j = tr->joint_of[i], a = sys->joint[j].a;
-    const double *la = te->g[j].la, *lb = te->g[j].lb;
-    /* force rows: lambda_j = B_r + sum over children - K_r^T lambda_cut */
+    int i = tr->order[o], a = tr->parent[i];
     if (a >= 0)
-      for (int r = 0; r < 2; r++) {
-        for (int q = 0; q < k; q++)
-          P[a][r][q] += P[i][r][q];
-        for (int c = 0; c < nd; c++)
-          Q[a][r][c] += Q[i][r][c];
+      for (int r = 0; r < nd; r++) {
+        Q[a][0][r] += Q[i][0][r];
+        Q[a][1][r] += Q[i][1][r];
       }
-    /* angle rows: lb.lambda_j on body i, -la.lambda_j on the parent */
-    for (int q = 0; q < k; q++) {
-      if (row_of[i] >= 0)
-        F[row_of[i]][q] -= lb[0] * P[i][0][q] + lb[1] * P[i][1][q];
-      if (a >= 0 && row_of[a] >= 0)
-        F[row_of[a]][q] += la[0] * P[i][0][q] + la[1] * P[i][1][q];
-    }
   }
-  for (int c = 0; c < nd; c++)
-    for (int q = 0; q < k; q++) {
+  for (int col = 0; col < k; col++) {
+    const double *b = B + col * n;
+    double *lam = L + col * m;
+    double P[SS_PLANAR_MAX_BODIES][2], F[SS_PLANAR_MAX_BODIES], lc[SS_PLANAR_MAX_BODIES];
+    for (int i = 0; i < nb; i++) {
+      P[i][0] = b[3 * i];
+      P[i][1] = b[3 * i + 1];
+    }
+    for (int d = 0; d < nd; d++)
+      F[d] = b[3 * tr->dep[d] + 2];
+    for (int o = nb - 1; o >= 0; o--) {
+      int i = tr->order[o], a = tr->parent[i];
+      const ss_planar_jgeo *g = &te->g[tr->joint_of[i]];
+      /* force rows: lambda_j = b_r + children - K_r^T lambda_cut */
+      if (a >= 0) {
+        P[a][0] += P[i][0];
+        P[a][1] += P[i][1];
+      }
+      /* angle rows: lb.lambda_j on body i, -la.lambda_j on its parent */
+      if (tr->drow[i] >= 0)
+        F[tr->drow[i]] -= g->lb[0] * P[i][0] + g->lb[1] * P[i][1];
+      if (a >= 0 && tr->drow[a] >= 0)
+        F[tr->drow[a]] += g->la[0] * P[i][0] + g->la[1] * P[i][1];
+    }
+    for (int r = 0; r < nd; r++) {
       double v = 0.0;
       for (int d = 0; d < nd; d++)
-        v += te->Sinv[d * nd + c] * F[d][q];
-      lc[c][q] = v;
+        v += te->Sinv[d * nd + r] * F[d];
+      lc[r] = v;
+      lam[2 * tr->cut[r / 2] + r % 2] = v;
     }
-  for (int i = 0; i < nb; i++) {
-    int j = tr->joint_of[i];
-    for (int r = 0; r < 2; r++)
-      for (int q = 0; q < k; q++) {
-        double v = P[i][r][q];
-        for (int c = 0; c < nd; c++)
-          v += Q[i][r][c] * lc[c][q];
-        X[(2 * j + r) * k + q] = v;
+    for (int i = 0; i < nb; i++) {
+      int j = tr->joint_of[i];
+      double v0 = P[i][0], v1 = P[i][1];
+      for (int r = 0; r < nd; r++) {
+        v0 += Q[i][0][r] * lc[r];
+        v1 += Q[i][1][r] * lc[r];
       }
+      lam[2 * j] = v0;
+      lam[2 * j + 1] = v1;
+    }
   }
-  for (int c = 0; c < nd; c++)
-    memcpy(X + (2 * tr->cut[c / 2] + c % 2) * k, lc[c], sizeof(double) * (size_t)k);
 }
 
 static const char *const SINGULAR_PARTITION =
@@ -641,18 +666,19 @@ static int tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, c
                         tree_eval *te)
 {
   double th[SS_PLANAR_MAX_N];
+  int nd = tr->nd;
   memcpy(th, x, sizeof(double) * (size_t)sys->n);
   for (int it = 0;; it++) {
     if (tree_eval_at(sys, tr, th, te) < 0)
       return -1;
-    if (max_abs(te->psi, tr->nd) <= PROJECT_TOL)
+    if (max_abs(te->psi, nd) <= PROJECT_TOL)
       return 0;
     if (it == PROJECT_MAX)
       return -1;
-    for (int d = 0; d < tr->nd; d++) {
+    for (int d = 0; d < nd; d++) {
       double v = 0.0;
-      for (int r = 0; r < tr->nd; r++)
-        v += te->Sinv[d * tr->nd + r] * te->psi[r];
+      for (int r = 0; r < nd; r++)
+        v += te->Sinv[d * nd + r] * te->psi[r];
       th[3 * tr->dep[d] + 2] -= v;
     }
   }
@@ -667,23 +693,30 @@ int ss_planar_tree_project(const ss_planar_system *sys, const ss_planar_tree *tr
   return 0;
 }
 
+/* Joint sliding rates per unit u, c = C_mu D, from the geometry. */
+static void slide_rates(const ss_planar_system *sys, const tree_eval *te, const double *D,
+                        double *Cmu, double *c)
+{
+  int n = sys->n;
+  for (int j = 0; j < sys->nj; j++) {
+    double *row = Cmu + j * n, v = 0.0;
+    ss_planar_slide_geo(sys, j, &te->g[j], row);
+    for (int q = 0; q < n; q++)
+      v += row[q] * D[q];
+    c[j] = v;
+  }
+}
+
 int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
                          double *D, double *c)
 {
   tree_eval te;
-  double zero[SS_PLANAR_MAX_M] = {0};
+  double zero[SS_PLANAR_MAX_M] = {0}, Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   if (tree_eval_at(sys, tr, x, &te) < 0)
     return -1;
   tree_solve(sys, tr, &te, zero, 1.0, D);
-  if (!c)
-    return 0;
-  for (int j = 0; j < sys->nj; j++) {
-    double row[SS_PLANAR_MAX_N], v = 0.0;
-    ss_planar_slide_geo(sys, j, &te.g[j], row);
-    for (int q = 0; q < sys->n; q++)
-      v += row[q] * D[q];
-    c[j] = v;
-  }
+  if (c)
+    slide_rates(sys, &te, D, Cmu, c);
   return 0;
 }
 
@@ -691,11 +724,11 @@ int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr
                            bool project, double u, const double *h, ss_planar_minimal *out,
                            const char **why)
 {
-  int n = sys->n, nj = sys->nj, k = nj + 1;
+  int n = sys->n, m = sys->m, nj = sys->nj;
   double nu[SS_PLANAR_MAX_N], xd[SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M];
   double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N], zero[SS_PLANAR_MAX_M] = {0};
   double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
-  double X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
+  double L[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
   tree_eval te;
   if ((project ? tree_project(sys, tr, x, &te) : tree_eval_at(sys, tr, x, &te)) < 0) {
     *why = SINGULAR_PARTITION;
@@ -706,15 +739,16 @@ int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr
   tree_solve(sys, tr, &te, zero, 1.0, out->D);
   for (int q = 0; q < n; q++)
     xd[q] = out->D[q] * u;
-  for (int j = 0; j < nj; j++) {
+  for (int j = 0; j < nj; j++)
     ss_planar_gamma_geo(sys, j, &te.g[j], xd, xi + 2 * j);
-    ss_planar_slide_geo(sys, j, &te.g[j], Cmu + j * n);
-  }
   tree_solve(sys, tr, &te, xi, 0.0, nu);
-  if (reduce(sys, tr->iu_body * 3 + 2, out->D, nu, Cmu, h, out, B, why) < 0)
+  for (int j = 0; j < nj; j++)
+    ss_planar_slide_geo(sys, j, &te.g[j], Cmu + j * n);
+  if (reduce(sys, out->D, nu, Cmu, h, out, B, why) < 0)
     return -1;
-  tree_solve_T(sys, tr, &te, B, k, X);
-  store_reactions(sys, X, out);
+  tree_solve_T(sys, tr, &te, B, nj + 1, L);
+  memcpy(out->lam0, L, sizeof(double) * (size_t)m);
+  memcpy(out->lamj, L + m, sizeof(double) * (size_t)(nj * m));
   return 0;
 }
 

@@ -98,8 +98,9 @@ static void joint_geo(const ss_planar_joint *jt, const double *x, jgeo *g)
 void ss_planar_rotations(const ss_planar_system *sys, const double *x, double *c, double *s)
 {
   for (int i = 0; i < sys->nb; i++) {
-    c[i] = cos(x[3 * i + 2]);
-    s[i] = sin(x[3 * i + 2]);
+    double th = x[3 * i + 2], ci = cos(th), si = sin(th); /* one sincos */
+    c[i] = ci;
+    s[i] = si;
   }
 }
 

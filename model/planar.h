@@ -214,11 +214,13 @@ typedef struct ss_planar_tree {
   bool ok;                            /* the structure applies (else use the general path) */
   int order[SS_PLANAR_MAX_BODIES];    /* bodies, every parent before its children */
   int joint_of[SS_PLANAR_MAX_BODIES]; /* per body: its tree joint (revolute, b = the body) */
+  int parent[SS_PLANAR_MAX_BODIES];   /* per body: a of that joint (-1 = ground) */
   int ncut;                           /* joints outside the tree */
   int cut[SS_PLANAR_MAX_JOINTS];      /* their indices */
   int iu_body;                        /* body whose angle is the independent coordinate */
-  int nd;                             /* dependent angles, nb - 1 (= 2 ncut) */
+  int nd;                             /* dependent angles, nb - 1 (= 2 ncut = cut equations) */
   int dep[SS_PLANAR_MAX_BODIES];      /* their bodies */
+  int drow[SS_PLANAR_MAX_BODIES];     /* per body: index in dep, -1 for iu_body */
 } ss_planar_tree;
 
 /* Finds the tree for independent coordinate iu (which must be an angle);
