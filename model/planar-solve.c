@@ -60,7 +60,7 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   double coef[J];    /* -dir mu of each, 1 */
   double hinv[J];    /* revolute: -1; prismatic: 2/h (0: moments without friction), 1/m */
   double l0[2 * J];  /* their friction-free multipliers */
-  double L[2 * J * J]; /* their multipliers per unit friction of joint q: 2 nf values each */
+  double L[2 * J * J]; /* their multipliers per unit friction of joint q: pairs (p, q) */
   for (int j = 0; j < nj; j++) {
     fmu[j] = 0.0;
     if (dir[j] != 0 && mu[j] > 0.0) {
@@ -72,33 +72,31 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   }
   int rc = 0;
   if (nf > 0) {
-    int nr = 2 * nf;
     double fa[J] = {0}, fb[J], *f = fa, *fnew = fb;
-    for (int p = 0; p < nf; p++)
-      for (int k = 0; k < 2; k++) {
-        int row = 2 * fj[p] + k;
-        l0[2 * p + k] = lam0[row];
-        for (int q = 0; q < nf; q++)
-          L[q * nr + 2 * p + k] = lamj[fj[q] * m + row];
+    for (int p = 0; p < nf; p++) {
+      l0[2 * p] = lam0[2 * fj[p]];
+      l0[2 * p + 1] = lam0[2 * fj[p] + 1];
+      for (int q = 0; q < nf; q++) {
+        L[2 * (p * nf + q)] = lamj[fj[q] * m + 2 * fj[p]];
+        L[2 * (p * nf + q) + 1] = lamj[fj[q] * m + 2 * fj[p] + 1];
       }
+    }
     rc = -2;
     for (int it = 0; it < FIXED_POINT_MAX; it++) {
-      double v[2 * J];
-      memcpy(v, l0, sizeof(double) * (size_t)nr);
-      for (int q = 0; q < nf; q++) {
-        const double *Lq = L + q * nr;
-        double fq = f[q];
-        for (int r = 0; r < nr; r++)
-          v[r] += fq * Lq[r];
-      }
       bool conv = true;
       for (int p = 0; p < nf; p++) {
-        double v0 = v[2 * p], v1 = v[2 * p + 1];
+        /* the joint's two multipliers (pairs: packed arithmetic) */
+        const double *Lp = L + 2 * p * nf;
+        double v0 = l0[2 * p], v1 = l0[2 * p + 1];
+        for (int q = 0; q < nf; q++) {
+          v0 += f[q] * Lp[2 * q];
+          v1 += f[q] * Lp[2 * q + 1];
+        }
         /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
          * |N1| + |N2| = max(|N|, 2 |M| / h) */
         double basis = hinv[p] < 0.0 ? sqrt(v0 * v0 + v1 * v1) : fmax(fabs(v0), fabs(v1) * hinv[p]);
         fnew[p] = coef[p] * basis;
-        /* written so that a NaN (overflow of a diverging sweep) never converges */
+        /* never true for a NaN (overflow of a diverging sweep) */
         conv &= fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
       }
       if (conv) {
@@ -480,13 +478,26 @@ static int schur_invert(double *S, int nd, double *Sinv)
   return 0;
 }
 
+/* At the angles of angles_of.  With step (a Newton correction: te holds
+ * the evaluation before it, te->x[3i + 2] - step[i] the new angles) the
+ * rotations are updated by their Taylor series instead of new sincos: for
+ * |step| <= 1e-6 the remainder is below 1e-19. */
 static int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
-                        const double *angles_of, tree_eval *te)
+                        const double *angles_of, const double *step, tree_eval *te)
 {
   int nb = sys->nb, nd = tr->nd;
-  for (int i = 0; i < nb; i++)
-    te->x[3 * i + 2] = angles_of[3 * i + 2];
-  ss_planar_rotations(sys, te->x, te->c, te->s);
+  if (step) {
+    for (int i = 0; i < nb; i++) {
+      double d = -step[i], c = te->c[i], s = te->s[i], h = 1.0 - 0.5 * d * d;
+      te->x[3 * i + 2] -= step[i];
+      te->c[i] = c * h - s * d;
+      te->s[i] = s * h + c * d;
+    }
+  } else {
+    for (int i = 0; i < nb; i++)
+      te->x[3 * i + 2] = angles_of[3 * i + 2];
+    ss_planar_rotations(sys, te->x, te->c, te->s);
+  }
   /* r_b = r_a + A_a pa - A_b pb along the tree */
   for (int o = 0; o < nb; o++) {
     int i = tr->order[o], a = tr->parent[i];
@@ -507,10 +518,13 @@ static int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
     for (int r = 0; r < 2; r++) {
       double *Ji = te->Jr[i][r];
       if (a >= 0) {
-        memcpy(Ji, te->Jr[a][r], sizeof(double) * (size_t)nb);
+        const double *Ja = te->Jr[a][r];
+        for (int q = 0; q < nb; q++)
+          Ji[q] = Ja[q];
         Ji[a] += g->la[r];
       } else {
-        memset(Ji, 0, sizeof(double) * (size_t)nb);
+        for (int q = 0; q < nb; q++)
+          Ji[q] = 0.0;
       }
       Ji[i] -= g->lb[r];
     }
@@ -665,21 +679,25 @@ static const char *const SINGULAR_PARTITION =
 static int tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
                         tree_eval *te)
 {
-  double th[SS_PLANAR_MAX_N];
+  double th[SS_PLANAR_MAX_N], step[SS_PLANAR_MAX_BODIES] = {0};
   int nd = tr->nd;
+  bool small = false; /* the last step allows the rotation update */
   memcpy(th, x, sizeof(double) * (size_t)sys->n);
   for (int it = 0;; it++) {
-    if (tree_eval_at(sys, tr, th, te) < 0)
+    if (tree_eval_at(sys, tr, th, small ? step : NULL, te) < 0)
       return -1;
     if (max_abs(te->psi, nd) <= PROJECT_TOL)
       return 0;
     if (it == PROJECT_MAX)
       return -1;
+    small = true;
     for (int d = 0; d < nd; d++) {
       double v = 0.0;
       for (int r = 0; r < nd; r++)
         v += te->Sinv[d * nd + r] * te->psi[r];
       th[3 * tr->dep[d] + 2] -= v;
+      step[tr->dep[d]] = v;
+      small &= fabs(v) <= 1e-6;
     }
   }
 }
@@ -712,7 +730,7 @@ int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, 
 {
   tree_eval te;
   double zero[SS_PLANAR_MAX_M] = {0}, Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  if (tree_eval_at(sys, tr, x, &te) < 0)
+  if (tree_eval_at(sys, tr, x, NULL, &te) < 0)
     return -1;
   tree_solve(sys, tr, &te, zero, 1.0, D);
   if (c)
@@ -730,7 +748,7 @@ int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr
   double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
   double L[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
   tree_eval te;
-  if ((project ? tree_project(sys, tr, x, &te) : tree_eval_at(sys, tr, x, &te)) < 0) {
+  if ((project ? tree_project(sys, tr, x, &te) : tree_eval_at(sys, tr, x, NULL, &te)) < 0) {
     *why = SINGULAR_PARTITION;
     return -1;
   }
