@@ -469,10 +469,15 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   row[c++] = state[mm->idiss];
   row[c++] = ss_planar_kinetic(sys, xd);
   row[c++] = ss_planar_potential(sys, x);
-  ss_planar_constraints(sys, x, phi);
-  double e = 0.0;
-  for (int i = 0; i < sys->m; i++)
-    e = fmax(e, fabs(phi[i]));
+  /* |Phi(x)| of every joint, one sincos per body */
+  double cs[SS_PLANAR_MAX_BODIES], sn[SS_PLANAR_MAX_BODIES], e = 0.0;
+  ss_planar_jgeo geo[SS_PLANAR_MAX_JOINTS];
+  ss_planar_rotations(sys, x, cs, sn);
+  ss_planar_joint_geometry(sys, x, cs, sn, geo);
+  for (int j = 0; j < nj; j++) {
+    ss_planar_constraints_geo(sys, j, &geo[j], phi);
+    e = fmax(e, fmax(fabs(phi[0]), fabs(phi[1])));
+  }
   row[c++] = e;
 }
 
