@@ -46,7 +46,7 @@ static int prepare(const ss_planar_mech *pm, double *x, bool project, double u, 
                    ss_planar_minimal *r, const char **why)
 {
   if (pm->tree.ok)
-    return ss_planar_tree_prepare(&pm->sys, &pm->tree, x, project, u, h, r, why);
+    return ss_planar_tree_prepare(&pm->sys, &pm->tree, x, project, true, u, h, r, why);
   return ss_planar_minimal_prepare(&pm->sys, pm->iu, x, project, u, h, r, why);
 }
 
@@ -271,8 +271,13 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
   double u = state[mm->nq];
   ss_planar_minimal r;
   applied(pm, t, x, h, true);
-  if (prepare(pm, x, true, u, h, &r, &why) < 0 ||
-      ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu, &why) < 0) {
+  bool friction = false; /* any joint with friction in this mode: the reactions matter */
+  for (int j = 0; j < nj; j++)
+    friction |= modes[j] != 0 && mm->mu_k[j] > 0.0;
+  int rc = pm->tree.ok ? ss_planar_tree_prepare(sys, &pm->tree, x, true, friction, u, h, &r, &why)
+                       : prepare(pm, x, true, u, h, &r, &why);
+  if (rc < 0 || (friction && ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu,
+                                                        &why) < 0)) {
     ss_report_failure(why);
     return -1;
   }

@@ -739,8 +739,8 @@ int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, 
 }
 
 int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr, double *x,
-                           bool project, double u, const double *h, ss_planar_minimal *out,
-                           const char **why)
+                           bool project, bool reactions, double u, const double *h,
+                           ss_planar_minimal *out, const char **why)
 {
   int n = sys->n, m = sys->m, nj = sys->nj;
   double nu[SS_PLANAR_MAX_N], xd[SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M];
@@ -764,6 +764,8 @@ int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr
     ss_planar_slide_geo(sys, j, &te.g[j], Cmu + j * n);
   if (reduce(sys, out->D, nu, Cmu, h, out, B, why) < 0)
     return -1;
+  if (!reactions)
+    return 0;
   tree_solve_T(sys, tr, &te, B, nj + 1, L);
   memcpy(out->lam0, L, sizeof(double) * (size_t)m);
   memcpy(out->lamj, L + m, sizeof(double) * (size_t)(nj * m));

@@ -231,10 +231,11 @@ void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr
  * those of the tree at the angles of x: with project, Newton on the
  * dependent angles puts the cut joints on Phi = 0 and x receives the
  * configuration; without, x is left as it is (the evaluation is at the
- * angles of x). */
+ * angles of x).  Without reactions, out->lam0 and out->lamj are not
+ * computed (u' without friction needs none). */
 int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr, double *x,
-                           bool project, double u, const double *h, ss_planar_minimal *out,
-                           const char **why);
+                           bool project, bool reactions, double u, const double *h,
+                           ss_planar_minimal *out, const char **why);
 /* Projection through the tree: Newton on the dependent angles of x (the
  * independent one fixed) until the cut joints close; x receives the tree
  * positions and the angles.  Returns 0 or -1 (singular, no convergence). */
