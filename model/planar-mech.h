@@ -6,7 +6,10 @@
  *    projection with the independent coordinate fixed: coordinate
  *    partitioning), the independent velocity u and two energy integrals;
  *    kinematic equations x' = D u, one dynamic equation M'' u' = h'' + h''_mu,
- *    reaction equations for lambda solved together with the friction;
+ *    reaction equations for lambda solved together with the friction.  When
+ *    the bodies hang on a tree of revolute joints (ss_planar_tree) the state
+ *    holds only the body angles (positions follow along the tree) and the
+ *    solves go through the tree;
  *  - absolute: Lagrange equations of the first kind in (x, x') with
  *    Baumgarte stabilisation, positions and velocities projected at every
  *    event (for comparison and as the multi-DOF path).
