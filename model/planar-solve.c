@@ -94,7 +94,13 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
         }
         /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
          * |N1| + |N2| = max(|N|, 2 |M| / h) */
-        double basis = hinv[p] < 0.0 ? sqrt(v0 * v0 + v1 * v1) : fmax(fabs(v0), fabs(v1) * hinv[p]);
+        double basis;
+        if (hinv[p] < 0.0) {
+          basis = sqrt(v0 * v0 + v1 * v1);
+        } else {
+          double e0 = fabs(v0), e1 = fabs(v1) * hinv[p];
+          basis = e0 >= e1 ? e0 : e1; /* fmax without the call (no NaN here) */
+        }
         fnew[p] = coef[p] * basis;
         /* never true for a NaN (overflow of a diverging sweep) */
         conv &= fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
@@ -609,7 +615,10 @@ static void tree_solve_T(const ss_planar_system *sys, const ss_planar_tree *tr,
                          const tree_eval *te, const double *B, int k, double *L)
 {
   int nb = sys->nb, n = sys->n, m = sys->m, nd = tr->nd;
-  double Q[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES] = {{{0}}};
+  double Q[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES];
+  for (int i = 0; i < nb; i++)
+    for (int r = 0; r < nd; r++)
+      Q[i][0][r] = Q[i][1][r] = 0.0;
   for (int r = 0; r < nd; r++) {
     int ia = te->ka[r], ib = te->kb[r];
     Q[ib][0][r] = -te->K[r * n + 3 * ib];
