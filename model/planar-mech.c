@@ -249,7 +249,9 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
         dphi += C[i * n + k] * xd[k];
       stab[i] = -2.0 * a * dphi - a * a * phi[i];
     }
-    if (ss_planar_accel(sys, x, xd, h, modes, mm->mu_k, stab, xdd, lambda, fmu, &why) < 0) {
+    ss_planar_minimal r; /* the KKT solution by its null-space form (planar.h) */
+    if (ss_planar_accel_partitioned(sys, pm->iu, x, xd, h, modes, mm->mu_k, stab, xdd, lambda,
+                                    fmu, &r, &why) < 0) {
       ss_report_failure(why);
       return -1;
     }

@@ -396,6 +396,54 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
   return 0;
 }
 
+int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const double *x,
+                                const double *xd, const double *h, const int *dir,
+                                const double *mu, const double *xi_extra, double *xdd,
+                                double *lambda, double *fmu, ss_planar_minimal *out,
+                                const char **why)
+{
+  int n = sys->n, m = sys->m, nj = sys->nj, k = nj + 1;
+  double nu[SS_PLANAR_MAX_N] = {0}, Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  double xi[SS_PLANAR_MAX_M], sol[SS_PLANAR_MAX_M];
+  double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
+  double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
+  partition pt;
+  if (partition_factor(sys, iu, x, &pt) < 0) {
+    *why = "singular constraint Jacobian (locked or redundant mechanism)";
+    return -1;
+  }
+  partition_rates(sys, iu, &pt, x, 0.0, out->D, NULL);
+  /* particular solution C nu = xi(x, x') (+ stabilisation), nu[iu] = 0 */
+  ss_planar_gamma(sys, x, xd, xi);
+  if (xi_extra)
+    for (int i = 0; i < m; i++)
+      xi[i] += xi_extra[i];
+  partition_solve(&pt, xi, sol);
+  for (int q = 0, c = 0; q < n; q++)
+    nu[q] = q == iu ? 0.0 : sol[c++];
+  ss_planar_slide_jacobian(sys, x, Cmu);
+  if (reduce(sys, out->D, nu, Cmu, h, out, B, why) < 0)
+    return -1;
+  for (int q = 0, r = 0; q < n; q++)
+    if (q != iu) {
+      for (int col = 0; col < k; col++)
+        Bd[r * k + col] = B[col * n + q];
+      r++;
+    }
+  partition_solve_T_multi(&pt, Bd, X, k);
+  for (int r = 0; r < m; r++) {
+    out->lam0[r] = X[r * k];
+    for (int j = 0; j < nj; j++)
+      out->lamj[j * m + r] = X[r * k + 1 + j];
+  }
+  int rc = ss_planar_minimal_friction(sys, out, dir, mu, lambda, fmu, why);
+  if (rc < 0)
+    return rc;
+  for (int q = 0; q < n; q++)
+    xdd[q] = out->D[q] * out->udot + nu[q];
+  return 0;
+}
+
 /* ---- the tree path ------------------------------------------------------ */
 
 void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr)

@@ -200,6 +200,19 @@ int ss_planar_minimal_project_solve(const ss_planar_system *sys, int iu, double 
                                     double *lambda, double *fmu, ss_planar_minimal *out,
                                     const char **why);
 
+/* ss_planar_accel for a 1-DOF system (m = n - 1) by the null-space form of
+ * the same KKT system: x'' = D a + nu with C D = 0 (D[iu] = 1) and C nu =
+ * xi (+ xi_extra) at x, a from D^T of the dynamics, the multipliers from the
+ * dependent rows of C^T lambda = M x'' - h - C_mu^T f_mu (exact: D^T of the
+ * residual vanishes).  One GSL LU of the m x m dependent columns instead of
+ * the (n + m)^2 KKT matrix.  out receives D, M'', h'', u' = a (x not
+ * projected).  Returns 0, -1 (singular) or -2 (no convergence). */
+int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const double *x,
+                                const double *xd, const double *h, const int *dir,
+                                const double *mu, const double *xi_extra, double *xdd,
+                                double *lambda, double *fmu, ss_planar_minimal *out,
+                                const char **why);
+
 /* ---- the joint-coordinate structure: a tree of revolute joints ---- */
 
 /* When every body hangs from the ground on a tree of revolute joints (each

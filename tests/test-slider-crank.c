@@ -198,6 +198,24 @@ static void test_free_body(void)
           g_assert_cmpfloat(fabs(xdd2[k] - xdd[k]), <, 1e-9 * (1 + fabs(xdd[k])));
         for (int i = 0; i < sys->m; i++)
           g_assert_cmpfloat(fabs(lambda2[i] - lambda[i]), <, 1e-9 * (1 + fabs(lambda[i])));
+        /* the partitioned (null-space) form of the KKT system, also off the
+         * manifold, with arbitrary velocities and stabilisation terms */
+        double xo[SS_PLANAR_MAX_N], xdo[SS_PLANAR_MAX_N], stab[SS_PLANAR_MAX_M];
+        double xdd3[SS_PLANAR_MAX_N], lambda3[SS_PLANAR_MAX_M], fmu3[SS_PLANAR_MAX_JOINTS];
+        for (int k = 0; k < n; k++) {
+          xo[k] = x[k] + 1e-4 * rnd(r);
+          xdo[k] = xd[k] + 0.1 * rnd(r);
+        }
+        for (int i = 0; i < sys->m; i++)
+          stab[i] = 0.5 * rnd(r);
+        int rc2 = ss_planar_accel(sys, xo, xdo, h, dir, mu, stab, xdd2, lambda2, fmu2, &why);
+        int rc3 = ss_planar_accel_partitioned(sys, pm->iu, xo, xdo, h, dir, mu, stab, xdd3,
+                                              lambda3, fmu3, &r_, &why);
+        g_assert_cmpint(rc3, ==, rc2);
+        for (int k = 0; rc2 == 0 && k < n; k++)
+          g_assert_cmpfloat(fabs(xdd3[k] - xdd2[k]), <, 1e-9 * (1 + fabs(xdd2[k])));
+        for (int i = 0; rc2 == 0 && i < sys->m; i++)
+          g_assert_cmpfloat(fabs(lambda3[i] - lambda2[i]), <, 1e-9 * (1 + fabs(lambda2[i])));
       }
       ss_model_free(m);
     }
