@@ -43,6 +43,42 @@ static double max_abs(const double *v, int n)
   return r;
 }
 
+/* Plain sweeps f -> F(f) = coef basis(l0 + L f) from f (= 0) until one
+ * changes no joint's friction by more than 1e-13 relative (0; f holds the
+ * result) or FIXED_POINT_MAX of them (-2).  L: row pairs (p, q). */
+static inline int friction_sweeps(const int nf, const double *coef, const double *hinv,
+                                  const double *l0, const double *L, double *f, double *fnew)
+{
+  for (int it = 0; it < FIXED_POINT_MAX; it++) {
+    bool conv = true;
+    for (int p = 0; p < nf; p++) {
+      /* the joint's two multipliers */
+      const double *Lp = L + 2 * p * nf;
+      double v0 = l0[2 * p], v1 = l0[2 * p + 1];
+      for (int q = 0; q < nf; q++) {
+        v0 += f[q] * Lp[2 * q];
+        v1 += f[q] * Lp[2 * q + 1];
+      }
+      /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
+       * |N1| + |N2| = max(|N|, 2 |M| / h) */
+      double basis;
+      if (hinv[p] < 0.0) {
+        basis = sqrt(v0 * v0 + v1 * v1);
+      } else {
+        double e0 = fabs(v0), e1 = fabs(v1) * hinv[p];
+        basis = e0 >= e1 ? e0 : e1; /* fmax without the call (no NaN here) */
+      }
+      fnew[p] = coef[p] * basis;
+      /* never true for a NaN (overflow of a diverging sweep) */
+      conv &= fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
+    }
+    if (conv)
+      return 0; /* lambda belongs to f, which equals F(f) to 1e-13 */
+    memcpy(f, fnew, sizeof(double) * (size_t)nf);
+  }
+  return -2;
+}
+
 /* Friction-reaction coupling when lambda is affine in f_mu:
  * lambda = lam0 + sum_j f_mu[j] lamj[j] (columns of m values each).
  * Fixed-point iteration on the nj friction values only (plain sweeps: a
@@ -72,7 +108,7 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   }
   int rc = 0;
   if (nf > 0) {
-    double fa[J] = {0}, fb[J], *f = fa, *fnew = fb;
+    double f[J] = {0}, fnew[J];
     for (int p = 0; p < nf; p++) {
       l0[2 * p] = lam0[2 * fj[p]];
       l0[2 * p + 1] = lam0[2 * fj[p] + 1];
@@ -81,37 +117,14 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
         L[2 * (p * nf + q) + 1] = lamj[fj[q] * m + 2 * fj[p] + 1];
       }
     }
-    rc = -2;
-    for (int it = 0; it < FIXED_POINT_MAX; it++) {
-      bool conv = true;
-      for (int p = 0; p < nf; p++) {
-        /* the joint's two multipliers (pairs: packed arithmetic) */
-        const double *Lp = L + 2 * p * nf;
-        double v0 = l0[2 * p], v1 = l0[2 * p + 1];
-        for (int q = 0; q < nf; q++) {
-          v0 += f[q] * Lp[2 * q];
-          v1 += f[q] * Lp[2 * q + 1];
-        }
-        /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
-         * |N1| + |N2| = max(|N|, 2 |M| / h) */
-        double basis;
-        if (hinv[p] < 0.0) {
-          basis = sqrt(v0 * v0 + v1 * v1);
-        } else {
-          double e0 = fabs(v0), e1 = fabs(v1) * hinv[p];
-          basis = e0 >= e1 ? e0 : e1; /* fmax without the call (no NaN here) */
-        }
-        fnew[p] = coef[p] * basis;
-        /* never true for a NaN (overflow of a diverging sweep) */
-        conv &= fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
-      }
-      if (conv) {
-        rc = 0; /* lambda belongs to f, which equals fnew to 1e-13 */
-        break;
-      }
-      double *t = f;
-      f = fnew;
-      fnew = t;
+    /* the usual joint counts get their own copy of the loop (constant
+     * sizes: unrolled by the compiler) */
+    switch (nf) {
+    case 1: rc = friction_sweeps(1, coef, hinv, l0, L, f, fnew); break;
+    case 2: rc = friction_sweeps(2, coef, hinv, l0, L, f, fnew); break;
+    case 3: rc = friction_sweeps(3, coef, hinv, l0, L, f, fnew); break;
+    case 4: rc = friction_sweeps(4, coef, hinv, l0, L, f, fnew); break;
+    default: rc = friction_sweeps(nf, coef, hinv, l0, L, f, fnew); break;
     }
     for (int p = 0; p < nf; p++)
       fmu[fj[p]] = f[p];
