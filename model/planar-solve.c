@@ -45,20 +45,24 @@ static double max_abs(const double *v, int n)
 
 /* Plain sweeps f -> F(f) = coef basis(l0 + L f) from f (= 0) until one
  * changes no joint's friction by more than 1e-13 relative (0; f holds the
- * result) or FIXED_POINT_MAX of them (-2).  L: row pairs (p, q). */
+ * result, v = l0 + L f) or FIXED_POINT_MAX of them (-2).  L: row pairs
+ * (p, q). */
 static inline int friction_sweeps(const int nf, const double *coef, const double *hinv,
-                                  const double *l0, const double *L, double *f, double *fnew)
+                                  const double *l0, const double *L, double *f, double *fnew,
+                                  double *v)
 {
   for (int it = 0; it < FIXED_POINT_MAX; it++) {
     bool conv = true;
     for (int p = 0; p < nf; p++) {
-      /* the joint's two multipliers */
+      /* the joint's two multipliers at f (kept: lambda of the result) */
       const double *Lp = L + 2 * p * nf;
       double v0 = l0[2 * p], v1 = l0[2 * p + 1];
       for (int q = 0; q < nf; q++) {
         v0 += f[q] * Lp[2 * q];
         v1 += f[q] * Lp[2 * q + 1];
       }
+      v[2 * p] = v0;
+      v[2 * p + 1] = v1;
       /* revolute d |R| (d in coef; no overflow at these sizes), prismatic
        * |N1| + |N2| = max(|N|, 2 |M| / h) */
       double basis;
@@ -108,7 +112,7 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   }
   int rc = 0;
   if (nf > 0) {
-    double f[J] = {0}, fnew[J];
+    double f[J] = {0}, fnew[J], v[2 * J];
     for (int p = 0; p < nf; p++) {
       l0[2 * p] = lam0[2 * fj[p]];
       l0[2 * p + 1] = lam0[2 * fj[p] + 1];
@@ -120,14 +124,18 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
     /* the usual joint counts get their own copy of the loop (constant
      * sizes: unrolled by the compiler) */
     switch (nf) {
-    case 1: rc = friction_sweeps(1, coef, hinv, l0, L, f, fnew); break;
-    case 2: rc = friction_sweeps(2, coef, hinv, l0, L, f, fnew); break;
-    case 3: rc = friction_sweeps(3, coef, hinv, l0, L, f, fnew); break;
-    case 4: rc = friction_sweeps(4, coef, hinv, l0, L, f, fnew); break;
-    default: rc = friction_sweeps(nf, coef, hinv, l0, L, f, fnew); break;
+    case 1: rc = friction_sweeps(1, coef, hinv, l0, L, f, fnew, v); break;
+    case 2: rc = friction_sweeps(2, coef, hinv, l0, L, f, fnew, v); break;
+    case 3: rc = friction_sweeps(3, coef, hinv, l0, L, f, fnew, v); break;
+    case 4: rc = friction_sweeps(4, coef, hinv, l0, L, f, fnew, v); break;
+    default: rc = friction_sweeps(nf, coef, hinv, l0, L, f, fnew, v); break;
     }
     for (int p = 0; p < nf; p++)
       fmu[fj[p]] = f[p];
+    if (rc == 0 && nf == nj) { /* every row is a frictional joint's: the last sweep's */
+      memcpy(lambda, v, sizeof(double) * (size_t)m);
+      return 0;
+    }
   }
   for (int i = 0; i < m; i++) {
     double l = lam0[i];
