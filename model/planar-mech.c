@@ -433,8 +433,10 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   coords_of(mm, state, x);
   double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->nq];
   applied(pm, t, x, h, true);
-  /* the minimal form's projection; the absolute form shows its own state */
-  bool ok = prepare(pm, x, !pm->absolute, u, h, &r, &why) == 0;
+  /* the minimal form's projection; the absolute form shows its own state
+   * (off the manifold by its drift: the general path at that x) */
+  bool ok = (pm->absolute ? ss_planar_minimal_prepare(sys, pm->iu, x, false, u, h, &r, &why)
+                          : prepare(pm, x, true, u, h, &r, &why)) == 0;
   if (!ok)
     return;
   for (int k = 0; k < mm->n; k++)
