@@ -70,7 +70,7 @@ static inline int friction_sweeps(const int nf, const double *coef, const double
         basis = sqrt(v0 * v0 + v1 * v1);
       } else {
         double e0 = fabs(v0), e1 = fabs(v1) * hinv[p];
-        basis = e0 >= e1 ? e0 : e1; /* fmax without the call (no NaN here) */
+        basis = e0 >= e1 ? e0 : e1; /* fmax without the call (a NaN yields e1, as fmax) */
       }
       fnew[p] = coef[p] * basis;
       /* never true for a NaN (overflow of a diverging sweep) */
@@ -97,7 +97,7 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   enum { J = SS_PLANAR_MAX_JOINTS };
   int m = sys->m, nj = sys->nj, nf = 0;
   int fj[J];         /* frictional joints */
-  double coef[J];    /* -dir mu of each, 1 */
+  double coef[J];    /* -dir mu of each (revolute: times d, so f = coef |R|), 1 or m */
   double hinv[J];    /* revolute: -1; prismatic: 2/h (0: moments without friction), 1/m */
   double l0[2 * J];  /* their friction-free multipliers */
   double L[2 * J * J]; /* their multipliers per unit friction of joint q: pairs (p, q) */
