@@ -21,6 +21,9 @@ typedef struct mech_model {
   int n;                /* coordinates */
   int iw;               /* state index of the external work, J */
   int idiss;            /* state index of the dissipated energy, J */
+  bool joint;           /* minimal form on the revolute tree: the state holds the body
+                           angles only (positions follow along the tree), else all of x */
+  int nq;               /* coordinates in the state: nb (joint) or n; u follows them */
   double mu_s[SS_PLANAR_MAX_JOINTS]; /* static coefficients in use (0 if friction off), 1 */
   double mu_k[SS_PLANAR_MAX_JOINTS]; /* kinetic coefficients in use, 1 */
 } mech_model;
@@ -37,6 +40,16 @@ static void applied(const ss_planar_mech *pm, double t, const double *x, double 
     pm->loads(pm, t, x, h);
 }
 
+/* The minimal form's first step: through the tree when the mechanism has
+ * one (the same solution, far fewer operations), else the general path. */
+static int prepare(const ss_planar_mech *pm, double *x, bool project, double u, const double *h,
+                   ss_planar_minimal *r, const char **why)
+{
+  if (pm->tree.ok)
+    return ss_planar_tree_prepare(&pm->sys, &pm->tree, x, project, true, u, h, r, why);
+  return ss_planar_minimal_prepare(&pm->sys, pm->iu, x, project, u, h, r, why);
+}
+
 /* Power of the loads alone (gravity is in the potential). */
 static double load_power(const ss_planar_mech *pm, double t, const double *x, const double *xd)
 {
@@ -50,23 +63,60 @@ static double load_power(const ss_planar_mech *pm, double t, const double *x, co
   return P;
 }
 
+/* x from the state's coordinates: all of them, or the angles (the tree
+ * gives the positions: zero until projected or evaluated). */
+static void coords_of(const mech_model *mm, const double *state, double *x)
+{
+  if (!mm->joint) {
+    memcpy(x, state, sizeof(double) * (size_t)mm->n);
+    return;
+  }
+  for (int i = 0; i < mm->nq; i++) {
+    x[3 * i] = x[3 * i + 1] = 0.0;
+    x[3 * i + 2] = state[i];
+  }
+}
+
+static void store_coords(const mech_model *mm, const double *x, double *state)
+{
+  if (!mm->joint) {
+    memcpy(state, x, sizeof(double) * (size_t)mm->n);
+    return;
+  }
+  for (int i = 0; i < mm->nq; i++)
+    state[i] = x[3 * i + 2];
+}
+
+/* Projection of x and D at the result, through the tree when there is one. */
+static int project_rates(const mech_model *mm, double *x, double *D)
+{
+  const ss_planar_mech *pm = mm->pm;
+  if (mm->joint)
+    return ss_planar_tree_project(&pm->sys, &pm->tree, x) < 0 ||
+               ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, NULL) < 0
+             ? -1
+             : 0;
+  if (ss_planar_project(&pm->sys, pm->iu, x) < 0)
+    return -1;
+  return ss_planar_partition(&pm->sys, pm->iu, x, 0.0, D, NULL);
+}
+
 int ss_planar_mech_state(const ss_model *m, const double *state, double *x, double *xd)
 {
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
   int n = mm->n;
-  memcpy(x, state, sizeof(double) * (size_t)n);
   if (pm->absolute) {
+    memcpy(x, state, sizeof(double) * (size_t)n);
     memcpy(xd, state + n, sizeof(double) * (size_t)n);
     return 0;
   }
-  if (ss_planar_project(&pm->sys, pm->iu, x) < 0)
-    return -1;
   double D[SS_PLANAR_MAX_N];
-  if (ss_planar_partition(&pm->sys, pm->iu, x, 0.0, D, NULL) < 0)
+  coords_of(mm, state, x);
+  if (project_rates(mm, x, D) < 0)
     return -1;
   for (int k = 0; k < n; k++)
-    xd[k] = D[k] * state[n];
+    xd[k] = D[k] * state[mm->nq];
   return 0;
 }
 
@@ -78,7 +128,7 @@ double ss_planar_mech_rest_force(const ss_planar_mech *pm, double t, const doubl
   const char *why = NULL;
   applied(pm, t, x, h, with_loads);
   memcpy(xc, x, sizeof(double) * (size_t)pm->sys.n);
-  if (ss_planar_minimal_prepare(&pm->sys, pm->iu, xc, false, 0.0, h, &r, &why) < 0)
+  if (prepare(pm, xc, false, 0.0, h, &r, &why) < 0)
     return NAN;
   return r.hr;
 }
@@ -94,7 +144,7 @@ double ss_planar_mech_static_margin(const ss_planar_mech *pm, double t, const do
   applied(pm, t, x, h, true);
   memcpy(xc, x, sizeof(double) * (size_t)pm->sys.n);
   /* friction-free tendency at u = 0 */
-  if (ss_planar_minimal_prepare(&pm->sys, pm->iu, xc, false, 0.0, h, &r, &why) < 0)
+  if (prepare(pm, xc, false, 0.0, h, &r, &why) < 0)
     return NAN;
   int d = r.hr >= 0.0 ? 1 : -1;
   if (dir_out)
@@ -164,8 +214,10 @@ static void initial(const ss_model *m, double *state)
   const ss_planar_mech *pm = mm->pm;
   for (int i = 0; i < m->nx; i++)
     state[i] = 0.0;
-  memcpy(state, pm->x0, sizeof(double) * (size_t)mm->n);
-  ss_planar_project(&pm->sys, pm->iu, state); /* x0 was checked at creation */
+  double x[SS_PLANAR_MAX_N];
+  memcpy(x, pm->x0, sizeof(double) * (size_t)mm->n);
+  ss_planar_project(&pm->sys, pm->iu, x); /* x0 was checked at creation */
+  store_coords(mm, x, state);
 }
 
 static int rhs(const ss_model *m, double t, const double *state, const int *modes, double *sdot)
@@ -197,7 +249,9 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
         dphi += C[i * n + k] * xd[k];
       stab[i] = -2.0 * a * dphi - a * a * phi[i];
     }
-    if (ss_planar_accel(sys, x, xd, h, modes, mm->mu_k, stab, xdd, lambda, fmu, &why) < 0) {
+    ss_planar_minimal r; /* the KKT solution by its null-space form (planar.h) */
+    if (ss_planar_accel_partitioned(sys, pm->iu, x, xd, h, modes, mm->mu_k, stab, xdd, lambda,
+                                    fmu, &r, &why) < 0) {
       ss_report_failure(why);
       return -1;
     }
@@ -215,18 +269,24 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
     sdot[mm->idiss] = diss;
     return 0;
   }
-  memcpy(x, state, sizeof(double) * (size_t)n);
-  double u = state[n];
+  coords_of(mm, state, x);
+  double u = state[mm->nq];
   ss_planar_minimal r;
   applied(pm, t, x, h, true);
-  if (ss_planar_minimal_project_solve(sys, pm->iu, x, u, h, modes, mm->mu_k, lambda, fmu, &r,
-                                      &why) < 0) {
+  bool friction = false; /* any joint with friction in this mode: the reactions matter */
+  for (int j = 0; j < nj; j++)
+    friction |= modes[j] != 0 && mm->mu_k[j] > 0.0;
+  int rc = pm->tree.ok ? ss_planar_tree_prepare(sys, &pm->tree, x, true, friction, u, h, &r, &why)
+                       : prepare(pm, x, true, u, h, &r, &why);
+  if (rc < 0 || (friction && ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu,
+                                                        &why) < 0)) {
     ss_report_failure(why);
     return -1;
   }
   for (int k = 0; k < n; k++)
-    xd[k] = sdot[k] = r.D[k] * u;
-  sdot[n] = r.udot;
+    xd[k] = r.D[k] * u;
+  store_coords(mm, xd, sdot);
+  sdot[mm->nq] = r.udot;
   sdot[mm->iw] = load_power(pm, t, x, xd);
   sdot[mm->idiss] = -r.hr_mu * u;
   return 0;
@@ -265,7 +325,14 @@ static void contacts(const ss_model *m, double t, const double *state, const int
   if (modes[0] != SS_MODE_STICK) {
     /* event functions only: the integrated coordinates are within the
      * tolerance of the manifold, no projection needed for s' = c u */
-    if (!pm->absolute) {
+    if (mm->joint) {
+      double D[SS_PLANAR_MAX_N], c[SS_PLANAR_MAX_JOINTS];
+      coords_of(mm, state, x);
+      if (ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, c) < 0)
+        return;
+      for (int j = 0; j < nj; j++)
+        v[j] = c[j] * state[mm->nq];
+    } else if (!pm->absolute) {
       double D[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
       int n = mm->n;
       if (ss_planar_partition(&pm->sys, pm->iu, state, 0.0, D, NULL) < 0)
@@ -283,7 +350,10 @@ static void contacts(const ss_model *m, double t, const double *state, const int
     return;
   }
   /* stuck: velocities are exactly zero and x was projected at the event */
-  double g = ss_planar_mech_static_margin(pm, t, state, NULL);
+  coords_of(mm, state, x);
+  if (mm->joint && ss_planar_tree_project(&pm->sys, &pm->tree, x) < 0)
+    return;
+  double g = ss_planar_mech_static_margin(pm, t, x, NULL);
   if (isnan(g))
     g = -1.0; /* no static solution: force an event, resolve reports it */
   for (int j = 0; j < nj; j++)
@@ -297,7 +367,7 @@ static void zero_velocity(const ss_model *m, double *state)
   if (mm->pm->absolute)
     memset(state + mm->n, 0, sizeof(double) * (size_t)mm->n);
   else
-    state[mm->n] = 0.0;
+    state[mm->nq] = 0.0;
 }
 
 static int resolve(const ss_model *m, double t, double *state, int *modes, const int *hit)
@@ -308,12 +378,11 @@ static int resolve(const ss_model *m, double t, double *state, int *modes, const
   int n = mm->n, nj = sys->nj;
   double x[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
   /* back onto the constraint manifold (positions and velocities) */
-  if (ss_planar_project(sys, pm->iu, state) < 0)
+  coords_of(mm, state, x);
+  if (project_rates(mm, x, D) < 0)
     return -1;
-  memcpy(x, state, sizeof(double) * (size_t)n);
-  if (ss_planar_partition(sys, pm->iu, x, 0.0, D, NULL) < 0)
-    return -1;
-  double u = pm->absolute ? state[n + pm->iu] : state[n];
+  store_coords(mm, x, state);
+  double u = pm->absolute ? state[n + pm->iu] : state[mm->nq];
   if (pm->absolute)
     for (int k = 0; k < n; k++)
       state[n + k] = D[k] * u;
@@ -361,11 +430,13 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   bool stuck = modes[0] == SS_MODE_STICK;
   ss_planar_minimal r;
   const char *why = NULL;
-  memcpy(x, state, sizeof(double) * (size_t)mm->n);
-  double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->n];
+  coords_of(mm, state, x);
+  double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->nq];
   applied(pm, t, x, h, true);
-  /* the minimal form's projection; the absolute form shows its own state */
-  bool ok = ss_planar_minimal_prepare(sys, pm->iu, x, !pm->absolute, u, h, &r, &why) == 0;
+  /* the minimal form's projection; the absolute form shows its own state
+   * (off the manifold by its drift: the general path at that x) */
+  bool ok = (pm->absolute ? ss_planar_minimal_prepare(sys, pm->iu, x, false, u, h, &r, &why)
+                          : prepare(pm, x, true, u, h, &r, &why)) == 0;
   if (!ok)
     return;
   for (int k = 0; k < mm->n; k++)
@@ -407,10 +478,15 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   row[c++] = state[mm->idiss];
   row[c++] = ss_planar_kinetic(sys, xd);
   row[c++] = ss_planar_potential(sys, x);
-  ss_planar_constraints(sys, x, phi);
-  double e = 0.0;
-  for (int i = 0; i < sys->m; i++)
-    e = fmax(e, fabs(phi[i]));
+  /* |Phi(x)| of every joint, one sincos per body */
+  double cs[SS_PLANAR_MAX_BODIES], sn[SS_PLANAR_MAX_BODIES], e = 0.0;
+  ss_planar_jgeo geo[SS_PLANAR_MAX_JOINTS];
+  ss_planar_rotations(sys, x, cs, sn);
+  ss_planar_joint_geometry(sys, x, cs, sn, geo);
+  for (int j = 0; j < nj; j++) {
+    ss_planar_constraints_geo(sys, j, &geo[j], phi);
+    e = fmax(e, fmax(fabs(phi[0]), fabs(phi[1])));
+  }
   row[c++] = e;
 }
 
@@ -463,7 +539,10 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   mech_model *mm = calloc(1, sizeof *mm);
   int n = sys->n;
-  int nx = pm->absolute ? 2 * n + 2 : n + 3;
+  ss_planar_tree_init(sys, pm->iu, &pm->tree);
+  bool joint = !pm->absolute && pm->tree.ok;
+  int nq = joint ? sys->nb : n;
+  int nx = pm->absolute ? 2 * n + 2 : nq + 3;
   const char *names[SS_PLANAR_MAX_JOINTS];
   for (int j = 0; j < sys->nj; j++)
     names[j] = sys->joint[j].name;
@@ -475,6 +554,8 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   mm->pm = pm;
   mm->n = n;
+  mm->joint = joint;
+  mm->nq = nq;
   /* a stuck mechanism only needs steps short against the load's period */
   m->max_step_stuck = pm->load_period > 0.0 ? pm->load_period / 40.0 : 0.0;
   mm->iw = nx - 2;

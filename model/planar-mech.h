@@ -6,7 +6,10 @@
  *    projection with the independent coordinate fixed: coordinate
  *    partitioning), the independent velocity u and two energy integrals;
  *    kinematic equations x' = D u, one dynamic equation M'' u' = h'' + h''_mu,
- *    reaction equations for lambda solved together with the friction;
+ *    reaction equations for lambda solved together with the friction.  When
+ *    the bodies hang on a tree of revolute joints (ss_planar_tree) the state
+ *    holds only the body angles (positions follow along the tree) and the
+ *    solves go through the tree;
  *  - absolute: Lagrange equations of the first kind in (x, x') with
  *    Baumgarte stabilisation, positions and velocities projected at every
  *    event (for comparison and as the multi-DOF path).
@@ -48,6 +51,8 @@ struct ss_planar_mech {
   ss_column_spec extra_cols[SS_PLANAR_MAX_EXTRA]; /* their names, units, kinds */
   void (*extra)(const ss_planar_mech *pm, double t, const double *x, double *out);
   const void *data;          /* scenario constants for the callbacks */
+  ss_planar_tree tree;       /* joint-coordinate structure for the fast solves (set by
+                                ss_planar_mech_model_new; ok false: the general path) */
 };
 
 /* Builds the model; takes ownership of pm (malloc'ed, freed with the model).

@@ -53,33 +53,15 @@ const char *ss_planar_check(const ss_planar_system *sys)
   return NULL;
 }
 
-/* Geometry of joint j at x: relative vector d = r_b + A_b pb - r_a - A_a pa,
- * the lever vectors A_a' pa, A_b' pb, and for a prismatic joint the guide
- * normal n and tangent t in the world frame. */
-typedef struct jgeo {
-  double d[2];   /* relative vector, m */
-  double la[2];  /* A_a' pa, m */
-  double lb[2];  /* A_b' pb, m */
-  double pa_w[2];/* A_a pa, m */
-  double pb_w[2];/* A_b pb, m */
-  double n[2];   /* guide normal (prismatic), 1 */
-  double t[2];   /* guide direction (prismatic), 1 */
-  double tha, thb; /* body angles, rad */
-} jgeo;
-
-static void joint_geo(const ss_planar_joint *jt, const double *x, jgeo *g)
+/* Geometry of joint j at x (planar.h, ss_planar_jgeo) from the rotations
+ * (ca, sa) of body a (1, 0 for the ground) and (cb, sb) of body b. */
+static void joint_geo_cs(const ss_planar_joint *jt, const double *x, double ca, double sa,
+                         double cb, double sb, ss_planar_jgeo *g)
 {
   double ra[2], rb[2];
   pose(x, jt->a, ra, &g->tha);
   pose(x, jt->b, rb, &g->thb);
-  /* one sincos per body; A' p = R90 (A p) */
-  double ca = 1.0, sa = 0.0, cb, sb;
-  if (jt->a >= 0) {
-    ca = cos(g->tha);
-    sa = sin(g->tha);
-  }
-  cb = cos(g->thb);
-  sb = sin(g->thb);
+  /* A' p = R90 (A p) */
   g->pa_w[0] = ca * jt->pa[0] - sa * jt->pa[1];
   g->pa_w[1] = sa * jt->pa[0] + ca * jt->pa[1];
   g->pb_w[0] = cb * jt->pb[0] - sb * jt->pb[1];
@@ -98,19 +80,59 @@ static void joint_geo(const ss_planar_joint *jt, const double *x, jgeo *g)
   }
 }
 
+typedef ss_planar_jgeo jgeo;
+
+static void joint_geo(const ss_planar_joint *jt, const double *x, jgeo *g)
+{
+  /* one sincos per body */
+  double ca = 1.0, sa = 0.0, cb, sb;
+  if (jt->a >= 0) {
+    ca = cos(x[3 * jt->a + 2]);
+    sa = sin(x[3 * jt->a + 2]);
+  }
+  cb = cos(x[3 * jt->b + 2]);
+  sb = sin(x[3 * jt->b + 2]);
+  joint_geo_cs(jt, x, ca, sa, cb, sb, g);
+}
+
+void ss_planar_rotations(const ss_planar_system *sys, const double *x, double *c, double *s)
+{
+  for (int i = 0; i < sys->nb; i++) {
+    double th = x[3 * i + 2], ci = cos(th), si = sin(th); /* one sincos */
+    c[i] = ci;
+    s[i] = si;
+  }
+}
+
+void ss_planar_joint_geometry(const ss_planar_system *sys, const double *x, const double *c,
+                              const double *s, ss_planar_jgeo *g)
+{
+  for (int j = 0; j < sys->nj; j++) {
+    const ss_planar_joint *jt = &sys->joint[j];
+    int a = jt->a, b = jt->b;
+    joint_geo_cs(jt, x, a >= 0 ? c[a] : 1.0, a >= 0 ? s[a] : 0.0, c[b], s[b], &g[j]);
+  }
+}
+
+/* Phi rows 2j, 2j+1 of one joint from its geometry. */
+static void constraint_rows(const ss_planar_joint *jt, const jgeo *g, double *phi)
+{
+  if (jt->kind == SS_JOINT_REVOLUTE) {
+    phi[0] = g->d[0];
+    phi[1] = g->d[1];
+  } else {
+    phi[0] = g->n[0] * g->d[0] + g->n[1] * g->d[1];
+    phi[1] = g->thb - g->tha - jt->theta0;
+  }
+}
+
 void ss_planar_constraints(const ss_planar_system *sys, const double *x, double *phi)
 {
   for (int j = 0; j < sys->nj; j++) {
     const ss_planar_joint *jt = &sys->joint[j];
     jgeo g;
     joint_geo(jt, x, &g);
-    if (jt->kind == SS_JOINT_REVOLUTE) {
-      phi[2 * j] = g.d[0];
-      phi[2 * j + 1] = g.d[1];
-    } else {
-      phi[2 * j] = g.n[0] * g.d[0] + g.n[1] * g.d[1];
-      phi[2 * j + 1] = g.thb - g.tha - jt->theta0;
-    }
+    constraint_rows(jt, &g, phi + 2 * j);
   }
 }
 
@@ -133,34 +155,65 @@ static void dot_row(const ss_planar_system *sys, const ss_planar_joint *jt, cons
   }
 }
 
+/* Rows r0, r1 of C for one joint (zero outside its bodies). */
+static void jacobian_rows(const ss_planar_system *sys, const ss_planar_joint *jt, const jgeo *g,
+                          double *r0, double *r1)
+{
+  int a = jt->a, b = jt->b;
+  if (jt->kind == SS_JOINT_REVOLUTE) {
+    for (int k = 0; k < sys->n; k++)
+      r0[k] = r1[k] = 0.0;
+    r0[3 * b] = 1.0;
+    r1[3 * b + 1] = 1.0;
+    r0[3 * b + 2] = g->lb[0];
+    r1[3 * b + 2] = g->lb[1];
+    if (a >= 0) {
+      r0[3 * a] = -1.0;
+      r1[3 * a + 1] = -1.0;
+      r0[3 * a + 2] = -g->la[0];
+      r1[3 * a + 2] = -g->la[1];
+    }
+  } else {
+    dot_row(sys, jt, g, g->n, r0);
+    for (int k = 0; k < sys->n; k++)
+      r1[k] = 0.0;
+    r1[3 * b + 2] = 1.0;
+    if (a >= 0)
+      r1[3 * a + 2] = -1.0;
+  }
+}
+
 void ss_planar_jacobian(const ss_planar_system *sys, const double *x, double *C)
 {
   int n = sys->n;
-  for (int k = 0; k < sys->m * n; k++)
-    C[k] = 0.0;
   for (int j = 0; j < sys->nj; j++) {
     const ss_planar_joint *jt = &sys->joint[j];
-    double *r0 = C + (size_t)(2 * j) * (size_t)n, *r1 = r0 + n;
-    int a = jt->a, b = jt->b;
+    double *r0 = C + (size_t)(2 * j) * (size_t)n;
     jgeo g;
     joint_geo(jt, x, &g);
-    if (jt->kind == SS_JOINT_REVOLUTE) {
-      r0[3 * b] = 1.0;
-      r1[3 * b + 1] = 1.0;
-      r0[3 * b + 2] = g.lb[0];
-      r1[3 * b + 2] = g.lb[1];
-      if (a >= 0) {
-        r0[3 * a] = -1.0;
-        r1[3 * a + 1] = -1.0;
-        r0[3 * a + 2] = -g.la[0];
-        r1[3 * a + 2] = -g.la[1];
-      }
-    } else {
-      dot_row(sys, jt, &g, g.n, r0);
-      r1[3 * b + 2] = 1.0;
-      if (a >= 0)
-        r1[3 * a + 2] = -1.0;
+    jacobian_rows(sys, jt, &g, r0, r0 + n);
+  }
+}
+
+/* xi rows 2j, 2j+1 of one joint. */
+static void gamma_rows(const ss_planar_joint *jt, const jgeo *g, const double *xd, double *xi)
+{
+  double va[2], vb[2], wa, wb;
+  vel(xd, jt->a, va, &wa);
+  vel(xd, jt->b, vb, &wb);
+  if (jt->kind == SS_JOINT_REVOLUTE) {
+    for (int k = 0; k < 2; k++)
+      xi[k] = g->pb_w[k] * wb * wb - g->pa_w[k] * wa * wa;
+  } else {
+    double dd[2], nd[2] = {-g->n[1], g->n[0]}, acc[2];
+    for (int k = 0; k < 2; k++) {
+      dd[k] = vb[k] + g->lb[k] * wb - va[k] - g->la[k] * wa;
+      acc[k] = -g->pb_w[k] * wb * wb + g->pa_w[k] * wa * wa;
     }
+    double rem = -(g->n[0] * g->d[0] + g->n[1] * g->d[1]) * wa * wa +
+                 2.0 * wa * (nd[0] * dd[0] + nd[1] * dd[1]) + g->n[0] * acc[0] + g->n[1] * acc[1];
+    xi[0] = -rem;
+    xi[1] = 0.0;
   }
 }
 
@@ -170,23 +223,7 @@ void ss_planar_gamma(const ss_planar_system *sys, const double *x, const double 
     const ss_planar_joint *jt = &sys->joint[j];
     jgeo g;
     joint_geo(jt, x, &g);
-    double va[2], vb[2], wa, wb;
-    vel(xd, jt->a, va, &wa);
-    vel(xd, jt->b, vb, &wb);
-    if (jt->kind == SS_JOINT_REVOLUTE) {
-      for (int k = 0; k < 2; k++)
-        xi[2 * j + k] = g.pb_w[k] * wb * wb - g.pa_w[k] * wa * wa;
-    } else {
-      double dd[2], nd[2] = {-g.n[1], g.n[0]}, acc[2];
-      for (int k = 0; k < 2; k++) {
-        dd[k] = vb[k] + g.lb[k] * wb - va[k] - g.la[k] * wa;
-        acc[k] = -g.pb_w[k] * wb * wb + g.pa_w[k] * wa * wa;
-      }
-      double rem = -(g.n[0] * g.d[0] + g.n[1] * g.d[1]) * wa * wa +
-                   2.0 * wa * (nd[0] * dd[0] + nd[1] * dd[1]) + g.n[0] * acc[0] + g.n[1] * acc[1];
-      xi[2 * j] = -rem;
-      xi[2 * j + 1] = 0.0;
-    }
+    gamma_rows(jt, &g, xd, xi + 2 * j);
   }
 }
 
@@ -203,24 +240,57 @@ void ss_planar_slide(const ss_planar_system *sys, const double *x, double *s)
   }
 }
 
+/* Row j of C_mu. */
+static void slide_row(const ss_planar_system *sys, const ss_planar_joint *jt, const jgeo *g,
+                      double *row)
+{
+  if (jt->kind == SS_JOINT_REVOLUTE) {
+    for (int k = 0; k < sys->n; k++)
+      row[k] = 0.0;
+    row[3 * jt->b + 2] = 1.0;
+    if (jt->a >= 0)
+      row[3 * jt->a + 2] = -1.0;
+  } else {
+    dot_row(sys, jt, g, g->t, row);
+  }
+}
+
 void ss_planar_slide_jacobian(const ss_planar_system *sys, const double *x, double *Cmu)
 {
   int n = sys->n;
   for (int j = 0; j < sys->nj; j++) {
     const ss_planar_joint *jt = &sys->joint[j];
-    double *row = Cmu + (size_t)j * (size_t)n;
-    if (jt->kind == SS_JOINT_REVOLUTE) {
-      for (int k = 0; k < n; k++)
-        row[k] = 0.0;
-      row[3 * jt->b + 2] = 1.0;
-      if (jt->a >= 0)
-        row[3 * jt->a + 2] = -1.0;
-    } else {
-      jgeo g;
+    jgeo g;
+    if (jt->kind == SS_JOINT_PRISMATIC)
       joint_geo(jt, x, &g);
-      dot_row(sys, jt, &g, g.t, row);
-    }
+    slide_row(sys, jt, &g, Cmu + (size_t)j * (size_t)n);
   }
+}
+
+/* ---- the same from a precomputed geometry (ss_planar_joint_geometry) ---- */
+
+void ss_planar_constraints_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                               double *phi)
+{
+  constraint_rows(&sys->joint[j], g, phi);
+}
+
+void ss_planar_jacobian_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                            double *rows)
+{
+  jacobian_rows(sys, &sys->joint[j], g, rows, rows + sys->n);
+}
+
+void ss_planar_gamma_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                         const double *xd, double *xi)
+{
+  gamma_rows(&sys->joint[j], g, xd, xi);
+}
+
+void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                         double *row)
+{
+  slide_row(sys, &sys->joint[j], g, row);
 }
 
 void ss_planar_gravity(const ss_planar_system *sys, const double *x, double *h)

@@ -114,6 +114,37 @@ int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *
                     const double *h, const int *dir, const double *mu, const double *xi_extra,
                     double *xdd, double *lambda, double *fmu, const char **why);
 
+/* ---- the same per joint from geometry computed once (hot paths) ---- */
+
+/* World geometry of one joint at x. */
+typedef struct ss_planar_jgeo {
+  double d[2];    /* relative vector r_b + A_b pb - r_a - A_a pa, m */
+  double la[2];   /* A_a' pa = R90 A_a pa, m */
+  double lb[2];   /* A_b' pb, m */
+  double pa_w[2]; /* A_a pa, m */
+  double pb_w[2]; /* A_b pb, m */
+  double n[2];    /* guide normal (prismatic only), 1 */
+  double t[2];    /* guide direction (prismatic only), 1 */
+  double tha;     /* angle of body a (0 for the ground), rad */
+  double thb;     /* angle of body b, rad */
+} ss_planar_jgeo;
+
+/* cos and sin of every body angle in x (nb values each): one sincos per body. */
+void ss_planar_rotations(const ss_planar_system *sys, const double *x, double *c, double *s);
+/* Geometry of every joint (nj entries) at x with those rotations. */
+void ss_planar_joint_geometry(const ss_planar_system *sys, const double *x, const double *c,
+                              const double *s, ss_planar_jgeo *g);
+/* Of joint j with its geometry g: Phi rows 2j, 2j+1 (2 values); C rows 2j,
+ * 2j+1 (2 x n, row-major); xi rows 2j, 2j+1 (2 values); C_mu row j (n). */
+void ss_planar_constraints_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                               double *phi);
+void ss_planar_jacobian_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                            double *rows);
+void ss_planar_gamma_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                         const double *xd, double *xi);
+void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
+                         double *row);
+
 /* ---- coordinate partitioning for 1-DOF mechanisms (seed 003 §4-5) ---- */
 
 /* Projects x onto Phi(x) = 0 keeping coordinate iu fixed (Newton, GSL LU on
@@ -168,5 +199,63 @@ int ss_planar_minimal_project_solve(const ss_planar_system *sys, int iu, double 
                                     const double *h, const int *dir, const double *mu,
                                     double *lambda, double *fmu, ss_planar_minimal *out,
                                     const char **why);
+
+/* ss_planar_accel for a 1-DOF system (m = n - 1) by the null-space form of
+ * the same KKT system: x'' = D a + nu with C D = 0 (D[iu] = 1) and C nu =
+ * xi (+ xi_extra) at x, a from D^T of the dynamics, the multipliers from the
+ * dependent rows of C^T lambda = M x'' - h - C_mu^T f_mu (exact: D^T of the
+ * residual vanishes).  One GSL LU of the m x m dependent columns instead of
+ * the (n + m)^2 KKT matrix.  out receives D, M'', h'', u' = a (x not
+ * projected).  Returns 0, -1 (singular) or -2 (no convergence). */
+int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const double *x,
+                                const double *xd, const double *h, const int *dir,
+                                const double *mu, const double *xi_extra, double *xdd,
+                                double *lambda, double *fmu, ss_planar_minimal *out,
+                                const char **why);
+
+/* ---- the joint-coordinate structure: a tree of revolute joints ---- */
+
+/* When every body hangs from the ground on a tree of revolute joints (each
+ * body b joined by one joint with that b to the ground or to a body placed
+ * before it), positions follow from the angles along the tree and only the
+ * other (cut) joints' equations constrain the angles.  The partitioned
+ * solves then reduce to the nb - 1 dependent angles: the Schur complement of
+ * the tree rows, formed along the tree (the recursive kinematics of relative
+ * coordinates), one GSL LU of (nb - 1) x (nb - 1) instead of m x m.  Same
+ * solutions as the general path at the same configuration. */
+typedef struct ss_planar_tree {
+  bool ok;                            /* the structure applies (else use the general path) */
+  int order[SS_PLANAR_MAX_BODIES];    /* bodies, every parent before its children */
+  int joint_of[SS_PLANAR_MAX_BODIES]; /* per body: its tree joint (revolute, b = the body) */
+  int parent[SS_PLANAR_MAX_BODIES];   /* per body: a of that joint (-1 = ground) */
+  int ncut;                           /* joints outside the tree */
+  int cut[SS_PLANAR_MAX_JOINTS];      /* their indices */
+  int iu_body;                        /* body whose angle is the independent coordinate */
+  int nd;                             /* dependent angles, nb - 1 (= 2 ncut = cut equations) */
+  int dep[SS_PLANAR_MAX_BODIES];      /* their bodies */
+  int drow[SS_PLANAR_MAX_BODIES];     /* per body: index in dep, -1 for iu_body */
+} ss_planar_tree;
+
+/* Finds the tree for independent coordinate iu (which must be an angle);
+ * tr->ok is false when the mechanism does not have that structure. */
+void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr);
+
+/* ss_planar_minimal_prepare through the tree (tr->ok).  Positions are
+ * those of the tree at the angles of x: with project, Newton on the
+ * dependent angles puts the cut joints on Phi = 0 and x receives the
+ * configuration; without, x is left as it is (the evaluation is at the
+ * angles of x).  Without reactions, out->lam0 and out->lamj are not
+ * computed (u' without friction needs none). */
+int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr, double *x,
+                           bool project, bool reactions, double u, const double *h,
+                           ss_planar_minimal *out, const char **why);
+/* Projection through the tree: Newton on the dependent angles of x (the
+ * independent one fixed) until the cut joints close; x receives the tree
+ * positions and the angles.  Returns 0 or -1 (singular, no convergence). */
+int ss_planar_tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, double *x);
+/* Rates per unit u (D, n values) and joint sliding rates per unit u (c, nj
+ * values, may be NULL) at the angles of x.  Returns 0 or -1 (singular). */
+int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
+                         double *D, double *c);
 
 #endif

@@ -198,10 +198,126 @@ static void test_free_body(void)
           g_assert_cmpfloat(fabs(xdd2[k] - xdd[k]), <, 1e-9 * (1 + fabs(xdd[k])));
         for (int i = 0; i < sys->m; i++)
           g_assert_cmpfloat(fabs(lambda2[i] - lambda[i]), <, 1e-9 * (1 + fabs(lambda[i])));
+        /* the partitioned (null-space) form of the KKT system, also off the
+         * manifold, with arbitrary velocities and stabilisation terms */
+        double xo[SS_PLANAR_MAX_N], xdo[SS_PLANAR_MAX_N], stab[SS_PLANAR_MAX_M];
+        double xdd3[SS_PLANAR_MAX_N], lambda3[SS_PLANAR_MAX_M], fmu3[SS_PLANAR_MAX_JOINTS];
+        for (int k = 0; k < n; k++) {
+          xo[k] = x[k] + 1e-4 * rnd(r);
+          xdo[k] = xd[k] + 0.1 * rnd(r);
+        }
+        for (int i = 0; i < sys->m; i++)
+          stab[i] = 0.5 * rnd(r);
+        int rc2 = ss_planar_accel(sys, xo, xdo, h, dir, mu, stab, xdd2, lambda2, fmu2, &why);
+        int rc3 = ss_planar_accel_partitioned(sys, pm->iu, xo, xdo, h, dir, mu, stab, xdd3,
+                                              lambda3, fmu3, &r_, &why);
+        g_assert_cmpint(rc3, ==, rc2);
+        for (int k = 0; rc2 == 0 && k < n; k++)
+          g_assert_cmpfloat(fabs(xdd3[k] - xdd2[k]), <, 1e-9 * (1 + fabs(xdd2[k])));
+        for (int i = 0; rc2 == 0 && i < sys->m; i++)
+          g_assert_cmpfloat(fabs(lambda3[i] - lambda2[i]), <, 1e-9 * (1 + fabs(lambda2[i])));
       }
       ss_model_free(m);
     }
   g_rand_free(r);
+}
+
+/* ---- the revolute-tree path against the general partition ---------------- */
+
+static double rel_diff(double a, double b) { return fabs(a - b) / (1.0 + fabs(b)); }
+
+static void test_tree_path(void)
+{
+  GRand *r = g_rand_new_with_seed(17);
+  const char *const variants[][3] = {{NULL}, {"h=1", "m3=0.5", NULL}};
+  for (int s = 0; s < 2; s++)
+    for (int v = 0; v < 2; v++) {
+      ss_model *m = make_model(scenarios[s], variants[v]);
+      const ss_planar_mech *pm = ss_planar_mech_of(m);
+      const ss_planar_system *sys = &pm->sys;
+      const ss_planar_tree *tr = &pm->tree;
+      int n = sys->n, mc = sys->m, nj = sys->nj;
+      g_assert_true(tr->ok); /* O, A, B form the tree, the guide is cut */
+      g_assert_cmpint(tr->ncut, ==, 1);
+      g_assert_cmpint(tr->cut[0], ==, 3);
+      double worst = 0.0;
+      for (int trial = 0; trial < 200; trial++) {
+        double x[SS_PLANAR_MAX_N], u, t = 10.0 * fabs(rnd(r));
+        random_state(pm, r, x, &u);
+        double h[SS_PLANAR_MAX_N] = {0};
+        ss_planar_gravity(sys, x, h);
+        pm->loads(pm, t, x, h);
+        /* the same configuration: D, c, M'', h'' and every reaction column */
+        ss_planar_minimal a, b;
+        const char *why = NULL;
+        double xa[SS_PLANAR_MAX_N], xb[SS_PLANAR_MAX_N];
+        memcpy(xa, x, sizeof xa);
+        memcpy(xb, x, sizeof xb);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, u, h, &a, &why), ==, 0);
+        g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xb, false, true, u, h, &b, &why), ==, 0);
+        for (int k = 0; k < n; k++) {
+          worst = fmax(worst, rel_diff(b.D[k], a.D[k]));
+          g_assert_cmpfloat(xb[k], ==, x[k]); /* untouched without projection */
+        }
+        for (int j = 0; j < nj; j++)
+          worst = fmax(worst, rel_diff(b.c[j], a.c[j]));
+        worst = fmax(worst, fmax(rel_diff(b.Mr, a.Mr), rel_diff(b.hr, a.hr)));
+        worst = fmax(worst, rel_diff(b.udot, a.udot));
+        for (int i = 0; i < mc; i++) {
+          worst = fmax(worst, rel_diff(b.lam0[i], a.lam0[i]));
+          for (int j = 0; j < nj; j++)
+            worst = fmax(worst, rel_diff(b.lamj[j * mc + i], a.lamj[j * mc + i]));
+        }
+        /* without reactions: the same u' */
+        ss_planar_minimal c;
+        g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xb, false, false, u, h, &c, &why), ==, 0);
+        g_assert_cmpfloat(c.udot, ==, b.udot);
+        /* rates alone */
+        double D[SS_PLANAR_MAX_N], cj[SS_PLANAR_MAX_JOINTS];
+        g_assert_cmpint(ss_planar_tree_rates(sys, tr, x, D, cj), ==, 0);
+        for (int k = 0; k < n; k++)
+          g_assert_cmpfloat(D[k], ==, b.D[k]);
+        for (int j = 0; j < nj; j++)
+          g_assert_cmpfloat(cj[j], ==, b.c[j]);
+        /* projection from a disturbed configuration (positions too): the
+         * configuration of the general projection with theta1 fixed */
+        double xp[SS_PLANAR_MAX_N], xq[SS_PLANAR_MAX_N];
+        for (int k = 0; k < n; k++)
+          xp[k] = x[k] + (k == pm->iu ? 0.0 : 1e-6 * rnd(r));
+        memcpy(xq, xp, sizeof xq);
+        g_assert_cmpint(ss_planar_project(sys, pm->iu, xp), ==, 0);
+        g_assert_cmpint(ss_planar_tree_project(sys, tr, xq), ==, 0);
+        double phi[SS_PLANAR_MAX_M];
+        ss_planar_constraints(sys, xq, phi);
+        for (int i = 0; i < mc; i++)
+          g_assert_cmpfloat(fabs(phi[i]), <=, 1e-13);
+        for (int k = 0; k < n; k++)
+          g_assert_cmpfloat(fabs(xq[k] - xp[k]), <, 1e-12);
+        g_assert_cmpfloat(xq[pm->iu], ==, x[pm->iu]);
+        /* and the projected prepare */
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xp, true, u, h, &a, &why), ==, 0);
+        memcpy(xq, x, sizeof xq);
+        for (int k = 0; k < n; k++)
+          xq[k] += k == pm->iu ? 0.0 : 1e-6 * rnd(r);
+        g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xq, true, true, u, h, &b, &why), ==, 0);
+        worst = fmax(worst, rel_diff(b.udot, a.udot));
+        for (int i = 0; i < mc; i++)
+          worst = fmax(worst, rel_diff(b.lam0[i], a.lam0[i]));
+      }
+      g_test_message("%s variant %d: tree vs general path, largest difference %.3g", scenarios[s],
+                     v, worst);
+      g_assert_cmpfloat(worst, <, 1e-10);
+      ss_model_free(m);
+    }
+  g_rand_free(r);
+  /* no tree: a slider on a guide whose independent coordinate is a position */
+  ss_planar_system one = {.nb = 1, .nj = 1, .n = 3, .m = 2};
+  one.body[0] = (ss_planar_body){"block", 1.0, 0.1};
+  one.joint[0] = (ss_planar_joint){.name = "g", .kind = SS_JOINT_PRISMATIC, .a = -1, .b = 0,
+                                   .axis = {1.0, 0.0}};
+  ss_planar_tree none;
+  ss_planar_tree_init(&one, 0, &none);
+  g_assert_false(none.ok);
 }
 
 /* ---- energy ------------------------------------------------------------- */
@@ -552,6 +668,7 @@ int main(int argc, char **argv)
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/planar/kinematics-fd", test_kinematics_fd);
   g_test_add_func("/planar/free-body", test_free_body);
+  g_test_add_func("/planar/tree-path", test_tree_path);
   g_test_add_func("/slider-crank/energy-frictionless", test_energy_frictionless);
   g_test_add_func("/slider-crank/energy-balance", test_energy_balance);
   g_test_add_func("/slider-crank/default-runs", test_default_runs);
