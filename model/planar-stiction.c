@@ -347,45 +347,86 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
     memcpy(G + col * n, Cmu + j * n, sizeof(double) * (size_t)n);
     grhs[col] = 0.0;
   }
-  /* KKT form [M -G^T; G 0] [x''; mu] = [Q; r], one GSL LU for every
-   * right-hand side (better conditioned than the Schur complement when the
-   * bodies' masses and inertias differ by orders of magnitude) */
-  int N = n + ng;
-  double K[MAX_K * MAX_K];
-  size_t perm_data[MAX_K];
-  memset(K, 0, sizeof(double) * (size_t)(N * N));
-  for (int i = 0; i < n; i++)
-    K[i * N + i] = 1.0 / Minv[i];
+  /* M is diagonal: eliminate x'' = M^-1 (Q + G^T mu) and solve the Schur
+   * complement S mu = r - G M^-1 Q, S = G M^-1 G^T (ng x ng, one GSL LU for
+   * every right-hand side): a far smaller system than the KKT form */
+  double S[MAX_U * MAX_U], GM[MAX_U * SS_PLANAR_MAX_N];
+  size_t perm_data[MAX_U];
   for (int a = 0; a < ng; a++)
-    for (int q = 0; q < n; q++) {
-      K[q * N + n + a] = -G[a * n + q];
-      K[(n + a) * N + q] = G[a * n + q];
+    for (int q = 0; q < n; q++)
+      GM[a * n + q] = G[a * n + q] * Minv[q];
+  for (int a = 0; a < ng; a++)
+    for (int b = 0; b <= a; b++) {
+      double s = 0.0;
+      for (int q = 0; q < n; q++)
+        s += GM[a * n + q] * G[b * n + q];
+      S[a * ng + b] = S[b * ng + a] = s;
     }
-  gsl_matrix_view Kv = gsl_matrix_view_array(K, (size_t)N, (size_t)N);
-  gsl_permutation p = {(size_t)N, perm_data};
+  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)ng, (size_t)ng);
+  gsl_permutation p = {(size_t)ng, perm_data};
   int signum;
-  gsl_linalg_LU_decomp(&Kv.matrix, &p, &signum);
-  double umax = 0.0, umin = INFINITY;
-  for (int i = 0; i < N; i++) {
-    umax = fmax(umax, fabs(K[i * N + i]));
-    umin = fmin(umin, fabs(K[i * N + i]));
-  }
-  if (!(umax > 0.0 && umin > 1e-13 * umax)) {
-    *why = "singular equations of motion (redundant locks or constraints)";
-    return -1;
+  if (ng > 0) {
+    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum);
+    double umax = 0.0, umin = INFINITY;
+    for (int i = 0; i < ng; i++) {
+      umax = fmax(umax, fabs(S[i * ng + i]));
+      umin = fmin(umin, fabs(S[i * ng + i]));
+    }
+    if (!(umax > 0.0 && umin > 1e-13 * umax)) {
+      *why = "singular equations of motion (redundant locks or constraints)";
+      return -1;
+    }
   }
   for (int q = 0; q < k; q++) {
-    double col[MAX_K], sol[MAX_K];
+    double Q[SS_PLANAR_MAX_N], rs[MAX_U], mu[MAX_U];
     for (int i = 0; i < n; i++)
-      col[i] = q == 0 ? h[i] : Cmu[L.cj[q - 1] * n + i];
+      Q[i] = q == 0 ? h[i] : Cmu[L.cj[q - 1] * n + i];
+    for (int a = 0; a < ng; a++) {
+      double s = q == 0 ? grhs[a] : 0.0;
+      for (int i = 0; i < n; i++)
+        s -= GM[a * n + i] * Q[i];
+      rs[a] = s;
+    }
+    double xq[SS_PLANAR_MAX_N];
+    if (ng > 0) {
+      gsl_vector_view rv = gsl_vector_view_array(rs, (size_t)ng);
+      gsl_vector_view mv = gsl_vector_view_array(mu, (size_t)ng);
+      gsl_linalg_LU_solve(&Sv.matrix, &p, &rv.vector, &mv.vector);
+    }
+    for (int i = 0; i < n; i++) {
+      double s = Q[i];
+      for (int a = 0; a < ng; a++)
+        s += G[a * n + i] * mu[a];
+      xq[i] = Minv[i] * s;
+    }
+    if (ng > 0) {
+      /* one step of iterative refinement on G x'' = r: as accurate as the
+       * KKT solve (CVODE's difference-quotient Jacobian needs a smooth f) */
+      double dmu[MAX_U];
+      for (int a = 0; a < ng; a++) {
+        double s = q == 0 ? grhs[a] : 0.0;
+        for (int i = 0; i < n; i++)
+          s -= G[a * n + i] * xq[i];
+        rs[a] = s;
+      }
+      gsl_vector_view rv = gsl_vector_view_array(rs, (size_t)ng);
+      gsl_vector_view dv = gsl_vector_view_array(dmu, (size_t)ng);
+      gsl_linalg_LU_solve(&Sv.matrix, &p, &rv.vector, &dv.vector);
+      for (int a = 0; a < ng; a++)
+        mu[a] += dmu[a];
+      for (int i = 0; i < n; i++) {
+        double s = 0.0;
+        for (int a = 0; a < ng; a++)
+          s += G[a * n + i] * dmu[a];
+        xq[i] += Minv[i] * s;
+      }
+    }
+    for (int i = 0; i < n; i++)
+      X[i * k + q] = xq[i];
     for (int a = 0; a < ng; a++)
-      col[n + a] = q == 0 ? grhs[a] : 0.0;
-    gsl_vector_view cv = gsl_vector_view_array(col, (size_t)N);
-    gsl_vector_view sv = gsl_vector_view_array(sol, (size_t)N);
-    gsl_linalg_LU_solve(&Kv.matrix, &p, &cv.vector, &sv.vector);
-    for (int i = 0; i < N; i++)
-      X[i * k + q] = sol[i];
+      X[(n + a) * k + q] = mu[a];
   }
+  int N = n + ng;
   double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
   double f[SS_PLANAR_MAX_JOINTS];
   for (int r = 0; r < m; r++) {
