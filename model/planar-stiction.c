@@ -399,28 +399,6 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
         s += G[a * n + i] * mu[a];
       xq[i] = Minv[i] * s;
     }
-    if (ng > 0) {
-      /* one step of iterative refinement on G x'' = r: as accurate as the
-       * KKT solve (CVODE's difference-quotient Jacobian needs a smooth f) */
-      double dmu[MAX_U];
-      for (int a = 0; a < ng; a++) {
-        double s = q == 0 ? grhs[a] : 0.0;
-        for (int i = 0; i < n; i++)
-          s -= G[a * n + i] * xq[i];
-        rs[a] = s;
-      }
-      gsl_vector_view rv = gsl_vector_view_array(rs, (size_t)ng);
-      gsl_vector_view dv = gsl_vector_view_array(dmu, (size_t)ng);
-      gsl_linalg_LU_solve(&Sv.matrix, &p, &rv.vector, &dv.vector);
-      for (int a = 0; a < ng; a++)
-        mu[a] += dmu[a];
-      for (int i = 0; i < n; i++) {
-        double s = 0.0;
-        for (int a = 0; a < ng; a++)
-          s += G[a * n + i] * dmu[a];
-        xq[i] += Minv[i] * s;
-      }
-    }
     for (int i = 0; i < n; i++)
       X[i * k + q] = xq[i];
     for (int a = 0; a < ng; a++)
