@@ -347,30 +347,46 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
     memcpy(G + col * n, Cmu + j * n, sizeof(double) * (size_t)n);
     grhs[col] = 0.0;
   }
-  /* M is diagonal: eliminate x'' = M^-1 (Q + G^T mu) and solve the Schur
-   * complement S mu = r - G M^-1 Q, S = G M^-1 G^T (ng x ng, one GSL LU for
-   * every right-hand side): a far smaller system than the KKT form */
+  /* M is diagonal: x'' = M^-1 (Q + G^T mu).  A row of G with a single
+   * nonzero fixes one coordinate (a guide on the ground, a lock on it): its
+   * acceleration is known and its multiplier follows from that coordinate's
+   * own equation afterwards.  The other rows R give the Schur complement
+   * S mu_R = r_R - G_R x''_fixed - G_R M^-1 Q over the free coordinates,
+   * S = G_R M^-1 G_R^T: one small GSL LU for every right-hand side. */
+  int fix_col[MAX_U], rows[MAX_U], nr = 0;
+  bool fixed[SS_PLANAR_MAX_N] = {false};
+  for (int a = 0; a < ng; a++) {
+    int nz = 0, col = -1;
+    for (int q = 0; q < n && nz < 2; q++)
+      if (G[a * n + q] != 0.0)
+        nz++, col = q;
+    fix_col[a] = nz == 1 && !fixed[col] ? col : -1;
+    if (fix_col[a] >= 0)
+      fixed[col] = true;
+    else
+      rows[nr++] = a;
+  }
   double S[MAX_U * MAX_U], GM[MAX_U * SS_PLANAR_MAX_N];
   size_t perm_data[MAX_U];
-  for (int a = 0; a < ng; a++)
+  for (int i = 0; i < nr; i++)
     for (int q = 0; q < n; q++)
-      GM[a * n + q] = G[a * n + q] * Minv[q];
-  for (int a = 0; a < ng; a++)
-    for (int b = 0; b <= a; b++) {
+      GM[i * n + q] = fixed[q] ? 0.0 : G[rows[i] * n + q] * Minv[q];
+  for (int i = 0; i < nr; i++)
+    for (int j = 0; j <= i; j++) {
       double s = 0.0;
       for (int q = 0; q < n; q++)
-        s += GM[a * n + q] * G[b * n + q];
-      S[a * ng + b] = S[b * ng + a] = s;
+        s += GM[i * n + q] * G[rows[j] * n + q];
+      S[i * nr + j] = S[j * nr + i] = s;
     }
-  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)ng, (size_t)ng);
-  gsl_permutation p = {(size_t)ng, perm_data};
+  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)(nr > 0 ? nr : 1), (size_t)(nr > 0 ? nr : 1));
+  gsl_permutation p = {(size_t)nr, perm_data};
   int signum;
-  if (ng > 0) {
+  if (nr > 0) {
     gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum);
     double umax = 0.0, umin = INFINITY;
-    for (int i = 0; i < ng; i++) {
-      umax = fmax(umax, fabs(S[i * ng + i]));
-      umin = fmin(umin, fabs(S[i * ng + i]));
+    for (int i = 0; i < nr; i++) {
+      umax = fmax(umax, fabs(S[i * nr + i]));
+      umin = fmin(umin, fabs(S[i * nr + i]));
     }
     if (!(umax > 0.0 && umin > 1e-13 * umax)) {
       *why = "singular equations of motion (redundant locks or constraints)";
@@ -378,27 +394,42 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
     }
   }
   for (int q = 0; q < k; q++) {
-    double Q[SS_PLANAR_MAX_N], rs[MAX_U], mu[MAX_U];
+    double Q[SS_PLANAR_MAX_N], rs[MAX_U], muR[MAX_U], mu[MAX_U], xq[SS_PLANAR_MAX_N];
     for (int i = 0; i < n; i++)
       Q[i] = q == 0 ? h[i] : Cmu[L.cj[q - 1] * n + i];
-    for (int a = 0; a < ng; a++) {
+    for (int a = 0; a < ng; a++)
+      if (fix_col[a] >= 0)
+        xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / G[a * n + fix_col[a]];
+    for (int i = 0; i < nr; i++) {
+      int a = rows[i];
       double s = q == 0 ? grhs[a] : 0.0;
-      for (int i = 0; i < n; i++)
-        s -= GM[a * n + i] * Q[i];
-      rs[a] = s;
+      for (int c = 0; c < n; c++)
+        s -= fixed[c] ? G[a * n + c] * xq[c] : GM[i * n + c] * Q[c];
+      rs[i] = s;
     }
-    double xq[SS_PLANAR_MAX_N];
-    if (ng > 0) {
-      gsl_vector_view rv = gsl_vector_view_array(rs, (size_t)ng);
-      gsl_vector_view mv = gsl_vector_view_array(mu, (size_t)ng);
+    if (nr > 0) {
+      gsl_vector_view rv = gsl_vector_view_array(rs, (size_t)nr);
+      gsl_vector_view mv = gsl_vector_view_array(muR, (size_t)nr);
       gsl_linalg_LU_solve(&Sv.matrix, &p, &rv.vector, &mv.vector);
     }
-    for (int i = 0; i < n; i++) {
-      double s = Q[i];
-      for (int a = 0; a < ng; a++)
-        s += G[a * n + i] * mu[a];
-      xq[i] = Minv[i] * s;
+    /* generalised force of the non-fixing rows on every coordinate */
+    double F[SS_PLANAR_MAX_N];
+    for (int c = 0; c < n; c++) {
+      double s = Q[c];
+      for (int i = 0; i < nr; i++)
+        s += G[rows[i] * n + c] * muR[i];
+      F[c] = s;
     }
+    for (int c = 0; c < n; c++)
+      if (!fixed[c])
+        xq[c] = Minv[c] * F[c];
+    for (int i = 0; i < nr; i++)
+      mu[rows[i]] = muR[i];
+    for (int a = 0; a < ng; a++)
+      if (fix_col[a] >= 0) {
+        int c = fix_col[a];
+        mu[a] = (xq[c] / Minv[c] - F[c]) / G[a * n + c];
+      }
     for (int i = 0; i < n; i++)
       X[i * k + q] = xq[i];
     for (int a = 0; a < ng; a++)
