@@ -309,13 +309,30 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
   return 0;
 }
 
+void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
+                         ss_fj_kinematics *kin)
+{
+  ss_planar_jacobian(sys, x, kin->C);
+  ss_planar_slide_jacobian(sys, x, kin->Cmu);
+  ss_planar_gamma(sys, x, xd, kin->xi);
+}
+
 int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
                    const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
                    ss_fj_solution *out, const char **why)
 {
+  ss_fj_kinematics kin;
+  ss_fj_kinematics_at(sys, x, xd, &kin);
+  return ss_fj_dynamics_at(sys, &kin, h, xi_extra, spec, xdd, out, why);
+}
+
+int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                      const double *xi_extra, const ss_fj_spec *spec, double *xdd,
+                      ss_fj_solution *out, const char **why)
+{
   int n = sys->n, m = sys->m;
-  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  double xi[SS_PLANAR_MAX_M], Minv[SS_PLANAR_MAX_N];
+  const double *C = kin->C, *Cmu = kin->Cmu, *xi = kin->xi;
+  double Minv[SS_PLANAR_MAX_N];
   double G[MAX_U * SS_PLANAR_MAX_N], grhs[MAX_U], X[MAX_K * MAX_RHS];
   layout L;
   if (make_layout(sys, spec, &L, why) < 0)
@@ -328,9 +345,6 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
     Minv[3 * i] = Minv[3 * i + 1] = 1.0 / sys->body[i].m;
     Minv[3 * i + 2] = 1.0 / sys->body[i].J;
   }
-  ss_planar_jacobian(sys, x, C);
-  ss_planar_slide_jacobian(sys, x, Cmu);
-  ss_planar_gamma(sys, x, xd, xi);
   /* G: the kept constraint rows and the lock rows, in multiplier order */
   int ng = L.nu, k = 1 + L.nc;
   for (int r = 0; r < m; r++) {

@@ -56,6 +56,18 @@ void ss_fj_spec_init(ss_fj_spec *spec);
 int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
                   const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
 
+/* What the dynamics needs of the kinematics at (x, x'), for callers that
+ * need some of it too (computed once). */
+typedef struct ss_fj_kinematics {
+  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];        /* constraint Jacobian (m x n), 1 or m */
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N]; /* slide Jacobian (nj x n), 1 or m */
+  double xi[SS_PLANAR_MAX_M];                         /* xi = -C' x', m/s² or rad/s² */
+} ss_fj_kinematics;
+
+/* Fills kin at (x, xd) (xd may be NULL: at rest). */
+void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
+                         ss_fj_kinematics *kin);
+
 /* Dynamics: M x'' = h + C^T lambda + C_l^T kappa + C_c^T f(lambda),
  * C x'' = xi(x, x') + xi_extra, C_l x'' = 0 (locked joints must be guides on
  * the ground or other joints whose slide is linear in x).  xi_extra may be
@@ -63,5 +75,9 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
 int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
                    const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
                    ss_fj_solution *out, const char **why);
+/* The same from precomputed kinematics. */
+int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                      const double *xi_extra, const ss_fj_spec *spec, double *xdd,
+                      ss_fj_solution *out, const char **why);
 
 #endif

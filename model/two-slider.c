@@ -66,8 +66,9 @@ void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P)
   P[1] = p * tm->e[1];
 }
 
-void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
-                double *spring_f, double *spring_v)
+/* ts_applied with the slide Jacobian at q given (flexible rod only). */
+static void applied_at(const ts_mech *tm, double t, const double *q, const double *qd,
+                       const double *Cmu, double *h, double *spring_f, double *spring_v)
 {
   const ss_planar_system *sys = &tm->sys;
   double s1, s2, P[2];
@@ -80,10 +81,9 @@ void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, 
   h[3 * tm->rod + 1] += P[1];
   if (!tm->flexible)
     return;
-  double s[SS_PLANAR_MAX_JOINTS], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  double s[SS_PLANAR_MAX_JOINTS];
   int n = sys->n;
   ss_planar_slide(sys, q, s);
-  ss_planar_slide_jacobian(sys, q, Cmu);
   for (int i = 0; i < 2; i++) {
     int j = tm->spring[i];
     double sd = 0.0;
@@ -97,6 +97,15 @@ void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, 
     if (spring_v)
       spring_v[i] = sd;
   }
+}
+
+void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
+                double *spring_f, double *spring_v)
+{
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  if (tm->flexible)
+    ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  applied_at(tm, t, q, qd, Cmu, h, spring_f, spring_v);
 }
 
 void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
@@ -556,15 +565,23 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   memset(ev, 0, sizeof *ev);
   ts_state(tm, x, ev->q, ev->qd);
   const double *q = ev->q, *qd = ev->qd;
-  ts_applied(tm, t, q, qd, ev->h, ev->spring_f, ev->spring_v);
-  slide_velocities(tm, q, qd, ev->v);
+  if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK) {
+    /* locked by stiction: at rest, the statics decides */
+    ev->frozen = true;
+    ts_applied(tm, t, q, qd, ev->h, NULL, NULL);
+    return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
+  }
+  ss_fj_kinematics kin;
+  ss_fj_kinematics_at(sys, q, qd, &kin);
+  applied_at(tm, t, q, qd, kin.Cmu, ev->h, ev->spring_f, ev->spring_v);
+  for (int i = 0; i < 2; i++) {
+    ev->v[i] = 0.0;
+    for (int k = 0; k < sys->n; k++)
+      ev->v[i] += kin.Cmu[tm->guide[i] * sys->n + k] * qd[k];
+  }
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
   if (m->hybrid && !tm->flexible) {
-    if (modes[0] == SS_MODE_STICK) {
-      ev->frozen = true;
-      return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
-    }
     for (int i = 0; i < 2; i++) {
       spec.role[tm->guide[i]] = SS_FJ_COULOMB;
       spec.coef[tm->guide[i]] = modes[i] * tm->mu_k;
@@ -581,7 +598,7 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   }
   /* q and q' satisfy the constraints exactly (closed-form kinematics): no
    * stabilisation term */
-  return ss_fj_dynamics(sys, q, qd, ev->h, NULL, &spec, ev->qdd, &ev->sol, why);
+  return ss_fj_dynamics_at(sys, &kin, ev->h, NULL, &spec, ev->qdd, &ev->sol, why);
 }
 
 /* ---- engine callbacks --------------------------------------------------- */
