@@ -367,29 +367,42 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
    * own equation afterwards.  The other rows R give the Schur complement
    * S mu_R = r_R - G_R x''_fixed - G_R M^-1 Q over the free coordinates,
    * S = G_R M^-1 G_R^T: one small GSL LU for every right-hand side. */
+  int nzc[MAX_U * SS_PLANAR_MAX_N], nnz[MAX_U]; /* nonzero columns of each row */
   int fix_col[MAX_U], rows[MAX_U], nr = 0;
   bool fixed[SS_PLANAR_MAX_N] = {false};
   for (int a = 0; a < ng; a++) {
-    int nz = 0, col = -1;
-    for (int q = 0; q < n && nz < 2; q++)
+    int z = 0;
+    for (int q = 0; q < n; q++)
       if (G[a * n + q] != 0.0)
-        nz++, col = q;
-    fix_col[a] = nz == 1 && !fixed[col] ? col : -1;
+        nzc[a * n + z++] = q;
+    nnz[a] = z;
+    int col = nzc[a * n];
+    fix_col[a] = z == 1 && !fixed[col] ? col : -1;
     if (fix_col[a] >= 0)
       fixed[col] = true;
-    else
-      rows[nr++] = a;
   }
-  double S[MAX_U * MAX_U], GM[MAX_U * SS_PLANAR_MAX_N];
+  /* a non-fixing row keeps only its free columns (fixed ones go to the rhs) */
+  int fzc[MAX_U * SS_PLANAR_MAX_N], fnz[MAX_U];
+  for (int a = 0; a < ng; a++) {
+    if (fix_col[a] >= 0)
+      continue;
+    int i = nr++, z = 0;
+    rows[i] = a;
+    for (int t = 0; t < nnz[a]; t++)
+      if (!fixed[nzc[a * n + t]])
+        fzc[i * n + z++] = nzc[a * n + t];
+    fnz[i] = z;
+  }
+  double S[MAX_U * MAX_U];
   size_t perm_data[MAX_U];
   for (int i = 0; i < nr; i++)
-    for (int q = 0; q < n; q++)
-      GM[i * n + q] = fixed[q] ? 0.0 : G[rows[i] * n + q] * Minv[q];
-  for (int i = 0; i < nr; i++)
     for (int j = 0; j <= i; j++) {
+      const double *gi = G + rows[i] * n, *gj = G + rows[j] * n;
       double s = 0.0;
-      for (int q = 0; q < n; q++)
-        s += GM[i * n + q] * G[rows[j] * n + q];
+      for (int t = 0; t < fnz[i]; t++) {
+        int c = fzc[i * n + t];
+        s += gi[c] * Minv[c] * gj[c];
+      }
       S[i * nr + j] = S[j * nr + i] = s;
     }
   gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)(nr > 0 ? nr : 1), (size_t)(nr > 0 ? nr : 1));
@@ -417,8 +430,10 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
     for (int i = 0; i < nr; i++) {
       int a = rows[i];
       double s = q == 0 ? grhs[a] : 0.0;
-      for (int c = 0; c < n; c++)
-        s -= fixed[c] ? G[a * n + c] * xq[c] : GM[i * n + c] * Q[c];
+      for (int t = 0; t < nnz[a]; t++) {
+        int c = nzc[a * n + t];
+        s -= G[a * n + c] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
+      }
       rs[i] = s;
     }
     if (nr > 0) {
@@ -426,19 +441,21 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
       gsl_vector_view mv = gsl_vector_view_array(muR, (size_t)nr);
       gsl_linalg_LU_solve(&Sv.matrix, &p, &rv.vector, &mv.vector);
     }
-    /* generalised force of the non-fixing rows on every coordinate */
+    /* F = Q + G_R^T mu_R: the generalised force on every coordinate but the
+     * fixing rows' own */
     double F[SS_PLANAR_MAX_N];
-    for (int c = 0; c < n; c++) {
-      double s = Q[c];
-      for (int i = 0; i < nr; i++)
-        s += G[rows[i] * n + c] * muR[i];
-      F[c] = s;
+    memcpy(F, Q, sizeof(double) * (size_t)n);
+    for (int i = 0; i < nr; i++) {
+      int a = rows[i];
+      for (int t = 0; t < nnz[a]; t++) {
+        int c = nzc[a * n + t];
+        F[c] += G[a * n + c] * muR[i];
+      }
+      mu[a] = muR[i];
     }
     for (int c = 0; c < n; c++)
       if (!fixed[c])
         xq[c] = Minv[c] * F[c];
-    for (int i = 0; i < nr; i++)
-      mu[rows[i]] = muR[i];
     for (int a = 0; a < ng; a++)
       if (fix_col[a] >= 0) {
         int c = fix_col[a];
