@@ -62,9 +62,12 @@ typedef struct ss_fj_kinematics {
   double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];        /* constraint Jacobian (m x n), 1 or m */
   double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N]; /* slide Jacobian (nj x n), 1 or m */
   double xi[SS_PLANAR_MAX_M];                         /* xi = -C' x', m/s² or rad/s² */
+  double s[SS_PLANAR_MAX_JOINTS];                     /* slide coordinates, rad or m */
 } ss_fj_kinematics;
 
-/* Fills kin at (x, xd) (xd may be NULL: at rest). */
+/* Fills kin at (x, xd) (xd may be NULL: at rest): the values of
+ * ss_planar_jacobian, _slide_jacobian, _gamma and _slide (same formulas),
+ * in one pass with one sine and cosine per body. */
 void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
                          ss_fj_kinematics *kin);
 

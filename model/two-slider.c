@@ -66,8 +66,9 @@ void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P)
   P[1] = p * tm->e[1];
 }
 
-/* ts_applied with the slide Jacobian at q given (flexible rod only). */
-static void applied_at(const ts_mech *tm, double t, const double *q, const double *qd,
+/* ts_applied with the slides and slide Jacobian at q given (used by the
+ * flexible rod only). */
+static void applied_at(const ts_mech *tm, double t, const double *qd, const double *s,
                        const double *Cmu, double *h, double *spring_f, double *spring_v)
 {
   const ss_planar_system *sys = &tm->sys;
@@ -81,9 +82,7 @@ static void applied_at(const ts_mech *tm, double t, const double *q, const doubl
   h[3 * tm->rod + 1] += P[1];
   if (!tm->flexible)
     return;
-  double s[SS_PLANAR_MAX_JOINTS];
   int n = sys->n;
-  ss_planar_slide(sys, q, s);
   for (int i = 0; i < 2; i++) {
     int j = tm->spring[i];
     double sd = 0.0;
@@ -102,10 +101,12 @@ static void applied_at(const ts_mech *tm, double t, const double *q, const doubl
 void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
                 double *spring_f, double *spring_v)
 {
-  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  if (tm->flexible)
+  double s[SS_PLANAR_MAX_JOINTS], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  if (tm->flexible) {
+    ss_planar_slide(&tm->sys, q, s);
     ss_planar_slide_jacobian(&tm->sys, q, Cmu);
-  applied_at(tm, t, q, qd, Cmu, h, spring_f, spring_v);
+  }
+  applied_at(tm, t, qd, s, Cmu, h, spring_f, spring_v);
 }
 
 void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
@@ -573,7 +574,7 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   }
   ss_fj_kinematics kin;
   ss_fj_kinematics_at(sys, q, qd, &kin);
-  applied_at(tm, t, q, qd, kin.Cmu, ev->h, ev->spring_f, ev->spring_v);
+  applied_at(tm, t, qd, kin.s, kin.Cmu, ev->h, ev->spring_f, ev->spring_v);
   for (int i = 0; i < 2; i++) {
     ev->v[i] = 0.0;
     for (int k = 0; k < sys->n; k++)

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "test-util.h"
+#include "two-slider-internal.h"
 #include "two-slider.h"
 
 static const double A16 = 26.0; /* eq. (16): R31 = (24, -10) = 26 e */
@@ -380,6 +381,76 @@ static void test_flexible_split(void)
   }
 }
 
+/* ---- kinematics ------------------------------------------------------------ */
+
+/* The closed-form configuration q(u) satisfies the planar core's constraints
+ * and its D = dq/du spans their null space (C D = 0, D = 1 on u itself);
+ * the one-pass kinematics equal the planar core's functions exactly. */
+static void test_kinematics(void)
+{
+  const ss_scenario *sc = ss_scenario_find("two-slider");
+  double *vals = g_new(double, (gsize)sc->n_params);
+  ss_scenario_defaults(sc, vals);
+  for (int rod = 0; rod < 2; rod++) {
+    vals[ss_scenario_param_index(sc, "rod")] = rod;
+    ts_mech tm;
+    char *err = NULL;
+    g_assert_cmpint(ts_mech_setup(&tm, sc, vals, &err), ==, 0);
+    const ss_planar_system *sys = &tm.sys;
+    int n = sys->n, m = sys->m, f = tm.f;
+    g_assert_cmpint(n - m, ==, f);
+    GRand *rng = g_rand_new_with_seed(7);
+    for (int trial = 0; trial < 50; trial++) {
+      double u[3], q[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N * 3], phi[SS_PLANAR_MAX_M];
+      double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];
+      for (int j = 0; j < f; j++) /* through the horizontal rod and beyond */
+        u[j] = tm.x0[tm.iu[j]] + g_rand_double_range(rng, -0.5, 0.5) * (rod ? 0.3 : 1.0);
+      ts_configuration(&tm, u, q, D);
+      ss_planar_constraints(sys, q, phi);
+      for (int r = 0; r < m; r++)
+        g_assert_cmpfloat(fabs(phi[r]), <, 1e-14);
+      ss_planar_jacobian(sys, q, C);
+      for (int j = 0; j < f; j++) {
+        for (int r = 0; r < m; r++) {
+          double s = 0.0;
+          for (int k = 0; k < n; k++)
+            s += C[r * n + k] * D[k * f + j];
+          g_assert_cmpfloat(fabs(s), <, 1e-13);
+        }
+        for (int i = 0; i < f; i++)
+          g_assert_cmpfloat(D[tm.iu[i] * f + j], ==, i == j ? 1.0 : 0.0);
+        g_assert_cmpfloat(q[tm.iu[j]], ==, u[j]);
+      }
+      double qd[SS_PLANAR_MAX_N];
+      for (int k = 0; k < n; k++)
+        qd[k] = g_rand_double_range(rng, -1.0, 1.0);
+      ss_fj_kinematics kin;
+      double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M];
+      double sl[SS_PLANAR_MAX_JOINTS];
+      ss_fj_kinematics_at(sys, q, qd, &kin);
+      ss_planar_slide_jacobian(sys, q, Cmu);
+      ss_planar_gamma(sys, q, qd, xi);
+      ss_planar_slide(sys, q, sl);
+      g_assert_cmpmem(kin.C, sizeof(double) * (gsize)(m * n), C, sizeof(double) * (gsize)(m * n));
+      g_assert_cmpmem(kin.Cmu, sizeof(double) * (gsize)(sys->nj * n), Cmu,
+                      sizeof(double) * (gsize)(sys->nj * n));
+      g_assert_cmpmem(kin.xi, sizeof(double) * (gsize)m, xi, sizeof(double) * (gsize)m);
+      g_assert_cmpmem(kin.s, sizeof(double) * (gsize)sys->nj, sl,
+                      sizeof(double) * (gsize)sys->nj);
+    }
+    g_rand_free(rng);
+  }
+  /* the initial configuration exactly (a stuck slider stays where it is) */
+  ts_mech tm;
+  char *err = NULL;
+  vals[ss_scenario_param_index(sc, "rod")] = 0;
+  g_assert_cmpint(ts_mech_setup(&tm, sc, vals, &err), ==, 0);
+  double u0 = tm.x0[tm.iu[0]], q[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
+  ts_configuration(&tm, &u0, q, D);
+  g_assert_cmpmem(q, sizeof(double) * (gsize)tm.sys.n, tm.x0, sizeof(double) * (gsize)tm.sys.n);
+  g_free(vals);
+}
+
 /* ---- energy, constraints, bad input, CLI ---------------------------------- */
 
 static void test_energy_constraints(void)
@@ -506,6 +577,7 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/flexible-equal", test_flexible_equal);
   g_test_add_func("/two-slider/flexible-triple", test_flexible_triple);
   g_test_add_func("/two-slider/flexible-split", test_flexible_split);
+  g_test_add_func("/two-slider/kinematics", test_kinematics);
   g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
