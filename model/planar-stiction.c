@@ -49,6 +49,41 @@ static double basis_at(const ss_planar_system *sys, int j, const double *lambda)
   return r.basis;
 }
 
+/* f = G^-1 r (nc x nc, G overwritten); -1 when a pivot is below 1e-12.  One
+ * or two frictional joints (the usual case): elimination with partial
+ * pivoting written out, as GSL's LU does it; more: GSL LU. */
+static int couple_solve(double *G, const double *r, int nc, size_t *perm_data, double *f)
+{
+  if (nc == 1) {
+    if (!(fabs(G[0]) > 1e-12))
+      return -1;
+    f[0] = r[0] / G[0];
+    return 0;
+  }
+  if (nc == 2) {
+    int p = fabs(G[2]) > fabs(G[0]) ? 1 : 0, o = 1 - p;
+    double l = G[2 * o] / G[2 * p], u11 = G[2 * o + 1] - l * G[2 * p + 1];
+    if (!(fmin(fabs(G[2 * p]), fabs(u11)) > 1e-12))
+      return -1;
+    f[1] = (r[o] - l * r[p]) / u11;
+    f[0] = (r[p] - G[2 * p + 1] * f[1]) / G[2 * p];
+    return 0;
+  }
+  gsl_matrix_view Gv = gsl_matrix_view_array(G, (size_t)nc, (size_t)nc);
+  gsl_vector_const_view rv = gsl_vector_const_view_array(r, (size_t)nc);
+  gsl_vector_view fv = gsl_vector_view_array(f, (size_t)nc);
+  gsl_permutation p = {(size_t)nc, perm_data};
+  int signum;
+  gsl_linalg_LU_decomp(&Gv.matrix, &p, &signum);
+  double dmin = INFINITY;
+  for (int a = 0; a < nc; a++)
+    dmin = fmin(dmin, fabs(G[a * nc + a]));
+  if (!(dmin > 1e-12))
+    return -1;
+  gsl_linalg_LU_solve(&Gv.matrix, &p, &rv.vector, &fv.vector);
+  return 0;
+}
+
 /* lambda = lam0 + sum_c f[c] lamc[c]; Coulomb joints cj[c] need
  * f[c] = -coef[cj] basis(lambda).  On a fixed set of pieces this is an
  * nc x nc linear system; iterate the pieces until they agree. */
@@ -76,21 +111,11 @@ static int couple_exact(const ss_planar_system *sys, const ss_fj_spec *spec, con
         G[a * nc + b] = (a == b ? 1.0 : 0.0) + k * lamc[b * m + pc[a].row];
       r[a] = -k * lam0[pc[a].row];
     }
-    gsl_matrix_view Gv = gsl_matrix_view_array(G, (size_t)nc, (size_t)nc);
-    gsl_vector_view rv = gsl_vector_view_array(r, (size_t)nc);
-    gsl_vector_view fv = gsl_vector_view_array(f, (size_t)nc);
-    gsl_permutation p = {(size_t)nc, perm_data};
-    int signum;
-    gsl_linalg_LU_decomp(&Gv.matrix, &p, &signum);
-    double dmin = INFINITY;
-    for (int a = 0; a < nc; a++)
-      dmin = fmin(dmin, fabs(G[a * nc + a]));
-    if (!(dmin > 1e-12)) {
+    if (couple_solve(G, r, nc, perm_data, f) < 0) {
       *why = "friction-reaction coupling is singular (friction too high for a unique "
              "solution)";
       return -1;
     }
-    gsl_linalg_LU_solve(&Gv.matrix, &p, &rv.vector, &fv.vector);
     for (int i = 0; i < m; i++) {
       double l = lam0[i];
       for (int b = 0; b < nc; b++)
@@ -232,8 +257,10 @@ static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, c
     out->fmu[j] = L->col_of_lock[j] >= 0 ? u[L->col_of_lock[j]] : 0.0;
   for (int c = 0; c < L->nc; c++)
     out->fmu[L->cj[c]] = f[c];
-  for (int j = 0; j < sys->nj; j++)
-    out->basis[j] = basis_at(sys, j, out->lambda);
+  for (int j = 0; j < sys->nj; j++) /* a frictionless pin (d = 0) has none */
+    out->basis[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE && sys->joint[j].d == 0.0
+                      ? 0.0
+                      : basis_at(sys, j, out->lambda);
   (void)spec;
 }
 
