@@ -477,9 +477,8 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
                       ss_fj_solution *out, const char **why)
 {
   int n = sys->n, m = sys->m;
-  const double *C = kin->C, *Cmu = kin->Cmu, *xi = kin->xi;
+  const double *Cmu = kin->Cmu;
   double Minv[SS_PLANAR_MAX_N];
-  double G[MAX_U * SS_PLANAR_MAX_N], grhs[MAX_U], X[MAX_K * MAX_RHS];
   layout L;
   if (make_layout(sys, spec, &L, why) < 0)
     return -1;
@@ -491,20 +490,23 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
     Minv[3 * i] = Minv[3 * i + 1] = 1.0 / sys->body[i].m;
     Minv[3 * i + 2] = 1.0 / sys->body[i].J;
   }
-  /* G: the kept constraint rows and the lock rows, in multiplier order */
+  /* G: the kept constraint rows and the lock rows, in multiplier order, as
+   * their nonzero entries (a row touches at most two bodies) */
   int ng = L.nu, k = 1 + L.nc;
+  const double *grow[MAX_U];
+  double grhs[MAX_U];
   for (int r = 0; r < m; r++) {
     int col = L.col_of_row[r];
     if (col < 0)
       continue;
-    memcpy(G + col * n, C + r * n, sizeof(double) * (size_t)n);
-    grhs[col] = xi[r] + (xi_extra ? xi_extra[r] : 0.0);
+    grow[col] = kin->C + r * n;
+    grhs[col] = kin->xi[r] + (xi_extra ? xi_extra[r] : 0.0);
   }
   for (int j = 0; j < sys->nj; j++) {
     int col = L.col_of_lock[j];
     if (col < 0)
       continue;
-    memcpy(G + col * n, Cmu + j * n, sizeof(double) * (size_t)n);
+    grow[col] = Cmu + j * n;
     grhs[col] = 0.0;
   }
   /* M is diagonal: x'' = M^-1 (Q + G^T mu).  A row of G with a single
@@ -513,44 +515,41 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
    * own equation afterwards.  The other rows R give the Schur complement
    * S mu_R = r_R - G_R x''_fixed - G_R M^-1 Q over the free coordinates,
    * S = G_R M^-1 G_R^T: one small GSL LU for every right-hand side. */
-  int nzc[MAX_U * SS_PLANAR_MAX_N], nnz[MAX_U]; /* nonzero columns of each row */
+  int nzc[MAX_U][SS_PLANAR_MAX_N], nnz[MAX_U];
+  double nzv[MAX_U][SS_PLANAR_MAX_N];
   int fix_col[MAX_U], rows[MAX_U], nr = 0;
   bool fixed[SS_PLANAR_MAX_N] = {false};
   for (int a = 0; a < ng; a++) {
     int z = 0;
     for (int q = 0; q < n; q++)
-      if (G[a * n + q] != 0.0)
-        nzc[a * n + z++] = q;
+      if (grow[a][q] != 0.0) {
+        nzc[a][z] = q;
+        nzv[a][z++] = grow[a][q];
+      }
     nnz[a] = z;
-    int col = nzc[a * n];
+    int col = nzc[a][0];
     fix_col[a] = z == 1 && !fixed[col] ? col : -1;
     if (fix_col[a] >= 0)
       fixed[col] = true;
   }
-  /* a non-fixing row keeps only its free columns (fixed ones go to the rhs) */
-  int fzc[MAX_U * SS_PLANAR_MAX_N], fnz[MAX_U];
-  for (int a = 0; a < ng; a++) {
-    if (fix_col[a] >= 0)
-      continue;
-    int i = nr++, z = 0;
-    rows[i] = a;
-    for (int t = 0; t < nnz[a]; t++)
-      if (!fixed[nzc[a * n + t]])
-        fzc[i * n + z++] = nzc[a * n + t];
-    fnz[i] = z;
-  }
+  for (int a = 0; a < ng; a++)
+    if (fix_col[a] < 0)
+      rows[nr++] = a;
   double S[MAX_U * MAX_U];
   size_t perm_data[MAX_U];
-  for (int i = 0; i < nr; i++)
+  for (int i = 0; i < nr; i++) {
+    const double *gi = grow[rows[i]];
     for (int j = 0; j <= i; j++) {
-      const double *gi = G + rows[i] * n, *gj = G + rows[j] * n;
+      const double *gj = grow[rows[j]];
       double s = 0.0;
-      for (int t = 0; t < fnz[i]; t++) {
-        int c = fzc[i * n + t];
-        s += gi[c] * Minv[c] * gj[c];
+      for (int t = 0; t < nnz[rows[i]]; t++) {
+        int c = nzc[rows[i]][t];
+        if (!fixed[c])
+          s += gi[c] * Minv[c] * gj[c];
       }
       S[i * nr + j] = S[j * nr + i] = s;
     }
+  }
   gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)(nr > 0 ? nr : 1), (size_t)(nr > 0 ? nr : 1));
   gsl_permutation p = {(size_t)nr, perm_data};
   int signum;
@@ -566,19 +565,21 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
       return -1;
     }
   }
+  /* column 0: the applied forces h and xi; column 1 + c: unit friction of
+   * Coulomb joint c (generalised force C_mu row, no xi) */
+  double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
   for (int q = 0; q < k; q++) {
-    double Q[SS_PLANAR_MAX_N], rs[MAX_U], muR[MAX_U], mu[MAX_U], xq[SS_PLANAR_MAX_N];
-    for (int i = 0; i < n; i++)
-      Q[i] = q == 0 ? h[i] : Cmu[L.cj[q - 1] * n + i];
+    const double *Q = q == 0 ? h : Cmu + L.cj[q - 1] * n;
+    double *xq = xk[q], *mu = muk[q], rs[MAX_U], muR[MAX_U];
     for (int a = 0; a < ng; a++)
       if (fix_col[a] >= 0)
-        xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / G[a * n + fix_col[a]];
+        xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / nzv[a][0];
     for (int i = 0; i < nr; i++) {
       int a = rows[i];
       double s = q == 0 ? grhs[a] : 0.0;
       for (int t = 0; t < nnz[a]; t++) {
-        int c = nzc[a * n + t];
-        s -= G[a * n + c] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
+        int c = nzc[a][t];
+        s -= nzv[a][t] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
       }
       rs[i] = s;
     }
@@ -593,10 +594,8 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
     memcpy(F, Q, sizeof(double) * (size_t)n);
     for (int i = 0; i < nr; i++) {
       int a = rows[i];
-      for (int t = 0; t < nnz[a]; t++) {
-        int c = nzc[a * n + t];
-        F[c] += G[a * n + c] * muR[i];
-      }
+      for (int t = 0; t < nnz[a]; t++)
+        F[nzc[a][t]] += nzv[a][t] * muR[i];
       mu[a] = muR[i];
     }
     for (int c = 0; c < n; c++)
@@ -605,37 +604,35 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
     for (int a = 0; a < ng; a++)
       if (fix_col[a] >= 0) {
         int c = fix_col[a];
-        mu[a] = (xq[c] / Minv[c] - F[c]) / G[a * n + c];
+        mu[a] = (xq[c] / Minv[c] - F[c]) / nzv[a][0];
       }
-    for (int i = 0; i < n; i++)
-      X[i * k + q] = xq[i];
-    for (int a = 0; a < ng; a++)
-      X[(n + a) * k + q] = mu[a];
   }
-  int N = n + ng;
   double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
   double f[SS_PLANAR_MAX_JOINTS];
   for (int r = 0; r < m; r++) {
     int col = L.col_of_row[r];
-    lam0[r] = col >= 0 ? X[(n + col) * k] : 0.0;
+    lam0[r] = col >= 0 ? muk[0][col] : 0.0;
     for (int c = 0; c < L.nc; c++)
-      lamc[c * m + r] = col >= 0 ? X[(n + col) * k + 1 + c] : 0.0;
+      lamc[c * m + r] = col >= 0 ? muk[1 + c][col] : 0.0;
   }
   int rc = couple_exact(sys, spec, lam0, lamc, L.cj, L.nc, f, why);
   if (rc < 0)
     return rc;
   double u[MAX_U];
-  for (int i = 0; i < N; i++) {
-    double s = X[i * k];
+  for (int i = 0; i < n; i++) {
+    double s = xk[0][i];
     for (int c = 0; c < L.nc; c++)
-      s += f[c] * X[i * k + 1 + c];
-    if (i < n)
-      xdd[i] = s;
-    else
-      u[i - n] = s;
+      s += f[c] * xk[1 + c][i];
+    xdd[i] = s;
+  }
+  for (int a = 0; a < ng; a++) {
+    double s = muk[0][a];
+    for (int c = 0; c < L.nc; c++)
+      s += f[c] * muk[1 + c][a];
+    u[a] = s;
   }
   fill_solution(sys, spec, &L, u, f, out);
-  out->rank = N;
+  out->rank = n + ng;
   out->unknowns = L.nu;
   out->residual = 0.0;
   return 0;
