@@ -69,7 +69,8 @@ void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P)
 /* ts_applied with the slides and slide Jacobian at q given (used by the
  * flexible rod only). */
 static void applied_at(const ts_mech *tm, double t, const double *qd, const double *s,
-                       const double *Cmu, double *h, double *spring_f, double *spring_v)
+                       const double *Cmu, double *h, double *spring_f, double *spring_v,
+                       double *spring_e)
 {
   const ss_planar_system *sys = &tm->sys;
   double s1, s2, P[2];
@@ -95,6 +96,8 @@ static void applied_at(const ts_mech *tm, double t, const double *qd, const doub
       spring_f[i] = f;
     if (spring_v)
       spring_v[i] = sd;
+    if (spring_e)
+      spring_e[i] = s[j] - tm->s0[i];
   }
 }
 
@@ -106,7 +109,7 @@ void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, 
     ss_planar_slide(&tm->sys, q, s);
     ss_planar_slide_jacobian(&tm->sys, q, Cmu);
   }
-  applied_at(tm, t, qd, s, Cmu, h, spring_f, spring_v);
+  applied_at(tm, t, qd, s, Cmu, h, spring_f, spring_v, NULL);
 }
 
 void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
@@ -551,6 +554,7 @@ typedef struct ts_eval {
   double h[SS_PLANAR_MAX_N];    /* applied forces */
   double spring_f[2];           /* axial spring-damper forces, N */
   double spring_v[2];           /* axial extension rates, m/s */
+  double spring_e[2];           /* axial extensions, m */
   double v[2];                  /* guide slide velocities, m/s */
   double zdot[2];               /* LuGre bristle rates, m/s */
   ss_fj_solution sol;           /* reactions and friction */
@@ -574,7 +578,7 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   }
   ss_fj_kinematics kin;
   ss_fj_kinematics_at(sys, q, qd, &kin);
-  applied_at(tm, t, qd, kin.s, kin.Cmu, ev->h, ev->spring_f, ev->spring_v);
+  applied_at(tm, t, qd, kin.s, kin.Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
   for (int i = 0; i < 2; i++) {
     ev->v[i] = 0.0;
     for (int k = 0; k < sys->n; k++)
@@ -659,29 +663,27 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
+  const char *why;
+  margin[0] = margin[1] = 0.0;
+  if (m->hybrid && tm->flexible && (modes[0] == SS_MODE_STICK || modes[1] == SS_MODE_STICK)) {
+    /* a stuck guide's margin needs the dynamics, which has the velocities too */
+    ts_eval ev;
+    int rc = evaluate(m, t, x, modes, &ev, &why);
+    for (int i = 0; i < 2; i++) {
+      v[i] = ev.v[i];
+      if (modes[i] == SS_MODE_STICK)
+        margin[i] = rc < 0 ? -1.0 : stick_margin(tm, &ev.sol, i);
+    }
+    return;
+  }
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
   ts_state(tm, x, q, qd);
   slide_velocities(tm, q, qd, v);
-  margin[0] = margin[1] = 0.0;
-  if (!m->hybrid)
+  if (!m->hybrid || tm->flexible)
     return;
-  const char *why;
   ss_fj_solution sol;
-  if (!tm->flexible) {
-    if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, q, x + tp->at.flag, margin, &sol, &why) < 0)
-      margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
-    return;
-  }
-  if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
-    return;
-  ts_eval ev;
-  if (evaluate(m, t, x, modes, &ev, &why) < 0) {
-    margin[0] = margin[1] = -1.0;
-    return;
-  }
-  for (int i = 0; i < 2; i++)
-    if (modes[i] == SS_MODE_STICK)
-      margin[i] = stick_margin(tm, &ev.sol, i);
+  if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, q, x + tp->at.flag, margin, &sol, &why) < 0)
+    margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
 }
 
 /* Flexible rod: a guide that stops has its slider's velocity zeroed and the
@@ -894,24 +896,18 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[c++] = s1;
   row[c++] = s2;
   row[c++] = p;
-  if (tm->flexible) {
-    double s[SS_PLANAR_MAX_JOINTS];
-    ss_planar_slide(sys, q, s);
+  if (tm->flexible)
     for (int i = 0; i < 2; i++) {
-      row[c++] = s[tm->spring[i]] - tm->s0[i];
+      row[c++] = ev.spring_e[i];
       row[c++] = ev.spring_f[i];
     }
-  }
   row[c++] = x[tp->at.work];
   row[c++] = x[tp->at.diss];
   row[c++] = ss_planar_kinetic(sys, qd);
   double V = 0.0;
-  if (tm->flexible) {
-    double s[SS_PLANAR_MAX_JOINTS];
-    ss_planar_slide(sys, q, s);
+  if (tm->flexible)
     for (int i = 0; i < 2; i++)
-      V += 0.5 * tm->k[i] * (s[tm->spring[i]] - tm->s0[i]) * (s[tm->spring[i]] - tm->s0[i]);
-  }
+      V += 0.5 * tm->k[i] * ev.spring_e[i] * ev.spring_e[i];
   row[c++] = V;
   double phi[SS_PLANAR_MAX_M], err = 0.0;
   ss_planar_constraints(sys, q, phi);
