@@ -570,7 +570,7 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
   double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
   for (int q = 0; q < k; q++) {
     const double *Q = q == 0 ? h : Cmu + L.cj[q - 1] * n;
-    double *xq = xk[q], *mu = muk[q], rs[MAX_U], muR[MAX_U];
+    double *xq = xk[q], *mu = muk[q], muR[MAX_U];
     for (int a = 0; a < ng; a++)
       if (fix_col[a] >= 0)
         xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / nzv[a][0];
@@ -581,12 +581,11 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
         int c = nzc[a][t];
         s -= nzv[a][t] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
       }
-      rs[i] = s;
+      muR[i] = s;
     }
-    if (nr > 0) {
-      gsl_vector_view rv = gsl_vector_view_array(rs, (size_t)nr);
+    if (nr > 0) { /* in place */
       gsl_vector_view mv = gsl_vector_view_array(muR, (size_t)nr);
-      gsl_linalg_LU_solve(&Sv.matrix, &p, &rv.vector, &mv.vector);
+      gsl_linalg_LU_svx(&Sv.matrix, &p, &mv.vector);
     }
     /* F = Q + G_R^T mu_R: the generalised force on every coordinate but the
      * fixing rows' own */
