@@ -1,7 +1,7 @@
 /* planar-stiction.c - locked joints, redundancy treatments and exact
  * friction-reaction coupling for planar mechanisms (planar-stiction.h).
- * Linear algebra: GSL LU (square systems) and SVD (statics, possibly
- * redundant), all on stack buffers. */
+ * Linear algebra: GSL LU (square systems, the dynamics' Schur complement)
+ * and SVD (statics, possibly redundant), all on stack buffers. */
 #include <math.h>
 #include <string.h>
 

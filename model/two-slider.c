@@ -11,7 +11,11 @@
  * state lives in the continuous state as a constant (x' = 0) flag that only
  * resolve() changes.  Flexible rod (§4.2): three segments with axial
  * spring-dampers, three degrees of freedom, each guide sticks on its own.
- * Smooth laws (regularised, tanh, LuGre) are integrated with BDF. */
+ * Smooth laws (regularised, tanh, LuGre) are integrated with BDF.  The
+ * integrator sees only the independent coordinates and their rates (the
+ * rod's angle; or y1, x2 and the rod's x): the absolute coordinates follow
+ * in closed form (ts_configuration) and the planar core's equations give the
+ * accelerations and reactions. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
