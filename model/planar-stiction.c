@@ -182,38 +182,117 @@ static int svd_solve(const double *A, int rows, int cols, const double *B, int k
   return rank;
 }
 
-/* X (n x k) = A^-1 B for square A by GSL LU; returns n, or -1 when A is
- * singular (A is overwritten). */
-static int lu_solve(double *A, int n, const double *B, int k, double *X)
+int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol)
 {
-  size_t perm_data[MAX_K];
-  gsl_matrix_view Av = gsl_matrix_view_array(A, (size_t)n, (size_t)n);
-  gsl_permutation p = {(size_t)n, perm_data};
-  int signum;
-  double Acopy[MAX_K * MAX_K];
-  memcpy(Acopy, A, sizeof(double) * (size_t)(n * n));
-  gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
-  double umax = 0.0, umin = INFINITY;
-  for (int i = 0; i < n; i++) {
-    umax = fmax(umax, fabs(A[i * n + i]));
-    umin = fmin(umin, fabs(A[i * n + i]));
+  bool rdone[MAX_K] = {false}, cdone[MAX_K] = {false};
+  int er[MAX_K], ec[MAX_K], ne = 0; /* eliminations in order */
+  bool fwd[MAX_K];                  /* row singleton (known at once), else column singleton */
+  double pmax = 0.0, pmin = INFINITY;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int r = 0; r < n; r++) {
+      if (rdone[r])
+        continue;
+      int cnt = 0, c1 = -1;
+      for (int c = 0; c < n && cnt < 2; c++)
+        if (!cdone[c] && A[r * n + c] != 0.0)
+          cnt++, c1 = c;
+      if (cnt == 0)
+        return -1; /* structurally singular */
+      if (cnt == 1) {
+        er[ne] = r, ec[ne] = c1, fwd[ne++] = true;
+        rdone[r] = cdone[c1] = changed = true;
+      }
+    }
+    for (int c = 0; c < n; c++) {
+      if (cdone[c])
+        continue;
+      int cnt = 0, r1 = -1;
+      for (int r = 0; r < n && cnt < 2; r++)
+        if (!rdone[r] && A[r * n + c] != 0.0)
+          cnt++, r1 = r;
+      if (cnt == 0)
+        return -1;
+      if (cnt == 1) {
+        er[ne] = r1, ec[ne] = c, fwd[ne++] = false;
+        rdone[r1] = cdone[c] = changed = true;
+      }
+    }
   }
-  if (!(umax > 0.0 && umin > 1e-12 * umax)) {
-    memcpy(A, Acopy, sizeof(double) * (size_t)(n * n)); /* the SVD gets the original */
+  for (int e = 0; e < ne; e++) {
+    double piv = fabs(A[er[e] * n + ec[e]]);
+    pmax = fmax(pmax, piv);
+    pmin = fmin(pmin, piv);
+  }
+  /* row singletons: each row's other unknowns are already known */
+  for (int e = 0; e < ne; e++) {
+    if (!fwd[e])
+      continue;
+    int r = er[e], c = ec[e];
+    for (int q = 0; q < k; q++) {
+      double s = B[r * k + q];
+      for (int e2 = 0; e2 < e; e2++)
+        if (fwd[e2])
+          s -= A[r * n + ec[e2]] * X[ec[e2] * k + q];
+      X[c * k + q] = s / A[r * n + c];
+    }
+  }
+  /* the rest: GSL LU */
+  int cr[MAX_K], cc[MAX_K], m = 0, mc = 0;
+  for (int r = 0; r < n; r++)
+    if (!rdone[r])
+      cr[m++] = r;
+  for (int c = 0; c < n; c++)
+    if (!cdone[c])
+      cc[mc++] = c;
+  if (m > 0) {
+    double Ac[MAX_K * MAX_K], bc[MAX_K];
+    size_t perm_data[MAX_K];
+    for (int i = 0; i < m; i++)
+      for (int j = 0; j < m; j++)
+        Ac[i * m + j] = A[cr[i] * n + cc[j]];
+    gsl_matrix_view Av = gsl_matrix_view_array(Ac, (size_t)m, (size_t)m);
+    gsl_permutation p = {(size_t)m, perm_data};
+    int signum;
+    gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
+    for (int i = 0; i < m; i++) {
+      pmax = fmax(pmax, fabs(Ac[i * m + i]));
+      pmin = fmin(pmin, fabs(Ac[i * m + i]));
+    }
+    if (!(pmax > 0.0 && pmin > tol * pmax))
+      return -1;
+    for (int q = 0; q < k; q++) {
+      for (int i = 0; i < m; i++) {
+        double s = B[cr[i] * k + q];
+        for (int e = 0; e < ne; e++)
+          if (fwd[e])
+            s -= A[cr[i] * n + ec[e]] * X[ec[e] * k + q];
+        bc[i] = s;
+      }
+      gsl_vector_view bv = gsl_vector_view_array(bc, (size_t)m);
+      gsl_linalg_LU_svx(&Av.matrix, &p, &bv.vector);
+      for (int j = 0; j < m; j++)
+        X[cc[j] * k + q] = bc[j];
+    }
+  }
+  if (!(pmax > 0.0 && pmin > tol * pmax))
     return -1;
+  /* column singletons, last first: every other unknown of their row is known */
+  for (int e = ne - 1; e >= 0; e--) {
+    if (fwd[e])
+      continue;
+    int r = er[e], c = ec[e];
+    for (int q = 0; q < k; q++) {
+      double s = B[r * k + q];
+      for (int c2 = 0; c2 < n; c2++)
+        if (c2 != c && A[r * n + c2] != 0.0)
+          s -= A[r * n + c2] * X[c2 * k + q];
+      X[c * k + q] = s / A[r * n + c];
+    }
   }
-  for (int q = 0; q < k; q++) {
-    double b[MAX_K], xs[MAX_K];
-    for (int i = 0; i < n; i++)
-      b[i] = B[i * k + q];
-    gsl_vector_view bv = gsl_vector_view_array(b, (size_t)n);
-    gsl_vector_view xv = gsl_vector_view_array(xs, (size_t)n);
-    gsl_linalg_LU_solve(&Av.matrix, &p, &bv.vector, &xv.vector);
-    for (int i = 0; i < n; i++)
-      X[i * k + q] = xs[i];
-  }
-  return n;
+  return 0;
 }
+
 
 /* Column bookkeeping shared by statics and dynamics. */
 typedef struct layout {
@@ -293,7 +372,7 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
     for (int c = 0; c < L.nc; c++)
       B[q * k + 1 + c] = -Cmu[L.cj[c] * n + q];
   }
-  int rank = nu == n && !spec->pinv ? lu_solve(A, n, B, k, X) : -1;
+  int rank = nu == n && !spec->pinv && ss_fj_square_solve(A, n, B, k, X, 1e-12) == 0 ? n : -1;
   if (rank < 0)
     rank = svd_solve(A, n, nu, B, k, X); /* redundant, singular, or the minimum norm wanted */
   out->rank = rank;

@@ -56,6 +56,12 @@ void ss_fj_spec_init(ss_fj_spec *spec);
 int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
                   const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
 
+/* X = A^-1 B for a square A (n x n, B and X n x k, row-major; n <= the
+ * dynamics' unknowns): rows and columns with a single remaining nonzero are
+ * eliminated first (a guide's moment, a lock's multiplier), the rest by GSL
+ * LU.  Returns 0, or -1 when singular (a pivot below tol times the largest). */
+int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol);
+
 /* What the dynamics needs of the kinematics at (x, x'), for callers that
  * need some of it too (computed once). */
 typedef struct ss_fj_kinematics {
