@@ -451,6 +451,40 @@ static void test_kinematics(void)
   g_free(vals);
 }
 
+/* Singleton elimination + LU: random sparse systems with a known solution,
+ * and a structurally singular one. */
+static void test_square_solve(void)
+{
+  GRand *rng = g_rand_new_with_seed(11);
+  for (int trial = 0; trial < 200; trial++) {
+    int n = g_rand_int_range(rng, 1, 13), k = 2;
+    double A[144], X[24], B[24], Y[24];
+    for (int i = 0; i < n * n; i++)
+      A[i] = g_rand_double(rng) < 0.4 ? g_rand_double_range(rng, -1.0, 1.0) : 0.0;
+    for (int i = 0; i < n; i++) /* diagonally dominant: regular whatever the pattern */
+      A[i * n + i] = 3.0 + g_rand_double(rng);
+    for (int i = 0; i < n * k; i++)
+      X[i] = g_rand_double_range(rng, -2.0, 2.0);
+    for (int i = 0; i < n; i++)
+      for (int q = 0; q < k; q++) {
+        double s = 0.0;
+        for (int j = 0; j < n; j++)
+          s += A[i * n + j] * X[j * k + q];
+        B[i * k + q] = s;
+      }
+    g_assert_cmpint(ss_fj_square_solve(A, n, B, k, Y, 1e-12), ==, 0);
+    for (int i = 0; i < n * k; i++)
+      g_assert_cmpfloat(fabs(Y[i] - X[i]), <, 1e-12);
+  }
+  g_rand_free(rng);
+  const double S[9] = {1, 2, 0, 0, 0, 0, 3, 1, 1}; /* a zero row */
+  const double b[3] = {1, 1, 1};
+  double y[3];
+  g_assert_cmpint(ss_fj_square_solve(S, 3, b, 1, y, 1e-12), ==, -1);
+  const double R[4] = {1, 2, 2, 4}; /* rank 1 */
+  g_assert_cmpint(ss_fj_square_solve(R, 2, b, 1, y, 1e-12), ==, -1);
+}
+
 /* ---- energy, constraints, bad input, CLI ---------------------------------- */
 
 static void test_energy_constraints(void)
@@ -578,6 +612,7 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/flexible-triple", test_flexible_triple);
   g_test_add_func("/two-slider/flexible-split", test_flexible_split);
   g_test_add_func("/two-slider/kinematics", test_kinematics);
+  g_test_add_func("/two-slider/square-solve", test_square_solve);
   g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
