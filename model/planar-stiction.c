@@ -574,12 +574,14 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
   int ng = L.nu, k = 1 + L.nc;
   const double *grow[MAX_U];
   double grhs[MAX_U];
+  int gjoint[MAX_U]; /* the joint of each row: its nonzeros are in its two bodies' columns */
   for (int r = 0; r < m; r++) {
     int col = L.col_of_row[r];
     if (col < 0)
       continue;
     grow[col] = kin->C + r * n;
     grhs[col] = kin->xi[r] + (xi_extra ? xi_extra[r] : 0.0);
+    gjoint[col] = r / 2;
   }
   for (int j = 0; j < sys->nj; j++) {
     int col = L.col_of_lock[j];
@@ -587,6 +589,7 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
       continue;
     grow[col] = Cmu + j * n;
     grhs[col] = 0.0;
+    gjoint[col] = j;
   }
   /* M is diagonal: x'' = M^-1 (Q + G^T mu).  A row of G with a single
    * nonzero fixes one coordinate (a guide on the ground, a lock on it): its
@@ -599,12 +602,14 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
   int fix_col[MAX_U], rows[MAX_U], nr = 0;
   bool fixed[SS_PLANAR_MAX_N] = {false};
   for (int a = 0; a < ng; a++) {
-    int z = 0;
-    for (int q = 0; q < n; q++)
-      if (grow[a][q] != 0.0) {
-        nzc[a][z] = q;
-        nzv[a][z++] = grow[a][q];
-      }
+    const ss_planar_joint *jt = &sys->joint[gjoint[a]];
+    int bod[2] = {jt->a < jt->b ? jt->a : jt->b, jt->a < jt->b ? jt->b : jt->a}, z = 0;
+    for (int e = 0; e < 2; e++)
+      for (int q = 3 * bod[e]; bod[e] >= 0 && q < 3 * bod[e] + 3; q++)
+        if (grow[a][q] != 0.0) {
+          nzc[a][z] = q;
+          nzv[a][z++] = grow[a][q];
+        }
     nnz[a] = z;
     int col = nzc[a][0];
     fix_col[a] = z == 1 && !fixed[col] ? col : -1;
