@@ -1,7 +1,7 @@
 /* planar-stiction.c - locked joints, redundancy treatments and exact
  * friction-reaction coupling for planar mechanisms (planar-stiction.h).
- * Linear algebra: GSL LU (square systems) and SVD (statics, possibly
- * redundant), all on stack buffers. */
+ * Linear algebra: GSL LU (square systems, the dynamics' Schur complement)
+ * and SVD (statics, possibly redundant), all on stack buffers. */
 #include <math.h>
 #include <string.h>
 
@@ -49,6 +49,41 @@ static double basis_at(const ss_planar_system *sys, int j, const double *lambda)
   return r.basis;
 }
 
+/* f = G^-1 r (nc x nc, G overwritten); -1 when a pivot is below 1e-12.  One
+ * or two frictional joints (the usual case): elimination with partial
+ * pivoting written out, as GSL's LU does it; more: GSL LU. */
+static int couple_solve(double *G, const double *r, int nc, size_t *perm_data, double *f)
+{
+  if (nc == 1) {
+    if (!(fabs(G[0]) > 1e-12))
+      return -1;
+    f[0] = r[0] / G[0];
+    return 0;
+  }
+  if (nc == 2) {
+    int p = fabs(G[2]) > fabs(G[0]) ? 1 : 0, o = 1 - p;
+    double l = G[2 * o] / G[2 * p], u11 = G[2 * o + 1] - l * G[2 * p + 1];
+    if (!(fmin(fabs(G[2 * p]), fabs(u11)) > 1e-12))
+      return -1;
+    f[1] = (r[o] - l * r[p]) / u11;
+    f[0] = (r[p] - G[2 * p + 1] * f[1]) / G[2 * p];
+    return 0;
+  }
+  gsl_matrix_view Gv = gsl_matrix_view_array(G, (size_t)nc, (size_t)nc);
+  gsl_vector_const_view rv = gsl_vector_const_view_array(r, (size_t)nc);
+  gsl_vector_view fv = gsl_vector_view_array(f, (size_t)nc);
+  gsl_permutation p = {(size_t)nc, perm_data};
+  int signum;
+  gsl_linalg_LU_decomp(&Gv.matrix, &p, &signum);
+  double dmin = INFINITY;
+  for (int a = 0; a < nc; a++)
+    dmin = fmin(dmin, fabs(G[a * nc + a]));
+  if (!(dmin > 1e-12))
+    return -1;
+  gsl_linalg_LU_solve(&Gv.matrix, &p, &rv.vector, &fv.vector);
+  return 0;
+}
+
 /* lambda = lam0 + sum_c f[c] lamc[c]; Coulomb joints cj[c] need
  * f[c] = -coef[cj] basis(lambda).  On a fixed set of pieces this is an
  * nc x nc linear system; iterate the pieces until they agree. */
@@ -76,21 +111,11 @@ static int couple_exact(const ss_planar_system *sys, const ss_fj_spec *spec, con
         G[a * nc + b] = (a == b ? 1.0 : 0.0) + k * lamc[b * m + pc[a].row];
       r[a] = -k * lam0[pc[a].row];
     }
-    gsl_matrix_view Gv = gsl_matrix_view_array(G, (size_t)nc, (size_t)nc);
-    gsl_vector_view rv = gsl_vector_view_array(r, (size_t)nc);
-    gsl_vector_view fv = gsl_vector_view_array(f, (size_t)nc);
-    gsl_permutation p = {(size_t)nc, perm_data};
-    int signum;
-    gsl_linalg_LU_decomp(&Gv.matrix, &p, &signum);
-    double dmin = INFINITY;
-    for (int a = 0; a < nc; a++)
-      dmin = fmin(dmin, fabs(G[a * nc + a]));
-    if (!(dmin > 1e-12)) {
+    if (couple_solve(G, r, nc, perm_data, f) < 0) {
       *why = "friction-reaction coupling is singular (friction too high for a unique "
              "solution)";
       return -1;
     }
-    gsl_linalg_LU_solve(&Gv.matrix, &p, &rv.vector, &fv.vector);
     for (int i = 0; i < m; i++) {
       double l = lam0[i];
       for (int b = 0; b < nc; b++)
@@ -157,38 +182,117 @@ static int svd_solve(const double *A, int rows, int cols, const double *B, int k
   return rank;
 }
 
-/* X (n x k) = A^-1 B for square A by GSL LU; returns n, or -1 when A is
- * singular (A is overwritten). */
-static int lu_solve(double *A, int n, const double *B, int k, double *X)
+int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol)
 {
-  size_t perm_data[MAX_K];
-  gsl_matrix_view Av = gsl_matrix_view_array(A, (size_t)n, (size_t)n);
-  gsl_permutation p = {(size_t)n, perm_data};
-  int signum;
-  double Acopy[MAX_K * MAX_K];
-  memcpy(Acopy, A, sizeof(double) * (size_t)(n * n));
-  gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
-  double umax = 0.0, umin = INFINITY;
-  for (int i = 0; i < n; i++) {
-    umax = fmax(umax, fabs(A[i * n + i]));
-    umin = fmin(umin, fabs(A[i * n + i]));
+  bool rdone[MAX_K] = {false}, cdone[MAX_K] = {false};
+  int er[MAX_K], ec[MAX_K], ne = 0; /* eliminations in order */
+  bool fwd[MAX_K];                  /* row singleton (known at once), else column singleton */
+  double pmax = 0.0, pmin = INFINITY;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int r = 0; r < n; r++) {
+      if (rdone[r])
+        continue;
+      int cnt = 0, c1 = -1;
+      for (int c = 0; c < n && cnt < 2; c++)
+        if (!cdone[c] && A[r * n + c] != 0.0)
+          cnt++, c1 = c;
+      if (cnt == 0)
+        return -1; /* structurally singular */
+      if (cnt == 1) {
+        er[ne] = r, ec[ne] = c1, fwd[ne++] = true;
+        rdone[r] = cdone[c1] = changed = true;
+      }
+    }
+    for (int c = 0; c < n; c++) {
+      if (cdone[c])
+        continue;
+      int cnt = 0, r1 = -1;
+      for (int r = 0; r < n && cnt < 2; r++)
+        if (!rdone[r] && A[r * n + c] != 0.0)
+          cnt++, r1 = r;
+      if (cnt == 0)
+        return -1;
+      if (cnt == 1) {
+        er[ne] = r1, ec[ne] = c, fwd[ne++] = false;
+        rdone[r1] = cdone[c] = changed = true;
+      }
+    }
   }
-  if (!(umax > 0.0 && umin > 1e-12 * umax)) {
-    memcpy(A, Acopy, sizeof(double) * (size_t)(n * n)); /* the SVD gets the original */
+  for (int e = 0; e < ne; e++) {
+    double piv = fabs(A[er[e] * n + ec[e]]);
+    pmax = fmax(pmax, piv);
+    pmin = fmin(pmin, piv);
+  }
+  /* row singletons: each row's other unknowns are already known */
+  for (int e = 0; e < ne; e++) {
+    if (!fwd[e])
+      continue;
+    int r = er[e], c = ec[e];
+    for (int q = 0; q < k; q++) {
+      double s = B[r * k + q];
+      for (int e2 = 0; e2 < e; e2++)
+        if (fwd[e2])
+          s -= A[r * n + ec[e2]] * X[ec[e2] * k + q];
+      X[c * k + q] = s / A[r * n + c];
+    }
+  }
+  /* the rest: GSL LU */
+  int cr[MAX_K], cc[MAX_K], m = 0, mc = 0;
+  for (int r = 0; r < n; r++)
+    if (!rdone[r])
+      cr[m++] = r;
+  for (int c = 0; c < n; c++)
+    if (!cdone[c])
+      cc[mc++] = c;
+  if (m > 0) {
+    double Ac[MAX_K * MAX_K], bc[MAX_K];
+    size_t perm_data[MAX_K];
+    for (int i = 0; i < m; i++)
+      for (int j = 0; j < m; j++)
+        Ac[i * m + j] = A[cr[i] * n + cc[j]];
+    gsl_matrix_view Av = gsl_matrix_view_array(Ac, (size_t)m, (size_t)m);
+    gsl_permutation p = {(size_t)m, perm_data};
+    int signum;
+    gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
+    for (int i = 0; i < m; i++) {
+      pmax = fmax(pmax, fabs(Ac[i * m + i]));
+      pmin = fmin(pmin, fabs(Ac[i * m + i]));
+    }
+    if (!(pmax > 0.0 && pmin > tol * pmax))
+      return -1;
+    for (int q = 0; q < k; q++) {
+      for (int i = 0; i < m; i++) {
+        double s = B[cr[i] * k + q];
+        for (int e = 0; e < ne; e++)
+          if (fwd[e])
+            s -= A[cr[i] * n + ec[e]] * X[ec[e] * k + q];
+        bc[i] = s;
+      }
+      gsl_vector_view bv = gsl_vector_view_array(bc, (size_t)m);
+      gsl_linalg_LU_svx(&Av.matrix, &p, &bv.vector);
+      for (int j = 0; j < m; j++)
+        X[cc[j] * k + q] = bc[j];
+    }
+  }
+  if (!(pmax > 0.0 && pmin > tol * pmax))
     return -1;
+  /* column singletons, last first: every other unknown of their row is known */
+  for (int e = ne - 1; e >= 0; e--) {
+    if (fwd[e])
+      continue;
+    int r = er[e], c = ec[e];
+    for (int q = 0; q < k; q++) {
+      double s = B[r * k + q];
+      for (int c2 = 0; c2 < n; c2++)
+        if (c2 != c && A[r * n + c2] != 0.0)
+          s -= A[r * n + c2] * X[c2 * k + q];
+      X[c * k + q] = s / A[r * n + c];
+    }
   }
-  for (int q = 0; q < k; q++) {
-    double b[MAX_K], xs[MAX_K];
-    for (int i = 0; i < n; i++)
-      b[i] = B[i * k + q];
-    gsl_vector_view bv = gsl_vector_view_array(b, (size_t)n);
-    gsl_vector_view xv = gsl_vector_view_array(xs, (size_t)n);
-    gsl_linalg_LU_solve(&Av.matrix, &p, &bv.vector, &xv.vector);
-    for (int i = 0; i < n; i++)
-      X[i * k + q] = xs[i];
-  }
-  return n;
+  return 0;
 }
+
 
 /* Column bookkeeping shared by statics and dynamics. */
 typedef struct layout {
@@ -232,8 +336,10 @@ static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, c
     out->fmu[j] = L->col_of_lock[j] >= 0 ? u[L->col_of_lock[j]] : 0.0;
   for (int c = 0; c < L->nc; c++)
     out->fmu[L->cj[c]] = f[c];
-  for (int j = 0; j < sys->nj; j++)
-    out->basis[j] = basis_at(sys, j, out->lambda);
+  for (int j = 0; j < sys->nj; j++) /* a frictionless pin (d = 0) has none */
+    out->basis[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE && sys->joint[j].d == 0.0
+                      ? 0.0
+                      : basis_at(sys, j, out->lambda);
   (void)spec;
 }
 
@@ -266,7 +372,7 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
     for (int c = 0; c < L.nc; c++)
       B[q * k + 1 + c] = -Cmu[L.cj[c] * n + q];
   }
-  int rank = nu == n && !spec->pinv ? lu_solve(A, n, B, k, X) : -1;
+  int rank = nu == n && !spec->pinv && ss_fj_square_solve(A, n, B, k, X, 1e-12) == 0 ? n : -1;
   if (rank < 0)
     rank = svd_solve(A, n, nu, B, k, X); /* redundant, singular, or the minimum norm wanted */
   out->rank = rank;
@@ -309,14 +415,149 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
   return 0;
 }
 
+/* Geometry of one joint (planar.c's jgeo), from the bodies' cached sines
+ * and cosines. */
+typedef struct kgeo {
+  double d[2];     /* relative vector r_b + A_b pb - r_a - A_a pa, m */
+  double la[2];    /* A_a' pa, m */
+  double lb[2];    /* A_b' pb, m */
+  double pa_w[2];  /* A_a pa, m */
+  double pb_w[2];  /* A_b pb, m */
+  double n[2];     /* guide normal (prismatic), 1 */
+  double t[2];     /* guide direction (prismatic), 1 */
+  double tha, thb; /* body angles, rad */
+} kgeo;
+
+static void kin_geo(const ss_planar_joint *jt, const double *x, const double *cs,
+                    const double *sn, kgeo *g)
+{
+  double ra[2] = {0.0, 0.0}, rb[2] = {x[3 * jt->b], x[3 * jt->b + 1]};
+  double ca = 1.0, sa = 0.0, cb = cs[jt->b], sb = sn[jt->b];
+  g->tha = 0.0;
+  g->thb = x[3 * jt->b + 2];
+  if (jt->a >= 0) {
+    ra[0] = x[3 * jt->a];
+    ra[1] = x[3 * jt->a + 1];
+    g->tha = x[3 * jt->a + 2];
+    ca = cs[jt->a];
+    sa = sn[jt->a];
+  }
+  g->pa_w[0] = ca * jt->pa[0] - sa * jt->pa[1];
+  g->pa_w[1] = sa * jt->pa[0] + ca * jt->pa[1];
+  g->pb_w[0] = cb * jt->pb[0] - sb * jt->pb[1];
+  g->pb_w[1] = sb * jt->pb[0] + cb * jt->pb[1];
+  g->la[0] = -g->pa_w[1];
+  g->la[1] = g->pa_w[0];
+  g->lb[0] = -g->pb_w[1];
+  g->lb[1] = g->pb_w[0];
+  for (int k = 0; k < 2; k++)
+    g->d[k] = rb[k] + g->pb_w[k] - ra[k] - g->pa_w[k];
+  if (jt->kind == SS_JOINT_PRISMATIC) {
+    g->t[0] = ca * jt->axis[0] - sa * jt->axis[1];
+    g->t[1] = sa * jt->axis[0] + ca * jt->axis[1];
+    g->n[0] = -g->t[1];
+    g->n[1] = g->t[0];
+  }
+}
+
+/* d(u . d)/dx for a world vector u fixed in body a (planar.c's dot_row). */
+static void kin_dot_row(int n, const ss_planar_joint *jt, const kgeo *g, const double *u,
+                        double *row)
+{
+  for (int k = 0; k < n; k++)
+    row[k] = 0.0;
+  int a = jt->a, b = jt->b;
+  row[3 * b] = u[0];
+  row[3 * b + 1] = u[1];
+  row[3 * b + 2] = u[0] * g->lb[0] + u[1] * g->lb[1];
+  if (a >= 0) {
+    double ud[2] = {-u[1], u[0]};
+    row[3 * a] = -u[0];
+    row[3 * a + 1] = -u[1];
+    row[3 * a + 2] = ud[0] * g->d[0] + ud[1] * g->d[1] - (u[0] * g->la[0] + u[1] * g->la[1]);
+  }
+}
+
+void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
+                         ss_fj_kinematics *kin)
+{
+  int n = sys->n;
+  double cs[SS_PLANAR_MAX_BODIES], sn[SS_PLANAR_MAX_BODIES];
+  for (int i = 0; i < sys->nb; i++) {
+    cs[i] = cos(x[3 * i + 2]);
+    sn[i] = sin(x[3 * i + 2]);
+  }
+  for (int k = 0; k < sys->m * n; k++)
+    kin->C[k] = 0.0;
+  for (int j = 0; j < sys->nj; j++) {
+    const ss_planar_joint *jt = &sys->joint[j];
+    int a = jt->a, b = jt->b;
+    kgeo g;
+    kin_geo(jt, x, cs, sn, &g);
+    double *r0 = kin->C + (size_t)(2 * j) * (size_t)n, *r1 = r0 + n;
+    double *cm = kin->Cmu + (size_t)j * (size_t)n;
+    /* velocities (planar.c's vel) */
+    double va[2] = {0.0, 0.0}, vb[2] = {0.0, 0.0}, wa = 0.0, wb = 0.0;
+    if (xd) {
+      vb[0] = xd[3 * b], vb[1] = xd[3 * b + 1], wb = xd[3 * b + 2];
+      if (a >= 0)
+        va[0] = xd[3 * a], va[1] = xd[3 * a + 1], wa = xd[3 * a + 2];
+    }
+    if (jt->kind == SS_JOINT_REVOLUTE) {
+      r0[3 * b] = 1.0;
+      r1[3 * b + 1] = 1.0;
+      r0[3 * b + 2] = g.lb[0];
+      r1[3 * b + 2] = g.lb[1];
+      if (a >= 0) {
+        r0[3 * a] = -1.0;
+        r1[3 * a + 1] = -1.0;
+        r0[3 * a + 2] = -g.la[0];
+        r1[3 * a + 2] = -g.la[1];
+      }
+      for (int k = 0; k < n; k++)
+        cm[k] = 0.0;
+      cm[3 * b + 2] = 1.0;
+      if (a >= 0)
+        cm[3 * a + 2] = -1.0;
+      for (int k = 0; k < 2; k++)
+        kin->xi[2 * j + k] = g.pb_w[k] * wb * wb - g.pa_w[k] * wa * wa;
+      kin->s[j] = g.thb - g.tha;
+    } else {
+      kin_dot_row(n, jt, &g, g.n, r0);
+      r1[3 * b + 2] = 1.0;
+      if (a >= 0)
+        r1[3 * a + 2] = -1.0;
+      kin_dot_row(n, jt, &g, g.t, cm);
+      double dd[2], nd[2] = {-g.n[1], g.n[0]}, acc[2];
+      for (int k = 0; k < 2; k++) {
+        dd[k] = vb[k] + g.lb[k] * wb - va[k] - g.la[k] * wa;
+        acc[k] = -g.pb_w[k] * wb * wb + g.pa_w[k] * wa * wa;
+      }
+      double rem = -(g.n[0] * g.d[0] + g.n[1] * g.d[1]) * wa * wa +
+                   2.0 * wa * (nd[0] * dd[0] + nd[1] * dd[1]) + g.n[0] * acc[0] + g.n[1] * acc[1];
+      kin->xi[2 * j] = -rem;
+      kin->xi[2 * j + 1] = 0.0;
+      kin->s[j] = g.t[0] * g.d[0] + g.t[1] * g.d[1];
+    }
+  }
+}
+
 int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
                    const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
                    ss_fj_solution *out, const char **why)
 {
+  ss_fj_kinematics kin;
+  ss_fj_kinematics_at(sys, x, xd, &kin);
+  return ss_fj_dynamics_at(sys, &kin, h, xi_extra, spec, xdd, out, why);
+}
+
+int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                      const double *xi_extra, const ss_fj_spec *spec, double *xdd,
+                      ss_fj_solution *out, const char **why)
+{
   int n = sys->n, m = sys->m;
-  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  double xi[SS_PLANAR_MAX_M], Minv[SS_PLANAR_MAX_N];
-  double G[MAX_U * SS_PLANAR_MAX_N], grhs[MAX_U], X[MAX_K * MAX_RHS];
+  const double *Cmu = kin->Cmu;
+  double Minv[SS_PLANAR_MAX_N];
   layout L;
   if (make_layout(sys, spec, &L, why) < 0)
     return -1;
@@ -328,87 +569,153 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
     Minv[3 * i] = Minv[3 * i + 1] = 1.0 / sys->body[i].m;
     Minv[3 * i + 2] = 1.0 / sys->body[i].J;
   }
-  ss_planar_jacobian(sys, x, C);
-  ss_planar_slide_jacobian(sys, x, Cmu);
-  ss_planar_gamma(sys, x, xd, xi);
-  /* G: the kept constraint rows and the lock rows, in multiplier order */
+  /* G: the kept constraint rows and the lock rows, in multiplier order, as
+   * their nonzero entries (a row touches at most two bodies) */
   int ng = L.nu, k = 1 + L.nc;
+  const double *grow[MAX_U];
+  double grhs[MAX_U];
+  int gjoint[MAX_U]; /* the joint of each row: its nonzeros are in its two bodies' columns */
   for (int r = 0; r < m; r++) {
     int col = L.col_of_row[r];
     if (col < 0)
       continue;
-    memcpy(G + col * n, C + r * n, sizeof(double) * (size_t)n);
-    grhs[col] = xi[r] + (xi_extra ? xi_extra[r] : 0.0);
+    grow[col] = kin->C + r * n;
+    grhs[col] = kin->xi[r] + (xi_extra ? xi_extra[r] : 0.0);
+    gjoint[col] = r / 2;
   }
   for (int j = 0; j < sys->nj; j++) {
     int col = L.col_of_lock[j];
     if (col < 0)
       continue;
-    memcpy(G + col * n, Cmu + j * n, sizeof(double) * (size_t)n);
+    grow[col] = Cmu + j * n;
     grhs[col] = 0.0;
+    gjoint[col] = j;
   }
-  /* KKT form [M -G^T; G 0] [x''; mu] = [Q; r], one GSL LU for every
-   * right-hand side (better conditioned than the Schur complement when the
-   * bodies' masses and inertias differ by orders of magnitude) */
-  int N = n + ng;
-  double K[MAX_K * MAX_K];
-  size_t perm_data[MAX_K];
-  memset(K, 0, sizeof(double) * (size_t)(N * N));
-  for (int i = 0; i < n; i++)
-    K[i * N + i] = 1.0 / Minv[i];
+  /* M is diagonal: x'' = M^-1 (Q + G^T mu).  A row of G with a single
+   * nonzero fixes one coordinate (a guide on the ground, a lock on it): its
+   * acceleration is known and its multiplier follows from that coordinate's
+   * own equation afterwards.  The other rows R give the Schur complement
+   * S mu_R = r_R - G_R x''_fixed - G_R M^-1 Q over the free coordinates,
+   * S = G_R M^-1 G_R^T: one small GSL LU for every right-hand side. */
+  int nzc[MAX_U][SS_PLANAR_MAX_N], nnz[MAX_U];
+  double nzv[MAX_U][SS_PLANAR_MAX_N];
+  int fix_col[MAX_U], rows[MAX_U], nr = 0;
+  bool fixed[SS_PLANAR_MAX_N] = {false};
+  for (int a = 0; a < ng; a++) {
+    const ss_planar_joint *jt = &sys->joint[gjoint[a]];
+    int bod[2] = {jt->a < jt->b ? jt->a : jt->b, jt->a < jt->b ? jt->b : jt->a}, z = 0;
+    for (int e = 0; e < 2; e++)
+      for (int q = 3 * bod[e]; bod[e] >= 0 && q < 3 * bod[e] + 3; q++)
+        if (grow[a][q] != 0.0) {
+          nzc[a][z] = q;
+          nzv[a][z++] = grow[a][q];
+        }
+    nnz[a] = z;
+    int col = nzc[a][0];
+    fix_col[a] = z == 1 && !fixed[col] ? col : -1;
+    if (fix_col[a] >= 0)
+      fixed[col] = true;
+  }
   for (int a = 0; a < ng; a++)
-    for (int q = 0; q < n; q++) {
-      K[q * N + n + a] = -G[a * n + q];
-      K[(n + a) * N + q] = G[a * n + q];
+    if (fix_col[a] < 0)
+      rows[nr++] = a;
+  double S[MAX_U * MAX_U];
+  size_t perm_data[MAX_U];
+  for (int i = 0; i < nr; i++) {
+    const double *gi = grow[rows[i]];
+    for (int j = 0; j <= i; j++) {
+      const double *gj = grow[rows[j]];
+      double s = 0.0;
+      for (int t = 0; t < nnz[rows[i]]; t++) {
+        int c = nzc[rows[i]][t];
+        if (!fixed[c])
+          s += gi[c] * Minv[c] * gj[c];
+      }
+      S[i * nr + j] = S[j * nr + i] = s;
     }
-  gsl_matrix_view Kv = gsl_matrix_view_array(K, (size_t)N, (size_t)N);
-  gsl_permutation p = {(size_t)N, perm_data};
+  }
+  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)(nr > 0 ? nr : 1), (size_t)(nr > 0 ? nr : 1));
+  gsl_permutation p = {(size_t)nr, perm_data};
   int signum;
-  gsl_linalg_LU_decomp(&Kv.matrix, &p, &signum);
-  double umax = 0.0, umin = INFINITY;
-  for (int i = 0; i < N; i++) {
-    umax = fmax(umax, fabs(K[i * N + i]));
-    umin = fmin(umin, fabs(K[i * N + i]));
+  if (nr > 0) {
+    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum);
+    double umax = 0.0, umin = INFINITY;
+    for (int i = 0; i < nr; i++) {
+      umax = fmax(umax, fabs(S[i * nr + i]));
+      umin = fmin(umin, fabs(S[i * nr + i]));
+    }
+    if (!(umax > 0.0 && umin > 1e-13 * umax)) {
+      *why = "singular equations of motion (redundant locks or constraints)";
+      return -1;
+    }
   }
-  if (!(umax > 0.0 && umin > 1e-13 * umax)) {
-    *why = "singular equations of motion (redundant locks or constraints)";
-    return -1;
-  }
+  /* column 0: the applied forces h and xi; column 1 + c: unit friction of
+   * Coulomb joint c (generalised force C_mu row, no xi) */
+  double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
   for (int q = 0; q < k; q++) {
-    double col[MAX_K], sol[MAX_K];
-    for (int i = 0; i < n; i++)
-      col[i] = q == 0 ? h[i] : Cmu[L.cj[q - 1] * n + i];
+    const double *Q = q == 0 ? h : Cmu + L.cj[q - 1] * n;
+    double *xq = xk[q], *mu = muk[q], muR[MAX_U];
     for (int a = 0; a < ng; a++)
-      col[n + a] = q == 0 ? grhs[a] : 0.0;
-    gsl_vector_view cv = gsl_vector_view_array(col, (size_t)N);
-    gsl_vector_view sv = gsl_vector_view_array(sol, (size_t)N);
-    gsl_linalg_LU_solve(&Kv.matrix, &p, &cv.vector, &sv.vector);
-    for (int i = 0; i < N; i++)
-      X[i * k + q] = sol[i];
+      if (fix_col[a] >= 0)
+        xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / nzv[a][0];
+    for (int i = 0; i < nr; i++) {
+      int a = rows[i];
+      double s = q == 0 ? grhs[a] : 0.0;
+      for (int t = 0; t < nnz[a]; t++) {
+        int c = nzc[a][t];
+        s -= nzv[a][t] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
+      }
+      muR[i] = s;
+    }
+    if (nr > 0) { /* in place */
+      gsl_vector_view mv = gsl_vector_view_array(muR, (size_t)nr);
+      gsl_linalg_LU_svx(&Sv.matrix, &p, &mv.vector);
+    }
+    /* F = Q + G_R^T mu_R: the generalised force on every coordinate but the
+     * fixing rows' own */
+    double F[SS_PLANAR_MAX_N];
+    memcpy(F, Q, sizeof(double) * (size_t)n);
+    for (int i = 0; i < nr; i++) {
+      int a = rows[i];
+      for (int t = 0; t < nnz[a]; t++)
+        F[nzc[a][t]] += nzv[a][t] * muR[i];
+      mu[a] = muR[i];
+    }
+    for (int c = 0; c < n; c++)
+      if (!fixed[c])
+        xq[c] = Minv[c] * F[c];
+    for (int a = 0; a < ng; a++)
+      if (fix_col[a] >= 0) {
+        int c = fix_col[a];
+        mu[a] = (xq[c] / Minv[c] - F[c]) / nzv[a][0];
+      }
   }
   double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
   double f[SS_PLANAR_MAX_JOINTS];
   for (int r = 0; r < m; r++) {
     int col = L.col_of_row[r];
-    lam0[r] = col >= 0 ? X[(n + col) * k] : 0.0;
+    lam0[r] = col >= 0 ? muk[0][col] : 0.0;
     for (int c = 0; c < L.nc; c++)
-      lamc[c * m + r] = col >= 0 ? X[(n + col) * k + 1 + c] : 0.0;
+      lamc[c * m + r] = col >= 0 ? muk[1 + c][col] : 0.0;
   }
   int rc = couple_exact(sys, spec, lam0, lamc, L.cj, L.nc, f, why);
   if (rc < 0)
     return rc;
   double u[MAX_U];
-  for (int i = 0; i < N; i++) {
-    double s = X[i * k];
+  for (int i = 0; i < n; i++) {
+    double s = xk[0][i];
     for (int c = 0; c < L.nc; c++)
-      s += f[c] * X[i * k + 1 + c];
-    if (i < n)
-      xdd[i] = s;
-    else
-      u[i - n] = s;
+      s += f[c] * xk[1 + c][i];
+    xdd[i] = s;
+  }
+  for (int a = 0; a < ng; a++) {
+    double s = muk[0][a];
+    for (int c = 0; c < L.nc; c++)
+      s += f[c] * muk[1 + c][a];
+    u[a] = s;
   }
   fill_solution(sys, spec, &L, u, f, out);
-  out->rank = N;
+  out->rank = n + ng;
   out->unknowns = L.nu;
   out->residual = 0.0;
   return 0;

@@ -56,6 +56,27 @@ void ss_fj_spec_init(ss_fj_spec *spec);
 int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
                   const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
 
+/* X = A^-1 B for a square A (n x n, B and X n x k, row-major; n <= the
+ * dynamics' unknowns): rows and columns with a single remaining nonzero are
+ * eliminated first (a guide's moment, a lock's multiplier), the rest by GSL
+ * LU.  Returns 0, or -1 when singular (a pivot below tol times the largest). */
+int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol);
+
+/* What the dynamics needs of the kinematics at (x, x'), for callers that
+ * need some of it too (computed once). */
+typedef struct ss_fj_kinematics {
+  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];        /* constraint Jacobian (m x n), 1 or m */
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N]; /* slide Jacobian (nj x n), 1 or m */
+  double xi[SS_PLANAR_MAX_M];                         /* xi = -C' x', m/s² or rad/s² */
+  double s[SS_PLANAR_MAX_JOINTS];                     /* slide coordinates, rad or m */
+} ss_fj_kinematics;
+
+/* Fills kin at (x, xd) (xd may be NULL: at rest): the values of
+ * ss_planar_jacobian, _slide_jacobian, _gamma and _slide (same formulas),
+ * in one pass with one sine and cosine per body. */
+void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
+                         ss_fj_kinematics *kin);
+
 /* Dynamics: M x'' = h + C^T lambda + C_l^T kappa + C_c^T f(lambda),
  * C x'' = xi(x, x') + xi_extra, C_l x'' = 0 (locked joints must be guides on
  * the ground or other joints whose slide is linear in x).  xi_extra may be
@@ -63,5 +84,9 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
 int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
                    const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
                    ss_fj_solution *out, const char **why);
+/* The same from precomputed kinematics. */
+int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                      const double *xi_extra, const ss_fj_spec *spec, double *xdd,
+                      ss_fj_solution *out, const char **why);
 
 #endif

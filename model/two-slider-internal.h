@@ -24,6 +24,11 @@ typedef struct ts_mech {
   double d[2];             /* axial damping, N s/m */
   double s0[2];            /* spring rest slide coordinates, m */
   double e[2];             /* initial rod direction (pin 1 to pin 2), 1 */
+  double L;                /* rod length between the pins, m */
+  double a_end;            /* flexible: half the length of an end segment, m */
+  int f;                   /* degrees of freedom: 1 rigid, 3 flexible */
+  int iu[3];               /* absolute coordinates that are the independent ones: the rod's
+                              angle (rigid); slider 1's y, slider 2's x, the rod's x (flexible) */
   double x0[SS_PLANAR_MAX_N]; /* initial configuration, m and rad */
   double mu_s, mu_k;       /* guide friction coefficients, 1 */
   /* loads */
@@ -40,9 +45,15 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
 /* Loads at t: S1 x component, S2 y component, P vector (N). */
 void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P);
 /* Applied generalised forces at (t, q, qd) without friction: loads and, when
- * flexible, the spring-dampers (their axial forces in spring_f[2] if not NULL). */
+ * flexible, the spring-dampers (their axial forces in spring_f[2] and
+ * extension rates in spring_v[2], each if not NULL). */
 void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
-                double *spring_f);
+                double *spring_f, double *spring_v);
+/* Closed-form kinematics: the configuration q (n values) with independent
+ * coordinates u (q[iu[j]] = u[j], f values) and D = dq/du (n x f, row-major),
+ * so q' = D u'.  Assembled from the rod's geometry; C D = 0 and Phi(q) = 0
+ * hold to rounding (tests check the constraint error). */
+void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D);
 /* Velocity pattern of the locked rigid mechanism: D with C D = 0 and D = 1
  * on slider 2's x (so v1 : v2 = w[0] : w[1]).  Returns 0 or -1. */
 int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w);

@@ -109,7 +109,7 @@ int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_s
   const ss_planar_system *sys = &tm->sys;
   int n = sys->n, m = sys->m;
   double h[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
-  ts_applied(tm, t, q, NULL, h, NULL);
+  ts_applied(tm, t, q, NULL, h, NULL, NULL);
   if (ts_rigid_pattern(tm, q, D, out->w) < 0)
     return -1;
   double hr = 0.0;

@@ -11,7 +11,11 @@
  * state lives in the continuous state as a constant (x' = 0) flag that only
  * resolve() changes.  Flexible rod (§4.2): three segments with axial
  * spring-dampers, three degrees of freedom, each guide sticks on its own.
- * Smooth laws (regularised, tanh, LuGre) are integrated with BDF. */
+ * Smooth laws (regularised, tanh, LuGre) are integrated with BDF.  The
+ * integrator sees only the independent coordinates and their rates (the
+ * rod's angle; or y1, x2 and the rod's x): the absolute coordinates follow
+ * in closed form (ts_configuration) and the planar core's equations give the
+ * accelerations and reactions. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +28,10 @@ static const char *const treatment_choices[] = {"eliminate-revolute-1", "elimina
                                                 "pseudoinverse", NULL};
 static const char *const rod_choices[] = {"rigid", "flexible", NULL};
 
-static const double BAUMGARTE = 20.0;     /* constraint stabilisation rate, 1/s */
 static const double MARGIN_TOL = 1e-9;    /* release only when the margin is below -tol*(1+N), 1 */
 
 typedef struct ts_layout {
-  int n;        /* number of coordinates; x = (q[n], q'[n], ...) */
+  int f;        /* degrees of freedom; x = (u[f], u'[f], ...), ts_configuration */
   int bristle;  /* index of the LuGre bristle deflections z1, z2 (m), or -1 */
   int flag;     /* exact law, rigid rod: index of the released flags of guides 1, 2 (sign of
                    the friction held at mu_s |N|, 0 locked), then the signs of their normal
@@ -67,8 +70,11 @@ void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P)
   P[1] = p * tm->e[1];
 }
 
-void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
-                double *spring_f)
+/* ts_applied with the slides and slide Jacobian at q given (used by the
+ * flexible rod only). */
+static void applied_at(const ts_mech *tm, double t, const double *qd, const double *s,
+                       const double *Cmu, double *h, double *spring_f, double *spring_v,
+                       double *spring_e)
 {
   const ss_planar_system *sys = &tm->sys;
   double s1, s2, P[2];
@@ -81,10 +87,7 @@ void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, 
   h[3 * tm->rod + 1] += P[1];
   if (!tm->flexible)
     return;
-  double s[SS_PLANAR_MAX_JOINTS], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   int n = sys->n;
-  ss_planar_slide(sys, q, s);
-  ss_planar_slide_jacobian(sys, q, Cmu);
   for (int i = 0; i < 2; i++) {
     int j = tm->spring[i];
     double sd = 0.0;
@@ -95,15 +98,96 @@ void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, 
       h[k] += Cmu[j * n + k] * f;
     if (spring_f)
       spring_f[i] = f;
+    if (spring_v)
+      spring_v[i] = sd;
+    if (spring_e)
+      spring_e[i] = s[j] - tm->s0[i];
   }
+}
+
+void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
+                double *spring_f, double *spring_v)
+{
+  double s[SS_PLANAR_MAX_JOINTS], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  if (tm->flexible) {
+    ss_planar_slide(&tm->sys, q, s);
+    ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  }
+  applied_at(tm, t, qd, s, Cmu, h, spring_f, spring_v, NULL);
+}
+
+void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
+{
+  int n = tm->sys.n, f = tm->f;
+  double y1, x2;
+  for (int k = 0; k < n * f; k++)
+    D[k] = 0.0;
+  for (int k = 0; k < n; k++)
+    q[k] = 0.0;
+  int s1 = 3 * tm->slider[0], s2 = 3 * tm->slider[1];
+  if (!tm->flexible) {
+    /* the rod's angle: regular also where the rod passes the horizontal;
+     * the pins from their initial places, exact there (a stuck slider stays
+     * exactly where it is) */
+    int r = 3 * tm->rod;
+    double th = u[0], th0 = tm->x0[r + 2], L = tm->L;
+    double sm = sin(0.5 * (th + th0)), cm = cos(0.5 * (th + th0)), sd = sin(0.5 * (th - th0));
+    double c = cos(th), s = sin(th);
+    y1 = tm->x0[s1 + 1] - 2.0 * L * cm * sd; /* -L sin(th) */
+    x2 = tm->x0[s2] - 2.0 * L * sm * sd;     /* L cos(th) */
+    q[s1 + 1] = y1;
+    q[s2] = x2;
+    q[r] = 0.5 * x2, q[r + 1] = 0.5 * y1, q[r + 2] = th;
+    D[s1 + 1] = -L * c;
+    D[s2] = -L * s;
+    D[r] = -0.5 * L * s, D[r + 1] = -0.5 * L * c, D[r + 2] = 1.0;
+    return;
+  }
+  y1 = u[0];
+  x2 = u[1];
+  double l = hypot(x2, y1), ex = x2 / l, ey = -y1 / l, th = atan2(ey, ex); /* as ts_mech_setup */
+  q[s1 + 1] = y1;
+  q[s2] = x2;
+  /* three segments on the line from pin 1 = (0, y1) to pin 2 = (x2, 0); the
+   * rod's centre at x = xr on it; end segments' centres a from the pins */
+  double xr = u[2], a = tm->a_end;
+  double dex[2] = {(1.0 - ex * ex) / l, -ex * ey / l};  /* de/dx2 */
+  double dey[2] = {ex * ey / l, (-1.0 + ey * ey) / l};  /* de/dy1 */
+  double dth[2] = {-x2 / (l * l), y1 / (l * l)};        /* dtheta/d(y1, x2) */
+  int e1 = 3 * (tm->rod - 1), r = 3 * tm->rod, e2 = 3 * (tm->rod + 1);
+  q[e1] = a * ex, q[e1 + 1] = y1 + a * ey;
+  q[r] = xr, q[r + 1] = y1 * (1.0 - xr / x2);
+  q[e2] = x2 - a * ex, q[e2 + 1] = -a * ey;
+  q[e1 + 2] = q[r + 2] = q[e2 + 2] = th;
+#define DD(k, j) D[(k) * 3 + (j)]
+  DD(s1 + 1, 0) = 1.0;
+  DD(s2, 1) = 1.0;
+  DD(e1, 0) = a * dey[0], DD(e1, 1) = a * dex[0];
+  DD(e1 + 1, 0) = 1.0 + a * dey[1], DD(e1 + 1, 1) = a * dex[1];
+  DD(r, 2) = 1.0;
+  DD(r + 1, 0) = 1.0 - xr / x2, DD(r + 1, 1) = y1 * xr / (x2 * x2), DD(r + 1, 2) = -y1 / x2;
+  DD(e2, 0) = -a * dey[0], DD(e2, 1) = 1.0 - a * dex[0];
+  DD(e2 + 1, 0) = -a * dey[1], DD(e2 + 1, 1) = -a * dex[1];
+  for (int b = 0; b < 3; b++) {
+    int k = 3 * (tm->rod - 1 + b) + 2;
+    DD(k, 0) = dth[0], DD(k, 1) = dth[1];
+  }
+#undef DD
 }
 
 int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w)
 {
   const ss_planar_system *sys = &tm->sys;
   int n = sys->n;
-  if (ss_planar_partition(sys, 3 * tm->slider[1], q, 1.0, D, NULL) < 0)
+  double qq[SS_PLANAR_MAX_N], u = q[3 * tm->rod + 2];
+  if (tm->flexible)
     return -1;
+  ts_configuration(tm, &u, qq, D);
+  double d2 = D[3 * tm->slider[1]];
+  if (!(fabs(d2) > 1e-9 * tm->L)) /* rod horizontal: slider 2 cannot carry the motion */
+    return -1;
+  for (int k = 0; k < n; k++)
+    D[k] /= d2;
   double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   ss_planar_slide_jacobian(sys, q, Cmu);
   for (int i = 0; i < 2; i++) {
@@ -154,6 +238,7 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
     return -1;
   }
   double L = hypot(x2, y1);
+  tm->L = L;
   tm->e[0] = x2 / L;
   tm->e[1] = -y1 / L;
   double th = atan2(tm->e[1], tm->e[0]);
@@ -186,6 +271,8 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
                                       {L / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
     x0[6] = x2 / 2.0, x0[7] = y1 / 2.0, x0[8] = th;
     tm->spring[0] = tm->spring[1] = -1;
+    tm->f = 1;
+    tm->iu[0] = 3 * tm->rod + 2;
   } else {
     /* end segments: a fraction of the rod's length and mass each (004 §4.2) */
     double fr = ss_value(sc, values, "end_fraction");
@@ -218,6 +305,11 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
     x0[9] = p1[0] + cm * tm->e[0], x0[10] = p1[1] + cm * tm->e[1], x0[11] = th;
     x0[12] = p1[0] + ce2 * tm->e[0], x0[13] = p1[1] + ce2 * tm->e[1], x0[14] = th;
     tm->spring[0] = 4;
+    tm->a_end = le / 2.0;
+    tm->f = 3;
+    tm->iu[0] = 3 * tm->slider[0] + 1;
+    tm->iu[1] = 3 * tm->slider[1];
+    tm->iu[2] = 3 * tm->rod;
     tm->spring[1] = 5;
     tm->k[0] = ss_value(sc, values, "k1");
     tm->k[1] = ss_value(sc, values, "k2");
@@ -238,20 +330,6 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
 
 /* ---- friction states ---------------------------------------------------- */
 
-static void baumgarte(const ss_planar_system *sys, const double *q, const double *qd, double *xi)
-{
-  int n = sys->n, m = sys->m;
-  double phi[SS_PLANAR_MAX_M], C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];
-  ss_planar_constraints(sys, q, phi);
-  ss_planar_jacobian(sys, q, C);
-  for (int r = 0; r < m; r++) {
-    double cv = 0.0;
-    for (int k = 0; k < n; k++)
-      cv += C[r * n + k] * qd[k];
-    xi[r] = -2.0 * BAUMGARTE * cv - BAUMGARTE * BAUMGARTE * phi[r];
-  }
-}
-
 static void slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
 {
   int n = tm->sys.n;
@@ -261,6 +339,20 @@ static void slide_velocities(const ts_mech *tm, const double *q, const double *q
     v[i] = 0.0;
     for (int k = 0; k < n; k++)
       v[i] += Cmu[tm->guide[i] * n + k] * qd[k];
+  }
+}
+
+/* Absolute coordinates q and velocities q' = D u' of state x. */
+static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd)
+{
+  int n = tm->sys.n, f = tm->f;
+  double D[SS_PLANAR_MAX_N * 3];
+  ts_configuration(tm, x, q, D);
+  for (int k = 0; k < n; k++) {
+    double s = 0.0;
+    for (int j = 0; j < f; j++)
+      s += D[k * f + j] * x[f + j];
+    qd[k] = s;
   }
 }
 
@@ -274,7 +366,7 @@ static int rigid_statics(const ts_model *tp, double t, const double *q, const do
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
   double h[SS_PLANAR_MAX_N];
-  ts_applied(tm, t, q, NULL, h, NULL);
+  ts_applied(tm, t, q, NULL, h, NULL, NULL);
   int locked = 0;
   for (int i = 0; i < 2; i++) {
     int j = tm->guide[i];
@@ -337,7 +429,7 @@ static int rigid_slide_check(const ts_model *tp, double t, const double *q, int 
   if (ts_rigid_pattern(tm, q, D, w) < 0)
     return -1;
   memset(zero, 0, sizeof zero);
-  ts_applied(tm, t, q, zero, h, NULL);
+  ts_applied(tm, t, q, zero, h, NULL, NULL);
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
   for (int i = 0; i < 2; i++) {
@@ -359,7 +451,7 @@ static int rigid_tendency(const ts_model *tp, double t, const double *q)
   double D[SS_PLANAR_MAX_N], w[2], h[SS_PLANAR_MAX_N];
   if (ts_rigid_pattern(tm, q, D, w) < 0)
     return 0;
-  ts_applied(tm, t, q, NULL, h, NULL);
+  ts_applied(tm, t, q, NULL, h, NULL, NULL);
   double hr = 0.0;
   for (int k = 0; k < tm->sys.n; k++)
     hr += D[k] * h[k];
@@ -374,9 +466,11 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
   double *flags = x + tp->at.flag;
   const char *why;
   ss_fj_solution sol;
+  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
+  ts_state(tm, x, q, qd);
   for (int i = 0; i < 2; i++)
     if (forced && forced[i] && flags[i] == 0.0) {
-      if (rigid_statics(tp, t, x, flags, &sol, &why) < 0)
+      if (rigid_statics(tp, t, q, flags, &sol, &why) < 0)
         return -1;
       double f = sol.fmu[tm->guide[i]];
       flags[i] = f >= 0.0 ? 1.0 : -1.0;
@@ -386,7 +480,7 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
     bool all_released = flags[0] != 0.0 && flags[1] != 0.0;
     if (all_released)
       break;
-    if (rigid_statics(tp, t, x, flags, &sol, &why) < 0) {
+    if (rigid_statics(tp, t, q, flags, &sol, &why) < 0) {
       /* no equilibrium with this lock: it cannot hold */
       for (int i = 0; i < 2; i++)
         if (flags[i] == 0.0)
@@ -415,10 +509,10 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
   }
   /* both guides at their maxima: the mechanism slips */
   flags[0] = flags[1] = flags[2] = flags[3] = 0.0;
-  int d = rigid_tendency(tp, t, x);
-  if (d != 0 && rigid_slide_check(tp, t, x, d, modes) == 0)
+  int d = rigid_tendency(tp, t, q);
+  if (d != 0 && rigid_slide_check(tp, t, q, d, modes) == 0)
     return 0;
-  if (d != 0 && rigid_slide_check(tp, t, x, -d, modes) == 0)
+  if (d != 0 && rigid_slide_check(tp, t, q, -d, modes) == 0)
     return 0;
   return -1;
 }
@@ -458,9 +552,13 @@ static void smooth_coefs(const ts_model *tp, const double *x, const double *v, d
 
 /* Everything about one instant: accelerations, friction and reactions. */
 typedef struct ts_eval {
+  double q[SS_PLANAR_MAX_N];    /* absolute coordinates, m and rad */
+  double qd[SS_PLANAR_MAX_N];   /* their velocities, m/s and rad/s */
   double qdd[SS_PLANAR_MAX_N];  /* accelerations */
   double h[SS_PLANAR_MAX_N];    /* applied forces */
   double spring_f[2];           /* axial spring-damper forces, N */
+  double spring_v[2];           /* axial extension rates, m/s */
+  double spring_e[2];           /* axial extensions, m */
   double v[2];                  /* guide slide velocities, m/s */
   double zdot[2];               /* LuGre bristle rates, m/s */
   ss_fj_solution sol;           /* reactions and friction */
@@ -473,18 +571,26 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
   const ss_planar_system *sys = &tm->sys;
-  int n = sys->n;
-  const double *q = x, *qd = x + n;
   memset(ev, 0, sizeof *ev);
-  ts_applied(tm, t, q, qd, ev->h, ev->spring_f);
-  slide_velocities(tm, q, qd, ev->v);
+  ts_state(tm, x, ev->q, ev->qd);
+  const double *q = ev->q, *qd = ev->qd;
+  if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK) {
+    /* locked by stiction: at rest, the statics decides */
+    ev->frozen = true;
+    ts_applied(tm, t, q, qd, ev->h, NULL, NULL);
+    return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
+  }
+  ss_fj_kinematics kin;
+  ss_fj_kinematics_at(sys, q, qd, &kin);
+  applied_at(tm, t, qd, kin.s, kin.Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
+  for (int i = 0; i < 2; i++) {
+    ev->v[i] = 0.0;
+    for (int k = 0; k < sys->n; k++)
+      ev->v[i] += kin.Cmu[tm->guide[i] * sys->n + k] * qd[k];
+  }
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
   if (m->hybrid && !tm->flexible) {
-    if (modes[0] == SS_MODE_STICK) {
-      ev->frozen = true;
-      return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
-    }
     for (int i = 0; i < 2; i++) {
       spec.role[tm->guide[i]] = SS_FJ_COULOMB;
       spec.coef[tm->guide[i]] = modes[i] * tm->mu_k;
@@ -499,9 +605,9 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
       spec.coef[tm->guide[i]] = coef[i];
     }
   }
-  double xi[SS_PLANAR_MAX_M];
-  baumgarte(sys, q, qd, xi);
-  return ss_fj_dynamics(sys, q, qd, ev->h, xi, &spec, ev->qdd, &ev->sol, why);
+  /* q and q' satisfy the constraints exactly (closed-form kinematics): no
+   * stabilisation term */
+  return ss_fj_dynamics_at(sys, &kin, ev->h, NULL, &spec, ev->qdd, &ev->sol, why);
 }
 
 /* ---- engine callbacks --------------------------------------------------- */
@@ -511,14 +617,15 @@ static void initial(const ss_model *m, double *x)
   const ts_model *tp = impl(m);
   for (int i = 0; i < m->nx; i++)
     x[i] = 0.0;
-  memcpy(x, tp->mech.x0, sizeof(double) * (size_t)tp->mech.sys.n);
+  for (int j = 0; j < tp->mech.f; j++)
+    x[j] = tp->mech.x0[tp->mech.iu[j]];
 }
 
 static int rhs(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
-  int n = tm->sys.n;
+  int f = tm->f;
   for (int i = 0; i < m->nx; i++)
     xdot[i] = 0.0;
   ts_eval ev;
@@ -527,18 +634,15 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
     return 0; /* locked by stiction: exactly at rest, the statics only decides events */
   if (evaluate(m, t, x, modes, &ev, &why) < 0)
     return 1; /* recoverable: CVODE retries with a smaller step */
-  const double *qd = x + n;
-  for (int k = 0; k < n; k++) {
-    xdot[k] = qd[k];
-    xdot[n + k] = ev.qdd[k];
+  const double *qd = ev.qd;
+  for (int j = 0; j < f; j++) {
+    xdot[j] = x[f + j];
+    xdot[f + j] = ev.qdd[tm->iu[j]];
   }
   if (m->hybrid && tm->flexible)
     for (int i = 0; i < 2; i++)
-      if (modes[i] == SS_MODE_STICK) { /* held by its mode: exactly at rest */
-        int b = tm->slider[i];
-        for (int k = 0; k < 3; k++)
-          xdot[3 * b + k] = xdot[n + 3 * b + k] = 0.0;
-      }
+      if (modes[i] == SS_MODE_STICK) /* held by its mode: exactly at rest (u[i] is its slide) */
+        xdot[i] = xdot[f + i] = 0.0;
   if (tp->at.bristle >= 0) {
     xdot[tp->at.bristle] = ev.zdot[0];
     xdot[tp->at.bristle + 1] = ev.zdot[1];
@@ -551,16 +655,9 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   double diss = 0.0;
   for (int i = 0; i < 2; i++)
     diss -= ev.sol.fmu[tm->guide[i]] * ev.v[i];
-  if (tm->flexible) {
-    double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-    ss_planar_slide_jacobian(&tm->sys, x, Cmu);
-    for (int i = 0; i < 2; i++) {
-      double sd = 0.0;
-      for (int k = 0; k < n; k++)
-        sd += Cmu[tm->spring[i] * n + k] * qd[k];
-      diss += tm->d[i] * sd * sd;
-    }
-  }
+  if (tm->flexible)
+    for (int i = 0; i < 2; i++)
+      diss += tm->d[i] * ev.spring_v[i] * ev.spring_v[i];
   xdot[tp->at.diss] = diss;
   return 0;
 }
@@ -570,27 +667,27 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
-  slide_velocities(tm, x, x + tm->sys.n, v);
-  margin[0] = margin[1] = 0.0;
-  if (!m->hybrid)
-    return;
   const char *why;
+  margin[0] = margin[1] = 0.0;
+  if (m->hybrid && tm->flexible && (modes[0] == SS_MODE_STICK || modes[1] == SS_MODE_STICK)) {
+    /* a stuck guide's margin needs the dynamics, which has the velocities too */
+    ts_eval ev;
+    int rc = evaluate(m, t, x, modes, &ev, &why);
+    for (int i = 0; i < 2; i++) {
+      v[i] = ev.v[i];
+      if (modes[i] == SS_MODE_STICK)
+        margin[i] = rc < 0 ? -1.0 : stick_margin(tm, &ev.sol, i);
+    }
+    return;
+  }
+  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
+  ts_state(tm, x, q, qd);
+  slide_velocities(tm, q, qd, v);
+  if (!m->hybrid || tm->flexible)
+    return;
   ss_fj_solution sol;
-  if (!tm->flexible) {
-    if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, x, x + tp->at.flag, margin, &sol, &why) < 0)
-      margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
-    return;
-  }
-  if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
-    return;
-  ts_eval ev;
-  if (evaluate(m, t, x, modes, &ev, &why) < 0) {
-    margin[0] = margin[1] = -1.0;
-    return;
-  }
-  for (int i = 0; i < 2; i++)
-    if (modes[i] == SS_MODE_STICK)
-      margin[i] = stick_margin(tm, &ev.sol, i);
+  if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, q, x + tp->at.flag, margin, &sol, &why) < 0)
+    margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
 }
 
 /* Flexible rod: a guide that stops has its slider's velocity zeroed and the
@@ -600,8 +697,9 @@ static int flexible_stop(const ss_model *m, double *x, const int *modes)
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
-  int n = tm->sys.n;
-  double *q = x, *qd = x + n;
+  int n = tm->sys.n, f = tm->f;
+  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
+  ts_state(tm, x, q, qd);
   for (int i = 0; i < 2; i++)
     if (modes[i] == SS_MODE_STICK)
       for (int k = 0; k < 3; k++)
@@ -626,10 +724,11 @@ static int flexible_stop(const ss_model *m, double *x, const int *modes)
     return -1;
   for (int k = 0; k < n; k++)
     qd[k] += dq[k];
+  for (int j = 0; j < f; j++)
+    x[f + j] = qd[tm->iu[j]];
   for (int i = 0; i < 2; i++)
     if (modes[i] == SS_MODE_STICK)
-      for (int k = 0; k < 3; k++)
-        qd[3 * tm->slider[i] + k] = 0.0;
+      x[f + i] = 0.0; /* u[i] is slider i's slide */
   return 0;
 }
 
@@ -685,13 +784,14 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
   const ts_mech *tm = &tp->mech;
   if (tm->flexible)
     return resolve_flexible(m, t, x, modes, hit);
-  int n = tm->sys.n;
+  int f = tm->f;
   double *flags = x + tp->at.flag;
   if (hit && modes[0] != SS_MODE_STICK) {
     /* a guide's velocity passed zero: the mechanism stops, or only that
      * guide reverses (the rod passes a position where it is at rest) */
-    double v[2];
-    slide_velocities(tm, x, x + n, v);
+    double v[2], q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
+    ts_state(tm, x, q, qd);
+    slide_velocities(tm, q, qd, v);
     bool moving = false;
     for (int i = 0; i < 2; i++)
       moving |= !hit[i] && fabs(v[i]) > 1e-9;
@@ -704,8 +804,8 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
   }
   if (!hit || modes[0] != SS_MODE_STICK) {
     /* at rest at t = 0, or the sliding mechanism came to rest */
-    for (int k = 0; k < n; k++)
-      x[n + k] = 0.0;
+    for (int j = 0; j < f; j++)
+      x[f + j] = 0.0;
     flags[0] = flags[1] = flags[2] = flags[3] = 0.0;
     return rigid_settle(tp, t, x, modes, NULL);
   }
@@ -745,10 +845,10 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   const ts_mech *tm = &tp->mech;
   const ss_planar_system *sys = &tm->sys;
   int n = sys->n, c = 0;
-  const double *q = x, *qd = x + n;
   ts_eval ev;
   const char *why;
   bool ok = evaluate(m, t, x, modes, &ev, &why) == 0;
+  const double *q = ev.q, *qd = ev.qd;
   int b1 = tm->slider[0], b2 = tm->slider[1], r = tm->rod;
   row[c++] = q[3 * b1 + 1];
   row[c++] = q[3 * b2];
@@ -800,24 +900,18 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[c++] = s1;
   row[c++] = s2;
   row[c++] = p;
-  if (tm->flexible) {
-    double s[SS_PLANAR_MAX_JOINTS];
-    ss_planar_slide(sys, q, s);
+  if (tm->flexible)
     for (int i = 0; i < 2; i++) {
-      row[c++] = s[tm->spring[i]] - tm->s0[i];
+      row[c++] = ev.spring_e[i];
       row[c++] = ev.spring_f[i];
     }
-  }
   row[c++] = x[tp->at.work];
   row[c++] = x[tp->at.diss];
   row[c++] = ss_planar_kinetic(sys, qd);
   double V = 0.0;
-  if (tm->flexible) {
-    double s[SS_PLANAR_MAX_JOINTS];
-    ss_planar_slide(sys, q, s);
+  if (tm->flexible)
     for (int i = 0; i < 2; i++)
-      V += 0.5 * tm->k[i] * (s[tm->spring[i]] - tm->s0[i]) * (s[tm->spring[i]] - tm->s0[i]);
-  }
+      V += 0.5 * tm->k[i] * ev.spring_e[i] * ev.spring_e[i];
   row[c++] = V;
   double phi[SS_PLANAR_MAX_M], err = 0.0;
   ss_planar_constraints(sys, q, phi);
@@ -859,8 +953,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     free(tp);
     return NULL;
   }
-  int n = tm->sys.n, nx = 2 * n;
-  tp->at.n = n;
+  int nx = 2 * tm->f;
+  tp->at.f = tm->f;
   tp->at.bristle = law == SS_LAW_LUGRE ? nx : -1;
   nx += law == SS_LAW_LUGRE ? 2 : 0;
   tp->at.flag = law == SS_LAW_EXACT && !tm->flexible ? nx : -1;

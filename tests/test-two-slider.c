@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "test-util.h"
+#include "two-slider-internal.h"
 #include "two-slider.h"
 
 static const double A16 = 26.0; /* eq. (16): R31 = (24, -10) = 26 e */
@@ -380,6 +381,110 @@ static void test_flexible_split(void)
   }
 }
 
+/* ---- kinematics ------------------------------------------------------------ */
+
+/* The closed-form configuration q(u) satisfies the planar core's constraints
+ * and its D = dq/du spans their null space (C D = 0, D = 1 on u itself);
+ * the one-pass kinematics equal the planar core's functions exactly. */
+static void test_kinematics(void)
+{
+  const ss_scenario *sc = ss_scenario_find("two-slider");
+  double *vals = g_new(double, (gsize)sc->n_params);
+  ss_scenario_defaults(sc, vals);
+  for (int rod = 0; rod < 2; rod++) {
+    vals[ss_scenario_param_index(sc, "rod")] = rod;
+    ts_mech tm;
+    char *err = NULL;
+    g_assert_cmpint(ts_mech_setup(&tm, sc, vals, &err), ==, 0);
+    const ss_planar_system *sys = &tm.sys;
+    int n = sys->n, m = sys->m, f = tm.f;
+    g_assert_cmpint(n - m, ==, f);
+    GRand *rng = g_rand_new_with_seed(7);
+    for (int trial = 0; trial < 50; trial++) {
+      double u[3], q[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N * 3], phi[SS_PLANAR_MAX_M];
+      double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];
+      for (int j = 0; j < f; j++) /* through the horizontal rod and beyond */
+        u[j] = tm.x0[tm.iu[j]] + g_rand_double_range(rng, -0.5, 0.5) * (rod ? 0.3 : 1.0);
+      ts_configuration(&tm, u, q, D);
+      ss_planar_constraints(sys, q, phi);
+      for (int r = 0; r < m; r++)
+        g_assert_cmpfloat(fabs(phi[r]), <, 1e-14);
+      ss_planar_jacobian(sys, q, C);
+      for (int j = 0; j < f; j++) {
+        for (int r = 0; r < m; r++) {
+          double s = 0.0;
+          for (int k = 0; k < n; k++)
+            s += C[r * n + k] * D[k * f + j];
+          g_assert_cmpfloat(fabs(s), <, 1e-13);
+        }
+        for (int i = 0; i < f; i++)
+          g_assert_cmpfloat(D[tm.iu[i] * f + j], ==, i == j ? 1.0 : 0.0);
+        g_assert_cmpfloat(q[tm.iu[j]], ==, u[j]);
+      }
+      double qd[SS_PLANAR_MAX_N];
+      for (int k = 0; k < n; k++)
+        qd[k] = g_rand_double_range(rng, -1.0, 1.0);
+      ss_fj_kinematics kin;
+      double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M];
+      double sl[SS_PLANAR_MAX_JOINTS];
+      ss_fj_kinematics_at(sys, q, qd, &kin);
+      ss_planar_slide_jacobian(sys, q, Cmu);
+      ss_planar_gamma(sys, q, qd, xi);
+      ss_planar_slide(sys, q, sl);
+      g_assert_cmpmem(kin.C, sizeof(double) * (gsize)(m * n), C, sizeof(double) * (gsize)(m * n));
+      g_assert_cmpmem(kin.Cmu, sizeof(double) * (gsize)(sys->nj * n), Cmu,
+                      sizeof(double) * (gsize)(sys->nj * n));
+      g_assert_cmpmem(kin.xi, sizeof(double) * (gsize)m, xi, sizeof(double) * (gsize)m);
+      g_assert_cmpmem(kin.s, sizeof(double) * (gsize)sys->nj, sl,
+                      sizeof(double) * (gsize)sys->nj);
+    }
+    g_rand_free(rng);
+  }
+  /* the initial configuration exactly (a stuck slider stays where it is) */
+  ts_mech tm;
+  char *err = NULL;
+  vals[ss_scenario_param_index(sc, "rod")] = 0;
+  g_assert_cmpint(ts_mech_setup(&tm, sc, vals, &err), ==, 0);
+  double u0 = tm.x0[tm.iu[0]], q[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
+  ts_configuration(&tm, &u0, q, D);
+  g_assert_cmpmem(q, sizeof(double) * (gsize)tm.sys.n, tm.x0, sizeof(double) * (gsize)tm.sys.n);
+  g_free(vals);
+}
+
+/* Singleton elimination + LU: random sparse systems with a known solution,
+ * and a structurally singular one. */
+static void test_square_solve(void)
+{
+  GRand *rng = g_rand_new_with_seed(11);
+  for (int trial = 0; trial < 200; trial++) {
+    int n = g_rand_int_range(rng, 1, 13), k = 2;
+    double A[144], X[24], B[24], Y[24];
+    for (int i = 0; i < n * n; i++)
+      A[i] = g_rand_double(rng) < 0.4 ? g_rand_double_range(rng, -1.0, 1.0) : 0.0;
+    for (int i = 0; i < n; i++) /* diagonally dominant: regular whatever the pattern */
+      A[i * n + i] = 3.0 + g_rand_double(rng);
+    for (int i = 0; i < n * k; i++)
+      X[i] = g_rand_double_range(rng, -2.0, 2.0);
+    for (int i = 0; i < n; i++)
+      for (int q = 0; q < k; q++) {
+        double s = 0.0;
+        for (int j = 0; j < n; j++)
+          s += A[i * n + j] * X[j * k + q];
+        B[i * k + q] = s;
+      }
+    g_assert_cmpint(ss_fj_square_solve(A, n, B, k, Y, 1e-12), ==, 0);
+    for (int i = 0; i < n * k; i++)
+      g_assert_cmpfloat(fabs(Y[i] - X[i]), <, 1e-12);
+  }
+  g_rand_free(rng);
+  const double S[9] = {1, 2, 0, 0, 0, 0, 3, 1, 1}; /* a zero row */
+  const double b[3] = {1, 1, 1};
+  double y[3];
+  g_assert_cmpint(ss_fj_square_solve(S, 3, b, 1, y, 1e-12), ==, -1);
+  const double R[4] = {1, 2, 2, 4}; /* rank 1 */
+  g_assert_cmpint(ss_fj_square_solve(R, 2, b, 1, y, 1e-12), ==, -1);
+}
+
 /* ---- energy, constraints, bad input, CLI ---------------------------------- */
 
 static void test_energy_constraints(void)
@@ -506,6 +611,8 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/flexible-equal", test_flexible_equal);
   g_test_add_func("/two-slider/flexible-triple", test_flexible_triple);
   g_test_add_func("/two-slider/flexible-split", test_flexible_split);
+  g_test_add_func("/two-slider/kinematics", test_kinematics);
+  g_test_add_func("/two-slider/square-solve", test_square_solve);
   g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
