@@ -604,6 +604,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
       (period == 0.0 || 2.0 * M_PI / g->omega_phi < period))
     period = 2.0 * M_PI / g->omega_phi;
   m->max_step_stuck = period > 0.0 ? period / 40.0 : 0.0;
+  if (g->drive != DRIVE_SINE)
+    ss_model_add_breakpoint(m, g->t_load); /* the ramp's end or the step */
   for (int c = 0; c < g->n_contacts; c++) {
     const gear_bearing *br = &g->brg[g->body[c]];
     m->mu_s[c] = 1.0; /* ratio axis: |MT| / MT0s */

@@ -78,6 +78,24 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
   }
 }
 
+void ss_model_add_breakpoint(ss_model *m, double t)
+{
+  if (!(t > 0.0) || !isfinite(t))
+    return;
+  int i = 0;
+  while (i < m->n_breakpoints && m->breakpoints[i] < t)
+    i++;
+  if (i < m->n_breakpoints && m->breakpoints[i] == t)
+    return;
+  double *grown = realloc(m->breakpoints, sizeof(double) * (size_t)(m->n_breakpoints + 1));
+  if (!grown)
+    return; /* stepping across a kink is still correct, only less accurate */
+  memmove(grown + i + 1, grown + i, sizeof(double) * (size_t)(m->n_breakpoints - i));
+  grown[i] = t;
+  m->breakpoints = grown;
+  m->n_breakpoints++;
+}
+
 void ss_model_free(ss_model *m)
 {
   if (!m)
@@ -98,6 +116,7 @@ void ss_model_free(ss_model *m)
   free(m->mu_s);
   free(m->mu_k);
   free(m->v_stick);
+  free(m->breakpoints);
   free(m->values);
   free(m);
 }

@@ -49,6 +49,7 @@ struct ss_sim {
 };
 
 static int set_step_cap(ss_sim *s);
+static int set_stop(ss_sim *s, double t);
 
 static _Thread_local char model_failure[256];
 
@@ -229,7 +230,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   if (flag == 0)
     flag = set_step_cap(s);
   if (flag == 0)
-    flag = CVodeSetStopTime(s->cvode, o.t_end);
+    flag = set_stop(s, 0.0);
   if (flag == 0 && nr > 0) {
     flag = CVodeRootInit(s->cvode, nr, root_cb);
     if (flag == 0) {
@@ -273,6 +274,38 @@ static int set_step_cap(ss_sim *s)
   return CVodeSetMaxStep(s->cvode, all_stuck ? cap : 0.0);
 }
 
+static int fail(ss_sim *s, double t, const char *what)
+{
+  char buf[sizeof s->error];
+  snprintf(buf, sizeof buf, "simulation failed at t = %.9g s: %.400s", t, what);
+  memcpy(s->error, buf, sizeof s->error);
+  s->failed = true;
+  return -1;
+}
+
+/* Steps end exactly at the loads' kinks and jumps (a step across one would
+ * be accepted with an error the error test never sees), then restart. */
+static int set_stop(ss_sim *s, double t)
+{
+  double stop = s->opts.t_end;
+  for (int i = 0; i < s->m->n_breakpoints; i++)
+    if (s->m->breakpoints[i] > t) {
+      stop = fmin(stop, s->m->breakpoints[i]);
+      break;
+    }
+  return CVodeSetStopTime(s->cvode, stop);
+}
+
+/* Restarts the integrator at t from y (history discarded). */
+static int restart(ss_sim *s, double t)
+{
+  add_segment_counters(s, &s->stats);
+  s->stats.restarts++;
+  if (CVodeReInit(s->cvode, t, s->y) != 0 || set_stop(s, t) != 0 || set_step_cap(s) != 0)
+    return fail(s, t, "integrator restart failed");
+  return 0;
+}
+
 static void emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
 {
   if (!sink || !sink->sample)
@@ -290,14 +323,6 @@ static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_
   }
 }
 
-static int fail(ss_sim *s, double t, const char *what)
-{
-  char buf[sizeof s->error];
-  snprintf(buf, sizeof buf, "simulation failed at t = %.9g s: %.400s", t, what);
-  memcpy(s->error, buf, sizeof s->error);
-  s->failed = true;
-  return -1;
-}
 
 /* A root was located at t: update modes, report events, restart. */
 static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
@@ -305,7 +330,7 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
   const ss_model *m = s->m;
   double *x = N_VGetArrayPointer(s->y);
   int nc = m->n_contacts;
-  bool restart = false;
+  bool must_restart = false;
 
   CVodeGetRootInfo(s->cvode, s->roots);
   if (fabs(t - s->last_event_t) <= 1e-12 * (1.0 + fabs(t))) {
@@ -326,7 +351,7 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
     if (any) {
       if (m->ops->resolve(m, t, x, s->modes, s->hit) < 0)
         return fail(s, t, "no consistent friction state after an event");
-      restart = true;
+      must_restart = true;
     }
   } else {
     m->ops->contacts(m, t, x, s->modes, s->v, s->margin);
@@ -348,18 +373,11 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
   for (int j = 0; j < m->n_aux; j++) {
     if (s->roots[nc + j] != 0) {
       emit_event(s, sink, t, nc + j, s->roots[nc + j] > 0 ? SS_EVENT_GAP_EXIT : SS_EVENT_GAP_ENTER);
-      restart = true; /* the right-hand side has a kink there */
+      must_restart = true; /* the right-hand side has a kink there */
     }
   }
   emit_sample(s, sink, t, x);
-  if (restart) {
-    add_segment_counters(s, &s->stats);
-    s->stats.restarts++;
-    if (CVodeReInit(s->cvode, t, s->y) != 0 || CVodeSetStopTime(s->cvode, s->opts.t_end) != 0 ||
-        set_step_cap(s) != 0)
-      return fail(s, t, "integrator restart failed");
-  }
-  return 0;
+  return must_restart ? restart(s, t) : 0;
 }
 
 static double grid_time(const ss_sim *s, long k)
@@ -432,6 +450,10 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
        * restart below discards CVODE's history */
       emit_grid_until(s, sink, tret);
       if (handle_roots(s, tret, sink) < 0)
+        return -1;
+    } else if (flag == CV_TSTOP_RETURN && tret < s->opts.t_end) {
+      emit_grid_until(s, sink, tret); /* a load breakpoint */
+      if (restart(s, tret) < 0)
         return -1;
     }
   }

@@ -45,6 +45,10 @@ struct ss_model {
   bool stiff;                  /* integrate with BDF (regularised, LuGre, stiff springs) */
   double max_step_stuck;       /* step cap while every contact sticks: shorter than any
                                   excursion of a stiction margin, s (0: output grid) */
+  double *breakpoints;         /* ascending times where the loads have a kink or a jump:
+                                  the integrator stops and restarts there instead of
+                                  stepping across, s */
+  int n_breakpoints;           /* entries in breakpoints */
   int n_columns;               /* sample row width (without t) */
   int cap_columns;             /* allocated column slots */
   ss_column *columns;          /* column descriptions */
@@ -63,6 +67,8 @@ typedef struct ss_column_spec {
 ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx,
                          int n_contacts, const char *const *contact_names);
 void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names);
+/* Records a load kink or jump at t > 0 s (kept sorted, duplicates dropped). */
+void ss_model_add_breakpoint(ss_model *m, double t);
 void ss_model_add_column(ss_model *m, const char *name, const char *unit,
                          ss_column_kind kind, int contact);
 /* The five standard columns C.F, C.N, C.ratio, C.v, C.stick for every contact,

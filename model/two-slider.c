@@ -972,6 +972,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   m->hybrid = law == SS_LAW_EXACT;
   m->stiff = !m->hybrid || tm->flexible;
   m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
+  const double kinks[] = {tm->t_P, tm->t_S1_on, tm->t_S1_off, tm->t_S2_on, tm->t_S2_off};
+  for (size_t i = 0; i < sizeof kinks / sizeof kinks[0]; i++)
+    ss_model_add_breakpoint(m, kinks[i]);
   for (int i = 0; i < 2; i++) {
     m->mu_s[i] = tm->mu_s;
     m->mu_k[i] = tm->mu_k;

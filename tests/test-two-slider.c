@@ -487,6 +487,21 @@ static void test_square_solve(void)
 
 /* ---- energy, constraints, bad input, CLI ---------------------------------- */
 
+/* The integrator stops at every kink of the load ramps (t_P = t_S1_on =
+ * t_S2_on = 1 s, t_S1_off = 2.04 s, t_S2_off = 3 s) and restarts there:
+ * a smooth law has no events, so those are its only restarts. */
+static void test_load_kinks(void)
+{
+  const char *const sets[] = {"law=regularised", NULL};
+  ss_trace *tr = run_scenario("two-slider", sets, 5.0, 0.01, NULL);
+  g_assert_cmpint(tr->stats.events, ==, 0);
+  g_assert_cmpint(tr->stats.restarts, ==, 3);
+  ss_trace_free(tr);
+  tr = run_scenario("two-slider", sets, 2.5, 0.01, NULL); /* 3 s lies beyond the end */
+  g_assert_cmpint(tr->stats.restarts, ==, 2);
+  ss_trace_free(tr);
+}
+
 static void test_energy_constraints(void)
 {
   static const char *const runs[][4] = {
@@ -613,6 +628,7 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/flexible-split", test_flexible_split);
   g_test_add_func("/two-slider/kinematics", test_kinematics);
   g_test_add_func("/two-slider/square-solve", test_square_solve);
+  g_test_add_func("/two-slider/load-kinks", test_load_kinks);
   g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
