@@ -9,16 +9,35 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 #include "ss-bench.h"
 #include "ss-mechanism-view.h"
 #include "ss-model-strings.h"
 
+/* Extent of a value derived from each row (a spring's stretch, the
+ * blocks' spread, the crank tip), folded in as rows arrive: rescanning
+ * 1e5 rows every frame cost milliseconds. */
+typedef struct
+{
+  guint  rows;     /* rows folded in */
+  double lo, hi;   /* extent so far; lo > hi while empty */
+} RunExtent;
+
+typedef enum {
+  EXTENT_SPRING_STRETCH,
+  EXTENT_BLOCK_SPREAD,
+  EXTENT_CRANK_X,
+  EXTENT_CRANK_Y,
+  N_EXTENTS
+} ExtentSlot;
+
 struct _SsMechanismView
 {
   GtkDrawingArea parent_instance;
   SsDataset     *dataset;
+  RunExtent      extents[N_EXTENTS];  /* of the current dataset */
   double         time;
   gboolean       show_forces;
   const char    *drawing;   /* which drawing the last frame used */
@@ -42,6 +61,7 @@ typedef struct
   gboolean   forces;
   GdkRGBA    fg;
   double     force_scale;   /* px per N (or N m) */
+  RunExtent *extents;       /* the view's, N_EXTENTS */
 } Frame;
 
 static const GdkRGBA stuck_color = { 0.902, 0.380, 0.000, 1.0 };    /* #e66100 */
@@ -72,6 +92,72 @@ abs_max (Frame      *f,
   if (c < 0 || !ss_dataset_get_column_range (f->ds, c, &lo, &hi))
     return 0.0;
   return MAX (fabs (lo), fabs (hi));
+}
+
+typedef double (*RowValue) (double a, double b, double param);
+
+/* Extent of fn(column a, column b, param) over the rows so far (b < 0:
+ * 0 is passed); non-finite values are skipped. */
+static void
+run_extent (Frame      *f,
+            ExtentSlot  slot,
+            const char *column_a,
+            const char *column_b,
+            RowValue    fn,
+            double      param,
+            double     *lo,
+            double     *hi)
+{
+  RunExtent *e = &f->extents[slot];
+  int ca = ss_dataset_find_column (f->ds, column_a);
+  int cb = column_b != NULL ? ss_dataset_find_column (f->ds, column_b) : -1;
+  guint n = ss_dataset_get_n_rows (f->ds);
+
+  if (e->rows == 0 || e->rows > n)
+    {
+      e->rows = 0;
+      e->lo = INFINITY;
+      e->hi = -INFINITY;
+    }
+  if (ca >= 0 && (column_b == NULL || cb >= 0))
+    {
+      const double *a = ss_dataset_get_column (f->ds, ca);
+      const double *b = cb >= 0 ? ss_dataset_get_column (f->ds, cb) : NULL;
+
+      for (guint i = e->rows; i < n; i++)
+        {
+          double v = fn (a[i], b != NULL ? b[i] : 0.0, param);
+
+          if (isfinite (v))
+            {
+              e->lo = MIN (e->lo, v);
+              e->hi = MAX (e->hi, v);
+            }
+        }
+      e->rows = n;
+    }
+  *lo = e->lo;
+  *hi = e->hi;
+}
+
+static double
+abs_difference (double a, double b, double offset)
+{
+  return fabs (a - b - offset);
+}
+
+static double
+scaled_cos (double a, double b, double scale)
+{
+  (void)b;
+  return scale * cos (a);
+}
+
+static double
+scaled_sin (double a, double b, double scale)
+{
+  (void)b;
+  return scale * sin (a);
 }
 
 static Mode
@@ -382,11 +468,9 @@ draw_one_mass (Frame *f)
   (void)x_drive0;
   /* stretch = x_drive - z - slack offset; x_drive0 is the slack position */
   {
-    int cz = ss_dataset_find_column (f->ds, "z"), cd = ss_dataset_find_column (f->ds, "x_drive");
-    const double *vz = ss_dataset_get_column (f->ds, cz), *vd = ss_dataset_get_column (f->ds, cd);
+    double lo;
 
-    for (guint i = 0; i < ss_dataset_get_n_rows (f->ds); i++)
-      stretch_max = MAX (stretch_max, fabs (vd[i] - vz[i] - slack));
+    run_extent (f, EXTENT_SPRING_STRETCH, "x_drive", "z", abs_difference, slack, &lo, &stretch_max);
   }
   s = stretch_max > 0 ? 0.4 * L0 / stretch_max : 1000.0;
   f->force_scale = force_scale_for (f, forces, MIN (90, f->width * 0.12));
@@ -480,11 +564,9 @@ draw_two_block (Frame *f)
   double rel_max = 0, s, zc = 0.5 * (z1 + z2);
   double bw = MIN (150, f->width * 0.22), bh = MIN (44, f->height * 0.22);
   double cx = f->width * 0.42, face_y = f->height * 0.48;
-  double x1, x2;
-  int c1 = ss_dataset_find_column (f->ds, "z1"), c2 = ss_dataset_find_column (f->ds, "z2");
+  double x1, x2, lo;
 
-  for (guint i = 0; c1 >= 0 && c2 >= 0 && i < ss_dataset_get_n_rows (f->ds); i++)
-    rel_max = MAX (rel_max, fabs (ss_dataset_get_column (f->ds, c1)[i] - ss_dataset_get_column (f->ds, c2)[i]));
+  run_extent (f, EXTENT_BLOCK_SPREAD, "z1", "z2", abs_difference, 0.0, &lo, &rel_max);
   s = rel_max > 0 ? 0.45 * bw / rel_max : 1000.0;
   f->force_scale = force_scale_for (f, forces, MIN (80, f->width * 0.1));
   x1 = cx - bw / 2 + (z1 - zc) * s;
@@ -789,18 +871,13 @@ crank_extent (Frame  *f,
               double *y_min,
               double *y_max)
 {
-  int c = ss_dataset_find_column (f->ds, "theta1");
-  const double *th = c >= 0 ? ss_dataset_get_column (f->ds, c) : NULL;
-
-  *x_min = *x_max = *y_min = *y_max = 0;
-  for (guint i = 0; th != NULL && i < ss_dataset_get_n_rows (f->ds); i++)
-    if (isfinite (th[i]))
-      {
-        *x_min = MIN (*x_min, L1 * cos (th[i]));
-        *x_max = MAX (*x_max, L1 * cos (th[i]));
-        *y_min = MIN (*y_min, L1 * sin (th[i]));
-        *y_max = MAX (*y_max, L1 * sin (th[i]));
-      }
+  run_extent (f, EXTENT_CRANK_X, "theta1", NULL, scaled_cos, L1, x_min, x_max);
+  run_extent (f, EXTENT_CRANK_Y, "theta1", NULL, scaled_sin, L1, y_min, y_max);
+  /* the pivot belongs to the drawing too (and an empty run is just that) */
+  *x_min = MIN (*x_min, 0);
+  *x_max = MAX (*x_max, 0);
+  *y_min = MIN (*y_min, 0);
+  *y_max = MAX (*y_max, 0);
 }
 
 /* slider-crank (Blajer & Markiewicz Example 2): crank OA, rod AB, slider at B
@@ -1299,6 +1376,7 @@ ss_mechanism_view_draw (SsMechanismView *self,
   f.width = width;
   f.height = height;
   f.forces = self->show_forces;
+  f.extents = self->extents;
 
   name = ss_model_scenario (ss_dataset_get_model (self->dataset))->name;
   self->drawing = "generic";
@@ -1377,7 +1455,8 @@ ss_mechanism_view_set_dataset (SsMechanismView *self,
 {
   g_return_if_fail (SS_IS_MECHANISM_VIEW (self));
 
-  g_set_object (&self->dataset, dataset);
+  if (g_set_object (&self->dataset, dataset))
+    memset (self->extents, 0, sizeof self->extents);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
