@@ -415,130 +415,26 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
   return 0;
 }
 
-/* Geometry of one joint (planar.c's jgeo), from the bodies' cached sines
- * and cosines. */
-typedef struct kgeo {
-  double d[2];     /* relative vector r_b + A_b pb - r_a - A_a pa, m */
-  double la[2];    /* A_a' pa, m */
-  double lb[2];    /* A_b' pb, m */
-  double pa_w[2];  /* A_a pa, m */
-  double pb_w[2];  /* A_b pb, m */
-  double n[2];     /* guide normal (prismatic), 1 */
-  double t[2];     /* guide direction (prismatic), 1 */
-  double tha, thb; /* body angles, rad */
-} kgeo;
-
-static void kin_geo(const ss_planar_joint *jt, const double *x, const double *cs,
-                    const double *sn, kgeo *g)
-{
-  double ra[2] = {0.0, 0.0}, rb[2] = {x[3 * jt->b], x[3 * jt->b + 1]};
-  double ca = 1.0, sa = 0.0, cb = cs[jt->b], sb = sn[jt->b];
-  g->tha = 0.0;
-  g->thb = x[3 * jt->b + 2];
-  if (jt->a >= 0) {
-    ra[0] = x[3 * jt->a];
-    ra[1] = x[3 * jt->a + 1];
-    g->tha = x[3 * jt->a + 2];
-    ca = cs[jt->a];
-    sa = sn[jt->a];
-  }
-  g->pa_w[0] = ca * jt->pa[0] - sa * jt->pa[1];
-  g->pa_w[1] = sa * jt->pa[0] + ca * jt->pa[1];
-  g->pb_w[0] = cb * jt->pb[0] - sb * jt->pb[1];
-  g->pb_w[1] = sb * jt->pb[0] + cb * jt->pb[1];
-  g->la[0] = -g->pa_w[1];
-  g->la[1] = g->pa_w[0];
-  g->lb[0] = -g->pb_w[1];
-  g->lb[1] = g->pb_w[0];
-  for (int k = 0; k < 2; k++)
-    g->d[k] = rb[k] + g->pb_w[k] - ra[k] - g->pa_w[k];
-  if (jt->kind == SS_JOINT_PRISMATIC) {
-    g->t[0] = ca * jt->axis[0] - sa * jt->axis[1];
-    g->t[1] = sa * jt->axis[0] + ca * jt->axis[1];
-    g->n[0] = -g->t[1];
-    g->n[1] = g->t[0];
-  }
-}
-
-/* d(u . d)/dx for a world vector u fixed in body a (planar.c's dot_row). */
-static void kin_dot_row(int n, const ss_planar_joint *jt, const kgeo *g, const double *u,
-                        double *row)
-{
-  for (int k = 0; k < n; k++)
-    row[k] = 0.0;
-  int a = jt->a, b = jt->b;
-  row[3 * b] = u[0];
-  row[3 * b + 1] = u[1];
-  row[3 * b + 2] = u[0] * g->lb[0] + u[1] * g->lb[1];
-  if (a >= 0) {
-    double ud[2] = {-u[1], u[0]};
-    row[3 * a] = -u[0];
-    row[3 * a + 1] = -u[1];
-    row[3 * a + 2] = ud[0] * g->d[0] + ud[1] * g->d[1] - (u[0] * g->la[0] + u[1] * g->la[1]);
-  }
-}
-
 void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
                          ss_fj_kinematics *kin)
 {
   int n = sys->n;
   double cs[SS_PLANAR_MAX_BODIES], sn[SS_PLANAR_MAX_BODIES];
-  for (int i = 0; i < sys->nb; i++) {
-    cs[i] = cos(x[3 * i + 2]);
-    sn[i] = sin(x[3 * i + 2]);
-  }
-  for (int k = 0; k < sys->m * n; k++)
-    kin->C[k] = 0.0;
+  ss_planar_jgeo geo[SS_PLANAR_MAX_JOINTS];
+  ss_planar_rotations(sys, x, cs, sn); /* one sincos per body for every joint */
+  ss_planar_joint_geometry(sys, x, cs, sn, geo);
   for (int j = 0; j < sys->nj; j++) {
-    const ss_planar_joint *jt = &sys->joint[j];
-    int a = jt->a, b = jt->b;
-    kgeo g;
-    kin_geo(jt, x, cs, sn, &g);
-    double *r0 = kin->C + (size_t)(2 * j) * (size_t)n, *r1 = r0 + n;
-    double *cm = kin->Cmu + (size_t)j * (size_t)n;
-    /* velocities (planar.c's vel) */
-    double va[2] = {0.0, 0.0}, vb[2] = {0.0, 0.0}, wa = 0.0, wb = 0.0;
+    const ss_planar_jgeo *g = &geo[j];
+    ss_planar_jacobian_geo(sys, j, g, kin->C + (size_t)(2 * j) * (size_t)n);
+    ss_planar_slide_geo(sys, j, g, kin->Cmu + (size_t)j * (size_t)n);
     if (xd) {
-      vb[0] = xd[3 * b], vb[1] = xd[3 * b + 1], wb = xd[3 * b + 2];
-      if (a >= 0)
-        va[0] = xd[3 * a], va[1] = xd[3 * a + 1], wa = xd[3 * a + 2];
-    }
-    if (jt->kind == SS_JOINT_REVOLUTE) {
-      r0[3 * b] = 1.0;
-      r1[3 * b + 1] = 1.0;
-      r0[3 * b + 2] = g.lb[0];
-      r1[3 * b + 2] = g.lb[1];
-      if (a >= 0) {
-        r0[3 * a] = -1.0;
-        r1[3 * a + 1] = -1.0;
-        r0[3 * a + 2] = -g.la[0];
-        r1[3 * a + 2] = -g.la[1];
-      }
-      for (int k = 0; k < n; k++)
-        cm[k] = 0.0;
-      cm[3 * b + 2] = 1.0;
-      if (a >= 0)
-        cm[3 * a + 2] = -1.0;
-      for (int k = 0; k < 2; k++)
-        kin->xi[2 * j + k] = g.pb_w[k] * wb * wb - g.pa_w[k] * wa * wa;
-      kin->s[j] = g.thb - g.tha;
+      ss_planar_gamma_geo(sys, j, g, xd, kin->xi + 2 * j);
     } else {
-      kin_dot_row(n, jt, &g, g.n, r0);
-      r1[3 * b + 2] = 1.0;
-      if (a >= 0)
-        r1[3 * a + 2] = -1.0;
-      kin_dot_row(n, jt, &g, g.t, cm);
-      double dd[2], nd[2] = {-g.n[1], g.n[0]}, acc[2];
-      for (int k = 0; k < 2; k++) {
-        dd[k] = vb[k] + g.lb[k] * wb - va[k] - g.la[k] * wa;
-        acc[k] = -g.pb_w[k] * wb * wb + g.pa_w[k] * wa * wa;
-      }
-      double rem = -(g.n[0] * g.d[0] + g.n[1] * g.d[1]) * wa * wa +
-                   2.0 * wa * (nd[0] * dd[0] + nd[1] * dd[1]) + g.n[0] * acc[0] + g.n[1] * acc[1];
-      kin->xi[2 * j] = -rem;
+      kin->xi[2 * j] = 0.0;
       kin->xi[2 * j + 1] = 0.0;
-      kin->s[j] = g.t[0] * g.d[0] + g.t[1] * g.d[1];
     }
+    kin->s[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE ? g->thb - g->tha
+                                                         : g->t[0] * g->d[0] + g->t[1] * g->d[1];
   }
 }
 
