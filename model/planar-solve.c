@@ -385,21 +385,16 @@ static int reduce(const ss_planar_system *sys, const double *D, const double *nu
   return 0;
 }
 
-int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
-                              double u, const double *h, ss_planar_minimal *out, const char **why)
+/* The reduced dynamics and the reaction basis of the minimal form from D, nu
+ * and C_mu: lam0 and lamj (the multipliers without and per unit friction)
+ * through the partitioned transposed solve. */
+static int reaction_basis(const ss_planar_system *sys, int iu, partition *pt,
+                          const double *nu, const double *Cmu, const double *h,
+                          ss_planar_minimal *out, const char **why)
 {
   int n = sys->n, m = sys->m, nj = sys->nj, k = nj + 1;
-  double nu[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
   double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
-  partition pt;
-  if ((project ? partition_project(sys, iu, x, &pt) : partition_factor(sys, iu, x, &pt)) < 0) {
-    *why = "singular coordinate partition (the independent coordinate cannot drive the "
-           "mechanism here)";
-    return -1;
-  }
-  partition_rates(sys, iu, &pt, x, u, out->D, nu);
-  ss_planar_slide_jacobian(sys, x, Cmu);
   if (reduce(sys, out->D, nu, Cmu, h, out, B, why) < 0)
     return -1;
   for (int q = 0, r = 0; q < n; q++)
@@ -408,7 +403,7 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
         Bd[r * k + col] = B[col * n + q];
       r++;
     }
-  partition_solve_T_multi(&pt, Bd, X, k);
+  partition_solve_T_multi(pt, Bd, X, k);
   for (int r = 0; r < m; r++) {
     out->lam0[r] = X[r * k];
     for (int j = 0; j < nj; j++)
@@ -417,17 +412,30 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
   return 0;
 }
 
+int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
+                              double u, const double *h, ss_planar_minimal *out, const char **why)
+{
+  double nu[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  partition pt;
+  if ((project ? partition_project(sys, iu, x, &pt) : partition_factor(sys, iu, x, &pt)) < 0) {
+    *why = "singular coordinate partition (the independent coordinate cannot drive the "
+           "mechanism here)";
+    return -1;
+  }
+  partition_rates(sys, iu, &pt, x, u, out->D, nu);
+  ss_planar_slide_jacobian(sys, x, Cmu);
+  return reaction_basis(sys, iu, &pt, nu, Cmu, h, out, why);
+}
+
 int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const double *x,
                                 const double *xd, const double *h, const int *dir,
                                 const double *mu, const double *xi_extra, double *xdd,
                                 double *lambda, double *fmu, ss_planar_minimal *out,
                                 const char **why)
 {
-  int n = sys->n, m = sys->m, nj = sys->nj, k = nj + 1;
+  int n = sys->n, m = sys->m;
   double nu[SS_PLANAR_MAX_N] = {0}, Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   double xi[SS_PLANAR_MAX_M], sol[SS_PLANAR_MAX_M];
-  double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
-  double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
   partition pt;
   if (partition_factor(sys, iu, x, &pt) < 0) {
     *why = "singular constraint Jacobian (locked or redundant mechanism)";
@@ -443,20 +451,8 @@ int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const doubl
   for (int q = 0, c = 0; q < n; q++)
     nu[q] = q == iu ? 0.0 : sol[c++];
   ss_planar_slide_jacobian(sys, x, Cmu);
-  if (reduce(sys, out->D, nu, Cmu, h, out, B, why) < 0)
+  if (reaction_basis(sys, iu, &pt, nu, Cmu, h, out, why) < 0)
     return -1;
-  for (int q = 0, r = 0; q < n; q++)
-    if (q != iu) {
-      for (int col = 0; col < k; col++)
-        Bd[r * k + col] = B[col * n + q];
-      r++;
-    }
-  partition_solve_T_multi(&pt, Bd, X, k);
-  for (int r = 0; r < m; r++) {
-    out->lam0[r] = X[r * k];
-    for (int j = 0; j < nj; j++)
-      out->lamj[j * m + r] = X[r * k + 1 + j];
-  }
   int rc = ss_planar_minimal_friction(sys, out, dir, mu, lambda, fmu, why);
   if (rc < 0)
     return rc;
