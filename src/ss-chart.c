@@ -196,15 +196,18 @@ draw_legend (SsChart            *self,
   return rows * (row_height + 2) + 4;
 }
 
-gboolean
-ss_chart_get_y_range (SsChart *self,
-                      double  *min,
-                      double  *max)
+/* Value range of every layer over [t0, t1] at n_bins columns; FALSE when
+ * no layer has data there. */
+static gboolean
+layers_y_range (SsChart *self,
+                double   t0,
+                double   t1,
+                guint    n_bins,
+                double  *min,
+                double  *max)
 {
-  double t0, t1, lo = INFINITY, hi = -INFINITY;
-  guint n_bins = MAX (1, (guint)ceil (self->plot_width));
+  double lo = INFINITY, hi = -INFINITY;
 
-  ss_time_axis_get_range (self->time_axis, &t0, &t1);
   for (guint i = 0; i < self->layers->len; i++)
     {
       double a, b;
@@ -220,6 +223,17 @@ ss_chart_get_y_range (SsChart *self,
   *min = lo;
   *max = hi;
   return TRUE;
+}
+
+gboolean
+ss_chart_get_y_range (SsChart *self,
+                      double  *min,
+                      double  *max)
+{
+  double t0, t1;
+
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  return layers_y_range (self, t0, t1, MAX (1, (guint)ceil (self->plot_width)), min, max);
 }
 
 static void
@@ -252,7 +266,6 @@ ss_chart_draw (SsChart            *self,
   double t0, t1, lo, hi, step, legend_height, cursor, legend_left;
   int title_width;
   double bottom = 8;
-  guint n_bins;
 
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
   cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
@@ -297,20 +310,7 @@ ss_chart_draw (SsChart            *self,
       self->plot_width = ctx.width;
     }
 
-  n_bins = MAX (1, (guint)ceil (ctx.width));
-  lo = INFINITY;
-  hi = -INFINITY;
-  for (guint i = 0; i < self->layers->len; i++)
-    {
-      double a, b;
-
-      if (ss_chart_layer_get_y_range (g_ptr_array_index (self->layers, i), t0, t1, n_bins, &a, &b))
-        {
-          lo = MIN (lo, a);
-          hi = MAX (hi, b);
-        }
-    }
-  if (!(lo <= hi))
+  if (!layers_y_range (self, t0, t1, MAX (1, (guint)ceil (ctx.width)), &lo, &hi))
     {
       lo = -1;
       hi = 1;
