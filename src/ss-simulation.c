@@ -155,9 +155,12 @@ batch_event (void           *user,
   g_array_append_vals (b->events, ev, 1);
 }
 
-static void
+/* Records where an ss_sim_advance that returned @rc left the run; TRUE
+ * when the run is over (end reached, or failed with its message kept). */
+static gboolean
 batch_snapshot_sim (Batch        *b,
-                    const ss_sim *sim)
+                    const ss_sim *sim,
+                    int           rc)
 {
   const int *modes = ss_sim_modes (sim);
 
@@ -169,6 +172,10 @@ batch_snapshot_sim (Batch        *b,
   if (b->times->len > 0)
     b->time = MAX (b->time, g_array_index (b->times, double, b->times->len - 1));
   ss_sim_get_stats (sim, &b->stats);
+  if (rc < 0)
+    b->error = g_strdup (ss_sim_error (sim));
+  b->finished = rc != 0;
+  return b->finished;
 }
 
 static gboolean deliver_cb (gpointer data);
@@ -271,14 +278,7 @@ worker_main (gpointer data)
                   if (rc != 0)
                     break;
                 }
-              batch_snapshot_sim (b, sim);
-              if (rc == 1)
-                b->finished = done = TRUE;
-              else if (rc < 0)
-                {
-                  b->error = g_strdup (ss_sim_error (sim));
-                  b->finished = done = TRUE;
-                }
+              done = batch_snapshot_sim (b, sim, rc);
             }
           b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
           if (abandoned)
@@ -302,14 +302,7 @@ worker_main (gpointer data)
           g_mutex_unlock (&self->mutex);
 
           rc = ss_sim_advance (sim, target, &sink);
-          batch_snapshot_sim (b, sim);
-          if (rc == 1)
-            b->finished = done = TRUE;
-          else if (rc < 0)
-            {
-              b->error = g_strdup (ss_sim_error (sim));
-              b->finished = done = TRUE;
-            }
+          done = batch_snapshot_sim (b, sim, rc);
           post_batch (self, b);
 
           g_mutex_lock (&self->mutex);
