@@ -234,6 +234,8 @@ static void test_bad_input(void)
   expect_usage_error("--t-end", NULL, "run", "one-mass", "--t-end", "abc", NULL);
   expect_usage_error("--t-end", NULL, "run", "one-mass", "--t-end", "-1", NULL);
   expect_usage_error("unknown command", NULL, "frobnicate", NULL);
+  expect_usage_error("'t_P'", "(0, 1000]", "bench", "two-slider", "--set", "t_P=-2", NULL);
+  expect_usage_error("SCENARIO", NULL, "bench", "--set", "law=lugre", NULL);
 }
 
 static void test_simulation_failure(void)

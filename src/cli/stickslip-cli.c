@@ -291,7 +291,7 @@ static int bench_case(const ss_scenario *sc, const char *assignment, double t_en
     fprintf(stderr, "stickslip-cli: bench %s %s: %s\n", sc->name, assignment ? assignment : "",
             err);
     free(err);
-    return EXIT_SIMULATION;
+    return EXIT_USAGE; /* an unknown parameter or an invalid value */
   }
   ss_run_opts opts = {.t_end = t_end};
   double *times = malloc(sizeof(double) * (size_t)runs);
@@ -359,10 +359,8 @@ static int cmd_bench(int argc, char **argv)
     const ss_scenario *sc = ss_scenario_get(i);
     if (only && strcmp(only, sc->name) != 0)
       continue;
-    if (variant || t_end > 0.0) { /* one variant only, e.g. for profiling */
-      status |= bench_case(sc, variant, t_end, runs);
-      continue;
-    }
+    if (variant || t_end > 0.0) /* one variant only, e.g. for profiling */
+      return bench_case(sc, variant, t_end, runs);
     status |= bench_case(sc, NULL, 0.0, runs);
     /* every choice of every choice parameter (law, level, treatment, ...) */
     for (int p = 0; p < sc->n_params; p++) {
