@@ -63,6 +63,7 @@ ss_band_layer_draw (SsChartLayer         *layer,
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
   g_autoptr(GArray) top = NULL;
   g_autoptr(GArray) bottom = NULL;
+  guint first = 1;  /* bins[0] is before t0; skip columns left of x_from but two */
 
   if (lo == NULL || hi == NULL)
     return;
@@ -72,7 +73,9 @@ ss_band_layer_draw (SsChartLayer         *layer,
   cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_clip (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
-  for (guint i = 1; i <= n_bins; i++)
+  if (ctx->x_from > ctx->x)
+    first = (guint)CLAMP (floor ((ctx->x_from - ctx->x) * n_bins / ctx->width) + 1 - 2, 1, n_bins + 1);
+  for (guint i = first; i <= n_bins; i++)
     {
       gboolean both = lo[i].count > 0 && hi[i].count > 0;
       double x, p[2];
@@ -171,6 +174,22 @@ ss_band_layer_finalize (GObject *object)
   G_OBJECT_CLASS (ss_band_layer_parent_class)->finalize (object);
 }
 
+static guint
+ss_band_layer_get_data_revision (SsChartLayer *layer)
+{
+  SsBandLayer *self = SS_BAND_LAYER (layer);
+
+  return ss_series_get_revision (self->lower) + ss_series_get_revision (self->upper);
+}
+
+static double
+ss_band_layer_get_data_end (SsChartLayer *layer)
+{
+  SsBandLayer *self = SS_BAND_LAYER (layer);
+
+  return MIN (ss_series_get_data_end (self->lower), ss_series_get_data_end (self->upper));
+}
+
 static void
 ss_band_layer_class_init (SsBandLayerClass *klass)
 {
@@ -181,6 +200,8 @@ ss_band_layer_class_init (SsBandLayerClass *klass)
   layer_class->get_y_range = ss_band_layer_get_y_range;
   layer_class->format_value = ss_band_layer_format_value;
   layer_class->draw_swatch = ss_band_layer_draw_swatch;
+  layer_class->get_data_revision = ss_band_layer_get_data_revision;
+  layer_class->get_data_end = ss_band_layer_get_data_end;
 }
 
 static void

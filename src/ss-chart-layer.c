@@ -1,6 +1,8 @@
 /* ss-chart-layer.c */
 #define G_LOG_DOMAIN "ss-chart-layer"
 
+#include <math.h>
+
 #include "ss-chart-layer.h"
 
 typedef struct
@@ -9,6 +11,7 @@ typedef struct
   GdkRGBA  color;
   gboolean visible;
   gboolean in_legend;
+  guint    revision;   /* grows with every change of what the layer draws */
 } SsChartLayerPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (SsChartLayer, ss_chart_layer, G_TYPE_OBJECT)
@@ -66,6 +69,36 @@ ss_chart_layer_init (SsChartLayer *self)
   priv->color = (GdkRGBA) { 0.2, 0.5, 0.9, 1.0 };
 }
 
+/* Subclasses call this whenever something they draw changes, so a chart
+ * knows its cached drawing is stale. */
+void
+ss_chart_layer_changed (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  priv->revision++;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Grows whenever anything the layer draws changes, except rows appended to
+ * its data (those only ever extend it to the right). */
+guint
+ss_chart_layer_get_revision (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
+
+  return priv->revision + (klass->get_data_revision ? klass->get_data_revision (self) : 0);
+}
+
+double
+ss_chart_layer_get_data_end (SsChartLayer *self)
+{
+  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
+
+  return klass->get_data_end ? klass->get_data_end (self) : INFINITY;
+}
+
 const char *
 ss_chart_layer_get_title (SsChartLayer *self)
 {
@@ -80,8 +113,11 @@ ss_chart_layer_set_title (SsChartLayer *self,
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
+  if (g_strcmp0 (priv->title, title) == 0)
+    return;
   g_free (priv->title);
   priv->title = g_strdup (title);
+  ss_chart_layer_changed (self);
 }
 
 const GdkRGBA *
@@ -98,7 +134,10 @@ ss_chart_layer_set_color (SsChartLayer  *self,
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
+  if (gdk_rgba_equal (&priv->color, color))
+    return;
   priv->color = *color;
+  ss_chart_layer_changed (self);
 }
 
 gboolean
@@ -115,7 +154,10 @@ ss_chart_layer_set_visible (SsChartLayer *self,
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
+  if (priv->visible == !!visible)
+    return;
   priv->visible = !!visible;
+  ss_chart_layer_changed (self);
 }
 
 gboolean
@@ -132,7 +174,10 @@ ss_chart_layer_set_in_legend (SsChartLayer *self,
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
+  if (priv->in_legend == !!in_legend)
+    return;
   priv->in_legend = !!in_legend;
+  ss_chart_layer_changed (self);
 }
 
 void

@@ -15,6 +15,8 @@ typedef struct
   double   y0, y1;               /* visible value range */
   double   line_scale;           /* line width multiplier */
   gboolean for_export;
+  double   x_from;               /* layers may skip what lies wholly left of
+                                  * this x, user units (-INFINITY: draw all) */
 } SsChartContext;
 
 static inline double
@@ -57,8 +59,15 @@ struct _SsChartLayerClass
                               double                y,
                               double                width,
                               double                height);
+  /* grows when the layer is given other data (not when rows are appended) */
+  guint     (*get_data_revision) (SsChartLayer     *self);
+  /* time of the layer's last row, s; +INFINITY when no rows can follow */
+  double    (*get_data_end)  (SsChartLayer         *self);
 };
 
+void           ss_chart_layer_changed       (SsChartLayer   *self);
+guint          ss_chart_layer_get_revision  (SsChartLayer   *self);
+double         ss_chart_layer_get_data_end  (SsChartLayer   *self);
 const char    *ss_chart_layer_get_title     (SsChartLayer   *self);
 void           ss_chart_layer_set_title     (SsChartLayer   *self,
                                              const char     *title);

@@ -138,12 +138,18 @@ void
 ss_level_layer_set_value (SsLevelLayer *self,
                           double        value)
 {
+  if (self->value == value)
+    return;
   self->value = value;
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 
 void
 ss_level_layer_set_label_slot (SsLevelLayer *self,
                                int           slot)
 {
+  if (self->slot == slot)
+    return;
   self->slot = slot;
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }

@@ -161,10 +161,28 @@ ss_line_layer_draw (SsChartLayer         *layer,
   double lw = self->width * ctx->line_scale;
   gboolean pen = FALSE, any_bar = FALSE;
   Polyline pl = { cr, FALSE, 0, 0, 0, 0, -INFINITY, INFINITY, ctx->for_export ? 0.05 : 0.25 };
-  guint prev_index = G_MAXUINT - 1;
+  guint prev_index = G_MAXUINT - 1, first = 0, before;
 
   if (bins == NULL)
     return;
+  /* columns wholly left of x_from are skipped; two more are drawn so the
+   * segments and bars reaching x_from are whole.  Dashes keep their phase
+   * only when the path starts where it always does. */
+  if (ctx->x_from > ctx->x && !self->dashed && !self->reference)
+    {
+      double column = floor ((ctx->x_from - ctx->x) * n_bins / ctx->width);
+
+      first = (guint)CLAMP (column + 1 - 2, 0, n_bins + 1);  /* bins[0] is before t0 */
+    }
+  /* the last column with samples before the first drawn one decides how
+   * that one joins on, as in a full draw */
+  before = G_MAXUINT - 1;
+  for (guint i = first; i-- > 0;)
+    if (bins[i].count > 0)
+      {
+        before = i;
+        break;
+      }
 
   cairo_rectangle (cr, ctx->x, ctx->y - 2, ctx->width, ctx->height + 4);
   cairo_clip (cr);
@@ -173,7 +191,8 @@ ss_line_layer_draw (SsChartLayer         *layer,
   /* pass 1: bars (screen only: exports are stroked at full quality) */
   if (!self->dashed && !self->reference && !ctx->for_export)
     {
-      for (guint i = 0; i < n_bins + 2; i++)
+      prev_index = before;
+      for (guint i = first; i < n_bins + 2; i++)
         {
           const SsSeriesBin *b = &bins[i];
 
@@ -198,8 +217,8 @@ ss_line_layer_draw (SsChartLayer         *layer,
     }
 
   /* pass 2: everything else as a polyline */
-  prev_index = G_MAXUINT - 1;
-  for (guint i = 0; i < n_bins + 2; i++)
+  prev_index = before;
+  for (guint i = first; i < n_bins + 2; i++)
     {
       const SsSeriesBin *b = &bins[i];
       gboolean joined;
@@ -237,6 +256,18 @@ ss_line_layer_draw (SsChartLayer         *layer,
     }
   polyline_finish (&pl);
   cairo_stroke (cr);
+}
+
+static guint
+ss_line_layer_get_data_revision (SsChartLayer *layer)
+{
+  return ss_series_get_revision (SS_LINE_LAYER (layer)->series);
+}
+
+static double
+ss_line_layer_get_data_end (SsChartLayer *layer)
+{
+  return ss_series_get_data_end (SS_LINE_LAYER (layer)->series);
 }
 
 static gboolean
@@ -306,6 +337,8 @@ ss_line_layer_class_init (SsLineLayerClass *klass)
   layer_class->get_y_range = ss_line_layer_get_y_range;
   layer_class->format_value = ss_line_layer_format_value;
   layer_class->draw_swatch = ss_line_layer_draw_swatch;
+  layer_class->get_data_revision = ss_line_layer_get_data_revision;
+  layer_class->get_data_end = ss_line_layer_get_data_end;
 }
 
 static void
@@ -335,26 +368,38 @@ void
 ss_line_layer_set_dashed (SsLineLayer *self,
                           gboolean     dashed)
 {
-  self->dashed = dashed;
+  if (self->dashed == !!dashed)
+    return;
+  self->dashed = !!dashed;
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 
 void
 ss_line_layer_set_faint (SsLineLayer *self,
                          gboolean     faint)
 {
-  self->faint = faint;
+  if (self->faint == !!faint)
+    return;
+  self->faint = !!faint;
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 
 void
 ss_line_layer_set_width (SsLineLayer *self,
                          double       width)
 {
+  if (self->width == width)
+    return;
   self->width = width;
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 
 void
 ss_line_layer_set_reference (SsLineLayer *self,
                              gboolean     reference)
 {
-  self->reference = reference;
+  if (self->reference == !!reference)
+    return;
+  self->reference = !!reference;
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }

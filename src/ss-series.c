@@ -32,6 +32,7 @@ struct _SsSeries
   char        *column_name;
   SsDataset   *dataset;
   int          column;
+  guint        revision;      /* grows with every change of dataset */
   /* decimation cache */
   SsSeriesBin *bins;
   guint        n_bins;
@@ -95,6 +96,7 @@ ss_series_set_dataset (SsSeries  *self,
   if (self->dataset == dataset)
     return;
   g_set_object (&self->dataset, dataset);
+  self->revision++;
   self->column = dataset ? ss_dataset_find_column (dataset, self->column_name) : -1;
   self->valid = FALSE;
   g_array_set_size (self->blocks, 0);
@@ -104,6 +106,21 @@ SsDataset *
 ss_series_get_dataset (SsSeries *self)
 {
   return self->dataset;
+}
+
+/* Grows each time the series is given another dataset (appended rows do
+ * not count: they only extend the data). */
+guint
+ss_series_get_revision (SsSeries *self)
+{
+  return self->revision;
+}
+
+/* Time of the last row, s; +INFINITY without a dataset (no rows can come). */
+double
+ss_series_get_data_end (SsSeries *self)
+{
+  return self->dataset ? ss_dataset_get_end_time (self->dataset) : INFINITY;
 }
 
 gboolean

@@ -29,6 +29,8 @@ const char        *ss_series_get_column   (SsSeries   *self);
 void               ss_series_set_dataset  (SsSeries   *self,
                                            SsDataset  *dataset);
 SsDataset         *ss_series_get_dataset  (SsSeries   *self);
+guint              ss_series_get_revision (SsSeries   *self);
+double             ss_series_get_data_end (SsSeries   *self);
 gboolean           ss_series_has_data     (SsSeries   *self);
 const SsSeriesBin *ss_series_get_bins     (SsSeries   *self,
                                            double      t0,

@@ -126,8 +126,12 @@ ss_span_layer_draw (SsChartLayer         *layer,
   SsSpanLayer *self = SS_SPAN_LAYER (layer);
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
   DrawData d = { cr, ctx };
+  double t_from = ctx->t0;
 
-  foreach_span (self, ctx->t0, ctx->t1, add_rect, &d);
+  /* intervals that end left of x_from are not drawn */
+  if (ctx->x_from > ctx->x)
+    t_from = ctx->t0 + (ctx->x_from - ctx->x) / ctx->width * (ctx->t1 - ctx->t0);
+  foreach_span (self, t_from, ctx->t1, add_rect, &d);
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
   cairo_fill (cr);
 }
@@ -175,6 +179,18 @@ ss_span_layer_finalize (GObject *object)
   G_OBJECT_CLASS (ss_span_layer_parent_class)->finalize (object);
 }
 
+static guint
+ss_span_layer_get_data_revision (SsChartLayer *layer)
+{
+  return ss_series_get_revision (SS_SPAN_LAYER (layer)->series);
+}
+
+static double
+ss_span_layer_get_data_end (SsChartLayer *layer)
+{
+  return ss_series_get_data_end (SS_SPAN_LAYER (layer)->series);
+}
+
 static void
 ss_span_layer_class_init (SsSpanLayerClass *klass)
 {
@@ -184,6 +200,8 @@ ss_span_layer_class_init (SsSpanLayerClass *klass)
   layer_class->draw = ss_span_layer_draw;
   layer_class->format_value = ss_span_layer_format_value;
   layer_class->draw_swatch = ss_span_layer_draw_swatch;
+  layer_class->get_data_revision = ss_span_layer_get_data_revision;
+  layer_class->get_data_end = ss_span_layer_get_data_end;
 }
 
 static void
@@ -221,4 +239,5 @@ ss_span_layer_set_contact (SsSpanLayer *self,
 {
   g_free (self->contact);
   self->contact = g_strdup (contact);
+  ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
