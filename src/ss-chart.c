@@ -16,6 +16,21 @@
 #define MARGIN_RIGHT  14.0
 #define SWATCH_WIDTH  18.0
 
+/* Everything the cached body depends on except rows appended to the data;
+ * compared bytewise, so built on zeroed memory. */
+typedef struct
+{
+  double  width;
+  double  height;
+  double  t0, t1;           /* s */
+  double  y0, y1;
+  double  cursor;           /* s, NaN included */
+  GdkRGBA fg;
+  guint   revision;         /* the chart's own: title, layers, labels */
+  guint   n_layers;
+  guint64 layer_revisions;  /* sum over the layers; each only grows */
+} BodyKey;
+
 struct _SsChart
 {
   GtkWidget   parent_instance;
@@ -31,6 +46,13 @@ struct _SsChart
   /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
    * was a third of a chart's drawing time, and they rarely change */
   GHashTable *text_cache;
+  cairo_t    *measure;        /* lays out text before anything is drawn */
+  /* the screen's drawing without the newest columns: see ss_chart_snapshot */
+  GskRenderNode *body;
+  BodyKey     body_key;
+  double      body_cut;       /* x from which the body holds no data, px */
+  guint       body_renders;
+  guint       revision;       /* grows when the title, labels or layers change */
 };
 
 #define TEXT_CACHE_LIMIT 512
@@ -255,34 +277,40 @@ autoscale (double *lo,
   *hi += span * 0.07;
 }
 
-void
-ss_chart_draw (SsChart            *self,
-               cairo_t            *cr,
-               double              width,
-               double              height,
-               const SsChartStyle *style)
+/* Where a chart's parts go, worked out once per draw. */
+typedef struct
 {
-  SsChartContext ctx = { 0 };
-  double t0, t1, lo, hi, step, legend_height, cursor, legend_left;
-  int title_width;
-  double bottom = 8;
+  SsChartContext ctx;
+  double         width;        /* user units */
+  double         height;
+  double         legend_left;
+  double         cursor;       /* s; NaN: none */
+  double         bottom;       /* text rows under the plot, user units */
+  int            title_width;
+} ChartLayout;
 
+static void
+chart_layout (SsChart            *self,
+              cairo_t            *cr,
+              double              width,
+              double              height,
+              const SsChartStyle *style,
+              ChartLayout        *lay)
+{
+  double t0, t1, lo, hi, legend_height;
+
+  memset (lay, 0, sizeof *lay);
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
-  cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
-
-  cairo_save (cr);
-  title_width = 0;
+  lay->width = width;
+  lay->height = height;
+  lay->cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
+  lay->bottom = 8;
   if (self->title != NULL)
     {
-      PangoLayout *bold = chart_text (self, cr, style, TRUE, self->title);
-      int tw, th;
+      g_autoptr(PangoLayout) bold = chart_text (self, cr, style, TRUE, self->title);
+      int th;
 
-      pango_layout_get_pixel_size (bold, &tw, &th);
-      title_width = tw;
-      gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, 8, 2);
-      pango_cairo_show_layout (cr, bold);
-      g_object_unref (bold);
+      pango_layout_get_pixel_size (bold, &lay->title_width, &th);
     }
   if (self->show_time_labels)
     {
@@ -291,69 +319,90 @@ ss_chart_draw (SsChart            *self,
       int tw, th;
 
       pango_layout_get_pixel_size (probe, &tw, &th);
-      bottom = 4 + 2 * th + 4;
+      lay->bottom = 4 + 2 * th + 4;
     }
-  legend_left = 8 + title_width + 24;
-  legend_height = draw_legend (self, cr, legend_left, width - MARGIN_RIGHT, 2, cursor, style, FALSE);
+  lay->legend_left = 8 + lay->title_width + 24;
+  legend_height = draw_legend (self, cr, lay->legend_left, width - MARGIN_RIGHT, 2, lay->cursor, style, FALSE);
 
-  ctx.x = MARGIN_LEFT;
-  ctx.y = legend_height + 2;
-  ctx.width = MAX (10, width - MARGIN_LEFT - MARGIN_RIGHT);
-  ctx.height = MAX (10, height - ctx.y - bottom);
-  ctx.t0 = t0;
-  ctx.t1 = t1;
-  ctx.line_scale = style->line_scale;
-  ctx.for_export = style->for_export;
+  lay->ctx.x = MARGIN_LEFT;
+  lay->ctx.y = legend_height + 2;
+  lay->ctx.width = MAX (10, width - MARGIN_LEFT - MARGIN_RIGHT);
+  lay->ctx.height = MAX (10, height - lay->ctx.y - lay->bottom);
+  lay->ctx.t0 = t0;
+  lay->ctx.t1 = t1;
+  lay->ctx.line_scale = style->line_scale;
+  lay->ctx.for_export = style->for_export;
+  lay->ctx.x_from = -INFINITY;
   if (!style->for_export)
     {
-      self->plot_x = ctx.x;
-      self->plot_width = ctx.width;
+      self->plot_x = lay->ctx.x;
+      self->plot_width = lay->ctx.width;
     }
 
-  if (!layers_y_range (self, t0, t1, MAX (1, (guint)ceil (ctx.width)), &lo, &hi))
+  if (!layers_y_range (self, t0, t1, MAX (1, (guint)ceil (lay->ctx.width)), &lo, &hi))
     {
       lo = -1;
       hi = 1;
     }
   autoscale (&lo, &hi);
-  ctx.y0 = lo;
-  ctx.y1 = hi;
+  lay->ctx.y0 = lo;
+  lay->ctx.y1 = hi;
+}
+
+/* Title, plot area, grids, tick labels and frame: what the data go over. */
+static void
+draw_decor (SsChart            *self,
+            cairo_t            *cr,
+            const ChartLayout  *lay,
+            const SsChartStyle *style)
+{
+  const SsChartContext *ctx = &lay->ctx;
+  double lo = ctx->y0, hi = ctx->y1, t0 = ctx->t0, t1 = ctx->t1, step;
+
+  if (self->title != NULL)
+    {
+      g_autoptr(PangoLayout) bold = chart_text (self, cr, style, TRUE, self->title);
+
+      gdk_cairo_set_source_rgba (cr, &style->fg);
+      cairo_move_to (cr, 8, 2);
+      pango_cairo_show_layout (cr, bold);
+    }
 
   /* plot area */
   gdk_cairo_set_source_rgba (cr, &style->plot_bg);
-  cairo_rectangle (cr, ctx.x, ctx.y, ctx.width, ctx.height);
+  cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_fill (cr);
 
   cairo_set_line_width (cr, 1.0);
 
   /* value grid and tick labels */
-  step = ss_nice_step (hi - lo, MAX (2, (int)(ctx.height / 38)));
+  step = ss_nice_step (hi - lo, MAX (2, (int)(ctx->height / 38)));
   for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
     {
-      double y = round (ss_chart_context_y (&ctx, v)) + 0.5;
+      double y = round (ss_chart_context_y (ctx, v)) + 0.5;
       g_autofree char *label = ss_format_tick (v, step);
       g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
       int tw, th;
 
       gdk_cairo_set_source_rgba (cr, &style->grid);
-      cairo_move_to (cr, ctx.x, y);
-      cairo_line_to (cr, ctx.x + ctx.width, y);
+      cairo_move_to (cr, ctx->x, y);
+      cairo_line_to (cr, ctx->x + ctx->width, y);
       cairo_stroke (cr);
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, ctx.x - 6 - tw, y - th / 2.0);
+      cairo_move_to (cr, ctx->x - 6 - tw, y - th / 2.0);
       pango_cairo_show_layout (cr, layout);
     }
 
   /* time grid */
-  step = ss_nice_step (t1 - t0, MAX (2, (int)(ctx.width / 90)));
+  step = ss_nice_step (t1 - t0, MAX (2, (int)(ctx->width / 90)));
   for (double t = ceil (t0 / step) * step; t <= t1 + step * 1e-9; t += step)
     {
-      double x = round (ss_chart_context_x (&ctx, t)) + 0.5;
+      double x = round (ss_chart_context_x (ctx, t)) + 0.5;
 
       gdk_cairo_set_source_rgba (cr, &style->grid);
-      cairo_move_to (cr, x, ctx.y);
-      cairo_line_to (cr, x, ctx.y + ctx.height);
+      cairo_move_to (cr, x, ctx->y);
+      cairo_line_to (cr, x, ctx->y + ctx->height);
       cairo_stroke (cr);
       if (self->show_time_labels)
         {
@@ -363,7 +412,7 @@ ss_chart_draw (SsChart            *self,
 
           pango_layout_get_pixel_size (layout, &tw, &th);
           gdk_cairo_set_source_rgba (cr, &style->fg);
-          cairo_move_to (cr, x - tw / 2.0, ctx.y + ctx.height + 4);
+          cairo_move_to (cr, x - tw / 2.0, ctx->y + ctx->height + 4);
           pango_cairo_show_layout (cr, layout);
         }
     }
@@ -374,7 +423,7 @@ ss_chart_draw (SsChart            *self,
 
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, ctx.x + ctx.width - tw, ctx.y + ctx.height + 4 + th);
+      cairo_move_to (cr, ctx->x + ctx->width - tw, ctx->y + ctx->height + 4 + th);
       pango_cairo_show_layout (cr, layout);
     }
 
@@ -384,28 +433,108 @@ ss_chart_draw (SsChart            *self,
 
     frame.alpha = 0.35;
     gdk_cairo_set_source_rgba (cr, &frame);
-    cairo_rectangle (cr, round (ctx.x) + 0.5, round (ctx.y) + 0.5, round (ctx.width) - 1,
-                     round (ctx.height) - 1);
+    cairo_rectangle (cr, round (ctx->x) + 0.5, round (ctx->y) + 0.5, round (ctx->width) - 1,
+                     round (ctx->height) - 1);
     cairo_stroke (cr);
   }
+}
 
-  /* data */
+/* The data, the cursor and the legend (whose values follow the cursor). */
+static void
+draw_data (SsChart            *self,
+           cairo_t            *cr,
+           const ChartLayout  *lay,
+           const SsChartContext *ctx,
+           const SsChartStyle *style)
+{
   for (guint i = 0; i < self->layers->len; i++)
-    ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &ctx);
+    ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, ctx);
 
-  if (!isnan (cursor) && cursor >= t0 && cursor <= t1)
+  if (!isnan (lay->cursor) && lay->cursor >= ctx->t0 && lay->cursor <= ctx->t1)
     {
-      double x = round (ss_chart_context_x (&ctx, cursor)) + 0.5;
+      double x = round (ss_chart_context_x (ctx, lay->cursor)) + 0.5;
 
       gdk_cairo_set_source_rgba (cr, &style->cursor);
-      cairo_move_to (cr, x, ctx.y);
-      cairo_line_to (cr, x, ctx.y + ctx.height);
+      cairo_move_to (cr, x, ctx->y);
+      cairo_line_to (cr, x, ctx->y + ctx->height);
       cairo_stroke (cr);
     }
 
-  draw_legend (self, cr, legend_left, width - MARGIN_RIGHT, 2, cursor, style, TRUE);
+  draw_legend (self, cr, lay->legend_left, lay->width - MARGIN_RIGHT, 2, lay->cursor, style, TRUE);
+}
+
+void
+ss_chart_draw (SsChart            *self,
+               cairo_t            *cr,
+               double              width,
+               double              height,
+               const SsChartStyle *style)
+{
+  ChartLayout lay;
+
+  cairo_save (cr);
+  chart_layout (self, cr, width, height, style, &lay);
+  draw_decor (self, cr, &lay, style);
+  draw_data (self, cr, &lay, &lay.ctx, style);
   cairo_restore (cr);
 }
+
+static void
+body_key_init (SsChart           *self,
+               const ChartLayout *lay,
+               const SsChartStyle *style,
+               BodyKey           *key)
+{
+  memset (key, 0, sizeof *key);
+  key->width = lay->width;
+  key->height = lay->height;
+  key->t0 = lay->ctx.t0;
+  key->t1 = lay->ctx.t1;
+  key->y0 = lay->ctx.y0;
+  key->y1 = lay->ctx.y1;
+  key->cursor = lay->cursor;
+  key->fg = style->fg;
+  key->revision = self->revision;
+  key->n_layers = self->layers->len;
+  for (guint i = 0; i < self->layers->len; i++)
+    key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
+}
+
+/* The earliest end of the visible layers' data, s: rows can only come after
+ * it (+INFINITY: none can come). */
+static double
+earliest_data_end (SsChart *self)
+{
+  double earliest = INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+
+      if (ss_chart_layer_get_visible (layer))
+        earliest = MIN (earliest, ss_chart_layer_get_data_end (layer));
+    }
+  return earliest;
+}
+
+/* Left edge of the pixel column holding time @t, clamped to the plot. */
+static double
+column_edge (const SsChartContext *ctx,
+             double                t)
+{
+  guint n_bins = MAX (1, (guint)ceil (ctx->width));
+  double column = floor ((t - ctx->t0) / (ctx->t1 - ctx->t0) * n_bins);
+
+  return ctx->x + CLAMP (column, 0, n_bins) * ctx->width / n_bins;
+}
+
+/* The screen draws a chart in two render nodes.  The body (all of it, the
+ * data only left of a pixel column no row can reach any more) is kept while
+ * nothing but appended rows change; the tail right of that column is drawn
+ * every frame.  GTK then repaints only the tail: during Play that is a few
+ * columns instead of the whole chart.  Both go through draw_decor and
+ * draw_data, like exports. */
+#define TAIL_LIMIT 48.0   /* px of tail before the body is redrawn */
 
 static void
 ss_chart_snapshot (GtkWidget   *widget,
@@ -415,19 +544,69 @@ ss_chart_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   gint64 start = g_get_monotonic_time ();
+  double earliest, cut;
   SsChartStyle style;
+  ChartLayout lay;
+  BodyKey key;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
+  if (self->measure == NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+
+      self->measure = cairo_create (surface);
+      cairo_surface_destroy (surface);
+    }
   ss_chart_style_init_for_widget (&style, widget);
-  /* drawn straight into GTK's node: the renderer rasterises it once, at
-   * the device scale (crisp on HiDPI) */
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ss_chart_draw (self, cr, width, height, &style);
-  cairo_destroy (cr);
+  chart_layout (self, self->measure, width, height, &style, &lay);
+  body_key_init (self, &lay, &style, &key);
+  /* the column of the earliest end may still change: the body stops there */
+  earliest = earliest_data_end (self);
+  cut = earliest > lay.ctx.t1 ? width : column_edge (&lay.ctx, earliest);
+
+  if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 ||
+      cut - self->body_cut > TAIL_LIMIT)
+    {
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      self->body_key = key;
+      self->body_cut = cut;
+      self->body = gsk_cairo_node_new (&bounds);
+      self->body_renders++;
+      /* rasterised by GTK's renderer at the device scale: crisp on HiDPI */
+      cr = gsk_cairo_node_get_draw_context (self->body);
+      draw_decor (self, cr, &lay, &style);
+      cairo_rectangle (cr, 0, 0, self->body_cut, height);
+      cairo_clip (cr);
+      draw_data (self, cr, &lay, &lay.ctx, &style);
+      cairo_destroy (cr);
+    }
+  gtk_snapshot_append_node (snapshot, self->body);
+
+  if (self->body_cut < width)
+    {
+      graphene_rect_t tail = GRAPHENE_RECT_INIT (self->body_cut, 0, width - self->body_cut, height);
+      SsChartContext ctx = lay.ctx;
+
+      ctx.x_from = self->body_cut;
+      cr = gtk_snapshot_append_cairo (snapshot, &tail);
+      cairo_rectangle (cr, tail.origin.x, 0, tail.size.width, height);
+      cairo_clip (cr);
+      draw_data (self, cr, &lay, &ctx, &style);
+      cairo_destroy (cr);
+    }
   ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
   ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
+}
+
+/* How often the screen drew a chart's body whole (tests, benchmark). */
+guint
+ss_chart_get_body_renders (SsChart *self)
+{
+  return self->body_renders;
 }
 
 static double
@@ -556,6 +735,8 @@ ss_chart_dispose (GObject *object)
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->text_cache, g_hash_table_unref);
+  g_clear_pointer (&self->measure, cairo_destroy);
+  g_clear_pointer (&self->body, gsk_render_node_unref);
 
   G_OBJECT_CLASS (ss_chart_parent_class)->dispose (object);
 }
@@ -620,6 +801,7 @@ ss_chart_add_layer (SsChart      *self,
                     SsChartLayer *layer)
 {
   g_ptr_array_add (self->layers, g_object_ref (layer));
+  self->revision++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -635,6 +817,7 @@ ss_chart_set_title (SsChart    *self,
 {
   g_free (self->title);
   self->title = g_strdup (title);
+  self->revision++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -649,6 +832,7 @@ ss_chart_set_show_time_labels (SsChart  *self,
                                gboolean  show)
 {
   self->show_time_labels = show;
+  self->revision++;
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 

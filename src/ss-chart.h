@@ -48,5 +48,6 @@ gboolean    ss_chart_get_y_range        (SsChart      *self,
                                          double       *min,
                                          double       *max);
 guint       ss_chart_count_points       (SsChart      *self);
+guint       ss_chart_get_body_renders   (SsChart      *self);
 
 G_END_DECLS

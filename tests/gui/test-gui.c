@@ -12,12 +12,14 @@
 
 #include "ss-application.h"
 #include "ss-band-layer.h"
+#include "ss-level-layer.h"
 #include "ss-line-layer.h"
 #include "ss-chart.h"
 #include "ss-export.h"
 #include "ss-resources.h"
 #include "ss-series.h"
 #include "ss-span-layer.h"
+#include "ss-time-axis.h"
 #include "ss-window.h"
 #include "stickslip.h"
 
@@ -719,6 +721,143 @@ test_reference (void)
   g_assert_null (ss_plot_stack_get_reference (stack));
 }
 
+/* Pixels of @node at @width x @height, scale 1. */
+static cairo_surface_t *
+render_node (GskRenderNode *node,
+             int            width,
+             int            height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Pixels where any channel of @a and @b differs by more than @tolerance. */
+static guint
+count_differing_pixels (cairo_surface_t *a,
+                        cairo_surface_t *b,
+                        int              tolerance)
+{
+  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+  int stride = cairo_image_surface_get_stride (a);
+  const guchar *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
+  guint count = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int c = 0; c < 4; c++)
+        if (abs (pa[y * stride + 4 * x + c] - pb[y * stride + 4 * x + c]) > tolerance)
+          {
+            count++;
+            break;
+          }
+  return count;
+}
+
+/* The screen draws a chart as a kept body plus the newest columns; while
+ * rows stream in (Play), that must look like drawing it whole, and the body
+ * must be redrawn only once the new columns pile up. */
+static void
+test_chart_incremental (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("two-block");
+  ss_model *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts opts = { .t_end = 10, .dt_out = 1e-3 };
+  ss_trace *tr = ss_run (m, &opts, NULL);
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  g_autoptr(SsTimeAxis) axis = ss_time_axis_new ();
+  const char *lines[] = { "v1", "10.F", "sum.10+12" };
+  GtkWidget *chart = ss_chart_new (axis);
+  GtkWindow *win = GTK_WINDOW (gtk_window_new ());
+  g_autoptr(SsSeries) stick = ss_series_new ("10.stick");
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  size_t rows = 6000, n_cols = (size_t)ss_model_n_columns (m);
+  guint steps = 0, worst = 0, rescaled = 0, first_renders;
+  double y_min = NAN, y_max = NAN;
+  int width, height;
+
+  g_assert_nonnull (tr);
+  ss_dataset_append_rows (ds, rows, tr->t, tr->rows);
+  ss_time_axis_set_extent (axis, 0, 10);
+  ss_series_set_dataset (stick, ds);
+  {
+    g_autoptr(SsChartLayer) span = ss_span_layer_new (stick);
+    g_autoptr(SsChartLayer) level = ss_level_layer_new (4.0, "level");
+
+    ss_chart_add_layer (SS_CHART (chart), span);
+    ss_chart_add_layer (SS_CHART (chart), level);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(SsSeries) series = ss_series_new (lines[i]);
+      g_autoptr(SsChartLayer) layer = NULL;
+
+      ss_series_set_dataset (series, ds);
+      layer = ss_line_layer_new (series, "N");
+      ss_chart_layer_set_title (layer, lines[i]);
+      ss_chart_add_layer (SS_CHART (chart), layer);
+    }
+  ss_chart_set_title (SS_CHART (chart), "Forces (N)");
+  ss_chart_set_show_time_labels (SS_CHART (chart), TRUE);
+  gtk_window_set_child (win, chart);
+  gtk_window_set_default_size (win, 700, 260);
+  gtk_window_present (win);
+  while (gtk_widget_get_width (chart) <= 0)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  width = gtk_widget_get_width (chart);
+  height = gtk_widget_get_height (chart);
+
+  /* 120 ms of rows per frame: about 7 columns at this width */
+  first_renders = ss_chart_get_body_renders (SS_CHART (chart));
+  for (; rows + 120 <= tr->n_rows && steps < 24; rows += 120, steps++)
+    {
+      double lo, hi;
+
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      cairo_surface_t *screen, *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_t *cr = cairo_create (whole);
+      SsChartStyle style;
+
+      ss_dataset_append_rows (ds, 120, tr->t + rows, tr->rows + rows * n_cols);
+      /* a new extreme rescales the values: the body is redrawn */
+      g_assert_true (ss_chart_get_y_range (SS_CHART (chart), &lo, &hi));
+      rescaled += lo != y_min || hi != y_max;
+      y_min = lo;
+      y_max = hi;
+      GTK_WIDGET_GET_CLASS (chart)->snapshot (chart, snapshot);
+      node = gtk_snapshot_free_to_node (snapshot);
+      screen = render_node (node, width, height);
+      ss_chart_style_init_for_widget (&style, chart);
+      ss_chart_draw (SS_CHART (chart), cr, width, height, &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (whole);
+      worst = MAX (worst, count_differing_pixels (screen, whole, 0));
+      cairo_surface_destroy (screen);
+      cairo_surface_destroy (whole);
+    }
+  g_test_message ("%u frames, %u rescaled, %u drawn whole, at most %u pixels differ", steps, rescaled,
+                  ss_chart_get_body_renders (SS_CHART (chart)) - first_renders, worst);
+  /* the tail's polyline is simplified afresh from two columns before the
+   * cut: a pixel or two may round differently */
+  g_assert_cmpuint (worst, <=, 4);
+  /* ~7 new columns a frame and a body kept for up to 48 of them: besides
+   * rescaling, a whole draw every 6-7 frames */
+  g_assert_cmpuint (ss_chart_get_body_renders (SS_CHART (chart)) - first_renders, >=, steps / 8);
+  g_assert_cmpuint (ss_chart_get_body_renders (SS_CHART (chart)) - first_renders, <=, rescaled + steps / 6 + 1);
+  g_assert_cmpuint (rescaled, <, steps / 2);
+  gtk_window_destroy (win);
+  ss_trace_free (tr);
+}
+
 /* two-slider, rigid rod: while both guides stick, the load split has an
  * admissible range (a band) and the treatment's alpha lies inside it;
  * while anything slides the range is undetermined, not invented. */
@@ -905,6 +1044,7 @@ main (int   argc,
   g_test_add_func ("/gui/settings-persist", test_settings_persist);
   g_test_add_func ("/gui/reference-overlay", test_reference);
   g_test_add_func ("/gui/split-band", test_split_band);
+  g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
   rc = g_test_run ();
 
   if (window != NULL)
