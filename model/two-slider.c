@@ -46,6 +46,8 @@ typedef struct ts_model {
   int treatment;       /* TS_TREAT_* */
   int drop_row[2];     /* constraint rows eliminated by the two elimination treatments */
   ts_layout at;        /* state layout */
+  ss_fj_plan plan[4];  /* structure of the dynamics per set of locked guides (bit i: guide i),
+                          made at creation, read-only afterwards */
 } ts_model;
 
 static const ts_model *impl(const ss_model *m) { return m->impl; }
@@ -607,7 +609,11 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   }
   /* q and q' satisfy the constraints exactly (closed-form kinematics): no
    * stabilisation term */
-  return ss_fj_dynamics_at(sys, &kin, ev->h, NULL, &spec, ev->qdd, &ev->sol, why);
+  int locks = 0;
+  for (int i = 0; i < 2; i++)
+    locks |= spec.role[tm->guide[i]] == SS_FJ_LOCK ? 1 << i : 0;
+  return ss_fj_dynamics_plan(sys, &tp->plan[locks], &kin, ev->h, NULL, &spec, ev->qdd, &ev->sol,
+                             why);
 }
 
 /* ---- engine callbacks --------------------------------------------------- */
@@ -944,6 +950,15 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   tp->treatment = (int)ss_value(sc, values, "treatment");
   tp->drop_row[TS_TREAT_ELIM_REV1] = 2 * tm->rev[0] + 1; /* y: along the vertical rail 1 */
   tp->drop_row[TS_TREAT_ELIM_REV2] = 2 * tm->rev[1];     /* x: along the horizontal rail 2 */
+  for (int locks = 0; locks < 4; locks++) {
+    ss_fj_spec spec;
+    const char *why;
+    ss_fj_spec_init(&spec);
+    for (int i = 0; i < 2; i++)
+      if (locks & 1 << i)
+        spec.role[tm->guide[i]] = SS_FJ_LOCK;
+    ss_fj_plan_init(&tm->sys, &spec, &tp->plan[locks], &why); /* an error is kept in the plan */
+  }
   tp->fr[0] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_1");
   tp->fr[1] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_2");
   ss_law law = tp->fr[0].law;
