@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 
 #include "planar-stiction.h"
@@ -526,23 +527,31 @@ int ss_fj_plan_init(const ss_planar_system *sys, const ss_fj_spec *spec, ss_fj_p
                          : row_pattern(sys, -1 - src, 2, P->nzc[a]);
     int col = P->nzc[a][0];
     P->fix_col[a] = P->nnz[a] == 1 && !P->fixed[col] ? col : -1;
-    if (P->fix_col[a] >= 0)
+    if (P->fix_col[a] >= 0) {
       P->fixed[col] = true;
-    else
+      P->fix_rows[P->nfix++] = a;
+    } else {
       P->rows[P->nr++] = a;
+    }
   }
-  /* per free coordinate, the rows of the Schur complement that touch it */
+  int ne = 0;
+  for (int i = 0; i < P->nr; i++) {
+    int a = P->rows[i];
+    P->r_start[i] = ne;
+    for (int t = 0; t < P->nnz[a]; t++)
+      P->e_col[ne++] = P->nzc[a][t];
+  }
+  P->r_start[P->nr] = ne;
+  /* per free coordinate, the entries of R in it */
   int cnt = 0;
   for (int c = 0; c < n; c++) {
     P->col_start[c] = cnt;
-    for (int i = 0; !P->fixed[c] && i < P->nr; i++) {
-      int a = P->rows[i];
-      for (int t = 0; t < P->nnz[a]; t++)
-        if (P->nzc[a][t] == c) {
-          P->col_row[cnt] = i;
-          P->col_pos[cnt++] = t;
+    for (int i = 0; !P->fixed[c] && i < P->nr; i++)
+      for (int e = P->r_start[i]; e < P->r_start[i + 1]; e++)
+        if (P->e_col[e] == c) {
+          P->col_e[cnt] = e;
+          P->col_i[cnt++] = i;
         }
-    }
   }
   P->col_start[n] = cnt;
   return 0;
@@ -596,28 +605,57 @@ int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
    * acceleration is known and its multiplier follows from that coordinate's
    * own equation afterwards.  The other rows R give the Schur complement
    * S mu_R = r_R - G_R x''_fixed - G_R M^-1 Q over the free coordinates,
-   * S = G_R M^-1 G_R^T, summed over each free coordinate's entries only:
-   * one small GSL LU for every right-hand side. */
-  const int *fix_col = P->fix_col, *rows = P->rows;
+   * S = G_R M^-1 G_R^T, summed over each free coordinate's entries only. */
   const bool *fixed = P->fixed;
+  const int *e_col = P->e_col, *r_start = P->r_start;
+  double gv[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* the entries of R */
+  for (int i = 0; i < nr; i++) {
+    const double *g = grow[P->rows[i]];
+    for (int e = r_start[i]; e < r_start[i + 1]; e++)
+      gv[e] = g[e_col[e]];
+  }
   double S[SS_FJ_MAX_G * SS_FJ_MAX_G];
-  size_t perm_data[SS_FJ_MAX_G];
   memset(S, 0, sizeof(double) * (size_t)(nr * nr));
   for (int c = 0; c < n; c++)
     for (int u = P->col_start[c]; u < P->col_start[c + 1]; u++) {
-      int i = P->col_row[u];
-      double gm = grow[rows[i]][c] * Minv[c];
+      double gm = gv[P->col_e[u]] * Minv[c], *Si = S + P->col_i[u] * nr;
       for (int v = P->col_start[c]; v <= u; v++)
-        S[i * nr + P->col_row[v]] += gm * grow[rows[P->col_row[v]]][c];
+        Si[P->col_i[v]] += gm * gv[P->col_e[v]];
     }
   for (int i = 0; i < nr; i++)
     for (int j = 0; j < i; j++)
       S[j * nr + i] = S[i * nr + j];
-  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)(nr > 0 ? nr : 1), (size_t)(nr > 0 ? nr : 1));
-  gsl_permutation p = {(size_t)nr, perm_data};
-  int signum;
+  /* right-hand sides, column 0: the applied forces h and xi; column 1 + c:
+   * unit friction of Coulomb joint c (generalised force C_mu row, no xi) */
+  double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
+  double B[SS_FJ_MAX_G * MAX_RHS], Y[SS_FJ_MAX_G * MAX_RHS];
+  const double *Qk[MAX_RHS];
+  for (int q = 0; q < k; q++) {
+    const double *Q = Qk[q] = q == 0 ? h : Cmu + L.cj[q - 1] * n;
+    double *xq = xk[q], w[SS_PLANAR_MAX_N]; /* w: x'' of fixed coordinates, M^-1 Q of free ones */
+    for (int t = 0; t < P->nfix; t++) {
+      int a = P->fix_rows[t], c = P->fix_col[a];
+      xq[c] = (q == 0 ? grhs[a] : 0.0) / grow[a][c];
+    }
+    for (int c = 0; c < n; c++)
+      w[c] = fixed[c] ? xq[c] : Minv[c] * Q[c];
+    for (int i = 0; i < nr; i++) {
+      double s = q == 0 ? grhs[P->rows[i]] : 0.0;
+      for (int e = r_start[i]; e < r_start[i + 1]; e++)
+        s -= gv[e] * w[e_col[e]];
+      B[i * k + q] = s;
+    }
+  }
+  /* one GSL LU for all of them; the forward substitution of every column at
+   * once (dtrsm), the back substitution per column (dtrsv: GSL's dtrsm sums
+   * that one in the other order, and the trajectories are sensitive to the
+   * last bit) */
   if (nr > 0) {
-    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum);
+    size_t perm_data[SS_FJ_MAX_G];
+    gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)nr, (size_t)nr);
+    gsl_permutation p = {(size_t)nr, perm_data};
+    int signum;
+    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum); /* P S = L U */
     double umax = 0.0, umin = INFINITY;
     for (int i = 0; i < nr; i++) {
       umax = fmax(umax, fabs(S[i * nr + i]));
@@ -627,47 +665,40 @@ int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
       *why = "singular equations of motion (redundant locks or constraints)";
       return -1;
     }
+    for (int i = 0; i < nr; i++) /* Y = P B */
+      for (int q = 0; q < k; q++)
+        Y[i * k + q] = B[perm_data[i] * (size_t)k + (size_t)q];
+    if (k > 1) {
+      gsl_matrix_view Yv = gsl_matrix_view_array(Y, (size_t)nr, (size_t)k);
+      gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Sv.matrix, &Yv.matrix);
+    }
+    for (int q = 0; q < k; q++) {
+      gsl_vector_view yq = gsl_vector_view_array_with_stride(Y + q, (size_t)k, (size_t)nr);
+      if (k == 1)
+        gsl_blas_dtrsv(CblasLower, CblasNoTrans, CblasUnit, &Sv.matrix, &yq.vector);
+      gsl_blas_dtrsv(CblasUpper, CblasNoTrans, CblasNonUnit, &Sv.matrix, &yq.vector);
+    }
   }
-  /* column 0: the applied forces h and xi; column 1 + c: unit friction of
-   * Coulomb joint c (generalised force C_mu row, no xi) */
-  double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
   for (int q = 0; q < k; q++) {
-    const double *Q = q == 0 ? h : Cmu + L.cj[q - 1] * n;
-    double *xq = xk[q], *mu = muk[q], muR[MAX_U];
-    for (int a = 0; a < ng; a++)
-      if (fix_col[a] >= 0)
-        xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / grow[a][fix_col[a]];
-    for (int i = 0; i < nr; i++) {
-      int a = rows[i];
-      double s = q == 0 ? grhs[a] : 0.0;
-      for (int t = 0; t < P->nnz[a]; t++) {
-        int c = P->nzc[a][t];
-        s -= grow[a][c] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
-      }
-      muR[i] = s;
-    }
-    if (nr > 0) { /* in place */
-      gsl_vector_view mv = gsl_vector_view_array(muR, (size_t)nr);
-      gsl_linalg_LU_svx(&Sv.matrix, &p, &mv.vector);
-    }
+    const double *Q = Qk[q];
+    double *xq = xk[q], *mu = muk[q];
     /* F = Q + G_R^T mu_R: the generalised force on every coordinate but the
      * fixing rows' own */
     double F[SS_PLANAR_MAX_N];
     memcpy(F, Q, sizeof(double) * (size_t)n);
     for (int i = 0; i < nr; i++) {
-      int a = rows[i];
-      for (int t = 0; t < P->nnz[a]; t++)
-        F[P->nzc[a][t]] += grow[a][P->nzc[a][t]] * muR[i];
-      mu[a] = muR[i];
+      double muR = Y[i * k + q];
+      for (int e = r_start[i]; e < r_start[i + 1]; e++)
+        F[e_col[e]] += gv[e] * muR;
+      mu[P->rows[i]] = muR;
     }
     for (int c = 0; c < n; c++)
       if (!fixed[c])
         xq[c] = Minv[c] * F[c];
-    for (int a = 0; a < ng; a++)
-      if (fix_col[a] >= 0) {
-        int c = fix_col[a];
-        mu[a] = (xq[c] / Minv[c] - F[c]) / grow[a][c];
-      }
+    for (int t = 0; t < P->nfix; t++) {
+      int a = P->fix_rows[t], c = P->fix_col[a];
+      mu[a] = (xq[c] / Minv[c] - F[c]) / grow[a][c];
+    }
   }
   double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
   double f[SS_PLANAR_MAX_JOINTS];

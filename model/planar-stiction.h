@@ -114,11 +114,15 @@ typedef struct ss_fj_plan {
   int nzc[SS_FJ_MAX_G][SS_FJ_ROW_NZ];     /* their columns, ascending */
   int fix_col[SS_FJ_MAX_G];               /* the coordinate a single-entry row fixes, -1 */
   bool fixed[SS_PLANAR_MAX_N];            /* coordinates fixed by such a row */
-  int nr;                                 /* the other rows: the Schur complement's size */
+  int nfix;                               /* rows that fix a coordinate */
+  int fix_rows[SS_FJ_MAX_G];              /* their indices in G */
+  int nr;                                 /* the other rows R: the Schur complement's size */
   int rows[SS_FJ_MAX_G];                  /* their indices in G */
-  int col_start[SS_PLANAR_MAX_N + 1];     /* per coordinate: its entries in those rows, ... */
-  int col_row[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* ... as index in rows[] (ascending) ... */
-  int col_pos[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* ... and position in that row's nzc */
+  int r_start[SS_FJ_MAX_G + 1];           /* per row of R: its entries (in R's order) */
+  int e_col[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* column of each entry */
+  int col_start[SS_PLANAR_MAX_N + 1];     /* per free coordinate: its entries in R, ... */
+  int col_e[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* ... as entry index, rows ascending, ... */
+  int col_i[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* ... and their row's index in R */
   double Minv[SS_PLANAR_MAX_N];           /* inverse mass matrix (diagonal), 1/kg or 1/(kg m²) */
 } ss_fj_plan;
 
