@@ -668,13 +668,14 @@ int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
     for (int i = 0; i < nr; i++) /* Y = P B */
       for (int q = 0; q < k; q++)
         Y[i * k + q] = B[perm_data[i] * (size_t)k + (size_t)q];
-    if (k > 1) {
+    bool at_once = k >= 3 && nr <= 4; /* where GSL's dtrsm costs less than k dtrsv */
+    if (at_once) {
       gsl_matrix_view Yv = gsl_matrix_view_array(Y, (size_t)nr, (size_t)k);
       gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Sv.matrix, &Yv.matrix);
     }
     for (int q = 0; q < k; q++) {
       gsl_vector_view yq = gsl_vector_view_array_with_stride(Y + q, (size_t)k, (size_t)nr);
-      if (k == 1)
+      if (!at_once)
         gsl_blas_dtrsv(CblasLower, CblasNoTrans, CblasUnit, &Sv.matrix, &yq.vector);
       gsl_blas_dtrsv(CblasUpper, CblasNoTrans, CblasNonUnit, &Sv.matrix, &yq.vector);
     }
