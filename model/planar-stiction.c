@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 
 #include "planar-stiction.h"
@@ -303,28 +304,37 @@ typedef struct layout {
   int nc;                              /* their number */
 } layout;
 
+/* The joints with reaction-dependent friction (Coulomb role, nonzero
+ * coefficient) in cj[*nc]; -1 with *why when one cannot have it here. */
+static int coulomb_joints(const ss_planar_system *sys, const ss_fj_spec *spec, int *cj, int *nc,
+                          const char **why)
+{
+  *nc = 0;
+  for (int j = 0; j < sys->nj; j++) {
+    if (spec->role[j] != SS_FJ_COULOMB || spec->coef[j] == 0.0)
+      continue;
+    if (sys->joint[j].kind != SS_JOINT_PRISMATIC) {
+      *why = "reaction-dependent friction here is implemented for prismatic joints only";
+      return -1;
+    }
+    if (spec->drop_row == 2 * j || spec->drop_row == 2 * j + 1) {
+      *why = "the eliminated equation carries the normal force of a joint with friction";
+      return -1;
+    }
+    cj[(*nc)++] = j;
+  }
+  return 0;
+}
+
 static int make_layout(const ss_planar_system *sys, const ss_fj_spec *spec, layout *L,
                        const char **why)
 {
   L->nu = 0;
-  L->nc = 0;
   for (int r = 0; r < sys->m; r++)
     L->col_of_row[r] = r == spec->drop_row ? -1 : L->nu++;
-  for (int j = 0; j < sys->nj; j++) {
+  for (int j = 0; j < sys->nj; j++)
     L->col_of_lock[j] = spec->role[j] == SS_FJ_LOCK ? L->nu++ : -1;
-    if (spec->role[j] == SS_FJ_COULOMB && spec->coef[j] != 0.0) {
-      if (sys->joint[j].kind != SS_JOINT_PRISMATIC) {
-        *why = "reaction-dependent friction here is implemented for prismatic joints only";
-        return -1;
-      }
-      if (spec->drop_row == 2 * j || spec->drop_row == 2 * j + 1) {
-        *why = "the eliminated equation carries the normal force of a joint with friction";
-        return -1;
-      }
-      L->cj[L->nc++] = j;
-    }
-  }
-  return 0;
+  return coulomb_joints(sys, spec, L->cj, &L->nc, why);
 }
 
 static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, const layout *L,
@@ -447,94 +457,205 @@ int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *x
   return ss_fj_dynamics_at(sys, &kin, h, xi_extra, spec, xdd, out, why);
 }
 
+/* Columns where row `which` of joint j can be nonzero (0, 1: its two
+ * constraint rows; 2: its slide row, a lock's), ascending: planar.c's
+ * Jacobian and slide rows without the entries that vanish in every
+ * configuration (a point at a body's origin has no moment arm; a guide on
+ * the ground keeps its direction, so a zero component of it stays zero). */
+static int row_pattern(const ss_planar_system *sys, int j, int which, int *cols)
+{
+  const ss_planar_joint *jt = &sys->joint[j];
+  bool pa0 = jt->pa[0] == 0.0 && jt->pa[1] == 0.0, pb0 = jt->pb[0] == 0.0 && jt->pb[1] == 0.0;
+  bool use[2][3] = {{false}}; /* body a, b: x, y, theta */
+  if (jt->kind == SS_JOINT_REVOLUTE && which == 2) {
+    use[0][2] = use[1][2] = true;
+  } else if (jt->kind == SS_JOINT_REVOLUTE) {
+    use[0][which] = use[1][which] = true;
+    use[0][2] = !pa0;
+    use[1][2] = !pb0;
+  } else if (which == 1) {
+    use[0][2] = use[1][2] = true;
+  } else { /* u . d, u = n (which 0) or t (which 2) fixed in a */
+    double u0 = which == 0 ? -jt->axis[1] : jt->axis[0];
+    double u1 = which == 0 ? jt->axis[0] : jt->axis[1];
+    use[0][0] = use[0][1] = use[0][2] = true;
+    use[1][0] = jt->a >= 0 || u0 != 0.0;
+    use[1][1] = jt->a >= 0 || u1 != 0.0;
+    use[1][2] = !pb0;
+  }
+  int body[2] = {jt->a, jt->b}, first = jt->a < jt->b ? 0 : 1, z = 0;
+  for (int e = 0; e < 2; e++) {
+    int s = e == 0 ? first : 1 - first;
+    for (int k = 0; body[s] >= 0 && k < 3; k++)
+      if (use[s][k])
+        cols[z++] = 3 * body[s] + k;
+  }
+  return z;
+}
+
+int ss_fj_plan_init(const ss_planar_system *sys, const ss_fj_spec *spec, ss_fj_plan *P,
+                    const char **why)
+{
+  memset(P, 0, sizeof *P);
+  P->drop_row = spec->drop_row;
+  int ng = 0, n = sys->n;
+  for (int r = 0; r < sys->m; r++) {
+    P->col_of_row[r] = r == spec->drop_row ? -1 : ng;
+    if (r != spec->drop_row)
+      P->src[ng++] = r;
+  }
+  for (int j = 0; j < sys->nj; j++) {
+    P->lock[j] = spec->role[j] == SS_FJ_LOCK;
+    P->col_of_lock[j] = P->lock[j] ? ng : -1;
+    if (P->lock[j])
+      P->src[ng++] = -1 - j;
+  }
+  P->ng = ng;
+  for (int i = 0; i < sys->nb; i++) {
+    if (!(sys->body[i].m > 0.0 && sys->body[i].J > 0.0)) {
+      *why = P->error = "every body needs a positive mass and inertia here";
+      return -1;
+    }
+    P->Minv[3 * i] = P->Minv[3 * i + 1] = 1.0 / sys->body[i].m;
+    P->Minv[3 * i + 2] = 1.0 / sys->body[i].J;
+  }
+  /* a row with a single entry fixes that coordinate (unless an earlier row
+   * fixed it already) */
+  for (int a = 0; a < ng; a++) {
+    int src = P->src[a];
+    P->nnz[a] = src >= 0 ? row_pattern(sys, src / 2, src % 2, P->nzc[a])
+                         : row_pattern(sys, -1 - src, 2, P->nzc[a]);
+    int col = P->nzc[a][0];
+    P->fix_col[a] = P->nnz[a] == 1 && !P->fixed[col] ? col : -1;
+    if (P->fix_col[a] >= 0) {
+      P->fixed[col] = true;
+      P->fix_rows[P->nfix++] = a;
+    } else {
+      P->rows[P->nr++] = a;
+    }
+  }
+  int ne = 0;
+  for (int i = 0; i < P->nr; i++) {
+    int a = P->rows[i];
+    P->r_start[i] = ne;
+    for (int t = 0; t < P->nnz[a]; t++)
+      P->e_col[ne++] = P->nzc[a][t];
+  }
+  P->r_start[P->nr] = ne;
+  /* per free coordinate, the entries of R in it */
+  int cnt = 0;
+  for (int c = 0; c < n; c++) {
+    P->col_start[c] = cnt;
+    for (int i = 0; !P->fixed[c] && i < P->nr; i++)
+      for (int e = P->r_start[i]; e < P->r_start[i + 1]; e++)
+        if (P->e_col[e] == c) {
+          P->col_e[cnt] = e;
+          P->col_i[cnt++] = i;
+        }
+  }
+  P->col_start[n] = cnt;
+  return 0;
+}
+
 int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
                       const double *xi_extra, const ss_fj_spec *spec, double *xdd,
                       ss_fj_solution *out, const char **why)
 {
-  int n = sys->n, m = sys->m;
-  const double *Cmu = kin->Cmu;
-  double Minv[SS_PLANAR_MAX_N];
-  layout L;
-  if (make_layout(sys, spec, &L, why) < 0)
+  ss_fj_plan plan;
+  if (ss_fj_plan_init(sys, spec, &plan, why) < 0)
     return -1;
-  for (int i = 0; i < sys->nb; i++) {
-    if (!(sys->body[i].m > 0.0 && sys->body[i].J > 0.0)) {
-      *why = "every body needs a positive mass and inertia here";
-      return -1;
-    }
-    Minv[3 * i] = Minv[3 * i + 1] = 1.0 / sys->body[i].m;
-    Minv[3 * i + 2] = 1.0 / sys->body[i].J;
+  return ss_fj_dynamics_plan(sys, &plan, kin, h, xi_extra, spec, xdd, out, why);
+}
+
+int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
+                        const ss_fj_kinematics *kin, const double *h, const double *xi_extra,
+                        const ss_fj_spec *spec, double *xdd, ss_fj_solution *out,
+                        const char **why)
+{
+  int n = sys->n, m = sys->m;
+  const double *Cmu = kin->Cmu, *Minv = P->Minv;
+  if (P->error) {
+    *why = P->error;
+    return -1;
   }
-  /* G: the kept constraint rows and the lock rows, in multiplier order, as
-   * their nonzero entries (a row touches at most two bodies) */
-  int ng = L.nu, k = 1 + L.nc;
-  const double *grow[MAX_U];
-  double grhs[MAX_U];
-  int gjoint[MAX_U]; /* the joint of each row: its nonzeros are in its two bodies' columns */
-  for (int r = 0; r < m; r++) {
-    int col = L.col_of_row[r];
-    if (col < 0)
-      continue;
-    grow[col] = kin->C + r * n;
-    grhs[col] = kin->xi[r] + (xi_extra ? xi_extra[r] : 0.0);
-    gjoint[col] = r / 2;
+  bool match = P->drop_row == spec->drop_row;
+  for (int j = 0; j < sys->nj; j++)
+    match = match && P->lock[j] == (spec->role[j] == SS_FJ_LOCK);
+  if (!match) {
+    *why = "internal: the dynamics plan was made for other locks";
+    return -1;
   }
-  for (int j = 0; j < sys->nj; j++) {
-    int col = L.col_of_lock[j];
-    if (col < 0)
-      continue;
-    grow[col] = Cmu + j * n;
-    grhs[col] = 0.0;
-    gjoint[col] = j;
+  layout L;
+  memcpy(L.col_of_row, P->col_of_row, sizeof L.col_of_row);
+  memcpy(L.col_of_lock, P->col_of_lock, sizeof L.col_of_lock);
+  L.nu = P->ng;
+  if (coulomb_joints(sys, spec, L.cj, &L.nc, why) < 0)
+    return -1;
+  /* G: the kept constraint rows and the lock rows, in multiplier order */
+  int ng = P->ng, nr = P->nr, k = 1 + L.nc;
+  const double *grow[SS_FJ_MAX_G];
+  double grhs[SS_FJ_MAX_G];
+  for (int a = 0; a < ng; a++) {
+    int r = P->src[a];
+    grow[a] = r >= 0 ? kin->C + r * n : Cmu + (-1 - r) * n;
+    grhs[a] = r >= 0 ? kin->xi[r] + (xi_extra ? xi_extra[r] : 0.0) : 0.0;
   }
   /* M is diagonal: x'' = M^-1 (Q + G^T mu).  A row of G with a single
-   * nonzero fixes one coordinate (a guide on the ground, a lock on it): its
+   * entry fixes one coordinate (a guide on the ground, a lock on it): its
    * acceleration is known and its multiplier follows from that coordinate's
    * own equation afterwards.  The other rows R give the Schur complement
    * S mu_R = r_R - G_R x''_fixed - G_R M^-1 Q over the free coordinates,
-   * S = G_R M^-1 G_R^T: one small GSL LU for every right-hand side. */
-  int nzc[MAX_U][SS_PLANAR_MAX_N], nnz[MAX_U];
-  double nzv[MAX_U][SS_PLANAR_MAX_N];
-  int fix_col[MAX_U], rows[MAX_U], nr = 0;
-  bool fixed[SS_PLANAR_MAX_N] = {false};
-  for (int a = 0; a < ng; a++) {
-    const ss_planar_joint *jt = &sys->joint[gjoint[a]];
-    int bod[2] = {jt->a < jt->b ? jt->a : jt->b, jt->a < jt->b ? jt->b : jt->a}, z = 0;
-    for (int e = 0; e < 2; e++)
-      for (int q = 3 * bod[e]; bod[e] >= 0 && q < 3 * bod[e] + 3; q++)
-        if (grow[a][q] != 0.0) {
-          nzc[a][z] = q;
-          nzv[a][z++] = grow[a][q];
-        }
-    nnz[a] = z;
-    int col = nzc[a][0];
-    fix_col[a] = z == 1 && !fixed[col] ? col : -1;
-    if (fix_col[a] >= 0)
-      fixed[col] = true;
-  }
-  for (int a = 0; a < ng; a++)
-    if (fix_col[a] < 0)
-      rows[nr++] = a;
-  double S[MAX_U * MAX_U];
-  size_t perm_data[MAX_U];
+   * S = G_R M^-1 G_R^T, summed over each free coordinate's entries only. */
+  const bool *fixed = P->fixed;
+  const int *e_col = P->e_col, *r_start = P->r_start;
+  double gv[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* the entries of R */
   for (int i = 0; i < nr; i++) {
-    const double *gi = grow[rows[i]];
-    for (int j = 0; j <= i; j++) {
-      const double *gj = grow[rows[j]];
-      double s = 0.0;
-      for (int t = 0; t < nnz[rows[i]]; t++) {
-        int c = nzc[rows[i]][t];
-        if (!fixed[c])
-          s += gi[c] * Minv[c] * gj[c];
-      }
-      S[i * nr + j] = S[j * nr + i] = s;
+    const double *g = grow[P->rows[i]];
+    for (int e = r_start[i]; e < r_start[i + 1]; e++)
+      gv[e] = g[e_col[e]];
+  }
+  double S[SS_FJ_MAX_G * SS_FJ_MAX_G];
+  memset(S, 0, sizeof(double) * (size_t)(nr * nr));
+  for (int c = 0; c < n; c++)
+    for (int u = P->col_start[c]; u < P->col_start[c + 1]; u++) {
+      double gm = gv[P->col_e[u]] * Minv[c], *Si = S + P->col_i[u] * nr;
+      for (int v = P->col_start[c]; v <= u; v++)
+        Si[P->col_i[v]] += gm * gv[P->col_e[v]];
+    }
+  for (int i = 0; i < nr; i++)
+    for (int j = 0; j < i; j++)
+      S[j * nr + i] = S[i * nr + j];
+  /* right-hand sides, column 0: the applied forces h and xi; column 1 + c:
+   * unit friction of Coulomb joint c (generalised force C_mu row, no xi) */
+  double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
+  double B[SS_FJ_MAX_G * MAX_RHS], Y[SS_FJ_MAX_G * MAX_RHS];
+  const double *Qk[MAX_RHS];
+  for (int q = 0; q < k; q++) {
+    const double *Q = Qk[q] = q == 0 ? h : Cmu + L.cj[q - 1] * n;
+    double *xq = xk[q], w[SS_PLANAR_MAX_N]; /* w: x'' of fixed coordinates, M^-1 Q of free ones */
+    for (int t = 0; t < P->nfix; t++) {
+      int a = P->fix_rows[t], c = P->fix_col[a];
+      xq[c] = (q == 0 ? grhs[a] : 0.0) / grow[a][c];
+    }
+    for (int c = 0; c < n; c++)
+      w[c] = fixed[c] ? xq[c] : Minv[c] * Q[c];
+    for (int i = 0; i < nr; i++) {
+      double s = q == 0 ? grhs[P->rows[i]] : 0.0;
+      for (int e = r_start[i]; e < r_start[i + 1]; e++)
+        s -= gv[e] * w[e_col[e]];
+      B[i * k + q] = s;
     }
   }
-  gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)(nr > 0 ? nr : 1), (size_t)(nr > 0 ? nr : 1));
-  gsl_permutation p = {(size_t)nr, perm_data};
-  int signum;
+  /* one GSL LU for all of them; the forward substitution of every column at
+   * once (dtrsm), the back substitution per column (dtrsv: GSL's dtrsm sums
+   * that one in the other order, and the trajectories are sensitive to the
+   * last bit) */
   if (nr > 0) {
-    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum);
+    size_t perm_data[SS_FJ_MAX_G];
+    gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)nr, (size_t)nr);
+    gsl_permutation p = {(size_t)nr, perm_data};
+    int signum;
+    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum); /* P S = L U */
     double umax = 0.0, umin = INFINITY;
     for (int i = 0; i < nr; i++) {
       umax = fmax(umax, fabs(S[i * nr + i]));
@@ -544,47 +665,41 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
       *why = "singular equations of motion (redundant locks or constraints)";
       return -1;
     }
+    for (int i = 0; i < nr; i++) /* Y = P B */
+      for (int q = 0; q < k; q++)
+        Y[i * k + q] = B[perm_data[i] * (size_t)k + (size_t)q];
+    bool at_once = k >= 3 && nr <= 4; /* where GSL's dtrsm costs less than k dtrsv */
+    if (at_once) {
+      gsl_matrix_view Yv = gsl_matrix_view_array(Y, (size_t)nr, (size_t)k);
+      gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Sv.matrix, &Yv.matrix);
+    }
+    for (int q = 0; q < k; q++) {
+      gsl_vector_view yq = gsl_vector_view_array_with_stride(Y + q, (size_t)k, (size_t)nr);
+      if (!at_once)
+        gsl_blas_dtrsv(CblasLower, CblasNoTrans, CblasUnit, &Sv.matrix, &yq.vector);
+      gsl_blas_dtrsv(CblasUpper, CblasNoTrans, CblasNonUnit, &Sv.matrix, &yq.vector);
+    }
   }
-  /* column 0: the applied forces h and xi; column 1 + c: unit friction of
-   * Coulomb joint c (generalised force C_mu row, no xi) */
-  double xk[MAX_RHS][SS_PLANAR_MAX_N], muk[MAX_RHS][MAX_U];
   for (int q = 0; q < k; q++) {
-    const double *Q = q == 0 ? h : Cmu + L.cj[q - 1] * n;
-    double *xq = xk[q], *mu = muk[q], muR[MAX_U];
-    for (int a = 0; a < ng; a++)
-      if (fix_col[a] >= 0)
-        xq[fix_col[a]] = (q == 0 ? grhs[a] : 0.0) / nzv[a][0];
-    for (int i = 0; i < nr; i++) {
-      int a = rows[i];
-      double s = q == 0 ? grhs[a] : 0.0;
-      for (int t = 0; t < nnz[a]; t++) {
-        int c = nzc[a][t];
-        s -= nzv[a][t] * (fixed[c] ? xq[c] : Minv[c] * Q[c]);
-      }
-      muR[i] = s;
-    }
-    if (nr > 0) { /* in place */
-      gsl_vector_view mv = gsl_vector_view_array(muR, (size_t)nr);
-      gsl_linalg_LU_svx(&Sv.matrix, &p, &mv.vector);
-    }
+    const double *Q = Qk[q];
+    double *xq = xk[q], *mu = muk[q];
     /* F = Q + G_R^T mu_R: the generalised force on every coordinate but the
      * fixing rows' own */
     double F[SS_PLANAR_MAX_N];
     memcpy(F, Q, sizeof(double) * (size_t)n);
     for (int i = 0; i < nr; i++) {
-      int a = rows[i];
-      for (int t = 0; t < nnz[a]; t++)
-        F[nzc[a][t]] += nzv[a][t] * muR[i];
-      mu[a] = muR[i];
+      double muR = Y[i * k + q];
+      for (int e = r_start[i]; e < r_start[i + 1]; e++)
+        F[e_col[e]] += gv[e] * muR;
+      mu[P->rows[i]] = muR;
     }
     for (int c = 0; c < n; c++)
       if (!fixed[c])
         xq[c] = Minv[c] * F[c];
-    for (int a = 0; a < ng; a++)
-      if (fix_col[a] >= 0) {
-        int c = fix_col[a];
-        mu[a] = (xq[c] / Minv[c] - F[c]) / nzv[a][0];
-      }
+    for (int t = 0; t < P->nfix; t++) {
+      int a = P->fix_rows[t], c = P->fix_col[a];
+      mu[a] = (xq[c] / Minv[c] - F[c]) / grow[a][c];
+    }
   }
   double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
   double f[SS_PLANAR_MAX_JOINTS];

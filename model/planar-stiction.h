@@ -89,4 +89,52 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
                       const double *xi_extra, const ss_fj_spec *spec, double *xdd,
                       ss_fj_solution *out, const char **why);
 
+enum {
+  SS_FJ_MAX_G = SS_PLANAR_MAX_M + SS_PLANAR_MAX_JOINTS, /* rows of G: constraints and locks */
+  SS_FJ_ROW_NZ = 6,                                     /* nonzeros of a row: two bodies */
+};
+
+/* The structure of the dynamics' equations for one set of locked joints and
+ * one eliminated row: the rows of G = [C; C_l] (multiplier order), which of
+ * them fix a single coordinate, and the columns of the others.  Decided from
+ * the joints' data (an entry is left out only when it is zero in every
+ * configuration), never from values, so one plan serves every (x, x').  It
+ * depends only on the system, spec->role (which joints are locked) and
+ * spec->drop_row: build it once per mechanism and lock set; it is read-only
+ * afterwards (shareable between threads). */
+typedef struct ss_fj_plan {
+  const char *error;                      /* why the dynamics cannot be formed (bad masses), or NULL */
+  int drop_row;                           /* spec->drop_row it was made for */
+  bool lock[SS_PLANAR_MAX_JOINTS];        /* joints locked by stiction (spec->role == SS_FJ_LOCK) */
+  int col_of_row[SS_PLANAR_MAX_M];        /* multiplier of each constraint row, -1 eliminated */
+  int col_of_lock[SS_PLANAR_MAX_JOINTS];  /* multiplier of each locked joint, -1 */
+  int ng;                                 /* rows of G (multipliers) */
+  int src[SS_FJ_MAX_G];                   /* per row: constraint row r >= 0, or -1 - j: lock of joint j */
+  int nnz[SS_FJ_MAX_G];                   /* per row: structurally nonzero entries */
+  int nzc[SS_FJ_MAX_G][SS_FJ_ROW_NZ];     /* their columns, ascending */
+  int fix_col[SS_FJ_MAX_G];               /* the coordinate a single-entry row fixes, -1 */
+  bool fixed[SS_PLANAR_MAX_N];            /* coordinates fixed by such a row */
+  int nfix;                               /* rows that fix a coordinate */
+  int fix_rows[SS_FJ_MAX_G];              /* their indices in G */
+  int nr;                                 /* the other rows R: the Schur complement's size */
+  int rows[SS_FJ_MAX_G];                  /* their indices in G */
+  int r_start[SS_FJ_MAX_G + 1];           /* per row of R: its entries (in R's order) */
+  int e_col[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* column of each entry */
+  int col_start[SS_PLANAR_MAX_N + 1];     /* per free coordinate: its entries in R, ... */
+  int col_e[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* ... as entry index, rows ascending, ... */
+  int col_i[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* ... and their row's index in R */
+  double Minv[SS_PLANAR_MAX_N];           /* inverse mass matrix (diagonal), 1/kg or 1/(kg m²) */
+} ss_fj_plan;
+
+/* Builds the plan for sys and the locks and drop_row of spec.  Returns 0,
+ * or -1 with *why (and plan->error) when a body has no positive mass. */
+int ss_fj_plan_init(const ss_planar_system *sys, const ss_fj_spec *spec, ss_fj_plan *plan,
+                    const char **why);
+/* ss_fj_dynamics_at with a plan made for spec's locks and drop_row (-1
+ * with *why if it was not). */
+int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *plan,
+                        const ss_fj_kinematics *kin, const double *h, const double *xi_extra,
+                        const ss_fj_spec *spec, double *xdd, ss_fj_solution *out,
+                        const char **why);
+
 #endif

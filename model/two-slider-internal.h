@@ -64,5 +64,11 @@ int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w);
 struct ss_ts_statics;
 int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_sliding,
                        struct ss_ts_statics *out);
+/* The same with what the caller has at q already: h the applied forces at
+ * rest (ts_applied), D and w from ts_rigid_pattern, and the constraint and
+ * slide Jacobians C, Cmu (both NULL: computed here). */
+int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const double *h,
+                          const double *D, const double *w, const double *C,
+                          const double *Cmu, bool with_sliding, struct ss_ts_statics *out);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 
 #include "scenarios.h"
@@ -96,6 +97,17 @@ int ss_two_slider_statics(const double *values, double t, ss_ts_statics *out, ch
 int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_sliding,
                        ss_ts_statics *out)
 {
+  double h[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N], w[2];
+  ts_applied(tm, t, q, NULL, h, NULL, NULL);
+  if (ts_rigid_pattern(tm, q, D, w) < 0)
+    return -1;
+  return ts_statics_compute_at(tm, t, q, h, D, w, NULL, NULL, with_sliding, out);
+}
+
+int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const double *h,
+                          const double *D, const double *w, const double *C,
+                          const double *Cmu, bool with_sliding, ss_ts_statics *out)
+{
   memset(out, 0, sizeof *out);
   out->t = t;
   out->mu_s = tm->mu_s;
@@ -108,10 +120,8 @@ int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_s
 
   const ss_planar_system *sys = &tm->sys;
   int n = sys->n, m = sys->m;
-  double h[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
-  ts_applied(tm, t, q, NULL, h, NULL, NULL);
-  if (ts_rigid_pattern(tm, q, D, out->w) < 0)
-    return -1;
+  out->w[0] = w[0];
+  out->w[1] = w[1];
   double hr = 0.0;
   for (int k = 0; k < n; k++)
     hr += D[k] * h[k];
@@ -119,9 +129,13 @@ int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_s
   out->tendency = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
 
   /* eq. 10 plus one row fixing a = R31 . e = -(lambda_rev1 . e): square */
-  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  ss_planar_jacobian(sys, q, C);
-  ss_planar_slide_jacobian(sys, q, Cmu);
+  double Cq[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmuq[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  if (!C || !Cmu) {
+    ss_planar_jacobian(sys, q, Cq);
+    ss_planar_slide_jacobian(sys, q, Cmuq);
+    C = Cq;
+    Cmu = Cmuq;
+  }
   double A[NU * NU], rhs0[NU], rhs1[NU], u0[NU], u1[NU];
   size_t perm_data[NU];
   memset(A, 0, sizeof A);
@@ -148,10 +162,23 @@ int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_s
   }
   if (!(dmin > 1e-12 * dmax))
     return -1; /* the family is not parametrised by a here */
-  gsl_vector_view b0 = gsl_vector_view_array(rhs0, NU), b1 = gsl_vector_view_array(rhs1, NU);
-  gsl_vector_view x0 = gsl_vector_view_array(u0, NU), x1 = gsl_vector_view_array(u1, NU);
-  gsl_linalg_LU_solve(&Av.matrix, &p, &b0.vector, &x0.vector);
-  gsl_linalg_LU_solve(&Av.matrix, &p, &b1.vector, &x1.vector);
+  /* both right-hand sides: P b, the forward substitution at once, the back
+   * substitution per column (as gsl_linalg_LU_solve sums it) */
+  double Y[NU * 2];
+  for (int i = 0; i < NU; i++) {
+    Y[2 * i] = rhs0[perm_data[i]];
+    Y[2 * i + 1] = rhs1[perm_data[i]];
+  }
+  gsl_matrix_view Yv = gsl_matrix_view_array(Y, NU, 2);
+  gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Av.matrix, &Yv.matrix);
+  for (int c = 0; c < 2; c++) {
+    gsl_vector_view yc = gsl_vector_view_array_with_stride(Y + c, 2, NU);
+    gsl_blas_dtrsv(CblasUpper, CblasNoTrans, CblasNonUnit, &Av.matrix, &yc.vector);
+  }
+  for (int i = 0; i < NU; i++) {
+    u0[i] = Y[2 * i];
+    u1[i] = Y[2 * i + 1];
+  }
   physical(tm, u0, out->base);
   physical(tm, u1, out->slope);
 

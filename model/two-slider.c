@@ -46,6 +46,8 @@ typedef struct ts_model {
   int treatment;       /* TS_TREAT_* */
   int drop_row[2];     /* constraint rows eliminated by the two elimination treatments */
   ts_layout at;        /* state layout */
+  ss_fj_plan plan[4];  /* structure of the dynamics per set of locked guides (bit i: guide i),
+                          made at creation, read-only afterwards */
 } ts_model;
 
 static const ts_model *impl(const ss_model *m) { return m->impl; }
@@ -565,8 +567,10 @@ typedef struct ts_eval {
   bool frozen;                  /* rigid exact law at rest: x' = 0 */
 } ts_eval;
 
+/* kin: where the kinematics goes (left unset for the rigid exact law at
+ * rest), or NULL. */
 static int evaluate(const ss_model *m, double t, const double *x, const int *modes, ts_eval *ev,
-                    const char **why)
+                    ss_fj_kinematics *kin, const char **why)
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
@@ -580,13 +584,15 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
     ts_applied(tm, t, q, qd, ev->h, NULL, NULL);
     return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
   }
-  ss_fj_kinematics kin;
-  ss_fj_kinematics_at(sys, q, qd, &kin);
-  applied_at(tm, t, qd, kin.s, kin.Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
+  ss_fj_kinematics kin_here;
+  if (!kin)
+    kin = &kin_here;
+  ss_fj_kinematics_at(sys, q, qd, kin);
+  applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
   for (int i = 0; i < 2; i++) {
     ev->v[i] = 0.0;
     for (int k = 0; k < sys->n; k++)
-      ev->v[i] += kin.Cmu[tm->guide[i] * sys->n + k] * qd[k];
+      ev->v[i] += kin->Cmu[tm->guide[i] * sys->n + k] * qd[k];
   }
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
@@ -607,7 +613,11 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   }
   /* q and q' satisfy the constraints exactly (closed-form kinematics): no
    * stabilisation term */
-  return ss_fj_dynamics_at(sys, &kin, ev->h, NULL, &spec, ev->qdd, &ev->sol, why);
+  int locks = 0;
+  for (int i = 0; i < 2; i++)
+    locks |= spec.role[tm->guide[i]] == SS_FJ_LOCK ? 1 << i : 0;
+  return ss_fj_dynamics_plan(sys, &tp->plan[locks], kin, ev->h, NULL, &spec, ev->qdd, &ev->sol,
+                             why);
 }
 
 /* ---- engine callbacks --------------------------------------------------- */
@@ -632,7 +642,7 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   const char *why;
   if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK)
     return 0; /* locked by stiction: exactly at rest, the statics only decides events */
-  if (evaluate(m, t, x, modes, &ev, &why) < 0)
+  if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0)
     return 1; /* recoverable: CVODE retries with a smaller step */
   const double *qd = ev.qd;
   for (int j = 0; j < f; j++) {
@@ -672,7 +682,7 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
   if (m->hybrid && tm->flexible && (modes[0] == SS_MODE_STICK || modes[1] == SS_MODE_STICK)) {
     /* a stuck guide's margin needs the dynamics, which has the velocities too */
     ts_eval ev;
-    int rc = evaluate(m, t, x, modes, &ev, &why);
+    int rc = evaluate(m, t, x, modes, &ev, NULL, &why);
     for (int i = 0; i < 2; i++) {
       v[i] = ev.v[i];
       if (modes[i] == SS_MODE_STICK)
@@ -746,7 +756,7 @@ static int resolve_flexible(const ss_model *m, double t, double *x, int *modes, 
       changed = true;
     } else { /* its static friction reached the maximum: slips the way the load pushes */
       ts_eval ev;
-      if (evaluate(m, t, x, modes, &ev, &why) < 0)
+      if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0)
         return -1;
       modes[i] = ev.sol.fmu[tm->guide[i]] >= 0.0 ? SS_MODE_SLIDE_NEG : SS_MODE_SLIDE_POS;
     }
@@ -758,7 +768,7 @@ static int resolve_flexible(const ss_model *m, double t, double *x, int *modes, 
     if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
       return 0;
     ts_eval ev;
-    if (evaluate(m, t, x, modes, &ev, &why) < 0)
+    if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0)
       return -1;
     int worst = -1;
     double worst_m = 0.0;
@@ -846,8 +856,9 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   const ss_planar_system *sys = &tm->sys;
   int n = sys->n, c = 0;
   ts_eval ev;
+  ss_fj_kinematics kin;
   const char *why;
-  bool ok = evaluate(m, t, x, modes, &ev, &why) == 0;
+  bool ok = evaluate(m, t, x, modes, &ev, &kin, &why) == 0;
   const double *q = ev.q, *qd = ev.qd;
   int b1 = tm->slider[0], b2 = tm->slider[1], r = tm->rod;
   row[c++] = q[3 * b1 + 1];
@@ -890,7 +901,10 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
                          : fabs(ev.v[0]) < m->v_stick[0] && fabs(ev.v[1]) < m->v_stick[1];
   if (rigid && stuck && p > 0.0) {
     ss_ts_statics st;
-    if (ts_statics_compute(tm, t, q, false, &st) == 0 && st.stick_exists) {
+    bool have_kin = !ev.frozen; /* else computed there */
+    if (ts_statics_compute_at(tm, t, q, ev.h, D, w, have_kin ? kin.C : NULL,
+                              have_kin ? kin.Cmu : NULL, false, &st) == 0 &&
+        st.stick_exists) {
       lo = st.stick_coherent_lo / p;
       hi = st.stick_coherent_hi / p;
     }
@@ -944,6 +958,15 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   tp->treatment = (int)ss_value(sc, values, "treatment");
   tp->drop_row[TS_TREAT_ELIM_REV1] = 2 * tm->rev[0] + 1; /* y: along the vertical rail 1 */
   tp->drop_row[TS_TREAT_ELIM_REV2] = 2 * tm->rev[1];     /* x: along the horizontal rail 2 */
+  for (int locks = 0; locks < 4; locks++) {
+    ss_fj_spec spec;
+    const char *why;
+    ss_fj_spec_init(&spec);
+    for (int i = 0; i < 2; i++)
+      if (locks & 1 << i)
+        spec.role[tm->guide[i]] = SS_FJ_LOCK;
+    ss_fj_plan_init(&tm->sys, &spec, &tp->plan[locks], &why); /* an error is kept in the plan */
+  }
   tp->fr[0] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_1");
   tp->fr[1] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_2");
   ss_law law = tp->fr[0].law;
