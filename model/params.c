@@ -128,7 +128,10 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
   if (end == text || *end != '\0' || errno == ERANGE) {
     char range[256];
     describe_range(p, range, sizeof range);
-    ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text, range);
+    if (p->kind == SS_PARAM_CHOICE)
+      ss_set_error(error, "parameter '%s': '%s' is not a valid choice; valid: %s", name, text, range);
+    else
+      ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text, range);
     return false;
   }
   if (!ss_param_check(p, value, error))

@@ -212,6 +212,10 @@ static void expect_usage_error(const char *needle1, const char *needle2, const c
   case 3: r = run_cli(NULL, args[0], args[1], args[2], NULL); break;
   case 4: r = run_cli(NULL, args[0], args[1], args[2], args[3], NULL); break;
   case 5: r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], NULL); break;
+  case 6: r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], args[5], NULL); break;
+  case 7:
+    r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], args[5], args[6], NULL);
+    break;
   default: r = run_cli(NULL, args[0], args[1], NULL); break;
   }
   g_assert_cmpint(r.status, ==, 2);
@@ -229,13 +233,27 @@ static void test_bad_input(void)
   expect_usage_error("'M'", "range", "run", "one-mass", "--set", "M=-2", NULL);
   expect_usage_error("mu_k", "mu_s", "run", "one-mass", "--set", "mu_k=0.8", NULL);
   expect_usage_error("nosuch", NULL, "run", "one-mass", "--set", "nosuch=1", NULL);
-  expect_usage_error("law", "lugre", "run", "one-mass", "--set", "law=foo", NULL);
+  expect_usage_error("'foo' is not a valid choice", "exact, regularised, tanh, lugre", "run",
+                     "one-mass", "--set", "law=foo", NULL);
   expect_usage_error("unknown scenario", NULL, "run", "three-mass", NULL);
   expect_usage_error("--t-end", NULL, "run", "one-mass", "--t-end", "abc", NULL);
   expect_usage_error("--t-end", NULL, "run", "one-mass", "--t-end", "-1", NULL);
   expect_usage_error("unknown command", NULL, "frobnicate", NULL);
   expect_usage_error("'t_P'", "(0, 1000]", "bench", "two-slider", "--set", "t_P=-2", NULL);
   expect_usage_error("SCENARIO", NULL, "bench", "--set", "law=lugre", NULL);
+  expect_usage_error("'law'", "not a valid choice", "bench", "two-slider", "--set", "rod=flexible",
+                     "--set", "law=bogus", NULL);
+}
+
+/* bench takes several --set: all of them make the one variant timed. */
+static void test_bench_variant(void)
+{
+  cli_result r = run_cli(NULL, "bench", "one-mass", "--set", "k=150", "--set", "law=regularised",
+                         "--runs", "2", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_nonnull(strstr(r.out, "k=150 law=regularised"));
+  g_assert_null(strstr(r.out, "default"));
+  cli_result_clear(&r);
 }
 
 static void test_simulation_failure(void)
@@ -299,6 +317,7 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/run-events", test_run_events);
   g_test_add_func("/cli/undetermined-empty", test_undetermined_empty);
   g_test_add_func("/cli/bad-input", test_bad_input);
+  g_test_add_func("/cli/bench-variant", test_bench_variant);
   g_test_add_func("/cli/simulation-failure", test_simulation_failure);
   g_test_add_func("/cli/scenario-file", test_scenario_file_and_default_csv);
   return g_test_run();

@@ -23,7 +23,7 @@ static const char usage_text[] =
   "  stickslip-cli params SCENARIO\n"
   "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
   "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
-  "  stickslip-cli bench [SCENARIO [--set NAME=VALUE] [--t-end T]] [--runs N]\n"
+  "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
   "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
   "\n"
   "run writes CSV (header, one row per output time; empty field = undetermined).\n"
@@ -281,15 +281,19 @@ static int compare_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Times full default histories of one variant; prints one line. */
-static int bench_case(const ss_scenario *sc, const char *assignment, double t_end, int runs)
+/* Times full default histories of one variant (n_set NAME=VALUE
+ * assignments); prints one line. */
+static int bench_case(const ss_scenario *sc, const char *const *assignments, int n_set,
+                      double t_end, int runs)
 {
-  const char *assignments[1] = {assignment};
+  char label[256] = "";
+  for (int i = 0; i < n_set; i++)
+    snprintf(label + strlen(label), sizeof label - strlen(label), "%s%s", i ? " " : "",
+             assignments[i]);
   char *err = NULL;
-  ss_model *m = ss_model_new_from_assignments(sc, assignments, assignment ? 1 : 0, &err);
+  ss_model *m = ss_model_new_from_assignments(sc, assignments, n_set, &err);
   if (!m) {
-    fprintf(stderr, "stickslip-cli: bench %s %s: %s\n", sc->name, assignment ? assignment : "",
-            err);
+    fprintf(stderr, "stickslip-cli: bench %s %s: %s\n", sc->name, label, err);
     free(err);
     return EXIT_USAGE; /* an unknown parameter or an invalid value */
   }
@@ -318,7 +322,7 @@ static int bench_case(const ss_scenario *sc, const char *assignment, double t_en
     n++;
   qsort(times, (size_t)n, sizeof(double), compare_double);
   printf("%-20s %-34s %7.1f %6d %11.3f %8ld %9ld %7ld\n", sc->name,
-         assignment ? assignment : "default", t_end > 0 ? t_end : sc->t_end, n,
+         n_set ? label : "default", t_end > 0 ? t_end : sc->t_end, n,
          1e3 * times[n / 2], stats.steps, stats.rhs_evals, stats.events);
   free(times);
   ss_model_free(m);
@@ -328,7 +332,8 @@ static int bench_case(const ss_scenario *sc, const char *assignment, double t_en
 static int cmd_bench(int argc, char **argv)
 {
   const char *only = NULL;
-  const char *variant = NULL;
+  const char *variant[16];
+  int n_set = 0;
   double t_end = 0.0;
   int runs = 200;
   for (int i = 0; i < argc; i++) {
@@ -338,7 +343,9 @@ static int cmd_bench(int argc, char **argv)
         return EXIT_USAGE;
       runs = (int)r;
     } else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
-      variant = argv[++i];
+      if (n_set == (int)(sizeof variant / sizeof variant[0]))
+        return usage_error("bench takes at most 16 --set%s", "");
+      variant[n_set++] = argv[++i];
     } else if (strcmp(argv[i], "--t-end") == 0 && i + 1 < argc) {
       if (!parse_positive("--t-end", argv[++i], 1e9, &t_end))
         return EXIT_USAGE;
@@ -350,7 +357,7 @@ static int cmd_bench(int argc, char **argv)
   }
   if (only && !ss_scenario_find(only))
     return usage_error("unknown scenario '%s' (see: stickslip-cli list)", only);
-  if ((variant || t_end > 0.0) && !only)
+  if ((n_set > 0 || t_end > 0.0) && !only)
     return usage_error("bench --set and --t-end need a SCENARIO%s", "");
   printf("%-20s %-34s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
          "median/ms", "steps", "rhs", "events");
@@ -359,9 +366,9 @@ static int cmd_bench(int argc, char **argv)
     const ss_scenario *sc = ss_scenario_get(i);
     if (only && strcmp(only, sc->name) != 0)
       continue;
-    if (variant || t_end > 0.0) /* one variant only, e.g. for profiling */
-      return bench_case(sc, variant, t_end, runs);
-    status |= bench_case(sc, NULL, 0.0, runs);
+    if (n_set > 0 || t_end > 0.0) /* one variant only, e.g. for profiling */
+      return bench_case(sc, variant, n_set, t_end, runs);
+    status |= bench_case(sc, NULL, 0, 0.0, runs);
     /* every choice of every choice parameter (law, level, treatment, ...) */
     for (int p = 0; p < sc->n_params; p++) {
       const ss_param_info *info = &sc->params[p];
@@ -372,11 +379,14 @@ static int cmd_bench(int argc, char **argv)
           continue;
         char assignment[128];
         snprintf(assignment, sizeof assignment, "%s=%s", info->name, info->choices[c]);
-        status |= bench_case(sc, assignment, 0.0, runs);
+        const char *one[] = {assignment};
+        status |= bench_case(sc, one, 1, 0.0, runs);
       }
     }
-    if (strcmp(sc->name, "one-mass") == 0)
-      status |= bench_case(sc, "law=lugre", 30.0, runs); /* the LuGre figure */
+    if (strcmp(sc->name, "one-mass") == 0) {
+      const char *lugre[] = {"law=lugre"};
+      status |= bench_case(sc, lugre, 1, 30.0, runs); /* the LuGre figure */
+    }
   }
   return status ? EXIT_SIMULATION : 0;
 }
