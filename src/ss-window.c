@@ -29,11 +29,11 @@ struct _SsWindow
   GtkButton           *step_button;
   GtkAdjustment       *speed_adjustment;
   GtkLabel            *speed_label;
-  GtkLabel            *time_label;
+  GtkInscription      *time_label;
   SsMechanismView     *mechanism_view;
   SsPlotStack         *plot_stack;
   GtkLabel            *status_label;
-  GtkLabel            *stats_label;
+  GtkInscription      *stats_label;
 
   GSettings           *settings;
   SsSimulation        *simulation;
@@ -135,7 +135,7 @@ update_status (SsWindow *self)
   double t = ss_simulation_get_time (self->simulation);
 
   g_snprintf (buf, sizeof buf, "t = %.2f s / %g s", t, ss_simulation_get_t_end (self->simulation));
-  gtk_label_set_text (self->time_label, buf);
+  gtk_inscription_set_text (self->time_label, buf);
 
   if (m != NULL && ss_simulation_get_error (self->simulation) != NULL)
     {
@@ -153,14 +153,16 @@ update_status (SsWindow *self)
         g_string_append_printf (markup, "%s<span foreground=\"%s\">●</span> <b>%s</b> %s",
                                 c > 0 ? "      " : "", color, name, mode_text (modes[c]));
       }
-  gtk_label_set_markup (self->status_label, markup->str);
+  /* a label relayouts the window on every change: only when the modes do */
+  if (g_strcmp0 (gtk_label_get_label (self->status_label), markup->str) != 0)
+    gtk_label_set_markup (self->status_label, markup->str);
   g_string_free (markup, TRUE);
 
   ss_simulation_get_stats (self->simulation, &stats);
   /* Translators: integrator statistics in the status bar */
   g_snprintf (buf, sizeof buf, _("%ld steps · %ld RHS evaluations · %ld events"),
               stats.steps, stats.rhs_evals, stats.events);
-  gtk_label_set_text (self->stats_label, buf);
+  gtk_inscription_set_text (self->stats_label, buf);
 }
 
 static void
