@@ -62,6 +62,7 @@ typedef struct
   GdkRGBA    fg;
   double     force_scale;   /* px per N (or N m) */
   RunExtent *extents;       /* the view's, N_EXTENTS */
+  int        scale_factor;  /* device pixels per px */
 } Frame;
 
 static const GdkRGBA stuck_color = { 0.902, 0.380, 0.000, 1.0 };    /* #e66100 */
@@ -215,6 +216,51 @@ text (Frame      *f,
   pango_cairo_show_layout (f->cr, layout);
   pango_font_description_free (font);
   g_object_unref (layout);
+}
+
+/* Fills the current path with lines at 45 degrees (rising to the right),
+ * @spacing px apart along x, one of them through (@x_line, @y_line).  A
+ * repeated tile, pixel-aligned: filling a wide floor this way costs a small
+ * fraction of stroking each line, and the floor is redrawn every frame. */
+static void
+fill_hatch (Frame        *f,
+            double        spacing,
+            double        x_line,
+            double        y_line,
+            const GdkRGBA *color)
+{
+  int sf = MAX (1, f->scale_factor), px = (int)ceil (spacing * sf);
+  cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
+  cairo_t *tcr = cairo_create (tile);
+  cairo_pattern_t *pattern;
+  cairo_matrix_t m;
+  double origin;
+
+  cairo_scale (tcr, (double)px / spacing, (double)px / spacing);
+  gdk_cairo_set_source_rgba (tcr, color);
+  cairo_set_line_width (tcr, 1.0);
+  /* the line through the tile and its neighbours' ends, so the tiles join */
+  for (int k = -1; k <= 1; k++)
+    {
+      cairo_move_to (tcr, k * spacing, spacing);
+      cairo_line_to (tcr, (k + 1) * spacing, 0);
+    }
+  cairo_stroke (tcr);
+  cairo_destroy (tcr);
+
+  pattern = cairo_pattern_create_for_surface (tile);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
+  /* tile lines satisfy x + y = 0 (mod spacing): shift by the wanted line's
+   * x + y, rounded to whole device pixels */
+  origin = round ((x_line + y_line) * sf) / sf;
+  cairo_matrix_init_scale (&m, (double)px / spacing, (double)px / spacing);
+  cairo_matrix_translate (&m, -origin, 0);
+  cairo_pattern_set_matrix (pattern, &m);
+  cairo_set_source (f->cr, pattern);
+  cairo_fill (f->cr);
+  cairo_pattern_destroy (pattern);
+  cairo_surface_destroy (tile);
 }
 
 /* Ground seen from the side: a surface line with hatching that scrolls. */
@@ -577,20 +623,14 @@ draw_two_block (Frame *f)
     double y0 = face_y - bh - 22, y1 = face_y + bh + 22, spacing = 14;
     double start = 8 - fmod (zc * s, spacing) - spacing;
 
-    cairo_save (f->cr);
-    cairo_rectangle (f->cr, 8, y0, f->width - 16, y1 - y0);
-    cairo_clip (f->cr);
+    GdkRGBA hatch = f->fg;
+
+    hatch.alpha = f->fg.alpha * 0.18;
     set_rgba (f->cr, &f->fg, 0.05);
-    cairo_paint (f->cr);
-    set_rgba (f->cr, &f->fg, 0.18);
-    cairo_set_line_width (f->cr, 1.0);
-    for (double x = start; x < f->width + (y1 - y0); x += spacing)
-      {
-        cairo_move_to (f->cr, x, y1);
-        cairo_line_to (f->cr, x + (y1 - y0), y0);
-      }
-    cairo_stroke (f->cr);
-    cairo_restore (f->cr);
+    cairo_rectangle (f->cr, 8, y0, f->width - 16, y1 - y0);
+    cairo_fill (f->cr);
+    cairo_rectangle (f->cr, 8, y0, f->width - 16, y1 - y0);
+    fill_hatch (f, spacing, start, y1, &hatch);
     set_rgba (f->cr, &f->fg, 0.6);
     text (f, 14, y0 + 3, _("top view"), 0.0, 0.0, FALSE);
   }
@@ -1377,6 +1417,7 @@ ss_mechanism_view_draw (SsMechanismView *self,
   f.height = height;
   f.forces = self->show_forces;
   f.extents = self->extents;
+  f.scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   name = ss_model_scenario (ss_dataset_get_model (self->dataset))->name;
   self->drawing = "generic";
