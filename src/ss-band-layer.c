@@ -63,7 +63,7 @@ ss_band_layer_draw (SsChartLayer         *layer,
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
   g_autoptr(GArray) top = NULL;
   g_autoptr(GArray) bottom = NULL;
-  guint first = 1;  /* bins[0] is before t0; skip columns left of x_from but two */
+  guint first;  /* bins[0] is before t0 */
 
   if (lo == NULL || hi == NULL)
     return;
@@ -73,8 +73,7 @@ ss_band_layer_draw (SsChartLayer         *layer,
   cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_clip (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
-  if (ctx->x_from > ctx->x)
-    first = (guint)CLAMP (floor ((ctx->x_from - ctx->x) * n_bins / ctx->width) + 1 - 2, 1, n_bins + 1);
+  first = MAX (1, ss_chart_context_first_bin (ctx, n_bins));
   for (guint i = first; i <= n_bins; i++)
     {
       gboolean both = lo[i].count > 0 && hi[i].count > 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <math.h>
 #include <gdk/gdk.h>
 
 G_BEGIN_DECLS
@@ -31,6 +32,18 @@ ss_chart_context_y (const SsChartContext *ctx,
                     double                v)
 {
   return ctx->y + ctx->height - (v - ctx->y0) / (ctx->y1 - ctx->y0) * ctx->height;
+}
+
+/* First bin of a per-column decimation (bins[0] holds what lies before t0)
+ * a layer must draw: columns wholly left of x_from are skipped but two, so
+ * the segments and bars reaching x_from come out whole. */
+static inline guint
+ss_chart_context_first_bin (const SsChartContext *ctx,
+                            guint                 n_bins)
+{
+  if (!(ctx->x_from > ctx->x))
+    return 0;
+  return (guint)CLAMP (floor ((ctx->x_from - ctx->x) * n_bins / ctx->width) + 1 - 2, 0, n_bins + 1);
 }
 
 #define SS_TYPE_CHART_LAYER (ss_chart_layer_get_type ())

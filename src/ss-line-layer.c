@@ -165,15 +165,9 @@ ss_line_layer_draw (SsChartLayer         *layer,
 
   if (bins == NULL)
     return;
-  /* columns wholly left of x_from are skipped; two more are drawn so the
-   * segments and bars reaching x_from are whole.  Dashes keep their phase
-   * only when the path starts where it always does. */
-  if (ctx->x_from > ctx->x && !self->dashed && !self->reference)
-    {
-      double column = floor ((ctx->x_from - ctx->x) * n_bins / ctx->width);
-
-      first = (guint)CLAMP (column + 1 - 2, 0, n_bins + 1);  /* bins[0] is before t0 */
-    }
+  /* dashes keep their phase only when the path starts where it always does */
+  if (!self->dashed && !self->reference)
+    first = ss_chart_context_first_bin (ctx, n_bins);
   /* the last column with samples before the first drawn one decides how
    * that one joins on, as in a full draw */
   before = G_MAXUINT - 1;
