@@ -455,6 +455,7 @@ draw_data (SsChart            *self,
       double x = round (ss_chart_context_x (ctx, lay->cursor)) + 0.5;
 
       gdk_cairo_set_source_rgba (cr, &style->cursor);
+      cairo_set_line_width (cr, 1.0);
       cairo_move_to (cr, x, ctx->y);
       cairo_line_to (cr, x, ctx->y + ctx->height);
       cairo_stroke (cr);
@@ -566,8 +567,9 @@ ss_chart_snapshot (GtkWidget   *widget,
   earliest = earliest_data_end (self);
   cut = earliest > lay.ctx.t1 ? width : column_edge (&lay.ctx, earliest);
 
+  /* the legend reads the data at the cursor: rows still to come change it */
   if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 ||
-      cut - self->body_cut > TAIL_LIMIT)
+      cut - self->body_cut > TAIL_LIMIT || (!isnan (lay.cursor) && lay.cursor >= earliest))
     {
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
 
