@@ -536,6 +536,8 @@ column_edge (const SsChartContext *ctx,
  * columns instead of the whole chart.  Both go through draw_decor and
  * draw_data, like exports. */
 #define TAIL_LIMIT 48.0   /* px of tail before the body is redrawn */
+#define TAIL_SPILL 3.0    /* px left of its column that a column's bar, the
+                           * ends of its strokes and a band's edge may reach */
 
 static void
 ss_chart_snapshot (GtkWidget   *widget,
@@ -563,9 +565,10 @@ ss_chart_snapshot (GtkWidget   *widget,
   ss_chart_style_init_for_widget (&style, widget);
   chart_layout (self, self->measure, width, height, &style, &lay);
   body_key_init (self, &lay, &style, &key);
-  /* the column of the earliest end may still change: the body stops there */
+  /* the column of the earliest end may still change, and with it what its
+   * drawing spills to the left: the body stops short of that */
   earliest = earliest_data_end (self);
-  cut = earliest > lay.ctx.t1 ? width : column_edge (&lay.ctx, earliest);
+  cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
 
   /* the legend reads the data at the cursor: rows still to come change it */
   if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 ||
