@@ -285,8 +285,6 @@ typedef struct
   double         height;
   double         legend_left;
   double         cursor;       /* s; NaN: none */
-  double         bottom;       /* text rows under the plot, user units */
-  int            title_width;
 } ChartLayout;
 
 static void
@@ -298,19 +296,20 @@ chart_layout (SsChart            *self,
               ChartLayout        *lay)
 {
   double t0, t1, lo, hi, legend_height;
+  double bottom = 8;   /* text rows under the plot */
+  int title_width = 0;
 
   memset (lay, 0, sizeof *lay);
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
   lay->width = width;
   lay->height = height;
   lay->cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
-  lay->bottom = 8;
   if (self->title != NULL)
     {
       g_autoptr(PangoLayout) bold = chart_text (self, cr, style, TRUE, self->title);
       int th;
 
-      pango_layout_get_pixel_size (bold, &lay->title_width, &th);
+      pango_layout_get_pixel_size (bold, &title_width, &th);
     }
   if (self->show_time_labels)
     {
@@ -319,15 +318,15 @@ chart_layout (SsChart            *self,
       int tw, th;
 
       pango_layout_get_pixel_size (probe, &tw, &th);
-      lay->bottom = 4 + 2 * th + 4;
+      bottom = 4 + 2 * th + 4;
     }
-  lay->legend_left = 8 + lay->title_width + 24;
+  lay->legend_left = 8 + title_width + 24;
   legend_height = draw_legend (self, cr, lay->legend_left, width - MARGIN_RIGHT, 2, lay->cursor, style, FALSE);
 
   lay->ctx.x = MARGIN_LEFT;
   lay->ctx.y = legend_height + 2;
   lay->ctx.width = MAX (10, width - MARGIN_LEFT - MARGIN_RIGHT);
-  lay->ctx.height = MAX (10, height - lay->ctx.y - lay->bottom);
+  lay->ctx.height = MAX (10, height - lay->ctx.y - bottom);
   lay->ctx.t0 = t0;
   lay->ctx.t1 = t1;
   lay->ctx.line_scale = style->line_scale;

@@ -628,8 +628,7 @@ draw_two_block (Frame *f)
     hatch.alpha = f->fg.alpha * 0.18;
     set_rgba (f->cr, &f->fg, 0.05);
     cairo_rectangle (f->cr, 8, y0, f->width - 16, y1 - y0);
-    cairo_fill (f->cr);
-    cairo_rectangle (f->cr, 8, y0, f->width - 16, y1 - y0);
+    cairo_fill_preserve (f->cr);
     fill_hatch (f, spacing, start, y1, &hatch);
     set_rgba (f->cr, &f->fg, 0.6);
     text (f, 14, y0 + 3, _("top view"), 0.0, 0.0, FALSE);
