@@ -99,6 +99,17 @@ ss_chart_layer_get_data_end (SsChartLayer *self)
   return klass->get_data_end ? klass->get_data_end (self) : INFINITY;
 }
 
+double
+ss_chart_layer_get_headroom (SsChartLayer *self,
+                             cairo_t      *cr)
+{
+  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
+
+  if (!ss_chart_layer_get_visible (self) || klass->get_headroom == NULL)
+    return 0;
+  return klass->get_headroom (self, cr);
+}
+
 const char *
 ss_chart_layer_get_title (SsChartLayer *self)
 {

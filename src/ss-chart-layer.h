@@ -76,11 +76,17 @@ struct _SsChartLayerClass
   guint     (*get_data_revision) (SsChartLayer     *self);
   /* time of the layer's last row, s; +INFINITY when no rows can follow */
   double    (*get_data_end)  (SsChartLayer         *self);
+  /* user units the layer draws above its highest value (a label over a
+   * line): the chart's value range leaves that much room */
+  double    (*get_headroom)  (SsChartLayer         *self,
+                              cairo_t              *cr);
 };
 
 void           ss_chart_layer_changed       (SsChartLayer   *self);
 guint          ss_chart_layer_get_revision  (SsChartLayer   *self);
 double         ss_chart_layer_get_data_end  (SsChartLayer   *self);
+double         ss_chart_layer_get_headroom  (SsChartLayer   *self,
+                                             cairo_t        *cr);
 const char    *ss_chart_layer_get_title     (SsChartLayer   *self);
 void           ss_chart_layer_set_title     (SsChartLayer   *self,
                                              const char     *title);

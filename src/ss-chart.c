@@ -344,6 +344,18 @@ chart_layout (SsChart            *self,
       hi = 1;
     }
   autoscale (&lo, &hi);
+  /* room for what layers draw above their highest value (a level's label) */
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      double need = ss_chart_layer_get_headroom (layer, cr);
+      double h = lay->ctx.height, a, b;
+
+      /* (hi - b) / (hi - lo) h >= need */
+      if (need > 0 && need < h / 2
+          && ss_chart_layer_get_y_range (layer, t0, t1, MAX (1, (guint)ceil (lay->ctx.width)), &a, &b))
+        hi = MAX (hi, (b * h - need * lo) / (h - need));
+    }
   lay->ctx.y0 = lo;
   lay->ctx.y1 = hi;
 }

@@ -11,6 +11,7 @@ struct _SsLevelLayer
   double       value;
   char        *label;   /* drawn at the right end of the line */
   int          slot;    /* labels of several contacts step leftwards */
+  int          label_height; /* px, measured once (0: not yet) */
 };
 
 G_DEFINE_FINAL_TYPE (SsLevelLayer, ss_level_layer, SS_TYPE_CHART_LAYER)
@@ -22,6 +23,19 @@ set_dash (cairo_t *cr,
   double dash[] = { 6.0 * scale, 4.0 * scale };
 
   cairo_set_dash (cr, dash, 2, 0);
+}
+
+static PangoLayout *
+label_layout (SsLevelLayer *self,
+              cairo_t      *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 7.5");
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, self->label, -1);
+  pango_font_description_free (font);
+  return layout;
 }
 
 static void
@@ -44,19 +58,34 @@ ss_level_layer_draw (SsChartLayer         *layer,
 
   if (self->label != NULL)
     {
-      PangoLayout *layout = pango_cairo_create_layout (cr);
-      PangoFontDescription *font = pango_font_description_from_string ("Sans 7.5");
+      g_autoptr(PangoLayout) layout = label_layout (self, cr);
       int w, h;
 
-      pango_layout_set_font_description (layout, font);
-      pango_layout_set_text (layout, self->label, -1);
       pango_layout_get_pixel_size (layout, &w, &h);
       /* contacts' labels step leftwards by a label's width, so they never overlap */
       cairo_move_to (cr, ctx->x + ctx->width - (self->slot + 1) * (w + 12) + 8, y - h - 1);
       pango_cairo_show_layout (cr, layout);
-      pango_font_description_free (font);
-      g_object_unref (layout);
     }
+}
+
+/* the label sits on the line: the plot keeps its height free above the level */
+static double
+ss_level_layer_get_headroom (SsChartLayer *layer,
+                             cairo_t      *cr)
+{
+  SsLevelLayer *self = SS_LEVEL_LAYER (layer);
+
+  if (self->label == NULL)
+    return 0;
+  /* asked at every layout: one Pango layout for the label's lifetime */
+  if (self->label_height == 0)
+    {
+      g_autoptr(PangoLayout) layout = label_layout (self, cr);
+      int w;
+
+      pango_layout_get_pixel_size (layout, &w, &self->label_height);
+    }
+  return self->label_height + 2;
 }
 
 static gboolean
@@ -108,6 +137,7 @@ ss_level_layer_class_init (SsLevelLayerClass *klass)
   G_OBJECT_CLASS (klass)->finalize = ss_level_layer_finalize;
   layer_class->draw = ss_level_layer_draw;
   layer_class->get_y_range = ss_level_layer_get_y_range;
+  layer_class->get_headroom = ss_level_layer_get_headroom;
   layer_class->draw_swatch = ss_level_layer_draw_swatch;
 }
 

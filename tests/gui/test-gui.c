@@ -870,6 +870,104 @@ test_chart_incremental (void)
   ss_trace_free (tr);
 }
 
+/* How far below the plot area's top edge a level's label starts, px (< 0:
+ * it sticks out over the frame), the chart drawn for export at 600 x 90
+ * with the level at `fraction` of the line's value range. */
+static int
+level_label_clearance (SsDataset *ds,
+                  double     fraction)
+{
+  g_autoptr(SsTimeAxis) axis = ss_time_axis_new ();
+  g_autoptr(SsSeries) series = ss_series_new ("v1");
+  g_autoptr(SsChartLayer) line = NULL;
+  g_autoptr(SsChartLayer) level = NULL;
+  GtkWidget *chart = g_object_ref_sink (ss_chart_new (axis));
+  const GdkRGBA blue = { 0, 0, 1, 1 }, red = { 0.8, 0.1, 0.1, 1 };
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 90);
+  cairo_t *cr = cairo_create (img);
+  const guchar *px;
+  int stride, line_row = -1, best = 0, label_top = -1, plot_top = -1;
+  double lo, hi;
+  SsChartStyle style;
+
+  ss_time_axis_set_extent (axis, 0, 10);
+  ss_series_set_dataset (series, ds);
+  line = ss_line_layer_new (series, "m/s");
+  ss_chart_layer_set_color (line, &red);
+  ss_chart_add_layer (SS_CHART (chart), line);
+  g_assert_true (ss_chart_get_y_range (SS_CHART (chart), &lo, &hi));
+  level = ss_level_layer_new (lo + fraction * (hi - lo), "μs");
+  ss_chart_layer_set_color (level, &blue);
+  ss_chart_add_layer (SS_CHART (chart), level);
+  ss_chart_style_init_for_export (&style);
+  ss_chart_draw (SS_CHART (chart), cr, 600, 90, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (img);
+  px = cairo_image_surface_get_data (img);
+  stride = cairo_image_surface_get_stride (img);
+  /* blue: B (byte 0 of native-endian ARGB32) well above R and G */
+#define IS_BLUE(x, y) (px[(y) * stride + 4 * (x)] > px[(y) * stride + 4 * (x) + 2] + 60 && \
+                       px[(y) * stride + 4 * (x)] > px[(y) * stride + 4 * (x) + 1] + 60)
+  for (int y = 0; y < 90; y++)
+    {
+      int n = 0;
+
+      for (int x = 0; x < 600; x++)
+        n += IS_BLUE (x, y);
+      if (n > best)
+        {
+          best = n;
+          line_row = y;
+        }
+    }
+  g_assert_cmpint (best, >, 200); /* the dashed line itself */
+  for (int y = line_row - 2; y >= 0; y--)
+    {
+      gboolean any = FALSE;
+
+      for (int x = 0; x < 600 && !any; x++)
+        any = IS_BLUE (x, y);
+      if (!any && label_top >= 0)
+        break;
+      if (any)
+        label_top = y;
+    }
+#undef IS_BLUE
+  /* the plot area is the only opaque thing in the column at x = 300 (no
+   * title, the legend is right-aligned) */
+  for (int y = 0; y < 90 && plot_top < 0; y++)
+    if (px[y * stride + 4 * 300 + 3] == 255)
+      plot_top = y;
+  g_assert_cmpint (label_top, >=, 0);
+  g_assert_cmpint (plot_top, >=, 0);
+  cairo_surface_destroy (img);
+  g_object_unref (chart);
+  return label_top - plot_top;
+}
+
+/* A level's label sits above its line: a level at the top of the values
+ * (a friction ratio at mu_s while stuck) must not have it cut off. */
+static void
+test_level_label_room (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("two-block");
+  ss_model *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts opts = { .t_end = 10, .dt_out = 1e-2 };
+  ss_trace *tr = ss_run (m, &opts, NULL);
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  int mid, top;
+
+  g_assert_nonnull (tr);
+  ss_dataset_append_rows (ds, tr->n_rows, tr->t, tr->rows);
+  mid = level_label_clearance (ds, 0.5);
+  top = level_label_clearance (ds, 1.0);
+  g_test_message ("label starts %d px (mid-range), %d px (top) under the plot's top edge", mid, top);
+  g_assert_cmpint (mid, >, 0);
+  g_assert_cmpint (top, >, 0);
+  ss_trace_free (tr);
+}
+
 /* two-slider, rigid rod: while both guides stick, the load split has an
  * admissible range (a band) and the treatment's alpha lies inside it;
  * while anything slides the range is undetermined, not invented. */
@@ -1057,6 +1155,7 @@ main (int   argc,
   g_test_add_func ("/gui/reference-overlay", test_reference);
   g_test_add_func ("/gui/split-band", test_split_band);
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
+  g_test_add_func ("/gui/level-label-room", test_level_label_room);
   rc = g_test_run ();
 
   if (window != NULL)
