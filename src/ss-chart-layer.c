@@ -99,6 +99,50 @@ ss_chart_layer_get_data_end (SsChartLayer *self)
   return klass->get_data_end ? klass->get_data_end (self) : INFINITY;
 }
 
+/* Left edge for a label of width x height whose top is at y, as far right
+ * as `right` allows without covering a label placed before it in this
+ * pass; the label is recorded. */
+double
+ss_chart_context_place_label (const SsChartContext *ctx,
+                              double                right,
+                              double                y,
+                              double                width,
+                              double                height)
+{
+  SsChartLabels *labels = ctx->labels;
+  double x = right - width;
+  gboolean moved = TRUE;
+
+  if (labels == NULL)
+    return x;
+  /* each move passes one label, so this ends within n rounds */
+  while (moved)
+    {
+      moved = FALSE;
+      for (guint i = 0; i < labels->n; i++)
+        {
+          const double gap = 6;
+          double bx = labels->box[i].x, by = labels->box[i].y;
+
+          if (y < by + labels->box[i].height && by < y + height &&
+              x < bx + labels->box[i].width + gap && bx < x + width + gap)
+            {
+              x = bx - gap - width;
+              moved = TRUE;
+            }
+        }
+    }
+  if (labels->n < G_N_ELEMENTS (labels->box))
+    {
+      labels->box[labels->n].x = x;
+      labels->box[labels->n].y = y;
+      labels->box[labels->n].width = width;
+      labels->box[labels->n].height = height;
+      labels->n++;
+    }
+  return x;
+}
+
 double
 ss_chart_layer_get_headroom (SsChartLayer *self,
                              cairo_t      *cr)

@@ -9,6 +9,14 @@
 
 G_BEGIN_DECLS
 
+/* Label rectangles already drawn in one pass over the layers, user units:
+ * labels placed later step leftwards past them. */
+typedef struct
+{
+  guint  n;
+  struct { double x, y, width, height; } box[24];
+} SsChartLabels;
+
 typedef struct
 {
   double   x, y, width, height;  /* plot area, user units */
@@ -18,7 +26,14 @@ typedef struct
   gboolean for_export;
   double   x_from;               /* layers may skip what lies wholly left of
                                   * this x, user units (-INFINITY: draw all) */
+  SsChartLabels *labels;         /* labels of this pass, or NULL */
 } SsChartContext;
+
+double ss_chart_context_place_label (const SsChartContext *ctx,
+                                     double                right,
+                                     double                y,
+                                     double                width,
+                                     double                height);
 
 static inline double
 ss_chart_context_x (const SsChartContext *ctx,

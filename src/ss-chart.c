@@ -458,8 +458,13 @@ draw_data (SsChart            *self,
            const SsChartContext *ctx,
            const SsChartStyle *style)
 {
+  SsChartLabels labels = { 0 };
+  SsChartContext pass = *ctx;
+
+  /* the same placement in every pass: a body and its tail join up */
+  pass.labels = &labels;
   for (guint i = 0; i < self->layers->len; i++)
-    ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, ctx);
+    ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
 
   if (!isnan (lay->cursor) && lay->cursor >= ctx->t0 && lay->cursor <= ctx->t1)
     {

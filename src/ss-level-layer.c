@@ -10,7 +10,6 @@ struct _SsLevelLayer
   SsChartLayer parent_instance;
   double       value;
   char        *label;   /* drawn at the right end of the line */
-  int          slot;    /* labels of several contacts step leftwards */
   int          label_height; /* px, measured once (0: not yet) */
 };
 
@@ -62,8 +61,8 @@ ss_level_layer_draw (SsChartLayer         *layer,
       int w, h;
 
       pango_layout_get_pixel_size (layout, &w, &h);
-      /* contacts' labels step leftwards by a label's width, so they never overlap */
-      cairo_move_to (cr, ctx->x + ctx->width - (self->slot + 1) * (w + 12) + 8, y - h - 1);
+      /* at the right end, left of any label it would cover (close levels) */
+      cairo_move_to (cr, ss_chart_context_place_label (ctx, ctx->x + ctx->width - 4, y - h - 1, w, h), y - h - 1);
       pango_cairo_show_layout (cr, layout);
     }
 }
@@ -171,15 +170,5 @@ ss_level_layer_set_value (SsLevelLayer *self,
   if (self->value == value)
     return;
   self->value = value;
-  ss_chart_layer_changed (SS_CHART_LAYER (self));
-}
-
-void
-ss_level_layer_set_label_slot (SsLevelLayer *self,
-                               int           slot)
-{
-  if (self->slot == slot)
-    return;
-  self->slot = slot;
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }

@@ -15,7 +15,4 @@ double        ss_level_layer_get_value (SsLevelLayer *self);
 void          ss_level_layer_set_value (SsLevelLayer *self,
                                         double        value);
 
-void          ss_level_layer_set_label_slot (SsLevelLayer *self,
-                                             int           slot);
-
 G_END_DECLS

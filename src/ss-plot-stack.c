@@ -315,7 +315,6 @@ add_levels (SsChart        *chart,
         if (kind == 1)
           color.alpha = 0.6;
         level = ss_level_layer_new (v, label);
-        ss_level_layer_set_label_slot (SS_LEVEL_LAYER (level), shared ? 0 : c);
         ss_chart_layer_set_color (level, &color);
         ss_chart_add_layer (chart, level);
       }

@@ -945,6 +945,27 @@ level_label_clearance (SsDataset *ds,
   return label_top - plot_top;
 }
 
+/* Labels of close levels step leftwards past each other; far ones keep
+ * the right end. */
+static void
+test_label_placement (void)
+{
+  SsChartLabels labels = { 0 };
+  SsChartContext ctx = { .x = 0, .y = 0, .width = 500, .height = 100, .labels = &labels };
+  double a = ss_chart_context_place_label (&ctx, 496, 20, 60, 12);
+  double b = ss_chart_context_place_label (&ctx, 496, 26, 40, 12);   /* overlaps a's rows */
+  double c = ss_chart_context_place_label (&ctx, 496, 60, 50, 12);   /* rows of its own */
+  double d = ss_chart_context_place_label (&ctx, 496, 22, 30, 12);   /* overlaps a and b */
+
+  g_assert_cmpfloat (a, ==, 436);
+  g_assert_cmpfloat (b, ==, a - 6 - 40);
+  g_assert_cmpfloat (c, ==, 446);
+  g_assert_cmpfloat (d, ==, b - 6 - 30);
+  g_assert_cmpuint (labels.n, ==, 4);
+  ctx.labels = NULL; /* no record: right-aligned */
+  g_assert_cmpfloat (ss_chart_context_place_label (&ctx, 496, 20, 60, 12), ==, 436);
+}
+
 /* A level's label sits above its line: a level at the top of the values
  * (a friction ratio at mu_s while stuck) must not have it cut off. */
 static void
@@ -1156,6 +1177,7 @@ main (int   argc,
   g_test_add_func ("/gui/split-band", test_split_band);
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
+  g_test_add_func ("/gui/label-placement", test_label_placement);
   rc = g_test_run ();
 
   if (window != NULL)
