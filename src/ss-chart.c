@@ -386,8 +386,14 @@ draw_decor (SsChart            *self,
 
   cairo_set_line_width (cr, 1.0);
 
-  /* value grid and tick labels */
-  step = ss_nice_step (hi - lo, MAX (2, (int)(ctx->height / 38)));
+  /* value grid and tick labels, at least a text line apart */
+  {
+    g_autoptr(PangoLayout) probe = chart_text (self, cr, style, FALSE, "0");
+    int tw, th;
+
+    pango_layout_get_pixel_size (probe, &tw, &th);
+    step = ss_tick_step (lo, hi, ctx->height, th);
+  }
   for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
     {
       double y = round (ss_chart_context_y (ctx, v)) + 0.5;

@@ -53,6 +53,48 @@ ss_nice_step (double span,
   return 10 * mag;
 }
 
+static int
+ticks_inside (double lo,
+              double hi,
+              double step)
+{
+  /* as the chart draws them: from ceil (lo / step) to hi + step * 1e-9 */
+  return (int)(floor (hi / step + 1e-9) - ceil (lo / step)) + 1;
+}
+
+/* The step for ticks over [lo, hi] drawn @length units long: 1-2-5, about
+ * one per 38 units; when that leaves a single tick inside the range (no
+ * scale), the largest single-digit step (5, 4, 3, 2, 1 times a power of
+ * ten) with two inside, as long as they stay @min_gap apart. */
+double
+ss_tick_step (double lo,
+              double hi,
+              double length,
+              double min_gap)
+{
+  static const double mantissas[] = { 5, 4, 3, 2, 1 };
+  double span = hi - lo;
+  double step = ss_nice_step (span, MAX (2, (int)(length / 38)));
+  double mag;
+
+  if (!(span > 0) || !isfinite (span) || ticks_inside (lo, hi, step) >= 2)
+    return step;
+  mag = pow (10.0, floor (log10 (step) + 1e-9));
+  for (int decade = 0; decade < 2; decade++, mag /= 10)
+    for (guint i = 0; i < G_N_ELEMENTS (mantissas); i++)
+      {
+        double candidate = mantissas[i] * mag;
+
+        if (candidate >= step * (1 - 1e-9))
+          continue;
+        if (candidate / span * length < min_gap)
+          return step;   /* every later one is smaller still */
+        if (ticks_inside (lo, hi, candidate) >= 2)
+          return candidate;
+      }
+  return step;
+}
+
 /* Tick labels with just enough decimals for the step. */
 char *
 ss_format_tick (double value,

@@ -20,6 +20,7 @@
 #include "ss-series.h"
 #include "ss-span-layer.h"
 #include "ss-time-axis.h"
+#include "ss-units.h"
 #include "ss-window.h"
 #include "stickslip.h"
 
@@ -945,6 +946,62 @@ level_label_clearance (SsDataset *ds,
   return label_top - plot_top;
 }
 
+/* Number of multiples of step in [lo, hi]. */
+static int
+count_ticks (double lo,
+             double hi,
+             double step)
+{
+  int n = 0;
+
+  for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
+    n++;
+  return n;
+}
+
+/* A value axis shows at least two tick labels whenever they fit: a lone
+ * "0" gives no scale. */
+static void
+test_tick_step (void)
+{
+  static const double mantissas[] = { 1, 2, 3, 4, 5 };
+
+  /* roomy: 1-2-5, about one tick per 38 px, as before */
+  g_assert_cmpfloat (ss_tick_step (0, 10, 400, 14), ==, 1);
+  g_assert_cmpfloat (ss_tick_step (-1, 1, 100, 14), ==, 1);
+  /* short charts whose 1-2-5 step left one tick */
+  g_assert_cmpfloat (ss_nice_step (0.16, 2), ==, 0.1);
+  g_assert_cmpfloat (ss_tick_step (-0.08, 0.08, 48, 14), ==, 0.05);
+  g_assert_cmpfloat (ss_nice_step (90, 2), ==, 50);
+  g_assert_cmpfloat (ss_tick_step (-45, 45, 45, 14), ==, 40);
+  /* too short for two labels a line apart: the lone tick stays */
+  g_assert_cmpfloat (ss_tick_step (-0.08, 0.08, 30, 14), ==, 0.1);
+  /* brute force over many ranges and heights: either two ticks inside, or
+   * no smaller single-digit step has two a line apart */
+  for (int i = 1; i < 400; i++)
+    for (double height = 30; height <= 300; height += 27)
+      {
+        double lo = -0.37 * i * i + 3.1 * i, hi = lo + 0.013 * i * sqrt (i) + 0.001;
+        double step = ss_tick_step (lo, hi, height, 14);
+        double mag = pow (10.0, floor (log10 (step) + 1e-9)), m = step / mag;
+        gboolean single_digit = FALSE;
+
+        for (guint k = 0; k < G_N_ELEMENTS (mantissas); k++)
+          single_digit |= fabs (m - mantissas[k]) < 1e-9;
+        g_assert_true (single_digit);
+        if (count_ticks (lo, hi, step) >= 2)
+          continue;
+        for (int e = -3; e <= 1; e++)
+          for (guint k = 0; k < G_N_ELEMENTS (mantissas); k++)
+            {
+              double s = mantissas[k] * mag * pow (10.0, e);
+
+              if (s < step * (1 - 1e-9) && s / (hi - lo) * height >= 14)
+                g_assert_cmpint (count_ticks (lo, hi, s), <, 2);
+            }
+      }
+}
+
 /* Labels of close levels step leftwards past each other; far ones keep
  * the right end. */
 static void
@@ -1178,6 +1235,7 @@ main (int   argc,
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
   g_test_add_func ("/gui/label-placement", test_label_placement);
+  g_test_add_func ("/gui/tick-step", test_tick_step);
   rc = g_test_run ();
 
   if (window != NULL)
