@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <epoxy/gl.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <string.h>
@@ -23,6 +25,10 @@ struct _SsApplication
 };
 
 G_DEFINE_FINAL_TYPE (SsApplication, ss_application, ADW_TYPE_APPLICATION)
+
+/* --bench and --screenshot script the window and quit: their scenario and
+ * window size must not become the user's saved ones */
+static GSettingsBackend *scripted_backend;
 
 /* Installed schemas first; an uninstalled build uses the one compiled in
  * the build tree, so `build/src/stickslip` runs without installing. */
@@ -45,7 +51,7 @@ ss_application_create_settings (void)
       if (schema == NULL)
         g_error ("GSettings schema %s not found (installed or in %s)", APP_ID, BUILD_SCHEMA_DIR);
     }
-  return g_settings_new_full (schema, NULL, NULL);
+  return g_settings_new_full (schema, scripted_backend, NULL);
 }
 
 void
@@ -73,6 +79,8 @@ ss_application_handle_local_options (GApplication *app,
   g_variant_dict_lookup (options, "play", "d", &self->play);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   self->bench = g_variant_dict_contains (options, "bench");
+  if ((self->bench || self->screenshot != NULL) && scripted_backend == NULL)
+    scripted_backend = g_memory_settings_backend_new ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
       g_printerr (_("Unknown scenario “%s”. Known scenarios:"), self->scenario);

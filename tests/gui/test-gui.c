@@ -959,6 +959,43 @@ count_ticks (double lo,
   return n;
 }
 
+/* A run of the app that scripts its window and quits (--screenshot) leaves
+ * the user's saved settings alone; an interactive run saves them. */
+static void
+test_scripted_run_keeps_settings (void)
+{
+  g_autofree char *config = g_build_filename (tmpdir, "config", NULL);
+  g_autofree char *png = g_build_filename (tmpdir, "scripted.png", NULL);
+  g_autofree char *keyfile = g_build_filename (config, "glib-2.0", "settings", "keyfile", NULL);
+  g_auto(GStrv) env = g_get_environ ();
+  const char *argv[] = { g_getenv ("STICKSLIP_APP"), "--scenario", "gear-train", "--play", "0.5",
+                         "--screenshot", png, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+
+  env = g_environ_setenv (env, "GSETTINGS_BACKEND", "keyfile", TRUE);
+  env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  {
+    g_autoptr(GdkPixbuf) shot = gdk_pixbuf_new_from_file (png, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_pixbuf_get_width (shot), >, 400);
+  }
+  /* nothing saved: no key file, or none naming the scripted scenario */
+  if (g_file_test (keyfile, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (keyfile, &text, NULL, NULL));
+      g_assert_null (strstr (text, "gear-train"));
+    }
+}
+
 /* A value axis shows at least two tick labels whenever they fit: a lone
  * "0" gives no scale. */
 static void
@@ -1236,6 +1273,7 @@ main (int   argc,
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
   g_test_add_func ("/gui/label-placement", test_label_placement);
   g_test_add_func ("/gui/tick-step", test_tick_step);
+  g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
   rc = g_test_run ();
 
   if (window != NULL)
