@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "ss-internal.h"
 
 void *ss_set_error(char **error, const char *fmt, ...)
@@ -123,8 +125,8 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
     }
   }
   char *end = NULL;
-  errno = 0;
-  value = strtod(text, &end);
+  /* a '.' in any locale: files and command lines travel between users */
+  value = g_ascii_strtod(text, &end); /* resets errno */
   if (end == text || *end != '\0' || errno == ERANGE) {
     char range[256];
     describe_range(p, range, sizeof range);
@@ -164,10 +166,13 @@ void ss_param_format(const ss_param_info *p, double value, char *buf, size_t siz
   if (p->kind == SS_PARAM_CHOICE && value >= 0 && value < n_choices(p))
     snprintf(buf, size, "%s", p->choices[(int)value]);
   else {
-    /* shortest text that reads back to the same double */
+    /* shortest text that reads back to the same double, with a '.' in any
+     * locale (the GUI runs in the user's; scenario files travel) */
     for (int digits = 6; digits <= 17; digits++) {
-      snprintf(buf, size, "%.*g", digits, value);
-      if (strtod(buf, NULL) == value)
+      char fmt[8];
+      snprintf(fmt, sizeof fmt, "%%.%dg", digits);
+      g_ascii_formatd(buf, (int)size, fmt, value);
+      if (g_ascii_strtod(buf, NULL) == value)
         break;
     }
   }

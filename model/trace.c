@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "ss-internal.h"
 
 ss_trace *ss_trace_new(int n_columns)
@@ -96,16 +98,25 @@ int ss_csv_write_header(const ss_model *m, FILE *f)
   return fputc('\n', f) == EOF ? -1 : 0;
 }
 
+/* A number with a '.' whatever the process's locale: the GUI runs in the
+ * user's, and a Polish one would write 0,5 and split the columns. */
+static void put_number(FILE *f, const char *fmt, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  fputs(g_ascii_formatd(buf, sizeof buf, fmt, v), f);
+}
+
 int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row)
 {
-  fprintf(f, "%.10g", t);
+  put_number(f, "%.10g", t);
   for (int i = 0; i < m->n_columns; i++) {
+    fputc(',', f);
     if (isnan(row[i]))
-      fputc(',', f); /* undetermined: empty field, never 0 */
-    else if (m->columns[i].kind == SS_COL_STICK)
-      fprintf(f, ",%d", row[i] != 0.0);
+      continue; /* undetermined: empty field, never 0 */
+    if (m->columns[i].kind == SS_COL_STICK)
+      fputc(row[i] != 0.0 ? '1' : '0', f);
     else
-      fprintf(f, ",%.10g", row[i]);
+      put_number(f, "%.10g", row[i]);
   }
   return fputc('\n', f) == EOF ? -1 : 0;
 }
@@ -125,8 +136,8 @@ int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f)
   fputs("t,contact,event\n", f);
   for (size_t i = 0; i < tr->n_events; i++) {
     const ss_event *ev = &tr->events[i];
-    fprintf(f, "%.12g,%s,%s\n", ev->t, ss_model_source_name(m, ev->source),
-            ss_event_kind_name(ev->kind));
+    put_number(f, "%.12g", ev->t);
+    fprintf(f, ",%s,%s\n", ss_model_source_name(m, ev->source), ss_event_kind_name(ev->kind));
   }
   return ferror(f) ? -1 : 0;
 }

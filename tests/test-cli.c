@@ -6,7 +6,11 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <sys/wait.h>
+
+#include "scenario-file.h"
+#include "stickslip.h"
 
 typedef struct cli_result {
   int status;   /* exit status */
@@ -308,6 +312,114 @@ static void test_scenario_file_and_default_csv(void)
   g_rmdir(dir);
 }
 
+static void remove_tree(const char *path)
+{
+  if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+    g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
+    const char *name;
+    while (d && (name = g_dir_read_name(d))) {
+      g_autofree char *child = g_build_filename(path, name, NULL);
+      remove_tree(child);
+    }
+  }
+  g_remove(path);
+}
+
+/* A locale that writes numbers with a decimal comma (Polish, the UI's
+ * translation), made with localedef in dir when the system has none
+ * compiled; (locale_t)0 when it cannot be had. */
+static locale_t comma_locale(const char *dir)
+{
+  locale_t loc = newlocale(LC_NUMERIC_MASK, "pl_PL.UTF-8", (locale_t)0);
+  if (loc)
+    return loc;
+  g_autofree char *target = g_build_filename(dir, "pl_PL.UTF-8", NULL);
+  const char *argv[] = {"localedef", "-i", "pl_PL", "-f", "UTF-8", target, NULL};
+  int status = 0;
+  if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                    NULL, NULL, NULL, NULL, &status, NULL))
+    return (locale_t)0;
+  /* through setlocale: glibc's newlocale leaks its copy of LOCPATH */
+  g_autofree char *global = g_strdup(setlocale(LC_NUMERIC, NULL));
+  g_setenv("LOCPATH", dir, TRUE);
+  if (setlocale(LC_NUMERIC, "pl_PL.UTF-8"))
+    loc = duplocale(LC_GLOBAL_LOCALE);
+  g_unsetenv("LOCPATH");
+  setlocale(LC_NUMERIC, global);
+  return loc;
+}
+
+/* The GUI runs in the user's locale: its CSV, event and scenario files must
+ * still say 0.5, not 0,5 (which splits a CSV column and which the CLI,
+ * in the C locale, refuses), and files read there must take 0.5. */
+static void test_files_ignore_locale(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-locale-XXXXXX", NULL);
+  locale_t pl = comma_locale(dir);
+  if (!pl) {
+    g_test_fail_printf("no locale with a decimal comma (pl_PL): install Debian's 'locales' "
+                       "package (tools/deps.txt)");
+    remove_tree(dir);
+    return;
+  }
+  const ss_scenario *sc = ss_scenario_find("one-mass");
+  double values[64];
+  g_assert_cmpint(sc->n_params, <=, 64);
+  ss_scenario_defaults(sc, values);
+  g_assert_true(ss_param_set_text(sc, values, "mu_s", "0.55", NULL));
+  ss_model *m = ss_model_new_from_assignments(sc, (const char *[]){"mu_s=0.55", NULL}, 1, NULL);
+  g_assert_nonnull(m);
+  ss_run_opts opts = {.t_end = 2, .dt_out = 0.01};
+  ss_trace *tr = ss_run(m, &opts, NULL);
+  g_assert_nonnull(tr);
+
+  /* everything written in the C locale, then in the Polish one */
+  char *text[2][3];
+  for (int pass = 0; pass < 2; pass++) {
+    locale_t old = uselocale(pass ? pl : LC_GLOBAL_LOCALE);
+    if (pass) {
+      char probe[16];
+      snprintf(probe, sizeof probe, "%.1f", 0.5);
+      g_assert_cmpstr(probe, ==, "0,5"); /* the locale does what it should */
+    }
+    for (int kind = 0; kind < 2; kind++) {
+      size_t len = 0;
+      FILE *f = open_memstream(&text[pass][kind], &len);
+      g_assert_nonnull(f);
+      g_assert_cmpint(kind ? ss_csv_write_events(m, tr, f) : ss_csv_write_trace(m, tr, f), ==, 0);
+      fclose(f);
+    }
+    text[pass][2] = ss_scenario_file_to_data(sc, values, &opts, NULL);
+    /* reading in this locale: "0.25" is a number */
+    double read[64];
+    memcpy(read, values, sizeof read);
+    g_assert_true(ss_param_set_text(sc, read, "k", "0.25", NULL));
+    g_assert_cmpfloat(read[ss_scenario_param_index(sc, "k")], ==, 0.25);
+    const ss_scenario *back = NULL;
+    ss_run_opts back_opts = {0};
+    double *parsed = ss_scenario_file_parse(text[pass][2], strlen(text[pass][2]), "test.ini",
+                                            &back, &back_opts, NULL);
+    g_assert_nonnull(parsed);
+    g_assert_true(back == sc);
+    for (int i = 0; i < sc->n_params; i++)
+      g_assert_cmpfloat(parsed[i], ==, values[i]);
+    g_assert_cmpfloat(back_opts.dt_out, ==, 0.01);
+    free(parsed);
+    uselocale(old);
+  }
+  g_assert_nonnull(strstr(text[0][2], "mu_s=0.55"));
+  g_assert_nonnull(strstr(text[0][0], ",0.55"));
+  for (int kind = 0; kind < 3; kind++) {
+    g_assert_cmpstr(text[1][kind], ==, text[0][kind]);
+    free(text[0][kind]);
+    free(text[1][kind]);
+  }
+  freelocale(pl);
+  ss_trace_free(tr);
+  ss_model_free(m);
+  remove_tree(dir);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -320,5 +432,6 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/bench-variant", test_bench_variant);
   g_test_add_func("/cli/simulation-failure", test_simulation_failure);
   g_test_add_func("/cli/scenario-file", test_scenario_file_and_default_csv);
+  g_test_add_func("/cli/files-ignore-locale", test_files_ignore_locale);
   return g_test_run();
 }
