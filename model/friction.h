@@ -33,6 +33,10 @@ double ss_mu_tanh(const ss_friction *f, double v);
 double ss_lugre_g(const ss_friction *f, double v);
 double ss_lugre_zdot(const ss_friction *f, double v, double z);
 double ss_lugre_mu(const ss_friction *f, double v, double z);
+/* Natural size of the bristle deflection, mu_s / sigma0 (its value at rest
+ * under the static load), m; 0 without friction.  While stuck the sliding
+ * velocity is the bristle's rate: its natural size is this per second. */
+double ss_lugre_z_size(const ss_friction *f);
 /* friction-law.c: coefficient of a memoryless smooth law (regularised, tanh). */
 double ss_mu_smooth(const ss_friction *f, double v);
 /* Velocity under which a smooth law reports stick. */

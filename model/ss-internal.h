@@ -41,6 +41,11 @@ struct ss_model {
   double *mu_s;                /* per contact static coefficient (for plots), 1 */
   double *mu_k;                /* per contact kinetic coefficient (for plots), 1 */
   double *v_stick;             /* smooth laws: |v| below this counts as stick, m/s */
+  double *state_size;          /* per state, its natural magnitude when far below what the
+                                  run's atol resolves (a stiff LuGre bristle deflection, and
+                                  the sliding velocity that drives it while stuck), in the
+                                  state's unit; 0: none.  Its absolute tolerance becomes at
+                                  most SS_STATE_SIZE_SHARE of it */
   bool hybrid;                 /* exact law: discrete modes and events */
   bool stiff;                  /* integrate with BDF (regularised, LuGre, stiff springs) */
   double max_step_stuck;       /* step cap while every contact sticks: shorter than any
@@ -55,6 +60,12 @@ struct ss_model {
   const ss_model_ops *ops;     /* mechanism callbacks */
   void *impl;                  /* mechanism-specific constant data */
 };
+
+/* Share of a state's natural magnitude its absolute tolerance may reach:
+ * the bristle's force sigma0 z is then resolved to 1e-4 of the static
+ * friction, as with atol 1e-10 m at the default sigma0 (which it leaves
+ * untouched). */
+#define SS_STATE_SIZE_SHARE 1e-4
 
 /* Description of one extra output column. */
 typedef struct ss_column_spec {

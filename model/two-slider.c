@@ -1002,6 +1002,13 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->mu_s[i] = tm->mu_s;
     m->mu_k[i] = tm->mu_k;
     m->v_stick[i] = ss_friction_stick_velocity(&tp->fr[i]);
+    if (tp->at.bristle >= 0) {
+      double z = ss_lugre_z_size(&tp->fr[i]);
+      m->state_size[tp->at.bristle + i] = z;
+      /* the generalised velocities carry both sliders' (per second) */
+      for (int j = tm->f; j < 2 * tm->f; j++)
+        m->state_size[j] = m->state_size[j] > 0.0 ? fmin(m->state_size[j], z) : z;
+    }
   }
   ss_model_add_column(m, "y1", "m", SS_COL_POSITION, -1);
   ss_model_add_column(m, "x2", "m", SS_COL_POSITION, -1);

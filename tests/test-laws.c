@@ -74,6 +74,33 @@ static void test_lugre_trend(void)
   g_assert_cmpfloat(prev_stick, <, 5e-3);
 }
 
+/* A stiff bristle (sigma0 = 1e11 1/m: deflections of 5e-12 m, far below
+ * the run's atol of 1e-10) must still be resolved: friction stays within
+ * its static limit and the block breaks loose when the spring reaches it
+ * (unresolved, the ratio F/N rose past mu_s = 0.5: 0.51 at 0.6 s, 0.82 at 0.8 s). */
+static void test_lugre_stiff_bristle(void)
+{
+  const char *sets[] = {"law=lugre", "sigma0=1e11", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("one-mass", sets, 0.6, 0.01, &m);
+  int iratio = column(m, "base.ratio"), iv = column(m, "v"), ispring = column(m, "spring.F");
+  double mu_s = 0.5, slip_t = NAN;
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    g_assert_cmpfloat(ss_trace_at(tr, r, iratio), <=, mu_s * 1.001);
+    if (isnan(slip_t) && ss_trace_at(tr, r, iv) > 1e-3)
+      slip_t = tr->t[r];
+    /* stuck: the friction ratio follows the spring, k v_drive t / (M g) */
+    if (isnan(slip_t) && tr->t[r] < 0.45)
+      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, iratio) - ss_trace_at(tr, r, ispring) / 9.81), <, 1e-6);
+  }
+  g_test_message("breaks loose at %.3f s", slip_t);
+  /* the spring reaches mu_s M g = 4.905 N at 0.4905 s */
+  g_assert_cmpfloat(slip_t, >, 0.48);
+  g_assert_cmpfloat(slip_t, <, 0.52);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 /* tanh cannot stick (no static level above mu_k): it creeps instead.  Its
  * friction never exceeds mu_k N and approaches it when sliding. */
 static void test_tanh_bounds(void)
@@ -120,6 +147,7 @@ int main(int argc, char **argv)
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/laws/regularised-trend", test_regularised_trend);
   g_test_add_func("/laws/lugre-trend", test_lugre_trend);
+  g_test_add_func("/laws/lugre-stiff-bristle", test_lugre_stiff_bristle);
   g_test_add_func("/laws/tanh-bounds", test_tanh_bounds);
   g_test_add_func("/laws/regularised-shape", test_regularised_shape);
   return g_test_run();
