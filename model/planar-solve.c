@@ -18,6 +18,7 @@ enum {
   PROJECT_MAX = 30,      /* Newton iterations of the position projection */
 };
 static const double FIXED_POINT_TOL = 1e-13; /* relative change of friction */
+static const double ACCEL_RATIO = 0.5;      /* residual contraction that allows acceleration */
 static const double PROJECT_TOL = 1e-13;     /* |Phi| after projection, m or rad */
 
 /* LU with a singularity check (GSL's solve would call the error handler). */
@@ -43,16 +44,23 @@ static double max_abs(const double *v, int n)
   return r;
 }
 
-/* Plain sweeps f -> F(f) = coef basis(l0 + L f) from f (= 0) until one
- * changes no joint's friction by more than 1e-13 relative (0; f holds the
- * result, v = l0 + L f) or FIXED_POINT_MAX of them (-2).  L: row pairs
- * (p, q). */
+/* Sweeps f -> F(f) = coef basis(l0 + L f) from f (= 0) until one changes
+ * no joint's friction by more than 1e-13 relative (0; f holds the result,
+ * v = l0 + L f) or FIXED_POINT_MAX of them (-2).  L: row pairs (p, q).
+ * While the residuals r = F(f) - f visibly contract (each at most half the
+ * one before), the next iterate is Anderson's with depth 1, F(f) - gamma
+ * (F(f) - F(f_prev)) with gamma minimising |r - gamma (r - r_prev)|: about
+ * 9 sweeps instead of 13.  Otherwise plain sweeps, so a diverging iteration
+ * still diverges (self-locking in the static test).  (Newton steps with a
+ * GSL LU of I - F' cost more than the sweeps they save at nf = 4.) */
 static inline int friction_sweeps(const int nf, const double *coef, const double *hinv,
                                   const double *l0, const double *L, double *f, double *fnew,
                                   double *v)
 {
+  double gprev[SS_PLANAR_MAX_JOINTS] = {0}, rprev[SS_PLANAR_MAX_JOINTS] = {0}, rn_prev = 0.0;
   for (int it = 0; it < FIXED_POINT_MAX; it++) {
     bool conv = true;
+    double r[SS_PLANAR_MAX_JOINTS], rn = 0.0;
     for (int p = 0; p < nf; p++) {
       /* the joint's two multipliers at f (kept: lambda of the result) */
       const double *Lp = L + 2 * p * nf;
@@ -73,12 +81,33 @@ static inline int friction_sweeps(const int nf, const double *coef, const double
         basis = e0 >= e1 ? e0 : e1; /* fmax without the call (a NaN yields e1, as fmax) */
       }
       fnew[p] = coef[p] * basis;
+      r[p] = fnew[p] - f[p];
+      if (fabs(r[p]) > rn)
+        rn = fabs(r[p]);
       /* never true for a NaN (overflow of a diverging sweep) */
-      conv &= fabs(fnew[p] - f[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
+      conv &= fabs(r[p]) <= FIXED_POINT_TOL * (1.0 + fabs(f[p]));
     }
     if (conv)
       return 0; /* lambda belongs to f, which equals F(f) to 1e-13 */
-    memcpy(f, fnew, sizeof(double) * (size_t)nf);
+    double gamma = 0.0, num = 0.0, den = 0.0;
+    if (it > 0 && rn <= ACCEL_RATIO * rn_prev) {
+      for (int p = 0; p < nf; p++) {
+        double dr = r[p] - rprev[p];
+        num += dr * r[p];
+        den += dr * dr;
+      }
+      if (den > 0.0)
+        gamma = num / den;
+    }
+    for (int p = 0; p < nf; p++) {
+      double g = fnew[p];
+      f[p] = g - gamma * (g - gprev[p]);
+      gprev[p] = g;
+      rprev[p] = r[p];
+    }
+    if (gamma == 0.0) /* exactly F(f), also when F overflows */
+      memcpy(f, fnew, sizeof(double) * (size_t)nf);
+    rn_prev = rn;
   }
   return -2;
 }
