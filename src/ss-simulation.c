@@ -19,6 +19,8 @@
 #define RECOMPUTE_CHUNK 0.5
 /* Parameter requests closer together than this belong to one drag. */
 #define DRAG_PAUSE_US (400 * 1000)
+/* A recompute still running after this shows its progress. */
+#define SLOW_RUN_US (250 * 1000)
 
 typedef struct
 {
@@ -61,6 +63,10 @@ struct _SsSimulation
   int         *modes;
   int          n_modes;
   ss_stats     stats;
+  double       progress;       /* share of a slow recompute done, or -1 */
+  gboolean     recomputing;    /* a recompute asked for, its run not delivered */
+  gint64       progress_since; /* when it (the first of a drag) was asked for, us */
+  guint        progress_id;    /* timeout polling the worker's progress */
 
   /* shared with the worker, under mutex */
   GMutex       mutex;
@@ -75,6 +81,8 @@ struct _SsSimulation
   double       target;
   guint        target_gen;
   gboolean     worker_busy;
+  double       worker_reached;     /* ... up to this simulated time, s */
+  double       worker_horizon;     /* ... of this one, s */
   gboolean     worker_done;
   double       worker_time;
   guint        worker_gen;
@@ -89,6 +97,7 @@ enum {
   PROP_PLAYING,
   PROP_SPEED,
   PROP_TIME,
+  PROP_PROGRESS,
   N_PROPS
 };
 
@@ -100,6 +109,16 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void
+set_progress (SsSimulation *self,
+              double        progress)
+{
+  if (self->progress == progress)
+    return;
+  self->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+}
 
 static Batch *
 batch_new (guint       gen,
@@ -241,6 +260,8 @@ worker_main (gpointer data)
           gen = self->req_gen;
           self->worker_gen = gen;
           self->worker_busy = TRUE;
+          self->worker_reached = 0.0;
+          self->worker_horizon = horizon;
           self->worker_done = FALSE;
           self->worker_time = 0.0;
           g_mutex_unlock (&self->mutex);
@@ -269,6 +290,8 @@ worker_main (gpointer data)
                   h = horizon;
                   if (self->target_gen == gen)
                     h = MAX (h, self->target);
+                  self->worker_reached = ss_sim_time (sim);
+                  self->worker_horizon = h;
                   g_mutex_unlock (&self->mutex);
                   if (abandoned || (!first && ss_sim_time (sim) >= h))
                     break;
@@ -343,6 +366,8 @@ deliver_cb (gpointer data)
     {
       g_autoptr(SsDataset) dataset = ss_dataset_new (b->model);
 
+      self->recomputing = FALSE;
+      set_progress (self, -1.0);
       if (self->ghost_candidate != NULL)
         {
           g_set_object (&self->ghost, self->ghost_candidate);
@@ -404,6 +429,7 @@ ss_simulation_dispose (GObject *object)
       g_thread_join (g_steal_pointer (&self->thread));
     }
   g_clear_handle_id (&self->idle_id, g_source_remove);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
   g_clear_pointer (&self->out, batch_free);
   g_clear_pointer (&self->req_model, ss_model_ref_unref);
   g_clear_pointer (&self->model, ss_model_ref_unref);
@@ -445,6 +471,9 @@ ss_simulation_get_property (GObject    *object,
       break;
     case PROP_TIME:
       g_value_set_double (value, self->time);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -491,6 +520,10 @@ ss_simulation_class_init (SsSimulationClass *klass)
   properties[PROP_TIME] =
     g_param_spec_double ("time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* share of a recompute done once it takes longer than a glance, else -1 */
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL, -1.0, 1.0, -1.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* New samples arrived or a recompute replaced the dataset. */
@@ -507,6 +540,7 @@ ss_simulation_init (SsSimulation *self)
   g_mutex_init (&self->mutex);
   g_cond_init (&self->cond);
   self->speed = 1.0;
+  self->progress = -1.0;
   self->thread = g_thread_new ("ss-worker", worker_main, self);
 }
 
@@ -528,6 +562,29 @@ const ss_run_opts *
 ss_simulation_get_run_options (SsSimulation *self)
 {
   return &self->opts;
+}
+
+/* Main thread, every 100 ms while a recompute runs: how far the worker is
+ * (it reports after each chunk), once the run is slow enough to show. */
+static gboolean
+progress_cb (gpointer data)
+{
+  SsSimulation *self = data;
+  double fraction = 0.0;
+
+  if (!self->recomputing)
+    {
+      self->progress_id = 0;
+      set_progress (self, -1.0);
+      return G_SOURCE_REMOVE;
+    }
+  g_mutex_lock (&self->mutex);
+  if (self->worker_gen == self->generation && self->worker_horizon > 0)
+    fraction = CLAMP (self->worker_reached / self->worker_horizon, 0.0, 1.0);
+  g_mutex_unlock (&self->mutex);
+  if (g_get_monotonic_time () - self->progress_since >= SLOW_RUN_US)
+    set_progress (self, fraction);
+  return G_SOURCE_CONTINUE;
 }
 
 /* Main thread: hand a model (or the current one) to the worker as a new run. */
@@ -557,6 +614,13 @@ request_run (SsSimulation *self,
   self->target_gen = self->generation;
   g_cond_signal (&self->cond);
   g_mutex_unlock (&self->mutex);
+
+  /* a drag's requests follow each other: the clock runs from the first */
+  if (recompute && !self->recomputing)
+    self->progress_since = g_get_monotonic_time ();
+  self->recomputing = recompute;
+  if (recompute && self->progress_id == 0)
+    self->progress_id = g_timeout_add (100, progress_cb, self);
 }
 
 static void
@@ -768,6 +832,13 @@ gboolean
 ss_simulation_get_finished (SsSimulation *self)
 {
   return self->finished;
+}
+
+/* Share of a slow recompute done (0..1), or -1: none, or a quick one. */
+double
+ss_simulation_get_progress (SsSimulation *self)
+{
+  return self->progress;
 }
 
 /* TRUE while the worker has work the main thread has not seen yet. */

@@ -37,6 +37,7 @@ double          ss_simulation_get_time         (SsSimulation      *self);
 double          ss_simulation_get_t_end        (SsSimulation      *self);
 gboolean        ss_simulation_get_finished     (SsSimulation      *self);
 gboolean        ss_simulation_is_busy          (SsSimulation      *self);
+double          ss_simulation_get_progress     (SsSimulation      *self);
 SsDataset      *ss_simulation_get_dataset      (SsSimulation      *self);
 SsDataset      *ss_simulation_get_ghost        (SsSimulation      *self);
 void            ss_simulation_clear_ghost      (SsSimulation      *self);

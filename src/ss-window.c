@@ -34,6 +34,7 @@ struct _SsWindow
   SsPlotStack         *plot_stack;
   GtkLabel            *status_label;
   GtkInscription      *stats_label;
+  GtkProgressBar      *progress_bar;
 
   GSettings           *settings;
   SsSimulation        *simulation;
@@ -192,6 +193,28 @@ simulation_updated_cb (SsWindow     *self,
   update_mechanism_time (self);
   update_status (self);
   pin_if_complete (self);
+}
+
+/* A slow recompute (a stiff parameter, a long history) shows how far it
+ * is; the curves of the previous run stay until it is done. */
+static void
+progress_changed_cb (SsWindow     *self,
+                     GParamSpec   *pspec,
+                     SsSimulation *simulation)
+{
+  double progress = ss_simulation_get_progress (simulation);
+
+  (void)pspec;
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), progress >= 0);
+  if (progress >= 0)
+    {
+      g_autofree char *text = NULL;
+
+      /* Translators: progress of a recompute in the status bar, e.g. "Computing… 40 %" */
+      text = g_strdup_printf (_("Computing… %.0f %%"), 100 * progress);
+      gtk_progress_bar_set_fraction (self->progress_bar, progress);
+      gtk_progress_bar_set_text (self->progress_bar, text);
+    }
 }
 
 static void
@@ -964,6 +987,7 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsWindow, plot_stack);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, stats_label);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, progress_bar);
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, reset_action);
@@ -1007,6 +1031,7 @@ ss_window_init (SsWindow *self)
 
   g_signal_connect_swapped (self->simulation, "updated", G_CALLBACK (simulation_updated_cb), self);
   g_signal_connect_swapped (self->simulation, "failed", G_CALLBACK (simulation_failed_cb), self);
+  g_signal_connect_swapped (self->simulation, "notify::progress", G_CALLBACK (progress_changed_cb), self);
   g_signal_connect_swapped (self->simulation, "notify::playing", G_CALLBACK (playing_changed_cb), self);
   g_signal_connect_swapped (self->param_panel, "changed", G_CALLBACK (params_changed_cb), self);
   g_signal_connect_swapped (ss_plot_stack_get_time_axis (self->plot_stack), "cursor-changed",

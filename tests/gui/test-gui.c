@@ -959,6 +959,69 @@ count_ticks (double lo,
   return n;
 }
 
+/* A recompute that takes a while (a stiff spring: about 1e6 steps) shows
+ * its progress in the status bar, growing, and hides it when done; quick
+ * ones never show it. */
+static void
+test_recompute_progress (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  GtkWidget *bar = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "progress_bar"));
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  double last = -1, first_shown = -1;
+  guint shown = 0;
+  SsParamRow *row;
+
+  g_assert_nonnull (bar);
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  /* quick: never shown */
+  gtk_adjustment_set_value (ss_param_row_get_adjustment (row), log10 (300.0));
+  wait_idle (sim);
+  g_assert_cmpfloat (ss_simulation_get_progress (sim), ==, -1);
+  g_assert_false (gtk_widget_get_visible (bar));
+
+  /* beyond the slider's span: typed into the spin button */
+  g_assert_true (ss_param_panel_request (panel, "k", 1e8));
+  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
+    {
+      double p;
+
+      g_main_context_iteration (NULL, FALSE);
+      p = ss_simulation_get_progress (sim);
+      if (p >= 0)
+        {
+          g_assert_true (gtk_widget_get_visible (bar));
+          g_assert_cmpfloat (p, >=, last);
+          g_assert_cmpfloat (p, <=, 1);
+          g_assert_cmpfloat (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (bar)), ==, p);
+          if (first_shown < 0)
+            first_shown = p;
+          last = p;
+          shown++;
+        }
+      g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  wait_idle (sim);
+  g_test_message ("progress shown %u times, from %.2f to %.2f", shown, first_shown, last);
+  /* about 2 s here: shown for most of it, in 5 % steps (one per 0.5 s chunk) */
+  g_assert_cmpuint (shown, >, 0);
+  g_assert_cmpfloat (last, >=, first_shown);
+  /* done: hidden again, the new run in place */
+  g_assert_cmpfloat (ss_simulation_get_progress (sim), ==, -1);
+  g_assert_false (gtk_widget_get_visible (bar));
+  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))
+                       [ss_scenario_param_index (sc, "k")], ==, 1e8);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
+  g_assert_true (ss_param_panel_request (panel, "k", 100.0));
+  wait_idle (sim);
+}
+
 /* A run of the app that scripts its window and quits (--screenshot) leaves
  * the user's saved settings alone; an interactive run saves them. */
 static void
@@ -1274,6 +1337,7 @@ main (int   argc,
   g_test_add_func ("/gui/label-placement", test_label_placement);
   g_test_add_func ("/gui/tick-step", test_tick_step);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
+  g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
   rc = g_test_run ();
 
   if (window != NULL)
