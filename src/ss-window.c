@@ -35,6 +35,7 @@ struct _SsWindow
   GtkLabel            *status_label;
   GtkInscription      *stats_label;
   GtkProgressBar      *progress_bar;
+  GtkWidget           *failure_dialog;  /* weak: the open "Simulation Failed" */
 
   GSettings           *settings;
   SsSimulation        *simulation;
@@ -223,7 +224,17 @@ simulation_failed_cb (SsWindow     *self,
                       SsSimulation *simulation)
 {
   (void)simulation;
-  error_dialog (self, _("Simulation Failed"), message);
+  /* a drag through failing values fails once per recompute: one dialog,
+   * telling the latest */
+  if (self->failure_dialog != NULL)
+    {
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), message);
+      return;
+    }
+  self->failure_dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Simulation Failed"), message);
+  g_object_add_weak_pointer (G_OBJECT (self->failure_dialog), (gpointer *)&self->failure_dialog);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (self->failure_dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (self->failure_dialog));
 }
 
 /* ---- playback ----------------------------------------------------------- */
@@ -947,6 +958,14 @@ ss_window_dispose (GObject *object)
     {
       gtk_native_dialog_destroy (self->dialog);
       g_clear_object (&self->dialog);
+    }
+  if (self->failure_dialog != NULL)
+    {
+      GtkWidget *dialog = self->failure_dialog;
+
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->failure_dialog);
+      self->failure_dialog = NULL;
+      gtk_window_destroy (GTK_WINDOW (dialog));
     }
   if (self->simulation != NULL)
     g_signal_handlers_disconnect_by_data (self->simulation, self);

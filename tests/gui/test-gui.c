@@ -1022,6 +1022,78 @@ test_recompute_progress (void)
   wait_idle (sim);
 }
 
+static guint
+count_message_dialogs (const char **body)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        {
+          n++;
+          if (body)
+            *body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (w));
+        }
+    }
+  return n;
+}
+
+/* Runs that fail (a bristle too stiff to integrate) say so in one dialog,
+ * however many failing values a drag passes: it tells the latest. */
+static void
+test_failure_dialog (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const char *body = NULL;
+  g_autofree char *first = NULL;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
+  ss_simulation_advance_to (sim, 1.0);
+  wait_idle (sim);
+  g_assert_null (ss_simulation_get_error (sim));
+  g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
+
+  g_assert_true (ss_param_panel_request (panel, "sigma0", 1e12));
+  wait_idle (sim);
+  g_assert_nonnull (ss_simulation_get_error (sim));
+  g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
+  first = g_strdup (body);
+  g_assert_nonnull (strstr (first, "integrator steps"));
+
+  g_assert_true (ss_param_panel_request (panel, "sigma0", 5e11));
+  wait_idle (sim);
+  g_assert_nonnull (ss_simulation_get_error (sim));
+  g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
+  /* the latest run's message (it fails at another time) */
+  g_assert_cmpstr (body, ==, ss_simulation_get_error (sim));
+  g_assert_cmpstr (body, !=, first);
+
+  /* back to a valid run; the dialog closed */
+  g_assert_true (ss_param_panel_request (panel, "sigma0", 1e5));
+  g_assert_true (ss_param_panel_request (panel, "law", 0));
+  wait_idle (sim);
+  g_assert_null (ss_simulation_get_error (sim));
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+        if (ADW_IS_MESSAGE_DIALOG (w))
+          gtk_window_destroy (GTK_WINDOW (w));
+      }
+  }
+  wait_idle (sim);
+  g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
+}
+
 /* A run of the app that scripts its window and quits (--screenshot) leaves
  * the user's saved settings alone; an interactive run saves them. */
 static void
@@ -1338,6 +1410,7 @@ main (int   argc,
   g_test_add_func ("/gui/tick-step", test_tick_step);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
   g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
+  g_test_add_func ("/gui/failure-dialog", test_failure_dialog);
   rc = g_test_run ();
 
   if (window != NULL)
