@@ -138,6 +138,12 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[c++] = L.potential;
 }
 
+static double next_kink(const ss_model *m, double t)
+{
+  const ss_block1d *b = impl(m)->b;
+  return b->next_kink ? b->next_kink(b, t) : INFINITY;
+}
+
 static void free_impl(void *p)
 {
   block1d_model *bm = p;
@@ -150,6 +156,7 @@ static const ss_model_ops block1d_ops = {
   .rhs = rhs,
   .contacts = contacts,
   .resolve = resolve,
+  .next_kink = next_kink,
   .observe = observe,
   .free_impl = free_impl,
 };

@@ -22,6 +22,8 @@ struct ss_block1d {
   double load_period; /* shortest period in the loads, s (0: none) */
   /* loads at (t, z); v is the block velocity (for the power) */
   void (*loads)(const ss_block1d *b, double t, double z, double v, ss_block1d_loads *out);
+  /* optional: the first kink of the loads after t, s (INFINITY: none) */
+  double (*next_kink)(const ss_block1d *b, double t);
   int n_extra;      /* scenario-specific output columns, appended after the contact */
   /* fills n_extra values (load contributions per source) */
   void (*extra)(const ss_block1d *b, double t, double z, double v, double *out);

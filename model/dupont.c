@@ -28,6 +28,20 @@ static void loads(const ss_block1d *b, double t, double z, double v, ss_block1d_
   out->potential = 0.0;
 }
 
+/* F2 through zero, (k + 1/2) pi / omega2: the normal force m1 |F2| / (m1 + m2)
+ * has its kink there and vanishes. */
+static double next_kink(const ss_block1d *b, double t)
+{
+  const dupont *p = b->data;
+  if (!(p->omega2 > 0.0) || p->F2_amp == 0.0)
+    return INFINITY;
+  double k = floor((p->omega2 * t - 0.5 * M_PI) / M_PI) + 1.0;
+  double tk = (k + 0.5) * M_PI / p->omega2;
+  while (tk <= t) /* rounding at a restart exactly on a kink */
+    tk = (++k + 0.5) * M_PI / p->omega2;
+  return tk;
+}
+
 static void extra(const ss_block1d *b, double t, double z, double v, double *out)
 {
   const dupont *p = b->data;
@@ -60,6 +74,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
                                   ss_value(sc, values, "mu_k"), NULL);
   b->load_period = 2.0 * M_PI / fmax(fmax(p->omega1, p->omega2), 1e-9);
   b->loads = loads;
+  b->next_kink = next_kink;
   b->extra = extra;
   b->n_extra = 2;
   b->data = p;

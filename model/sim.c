@@ -44,6 +44,8 @@ struct ss_sim {
   bool failed;             /* an error stopped the run */
   double last_event_t;     /* for Zeno detection */
   long events_at_same_t;   /* events within 1e-12 s of each other */
+  bool repeat_root;        /* the last root fell on the previous one's instant and
+                              changed no mode: restart with a shorter first step */
   ss_stats stats;          /* accumulated over restarts */
   char error[512];         /* last error message */
 };
@@ -317,6 +319,8 @@ static int set_stop(ss_sim *s, double t)
       stop = fmin(stop, s->m->breakpoints[i]);
       break;
     }
+  if (s->m->ops->next_kink)
+    stop = fmin(stop, s->m->ops->next_kink(s->m, t));
   return CVodeSetStopTime(s->cvode, stop);
 }
 
@@ -325,7 +329,18 @@ static int restart(ss_sim *s, double t)
 {
   add_segment_counters(s, &s->stats);
   s->stats.restarts++;
-  if (CVodeReInit(s->cvode, t, s->y) != 0 || set_stop(s, t) != 0 || set_step_cap(s) != 0)
+  /* A root again at the instant of the last one: the first step overshot a
+   * velocity hump shorter than itself (all below atol, order-1 interpolant
+   * negative at once).  Shorter first steps until it is resolved. */
+  double h0 = 0.0; /* CVODE's own estimate */
+  if (s->repeat_root) {
+    sunrealtype h = 0.0;
+    CVodeGetActualInitStep(s->cvode, &h);
+    h0 = fmax(0.1 * fabs(h), 1e-14 * (1.0 + fabs(t)));
+  }
+  s->repeat_root = false;
+  if (CVodeReInit(s->cvode, t, s->y) != 0 || CVodeSetInitStep(s->cvode, h0) != 0 ||
+      set_stop(s, t) != 0 || set_step_cap(s) != 0)
     return fail(s, t, "integrator restart failed");
   return 0;
 }
@@ -383,10 +398,12 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
       if (s->roots[i] != 0)
         s->modes[i] = s->roots[i] > 0 ? ss_sign(s->v[i]) : SS_MODE_STICK;
   }
+  bool changed = false;
   for (int i = 0; i < nc; i++) {
     int a = s->old_modes[i], b = s->modes[i];
     if (a == b)
       continue;
+    changed = true;
     if (b == SS_MODE_STICK)
       emit_event(s, sink, t, i, SS_EVENT_STICK);
     else if (a == SS_MODE_STICK)
@@ -398,8 +415,10 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
     if (s->roots[nc + j] != 0) {
       emit_event(s, sink, t, nc + j, s->roots[nc + j] > 0 ? SS_EVENT_GAP_EXIT : SS_EVENT_GAP_ENTER);
       must_restart = true; /* the right-hand side has a kink there */
+      changed = true;
     }
   }
+  s->repeat_root = s->events_at_same_t > 0 && !changed;
   emit_sample(s, sink, t, x);
   return must_restart ? restart(s, t) : 0;
 }

@@ -17,6 +17,10 @@ typedef struct ss_model_ops {
    * required static force, >= 0 while sticking is admissible). */
   void (*contacts)(const ss_model *m, double t, const double *x, const int *modes,
                    double *v, double *margin);
+  /* Optional: the first load kink after t that recurs without end (a normal
+   * force through zero), s; INFINITY when none.  Steps stop there as at
+   * breakpoints: a step across it misses events or drives v the wrong way. */
+  double (*next_kink)(const ss_model *m, double t);
   /* Optional: n_aux event functions (freeplay gaps), crossing up = contact. */
   void (*aux)(const ss_model *m, double t, const double *x, double *g);
   /* Hybrid models: choose consistent modes after an event or at t = 0.

@@ -103,10 +103,60 @@ static void test_published_instants(void)
   ss_model_free(m);
 }
 
+/* F1 almost constant (omega1 = 0.0024 rad/s, F1 ~ 0.1 N near t = 5.9 s) while
+ * F2 passes through zero at 5.89 s: the stiction limit mu_s Fn dips below |F1|
+ * for about 0.04 s around a kink.  Stuck steps of 0.2 s used to step over the
+ * dip: the block stayed stuck with |F| up to 40 mu_s N. */
+static void test_normal_force_zero_while_stuck(void)
+{
+  const char *sets[] = {"omega1=0.0024", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("dupont", sets, 10.0, 0.01, &m);
+  int iF = column(m, "slot.F"), iN = column(m, "slot.N"), ist = column(m, "slot.stick");
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (ss_trace_at(tr, r, ist) == 1.0)
+      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, iF)), <=,
+                        0.5 * ss_trace_at(tr, r, iN) * (1 + 1e-9) + 1e-12);
+  double slip[8];
+  int ns = event_times(tr, 0, SS_EVENT_SLIP, slip, 8);
+  g_assert_cmpint(ns, >=, 2);
+  /* one slip before each zero of F2 (1.96, 5.89, 9.82 s) */
+  g_assert_cmpfloat(fabs(slip[1] - 5.89), <, 0.03);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+/* omega2 = 1e4 rad/s: the normal force passes through zero every 0.31 ms and
+ * the slips in between last well under a microsecond at speeds below atol.
+ * A step across a zero of F2, or a first step longer than such a slip, used
+ * to end the run at once ("events accumulate at one instant"). */
+static void test_fast_normal_force(void)
+{
+  const char *sets[] = {"omega2=10000", NULL};
+  ss_model *m = make_model("dupont", sets);
+  ss_run_opts opts = {.t_end = 0.5, .dt_out = 0.01};
+  char *err = NULL;
+  ss_trace *tr = ss_run(m, &opts, &err);
+  if (!tr)
+    g_error("dupont at omega2 = 1e4: %s", err);
+  g_assert_cmpfloat(tr->t[tr->n_rows - 1], ==, 0.5);
+  g_assert_cmpint((int)tr->n_events, >, 10);
+  int iF = column(m, "slot.F"), iN = column(m, "slot.N"), ist = column(m, "slot.stick");
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    double F = ss_trace_at(tr, r, iF), N = ss_trace_at(tr, r, iN);
+    g_assert_true(isfinite(F));
+    g_assert_cmpfloat(fabs(F), <=, (ss_trace_at(tr, r, ist) == 1.0 ? 0.5 : 0.3) * N * (1 + 1e-9) + 1e-12);
+  }
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/dupont/brute-force", test_against_brute_force);
   g_test_add_func("/dupont/published", test_published_instants);
+  g_test_add_func("/dupont/normal-force-zero-while-stuck", test_normal_force_zero_while_stuck);
+  g_test_add_func("/dupont/fast-normal-force", test_fast_normal_force);
   return g_test_run();
 }

@@ -101,6 +101,39 @@ static void test_lugre_stiff_bristle(void)
   ss_model_free(m);
 }
 
+/* LuGre with mu_k = 0: G(v) = mu_s exp(-(v/vartheta)^2) underflowed to 0
+ * while sliding and z' = v - z sigma0 |v| / G became -inf (the run stopped
+ * at 0.46 s); with mu_s = mu_k = 0 it was 0/0 at t = 0.  Now friction-free
+ * runs carry no friction, and mu_k = 0 sticks, breaks loose at mu_s and
+ * slides with nearly none. */
+static void test_lugre_zero_kinetic(void)
+{
+  const char *free_sets[] = {"law=lugre", "mu_s=0", "mu_k=0", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("one-mass", free_sets, 10.0, 0.01, &m);
+  int iF = column(m, "base.F"), iratio = column(m, "base.ratio"), iv = column(m, "v");
+  g_assert_cmpfloat(tr->t[tr->n_rows - 1], ==, 10.0);
+  for (size_t r = 0; r < tr->n_rows; r++)
+    g_assert_cmpfloat(ss_trace_at(tr, r, iF), ==, 0.0);
+  ss_trace_free(tr);
+  ss_model_free(m);
+
+  const char *sets[] = {"law=lugre", "mu_k=0", NULL};
+  tr = run_scenario("one-mass", sets, 10.0, 0.01, &m);
+  g_assert_cmpfloat(tr->t[tr->n_rows - 1], ==, 10.0);
+  double min_sliding = INFINITY;
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    double ratio = ss_trace_at(tr, r, iratio);
+    g_assert_true(isfinite(ratio));
+    g_assert_cmpfloat(ratio, <=, 0.5 * 1.05);
+    if (fabs(ss_trace_at(tr, r, iv)) > 0.1)
+      min_sliding = fmin(min_sliding, ratio);
+  }
+  g_assert_cmpfloat(min_sliding, <, 1e-3); /* sliding fast: almost no friction */
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 /* tanh cannot stick (no static level above mu_k): it creeps instead.  Its
  * friction never exceeds mu_k N and approaches it when sliding. */
 static void test_tanh_bounds(void)
@@ -148,6 +181,7 @@ int main(int argc, char **argv)
   g_test_add_func("/laws/regularised-trend", test_regularised_trend);
   g_test_add_func("/laws/lugre-trend", test_lugre_trend);
   g_test_add_func("/laws/lugre-stiff-bristle", test_lugre_stiff_bristle);
+  g_test_add_func("/laws/lugre-zero-kinetic", test_lugre_zero_kinetic);
   g_test_add_func("/laws/tanh-bounds", test_tanh_bounds);
   g_test_add_func("/laws/regularised-shape", test_regularised_shape);
   return g_test_run();
