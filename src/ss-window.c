@@ -1132,7 +1132,10 @@ ss_window_capture_png (SsWindow    *self,
   GskRenderNode *node;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
+  /* device pixels: a HiDPI screen's capture as sharp as the screen */
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
+  gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
@@ -1141,7 +1144,7 @@ ss_window_capture_png (SsWindow    *self,
       return FALSE;
     }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (self)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+                                         &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
   gsk_render_node_unref (node);
   if (!gdk_texture_save_to_png (texture, path))
     {
