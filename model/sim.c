@@ -87,6 +87,8 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
   }
   if (m->n_aux > 0)
     m->ops->aux(m, t, x, g + m->n_contacts);
+  if (m->n_kinks > 0)
+    m->ops->kinks(m, t, x, s->modes, g + m->n_contacts + m->n_aux);
   return 0;
 }
 
@@ -213,7 +215,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   }
   s->opts = o;
   s->n_grid = (long)ceil(o.t_end / o.dt_out - 1e-9);
-  int nc = m->n_contacts, nr = m->n_contacts + m->n_aux;
+  int nc = m->n_contacts, nr = m->n_contacts + m->n_aux + m->n_kinks;
   s->modes = calloc((size_t)nc + 1, sizeof(int));
   s->old_modes = calloc((size_t)nc + 1, sizeof(int));
   s->roots = calloc((size_t)nr + 1, sizeof(int));
@@ -411,15 +413,20 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
     else
       emit_event(s, sink, t, i, SS_EVENT_REVERSE);
   }
+  bool reported = must_restart;
   for (int j = 0; j < m->n_aux; j++) {
     if (s->roots[nc + j] != 0) {
       emit_event(s, sink, t, nc + j, s->roots[nc + j] > 0 ? SS_EVENT_GAP_EXIT : SS_EVENT_GAP_ENTER);
       must_restart = true; /* the right-hand side has a kink there */
       changed = true;
+      reported = true;
     }
   }
+  for (int j = 0; j < m->n_kinks; j++)
+    must_restart |= s->roots[nc + m->n_aux + j] != 0; /* a margin kink: restart, no event */
   s->repeat_root = s->events_at_same_t > 0 && !changed;
-  emit_sample(s, sink, t, x);
+  if (reported || !m->hybrid)
+    emit_sample(s, sink, t, x);
   return must_restart ? restart(s, t) : 0;
 }
 
