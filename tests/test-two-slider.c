@@ -663,6 +663,24 @@ static void test_normal_force_zero_while_stuck(void)
   }
 }
 
+/* S2_start = 0: slider 2 has no normal force and no friction demand at
+ * t = 0, its margin starts at exactly 0 and falls as P rises.  CVODE
+ * ignores a root function that starts at 0: the guide was never released
+ * and held P at 4.8 mu_s N for the whole run.  Now it is released at once. */
+static void test_zero_margin_at_start(void)
+{
+  const char *sets[] = {"S2_start=0", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-slider", sets, 1.0, 0.01, &m);
+  assert_stiction_held(m, tr);
+  int irel = column(m, "slider2.released");
+  double t = first_time(tr, irel, 1.0, 0.0);
+  g_assert_cmpfloat(t, >, 0.0);
+  g_assert_cmpfloat(t, <, 1e-6);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -683,5 +701,6 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
   g_test_add_func("/two-slider/normal-force-zero-while-stuck", test_normal_force_zero_while_stuck);
+  g_test_add_func("/two-slider/zero-margin-at-start", test_zero_margin_at_start);
   return g_test_run();
 }
