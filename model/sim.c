@@ -300,17 +300,18 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   return s;
 }
 
-/* While every contact sticks the mechanical states have x' = 0 exactly, so
- * steps would grow without bound and could step over a stiction margin that
- * dips below zero and back within one step: cap them at the output grid.
- * Sliding phases need no cap (accuracy limits the step). */
+/* A stuck contact's margin follows the loads, which the error test does not
+ * see (its bodies have x' = 0 exactly; others may slide on smoothly), so
+ * steps could step over a margin that dips below zero and back within one
+ * step: cap them while any contact sticks.  Sliding phases need no cap
+ * (accuracy limits the step). */
 static int set_step_cap(ss_sim *s)
 {
-  bool all_stuck = s->m->hybrid && s->m->n_contacts > 0;
-  for (int i = 0; all_stuck && i < s->m->n_contacts; i++)
-    all_stuck = s->modes[i] == SS_MODE_STICK;
+  bool any_stuck = false;
+  for (int i = 0; s->m->hybrid && i < s->m->n_contacts; i++)
+    any_stuck |= s->modes[i] == SS_MODE_STICK;
   double cap = s->m->max_step_stuck > 0.0 ? s->m->max_step_stuck : s->opts.dt_out;
-  return CVodeSetMaxStep(s->cvode, all_stuck ? cap : 0.0);
+  return CVodeSetMaxStep(s->cvode, any_stuck ? cap : 0.0);
 }
 
 static int fail(ss_sim *s, double t, const char *what)
