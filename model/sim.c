@@ -33,6 +33,9 @@ struct ss_sim {
   int *hit;                /* scratch */
   double *v;               /* scratch per contact */
   double *margin;          /* scratch per contact */
+  double *margin0;         /* scratch per contact */
+  N_Vector y_probe;        /* scratch state a moment after a (re)start */
+  N_Vector ydot;           /* scratch derivative */
   double *row;             /* scratch sample row */
   N_Vector y_grid;         /* interpolated state at a grid time */
   double t;                /* time reached for the caller (<= t_step), s */
@@ -87,6 +90,8 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
   }
   if (m->n_aux > 0)
     m->ops->aux(m, t, x, g + m->n_contacts);
+  if (m->n_kinks > 0)
+    m->ops->kinks(m, t, x, s->modes, g + m->n_contacts + m->n_aux);
   return 0;
 }
 
@@ -157,6 +162,10 @@ void ss_sim_free(ss_sim *s)
     N_VDestroy(s->y);
   if (s->y_grid)
     N_VDestroy(s->y_grid);
+  if (s->y_probe)
+    N_VDestroy(s->y_probe);
+  if (s->ydot)
+    N_VDestroy(s->ydot);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   free(s->modes);
@@ -165,6 +174,7 @@ void ss_sim_free(ss_sim *s)
   free(s->hit);
   free(s->v);
   free(s->margin);
+  free(s->margin0);
   free(s->row);
   free(s);
 }
@@ -213,22 +223,25 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   }
   s->opts = o;
   s->n_grid = (long)ceil(o.t_end / o.dt_out - 1e-9);
-  int nc = m->n_contacts, nr = m->n_contacts + m->n_aux;
+  int nc = m->n_contacts, nr = m->n_contacts + m->n_aux + m->n_kinks;
   s->modes = calloc((size_t)nc + 1, sizeof(int));
   s->old_modes = calloc((size_t)nc + 1, sizeof(int));
   s->roots = calloc((size_t)nr + 1, sizeof(int));
   s->hit = calloc((size_t)nc + 1, sizeof(int));
   s->v = calloc((size_t)nc + 1, sizeof(double));
   s->margin = calloc((size_t)nc + 1, sizeof(double));
+  s->margin0 = calloc((size_t)nc + 1, sizeof(double));
   s->row = calloc((size_t)m->n_columns + 1, sizeof(double));
-  if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->row ||
+  if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 || !s->row ||
       SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
   s->y = N_VNew_Serial(m->nx, s->ctx);
   s->y_grid = N_VNew_Serial(m->nx, s->ctx);
-  if (!s->y || !s->y_grid) {
+  s->y_probe = N_VNew_Serial(m->nx, s->ctx);
+  s->ydot = N_VNew_Serial(m->nx, s->ctx);
+  if (!s->y || !s->y_grid || !s->y_probe || !s->ydot) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -287,17 +300,18 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   return s;
 }
 
-/* While every contact sticks the mechanical states have x' = 0 exactly, so
- * steps would grow without bound and could step over a stiction margin that
- * dips below zero and back within one step: cap them at the output grid.
- * Sliding phases need no cap (accuracy limits the step). */
+/* A stuck contact's margin follows the loads, which the error test does not
+ * see (its bodies have x' = 0 exactly; others may slide on smoothly), so
+ * steps could step over a margin that dips below zero and back within one
+ * step: cap them while any contact sticks.  Sliding phases need no cap
+ * (accuracy limits the step). */
 static int set_step_cap(ss_sim *s)
 {
-  bool all_stuck = s->m->hybrid && s->m->n_contacts > 0;
-  for (int i = 0; all_stuck && i < s->m->n_contacts; i++)
-    all_stuck = s->modes[i] == SS_MODE_STICK;
+  bool any_stuck = false;
+  for (int i = 0; s->m->hybrid && i < s->m->n_contacts; i++)
+    any_stuck |= s->modes[i] == SS_MODE_STICK;
   double cap = s->m->max_step_stuck > 0.0 ? s->m->max_step_stuck : s->opts.dt_out;
-  return CVodeSetMaxStep(s->cvode, all_stuck ? cap : 0.0);
+  return CVodeSetMaxStep(s->cvode, any_stuck ? cap : 0.0);
 }
 
 static int fail(ss_sim *s, double t, const char *what)
@@ -411,21 +425,96 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
     else
       emit_event(s, sink, t, i, SS_EVENT_REVERSE);
   }
+  bool reported = must_restart;
   for (int j = 0; j < m->n_aux; j++) {
     if (s->roots[nc + j] != 0) {
       emit_event(s, sink, t, nc + j, s->roots[nc + j] > 0 ? SS_EVENT_GAP_EXIT : SS_EVENT_GAP_ENTER);
       must_restart = true; /* the right-hand side has a kink there */
       changed = true;
+      reported = true;
     }
   }
+  for (int j = 0; j < m->n_kinks; j++)
+    must_restart |= s->roots[nc + m->n_aux + j] != 0; /* a margin kink: restart, no event */
   s->repeat_root = s->events_at_same_t > 0 && !changed;
-  emit_sample(s, sink, t, x);
+  if (reported || !m->hybrid)
+    emit_sample(s, sink, t, x);
   return must_restart ? restart(s, t) : 0;
 }
 
 static double grid_time(const ss_sim *s, long k)
 {
   return k >= s->n_grid ? s->opts.t_end : (double)k * s->opts.dt_out;
+}
+
+/* At t = 0 and after a restart, a stuck contact whose margin is <= 0 is
+ * invisible to the root finding: CVODE ignores a root function that starts
+ * at 0 (all loads 0 at t = 0 against a zero static limit) and a negative one
+ * never falls through 0.  If its margin falls, it cannot stick: look a
+ * moment ahead (x advanced along x'), and resolve there, where the loads
+ * tell which way it breaks loose.  Returns 0, or < 0 on failure. */
+static int check_start(ss_sim *s, double t, const ss_sink *sink)
+{
+  const ss_model *m = s->m;
+  int nc = m->n_contacts;
+  if (!m->hybrid || s->failed)
+    return 0;
+  for (int round = 0; round < 4; round++) {
+    double *x = N_VGetArrayPointer(s->y);
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin0);
+    bool any = false;
+    for (int i = 0; i < nc; i++)
+      any |= s->modes[i] == SS_MODE_STICK && s->margin0[i] <= 0.0;
+    if (!any || t >= s->opts.t_end)
+      return 0;
+    /* far below any step while stuck, far above rounding in t */
+    double cap = m->max_step_stuck > 0.0 ? m->max_step_stuck : s->opts.dt_out;
+    double dt = fmin(fmax(1e-7 * cap, 1e-12 * (1.0 + fabs(t))), s->opts.t_end - t);
+    double *xp = N_VGetArrayPointer(s->y_probe), *xd = N_VGetArrayPointer(s->ydot);
+    if (m->ops->rhs(m, t, x, s->modes, xd) != 0)
+      return 0; /* the integrator will report it */
+    for (int k = 0; k < m->nx; k++)
+      xp[k] = x[k] + dt * xd[k];
+    m->ops->contacts(m, t + dt, xp, s->modes, s->v, s->margin);
+    any = false;
+    for (int i = 0; i < nc; i++) {
+      s->hit[i] = s->modes[i] == SS_MODE_STICK && s->margin0[i] <= 0.0 &&
+                  s->margin[i] < 0.0 && s->margin[i] < s->margin0[i];
+      any |= s->hit[i] != 0;
+    }
+    if (!any)
+      return 0;
+    /* grid points inside the probe interval, from the same straight line */
+    while (s->grid_index <= s->n_grid && grid_time(s, s->grid_index) <= t + dt) {
+      double tg = grid_time(s, s->grid_index++);
+      for (int k = 0; k < m->nx; k++)
+        N_VGetArrayPointer(s->y_grid)[k] = x[k] + (tg - t) * xd[k];
+      emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
+      s->steps_since_output = 0;
+    }
+    t += dt;
+    memcpy(x, xp, sizeof(double) * (size_t)m->nx);
+    memcpy(s->old_modes, s->modes, sizeof(int) * (size_t)nc);
+    if (m->ops->resolve(m, t, x, s->modes, s->hit) < 0)
+      return fail(s, t, "no consistent friction state after an event");
+    bool changed = false;
+    for (int i = 0; i < nc; i++) {
+      if (s->modes[i] == s->old_modes[i])
+        continue;
+      changed = true;
+      emit_event(s, sink, t, i, s->modes[i] == SS_MODE_STICK ? SS_EVENT_STICK
+                                : s->old_modes[i] == SS_MODE_STICK ? SS_EVENT_SLIP
+                                                                  : SS_EVENT_REVERSE);
+    }
+    s->t_step = t;
+    s->t = t;
+    emit_sample(s, sink, t, x);
+    if (restart(s, t) < 0)
+      return -1;
+    if (!changed)
+      return 0;
+  }
+  return 0;
 }
 
 /* Emits every grid point up to `until` that the last integrator step
@@ -455,6 +544,8 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
     s->started = true;
     emit_sample(s, sink, 0.0, N_VGetArrayPointer(s->y));
     s->grid_index = 1;
+    if (check_start(s, 0.0, sink) < 0)
+      return -1;
   }
   /* One internal step at a time: grid output is interpolated between steps,
    * which costs far less than a CVode call per output time. */
@@ -492,11 +583,11 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
       /* the pre-event trajectory up to the root, whatever the target: the
        * restart below discards CVODE's history */
       emit_grid_until(s, sink, tret);
-      if (handle_roots(s, tret, sink) < 0)
+      if (handle_roots(s, tret, sink) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     } else if (flag == CV_TSTOP_RETURN && tret < s->opts.t_end) {
       emit_grid_until(s, sink, tret); /* a load breakpoint */
-      if (restart(s, tret) < 0)
+      if (restart(s, tret) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     }
   }

@@ -700,6 +700,48 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
     margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
 }
 
+/* Where a stuck guide's margin mu_s |N| - |F| has its convex kinks: N
+ * through zero (a locked guide), F through zero under the full lock (a
+ * released guide's re-lock function |F| - mu_s |N|).  While stuck the loads
+ * are linear in t between breakpoints, so the margin is piecewise linear:
+ * its dip around such a kink can be shorter than a step (max_step_stuck)
+ * and go unseen at the step's ends (P = -520 N: 0.0569-0.103 s at
+ * 10 mu_s).  The steps stop there; at N = 0 the margin is -|F|, so a dip
+ * is always bracketed and found. */
+static void kinks(const ss_model *m, double t, const double *x, const int *modes, double *g)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  const char *why;
+  g[0] = g[1] = 1.0;
+  if (tm->flexible) {
+    if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
+      return;
+    ts_eval ev;
+    if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0)
+      return;
+    for (int i = 0; i < 2; i++)
+      if (modes[i] == SS_MODE_STICK)
+        g[i] = ev.sol.lambda[2 * tm->guide[i]];
+    return;
+  }
+  if (modes[0] != SS_MODE_STICK)
+    return;
+  const double *flags = x + tp->at.flag;
+  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N], none[4] = {0.0, 0.0, 0.0, 0.0};
+  ts_state(tm, x, q, qd);
+  ss_fj_solution sol, full;
+  if (rigid_statics(tp, t, q, flags, &sol, &why) < 0)
+    return;
+  bool released = flags[0] != 0.0 || flags[1] != 0.0;
+  if (released && rigid_statics(tp, t, q, none, &full, &why) < 0)
+    return;
+  for (int i = 0; i < 2; i++) {
+    int j = tm->guide[i];
+    g[i] = flags[i] == 0.0 ? sol.lambda[2 * j] : full.fmu[j];
+  }
+}
+
 /* Flexible rod: a guide that stops has its slider's velocity zeroed and the
  * velocities projected back onto the constraints (mass-weighted, the locks
  * kept). */
@@ -940,6 +982,7 @@ static const ss_model_ops two_slider_ops = {
   .initial = initial,
   .rhs = rhs,
   .contacts = contacts,
+  .kinks = kinks,
   .resolve = resolve,
   .observe = observe,
   .free_impl = free_impl,
@@ -995,6 +1038,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   m->hybrid = law == SS_LAW_EXACT;
   m->stiff = !m->hybrid || tm->flexible;
   m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
+  m->n_kinks = m->hybrid ? 2 : 0;
   const double kinks[] = {tm->t_P, tm->t_S1_on, tm->t_S1_off, tm->t_S2_on, tm->t_S2_off};
   for (size_t i = 0; i < sizeof kinks / sizeof kinks[0]; i++)
     ss_model_add_breakpoint(m, kinks[i]);

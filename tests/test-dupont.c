@@ -151,6 +151,24 @@ static void test_fast_normal_force(void)
   ss_model_free(m);
 }
 
+/* F2_amp = 0: no normal force, and F1 = 0 at t = 0: the margin starts at
+ * exactly 0 and falls.  The block used to stay stuck against F1 (7 N) with
+ * no normal force for the whole run; it must slip at once. */
+static void test_zero_margin_at_start(void)
+{
+  const char *sets[] = {"F2_amp=0", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("dupont", sets, 2.0, 0.01, &m);
+  double t[2];
+  g_assert_cmpint(event_times(tr, 0, SS_EVENT_SLIP, t, 2), ==, 1);
+  g_assert_cmpfloat(t[0], <, 1e-6);
+  int ist = column(m, "slot.stick");
+  for (size_t r = 1; r < tr->n_rows; r++)
+    g_assert_cmpfloat(ss_trace_at(tr, r, ist), ==, 0.0);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -158,5 +176,6 @@ int main(int argc, char **argv)
   g_test_add_func("/dupont/published", test_published_instants);
   g_test_add_func("/dupont/normal-force-zero-while-stuck", test_normal_force_zero_while_stuck);
   g_test_add_func("/dupont/fast-normal-force", test_fast_normal_force);
+  g_test_add_func("/dupont/zero-margin-at-start", test_zero_margin_at_start);
   return g_test_run();
 }

@@ -146,6 +146,27 @@ static void test_energy_balance(void)
   check_energy(viscous);
 }
 
+/* mu_s = mu_k = 0: the static limit is 0 and so is the spring force at
+ * t = 0; the margin starts at exactly 0 and falls.  CVODE ignores a root
+ * function that starts at 0: the block stayed stuck against up to 100 N
+ * with no friction at all.  It must slip at once and follow the driver. */
+static void test_zero_margin_at_start(void)
+{
+  const char *sets[] = {"mu_s=0", "mu_k=0", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("one-mass", sets, 2.0, 0.01, &m);
+  double t[2];
+  g_assert_cmpint(event_times(tr, 0, SS_EVENT_SLIP, t, 2), ==, 1);
+  g_assert_cmpfloat(t[0], <, 1e-6);
+  int ist = column(m, "base.stick"), iF = column(m, "base.F");
+  for (size_t r = 1; r < tr->n_rows; r++) {
+    g_assert_cmpfloat(ss_trace_at(tr, r, ist), ==, 0.0);
+    g_assert_cmpfloat(ss_trace_at(tr, r, iF), ==, 0.0);
+  }
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -154,5 +175,6 @@ int main(int argc, char **argv)
   g_test_add_func("/one-mass/zero-drift", test_zero_drift);
   g_test_add_func("/one-mass/breakaway", test_breakaway);
   g_test_add_func("/one-mass/energy-balance", test_energy_balance);
+  g_test_add_func("/one-mass/zero-margin-at-start", test_zero_margin_at_start);
   return g_test_run();
 }

@@ -613,6 +613,74 @@ static void test_cli_statics(void)
   g_free(out);
 }
 
+/* No stuck row of either guide with |F| > mu_s N (mu_s = 0.5). */
+static void assert_stiction_held(const ss_model *m, const ss_trace *tr)
+{
+  const char *names[] = {"slider1", "slider2"};
+  for (int i = 0; i < 2; i++) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s.F", names[i]);
+    int iF = column(m, buf);
+    snprintf(buf, sizeof buf, "%s.N", names[i]);
+    int iN = column(m, buf);
+    snprintf(buf, sizeof buf, "%s.stick", names[i]);
+    int ist = column(m, buf);
+    for (size_t r = 0; r < tr->n_rows; r++)
+      if (ss_trace_at(tr, r, ist) == 1.0)
+        g_assert_cmpfloat(fabs(ss_trace_at(tr, r, iF)), <=,
+                          0.5 * ss_trace_at(tr, r, iN) * (1 + 1e-6) + 1e-9);
+  }
+}
+
+/* P = -520 N: guide 2 is released at once and slider 1's normal force
+ * (decreasing at 480 N/s, friction at -200 N/s) passes through zero at
+ * 0.0606 s inside one 0.05 s stuck step.  The margin dips below zero over
+ * 0.0569-0.103 s only: it used to be stepped over, the run stayed stuck at
+ * up to 10 mu_s N.  Slip where 0.5 N1 = |F1|: 0.05688 s. */
+static void test_normal_force_zero_while_stuck(void)
+{
+  const char *sets[] = {"P=-520", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-slider", sets, 0.3, 0.01, &m);
+  assert_stiction_held(m, tr);
+  double t = first_event(tr, 0, SS_EVENT_SLIP);
+  g_assert_cmpfloat(fabs(t - 0.05688), <, 1e-4);
+  ss_trace_free(tr);
+  ss_model_free(m);
+  /* the other treatments and the flexible rod step over the same kind of dip */
+  const char *const variants[][3] = {
+    {"P=-520", "treatment=eliminate-revolute-2", NULL},
+    {"S2_end=1e4", "treatment=pseudoinverse", NULL},
+    {"t_P=1000", "treatment=eliminate-revolute-2", NULL},
+    {"t_P=1000", "rod=flexible", NULL},
+    {"S2_start=-1e4", NULL, NULL},
+  };
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+    tr = run_scenario("two-slider", variants[v], 3.5, 0.01, &m);
+    assert_stiction_held(m, tr);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
+/* S2_start = 0: slider 2 has no normal force and no friction demand at
+ * t = 0, its margin starts at exactly 0 and falls as P rises.  CVODE
+ * ignores a root function that starts at 0: the guide was never released
+ * and held P at 4.8 mu_s N for the whole run.  Now it is released at once. */
+static void test_zero_margin_at_start(void)
+{
+  const char *sets[] = {"S2_start=0", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-slider", sets, 1.0, 0.01, &m);
+  assert_stiction_held(m, tr);
+  int irel = column(m, "slider2.released");
+  double t = first_time(tr, irel, 1.0, 0.0);
+  g_assert_cmpfloat(t, >, 0.0);
+  g_assert_cmpfloat(t, <, 1e-6);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -632,5 +700,7 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
+  g_test_add_func("/two-slider/normal-force-zero-while-stuck", test_normal_force_zero_while_stuck);
+  g_test_add_func("/two-slider/zero-margin-at-start", test_zero_margin_at_start);
   return g_test_run();
 }
