@@ -79,8 +79,9 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
 }
 
 static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
-                     double *margin)
+                     double *margin, double *kink)
 {
+  (void)kink; /* no margin kinks: n_kinks = 0 */
   const ss_block1d *b = impl(m)->b;
   (void)modes;
   ss_block1d_loads L;

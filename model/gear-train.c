@@ -274,8 +274,9 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
 }
 
 static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
-                     double *margin)
+                     double *margin, double *kink)
 {
+  (void)kink; /* no margin kinks: n_kinks = 0 */
   const gear_train *g = impl(m);
   gear_eval e;
   eval_static(g, t, x, &e);

@@ -314,8 +314,9 @@ static int joint_velocities(const ss_model *m, const double *state, double *x, d
 }
 
 static void contacts(const ss_model *m, double t, const double *state, const int *modes,
-                     double *v, double *margin)
+                     double *v, double *margin, double *kink)
 {
+  (void)kink; /* no margin kinks: n_kinks = 0 */
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
   int nj = pm->sys.nj;

@@ -79,7 +79,8 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
   ss_sim *s = user;
   const ss_model *m = s->m;
   const double *x = N_VGetArrayPointer(y);
-  m->ops->contacts(m, t, x, s->modes, s->v, s->margin);
+  m->ops->contacts(m, t, x, s->modes, s->v, s->margin,
+                   m->n_kinks > 0 ? g + m->n_contacts + m->n_aux : NULL);
   for (int i = 0; i < m->n_contacts; i++) {
     if (!m->hybrid)
       g[i] = fabs(s->v[i]) - m->v_stick[i];
@@ -90,8 +91,6 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
   }
   if (m->n_aux > 0)
     m->ops->aux(m, t, x, g + m->n_contacts);
-  if (m->n_kinks > 0)
-    m->ops->kinks(m, t, x, s->modes, g + m->n_contacts + m->n_aux);
   return 0;
 }
 
@@ -182,7 +181,7 @@ void ss_sim_free(ss_sim *s)
 static void initial_smooth_modes(ss_sim *s, const double *x)
 {
   const ss_model *m = s->m;
-  m->ops->contacts(m, s->t, x, s->modes, s->v, s->margin);
+  m->ops->contacts(m, s->t, x, s->modes, s->v, s->margin, NULL);
   for (int i = 0; i < m->n_contacts; i++)
     s->modes[i] = fabs(s->v[i]) < m->v_stick[i] ? SS_MODE_STICK : ss_sign(s->v[i]);
 }
@@ -407,7 +406,7 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
       must_restart = true;
     }
   } else {
-    m->ops->contacts(m, t, x, s->modes, s->v, s->margin);
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin, NULL);
     for (int i = 0; i < nc; i++)
       if (s->roots[i] != 0)
         s->modes[i] = s->roots[i] > 0 ? ss_sign(s->v[i]) : SS_MODE_STICK;
@@ -461,7 +460,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
     return 0;
   for (int round = 0; round < 4; round++) {
     double *x = N_VGetArrayPointer(s->y);
-    m->ops->contacts(m, t, x, s->modes, s->v, s->margin0);
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin0, NULL);
     bool any = false;
     for (int i = 0; i < nc; i++)
       any |= s->modes[i] == SS_MODE_STICK && s->margin0[i] <= 0.0;
@@ -475,7 +474,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
       return 0; /* the integrator will report it */
     for (int k = 0; k < m->nx; k++)
       xp[k] = x[k] + dt * xd[k];
-    m->ops->contacts(m, t + dt, xp, s->modes, s->v, s->margin);
+    m->ops->contacts(m, t + dt, xp, s->modes, s->v, s->margin, NULL);
     any = false;
     for (int i = 0; i < nc; i++) {
       s->hit[i] = s->modes[i] == SS_MODE_STICK && s->margin0[i] <= 0.0 &&

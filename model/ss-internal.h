@@ -14,18 +14,18 @@ typedef struct ss_model_ops {
   int (*rhs)(const ss_model *m, double t, const double *x, const int *modes, double *xdot);
   /* Per contact: relative sliding velocity v[i] (m/s or rad/s) and, for
    * stuck contacts of a hybrid model, the stiction margin (limit minus
-   * required static force, >= 0 while sticking is admissible). */
+   * required static force, >= 0 while sticking is admissible).  With kink
+   * != NULL also the model's n_kinks functions whose zero crossings are
+   * kinks of a stuck contact's margin (a normal force through zero): there
+   * the margin can dip below zero and back within one step, unseen at the
+   * step's ends, so the integrator stops at each crossing (no event).  One
+   * call for both: they share the model's statics or dynamics. */
   void (*contacts)(const ss_model *m, double t, const double *x, const int *modes,
-                   double *v, double *margin);
+                   double *v, double *margin, double *kink);
   /* Optional: the first load kink after t that recurs without end (a normal
    * force through zero), s; INFINITY when none.  Steps stop there as at
    * breakpoints: a step across it misses events or drives v the wrong way. */
   double (*next_kink)(const ss_model *m, double t);
-  /* Optional: n_kinks functions whose zero crossings are kinks of a stuck
-   * contact's margin (a normal force through zero).  There the margin can
-   * dip below zero and back within one step, unseen at the step's ends; the
-   * integrator stops at each crossing instead (no event). */
-  void (*kinks)(const ss_model *m, double t, const double *x, const int *modes, double *g);
   /* Optional: n_aux event functions (freeplay gaps), crossing up = contact. */
   void (*aux)(const ss_model *m, double t, const double *x, double *g);
   /* Hybrid models: choose consistent modes after an event or at t = 0.
@@ -45,7 +45,7 @@ struct ss_model {
   int nx;                      /* continuous state dimension */
   int n_contacts;              /* frictional contacts */
   int n_aux;                   /* freeplay (gap) event functions */
-  int n_kinks;                 /* margin kink functions (ops->kinks) */
+  int n_kinks;                 /* margin kink functions (ops->contacts) */
   char **contact_names;        /* n_contacts names used in CSV and events */
   char **aux_names;            /* n_aux names of gap elements */
   double *mu_s;                /* per contact static coefficient (for plots), 1 */

@@ -170,8 +170,9 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
 }
 
 static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
-                     double *margin)
+                     double *margin, double *kink)
 {
+  (void)kink; /* no margin kinks: n_kinks = 0 */
   tb_eval e;
   evaluate(impl(m), t, x, modes, &e);
   for (int c = 0; c < 3; c++) {

@@ -399,8 +399,10 @@ static double stick_margin(const ts_mech *tm, const ss_fj_solution *sol, int i)
 /* Margins of a stuck rigid mechanism: a locked guide's stiction margin, a
  * released guide's excess demand under the full treatment (falls through
  * zero when locking it again would hold). */
+/* kink (may be NULL): where the margins have their convex kinks, a locked
+ * guide's N and a released guide's full-lock F (see contacts). */
 static int rigid_margins(const ts_model *tp, double t, const double *q, const double *flags,
-                         double *margin, ss_fj_solution *sol, const char **why)
+                         double *margin, double *kink, ss_fj_solution *sol, const char **why)
 {
   const ts_mech *tm = &tp->mech;
   if (rigid_statics(tp, t, q, flags, sol, why) < 0)
@@ -409,6 +411,8 @@ static int rigid_margins(const ts_model *tp, double t, const double *q, const do
   for (int i = 0; i < 2; i++) {
     margin[i] = stick_margin(tm, sol, i);
     any_released |= flags[i] != 0.0;
+    if (kink)
+      kink[i] = sol->lambda[2 * tm->guide[i]];
   }
   if (any_released) {
     double none[4] = {0.0, 0.0, 0.0, 0.0};
@@ -416,8 +420,11 @@ static int rigid_margins(const ts_model *tp, double t, const double *q, const do
     if (rigid_statics(tp, t, q, none, &full, why) < 0)
       return -1;
     for (int i = 0; i < 2; i++)
-      if (flags[i] != 0.0)
+      if (flags[i] != 0.0) {
         margin[i] = -stick_margin(tm, &full, i);
+        if (kink)
+          kink[i] = full.fmu[tm->guide[i]];
+      }
   }
   return 0;
 }
@@ -672,21 +679,34 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   return 0;
 }
 
+/* Kinks (hybrid models, n_kinks = 2): where a stuck guide's margin mu_s |N|
+ * - |F| has its convex kinks, N through zero (a locked guide), F through
+ * zero under the full lock (a released guide's re-lock function |F| - mu_s
+ * |N|).  While stuck the loads are linear in t between breakpoints, so the
+ * margin is piecewise linear: its dip around such a kink can be shorter
+ * than a step (max_step_stuck) and go unseen at the step's ends (P = -520
+ * N: 0.0569-0.103 s at 10 mu_s).  The steps stop there; at N = 0 the
+ * margin is -|F|, so a dip is always bracketed and found. */
 static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
-                     double *margin)
+                     double *margin, double *kink)
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
   const char *why;
   margin[0] = margin[1] = 0.0;
+  if (kink)
+    kink[0] = kink[1] = 1.0;
   if (m->hybrid && tm->flexible && (modes[0] == SS_MODE_STICK || modes[1] == SS_MODE_STICK)) {
     /* a stuck guide's margin needs the dynamics, which has the velocities too */
     ts_eval ev;
     int rc = evaluate(m, t, x, modes, &ev, NULL, &why);
     for (int i = 0; i < 2; i++) {
       v[i] = ev.v[i];
-      if (modes[i] == SS_MODE_STICK)
+      if (modes[i] == SS_MODE_STICK) {
         margin[i] = rc < 0 ? -1.0 : stick_margin(tm, &ev.sol, i);
+        if (kink && rc == 0)
+          kink[i] = ev.sol.lambda[2 * tm->guide[i]];
+      }
     }
     return;
   }
@@ -696,50 +716,8 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
   if (!m->hybrid || tm->flexible)
     return;
   ss_fj_solution sol;
-  if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, q, x + tp->at.flag, margin, &sol, &why) < 0)
+  if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, q, x + tp->at.flag, margin, kink, &sol, &why) < 0)
     margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
-}
-
-/* Where a stuck guide's margin mu_s |N| - |F| has its convex kinks: N
- * through zero (a locked guide), F through zero under the full lock (a
- * released guide's re-lock function |F| - mu_s |N|).  While stuck the loads
- * are linear in t between breakpoints, so the margin is piecewise linear:
- * its dip around such a kink can be shorter than a step (max_step_stuck)
- * and go unseen at the step's ends (P = -520 N: 0.0569-0.103 s at
- * 10 mu_s).  The steps stop there; at N = 0 the margin is -|F|, so a dip
- * is always bracketed and found. */
-static void kinks(const ss_model *m, double t, const double *x, const int *modes, double *g)
-{
-  const ts_model *tp = impl(m);
-  const ts_mech *tm = &tp->mech;
-  const char *why;
-  g[0] = g[1] = 1.0;
-  if (tm->flexible) {
-    if (modes[0] != SS_MODE_STICK && modes[1] != SS_MODE_STICK)
-      return;
-    ts_eval ev;
-    if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0)
-      return;
-    for (int i = 0; i < 2; i++)
-      if (modes[i] == SS_MODE_STICK)
-        g[i] = ev.sol.lambda[2 * tm->guide[i]];
-    return;
-  }
-  if (modes[0] != SS_MODE_STICK)
-    return;
-  const double *flags = x + tp->at.flag;
-  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N], none[4] = {0.0, 0.0, 0.0, 0.0};
-  ts_state(tm, x, q, qd);
-  ss_fj_solution sol, full;
-  if (rigid_statics(tp, t, q, flags, &sol, &why) < 0)
-    return;
-  bool released = flags[0] != 0.0 || flags[1] != 0.0;
-  if (released && rigid_statics(tp, t, q, none, &full, &why) < 0)
-    return;
-  for (int i = 0; i < 2; i++) {
-    int j = tm->guide[i];
-    g[i] = flags[i] == 0.0 ? sol.lambda[2 * j] : full.fmu[j];
-  }
 }
 
 /* Flexible rod: a guide that stops has its slider's velocity zeroed and the
@@ -982,7 +960,6 @@ static const ss_model_ops two_slider_ops = {
   .initial = initial,
   .rhs = rhs,
   .contacts = contacts,
-  .kinks = kinks,
   .resolve = resolve,
   .observe = observe,
   .free_impl = free_impl,

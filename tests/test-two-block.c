@@ -223,7 +223,7 @@ static void check_random_resolve(bool equal_levels, int n_states)
     m->ops->initial(m, x);
     g_assert_cmpint(m->ops->resolve(m, 0.0, x, modes, NULL), ==, 0);
     g_assert_cmpint(m->ops->rhs(m, 0.0, x, modes, xdot), ==, 0);
-    m->ops->contacts(m, 0.0, x, modes, vrel, margin);
+    m->ops->contacts(m, 0.0, x, modes, vrel, margin, NULL);
     double a[2] = {xdot[2], xdot[3]}; /* z1, z2, v1, v2, ... */
     double rel_a[3] = {a[0], a[1], a[0] - a[1]};
     bool zero[3] = {v1 == 0, v2 == 0, v1 == v2};
