@@ -566,6 +566,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
       return fail(s, s->t_step, what);
     }
     sunrealtype tret = s->t_step;
+    model_failure[0] = '\0'; /* only this step's reasons count */
     int flag = CVode(s->cvode, s->opts.t_end, s->y, &tret, CV_ONE_STEP);
     if (flag < 0) {
       char what[512];

@@ -649,8 +649,10 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   const char *why;
   if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK)
     return 0; /* locked by stiction: exactly at rest, the statics only decides events */
-  if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0)
-    return 1; /* recoverable: CVODE retries with a smaller step */
+  if (evaluate(m, t, x, modes, &ev, NULL, &why) < 0) {
+    ss_report_failure(why); /* quoted if CVODE gives up */
+    return 1;               /* recoverable: CVODE retries with a smaller step */
+  }
   const double *qd = ev.qd;
   for (int j = 0; j < f; j++) {
     xdot[j] = x[f + j];

@@ -267,6 +267,15 @@ static void test_simulation_failure(void)
   g_assert_cmpint(r.status, ==, 3);
   g_assert_nonnull(strstr(r.err, "failed at t ="));
   cli_result_clear(&r);
+
+  /* a model that cannot be solved says why, not CVODE's "the right-hand
+   * side routine failed at the first call" (a massless slider 2 leaves its
+   * equations of motion singular once it moves) */
+  cli_result s = run_cli(NULL, "run", "two-slider", "--set", "m2=1e-12", "--csv", "-", NULL);
+  g_assert_cmpint(s.status, ==, 3);
+  g_assert_nonnull(strstr(s.err, "singular equations of motion"));
+  g_assert_null(strstr(s.err, "right-hand side routine"));
+  cli_result_clear(&s);
 }
 
 static void test_scenario_file_and_default_csv(void)
