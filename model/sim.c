@@ -54,6 +54,9 @@ struct ss_sim {
 };
 
 static int set_step_cap(ss_sim *s);
+/* states kept by check_start for its grid rows (larger models: the state
+ * after the probe, dt ~ 1e-7 of a stuck step later) */
+#define SS_CHECK_START_MAX_NX 64
 static int set_stop(ss_sim *s, double t);
 
 static _Thread_local char model_failure[256];
@@ -477,25 +480,34 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
     m->ops->contacts(m, t + dt, xp, s->modes, s->v, s->margin, NULL);
     any = false;
     for (int i = 0; i < nc; i++) {
-      s->hit[i] = s->modes[i] == SS_MODE_STICK && s->margin0[i] <= 0.0 &&
-                  s->margin[i] < 0.0 && s->margin[i] < s->margin0[i];
+      /* below zero (a load's jump at a breakpoint) it cannot stick at all;
+       * at zero only if the margin falls */
+      s->hit[i] = s->modes[i] == SS_MODE_STICK &&
+                  (s->margin0[i] < 0.0 ||
+                   (s->margin0[i] <= 0.0 && s->margin[i] < 0.0 && s->margin[i] < s->margin0[i]));
       any |= s->hit[i] != 0;
     }
     if (!any)
       return 0;
-    /* grid points inside the probe interval, from the same straight line */
-    while (s->grid_index <= s->n_grid && grid_time(s, s->grid_index) <= t + dt) {
-      double tg = grid_time(s, s->grid_index++);
-      for (int k = 0; k < m->nx; k++)
-        N_VGetArrayPointer(s->y_grid)[k] = x[k] + (tg - t) * xd[k];
-      emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
-      s->steps_since_output = 0;
-    }
+    double t0 = t, x0[SS_CHECK_START_MAX_NX];
+    bool keep = m->nx <= SS_CHECK_START_MAX_NX;
+    if (keep)
+      memcpy(x0, x, sizeof(double) * (size_t)m->nx);
     t += dt;
     memcpy(x, xp, sizeof(double) * (size_t)m->nx);
     memcpy(s->old_modes, s->modes, sizeof(int) * (size_t)nc);
     if (m->ops->resolve(m, t, x, s->modes, s->hit) < 0)
       return fail(s, t, "no consistent friction state after an event");
+    /* grid points inside the probe interval (one on a breakpoint: its row
+     * is written only now), from the same straight line, in the modes
+     * just decided: a contact that cannot stick is not shown stuck */
+    while (s->grid_index <= s->n_grid && grid_time(s, s->grid_index) <= t) {
+      double tg = grid_time(s, s->grid_index++);
+      for (int k = 0; k < m->nx; k++)
+        N_VGetArrayPointer(s->y_grid)[k] = (keep ? x0[k] : x[k]) + (keep ? tg - t0 : 0.0) * xd[k];
+      emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
+      s->steps_since_output = 0;
+    }
     bool changed = false;
     for (int i = 0; i < nc; i++) {
       if (s->modes[i] == s->old_modes[i])
@@ -581,12 +593,16 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
     s->t = fmin(tret, t_target);
     if (flag == CV_ROOT_RETURN) {
       /* the pre-event trajectory up to the root, whatever the target: the
-       * restart below discards CVODE's history */
-      emit_grid_until(s, sink, tret);
+       * restart below discards CVODE's history.  A row on the root itself
+       * waits for the modes it decides (a load's jump at a breakpoint on
+       * the grid: the stuck contact would carry the new load) */
+      emit_grid_until(s, sink, nextafter(tret, -INFINITY));
       if (handle_roots(s, tret, sink) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     } else if (flag == CV_TSTOP_RETURN && tret < s->opts.t_end) {
-      emit_grid_until(s, sink, tret); /* a load breakpoint */
+      /* a load breakpoint: a row on it waits for the modes after the jump
+       * (check_start, or the next step) */
+      emit_grid_until(s, sink, nextafter(tret, -INFINITY));
       if (restart(s, tret) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     }

@@ -659,6 +659,42 @@ static void test_report_timing(void)
   }
 }
 
+/* A step of the load that lands on an output time (drive = step at t_load =
+ * 1 s, grid 0.01 s): the row there must show the bearing as the jump leaves
+ * it, sliding, not stuck carrying the new torque (it read ratio 13.3,
+ * 4 N m against a static 0.3 N m).  No stuck row anywhere above its static
+ * level (the ratio axis is |MT| / MT0s). */
+static void test_step_on_grid(void)
+{
+  const char *sets[] = {"drive=step", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario(SCENARIO, sets, 2.0, 0.01, &m);
+  int n = ss_model_n_contacts(m), rows_at_step = 0;
+  for (int c = 0; c < n; c++) {
+    char name[64];
+    snprintf(name, sizeof name, "%s.ratio", ss_model_contact_name(m, c));
+    int iratio = ss_model_column_find(m, name);
+    snprintf(name, sizeof name, "%s.stick", ss_model_contact_name(m, c));
+    int istick = ss_model_column_find(m, name);
+    g_assert_cmpint(iratio, >=, 0);
+    g_assert_cmpint(istick, >=, 0);
+    for (size_t r = 0; r < tr->n_rows; r++) {
+      double ratio = ss_trace_at(tr, r, iratio);
+      if (ss_trace_at(tr, r, istick) != 0.0 && !isnan(ratio))
+        g_assert_cmpfloat(ratio, <=, 1.0 + 1e-9);
+    }
+  }
+  int ipsi = ss_model_column_find(m, "bearing_psi.stick");
+  for (size_t r = 0; r < tr->n_rows; r++)
+    if (tr->t[r] == 1.0) {
+      rows_at_step++;
+      g_assert_cmpfloat(ss_trace_at(tr, r, ipsi), ==, 0.0);
+    }
+  g_assert_cmpint(rows_at_step, >=, 1);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -670,6 +706,7 @@ int main(int argc, char **argv)
   g_test_add_func("/gear-train/freeplay-no-torque", test_freeplay_no_torque);
   g_test_add_func("/gear-train/energy-balance", test_energy_balance);
   g_test_add_func("/gear-train/default-events", test_default_events);
+  g_test_add_func("/gear-train/step-on-grid", test_step_on_grid);
   g_test_add_func("/gear-train/timing", test_report_timing);
   return g_test_run();
 }
