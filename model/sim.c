@@ -54,9 +54,6 @@ struct ss_sim {
 };
 
 static int set_step_cap(ss_sim *s);
-/* states kept by check_start for its grid rows (larger models: the state
- * after the probe, dt ~ 1e-7 of a stuck step later) */
-#define SS_CHECK_START_MAX_NX 64
 static int set_stop(ss_sim *s, double t);
 
 static _Thread_local char model_failure[256];
@@ -380,6 +377,22 @@ static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_
 
 
 /* A root was located at t: update modes, report events, restart. */
+/* An event per contact whose mode differs from old_modes; true if any. */
+static bool emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
+{
+  bool changed = false;
+  for (int i = 0; i < s->m->n_contacts; i++) {
+    int a = s->old_modes[i], b = s->modes[i];
+    if (a == b)
+      continue;
+    changed = true;
+    emit_event(s, sink, t, i, b == SS_MODE_STICK   ? SS_EVENT_STICK
+                              : a == SS_MODE_STICK ? SS_EVENT_SLIP
+                                                   : SS_EVENT_REVERSE);
+  }
+  return changed;
+}
+
 static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
 {
   const ss_model *m = s->m;
@@ -414,19 +427,7 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
       if (s->roots[i] != 0)
         s->modes[i] = s->roots[i] > 0 ? ss_sign(s->v[i]) : SS_MODE_STICK;
   }
-  bool changed = false;
-  for (int i = 0; i < nc; i++) {
-    int a = s->old_modes[i], b = s->modes[i];
-    if (a == b)
-      continue;
-    changed = true;
-    if (b == SS_MODE_STICK)
-      emit_event(s, sink, t, i, SS_EVENT_STICK);
-    else if (a == SS_MODE_STICK)
-      emit_event(s, sink, t, i, SS_EVENT_SLIP);
-    else
-      emit_event(s, sink, t, i, SS_EVENT_REVERSE);
-  }
+  bool changed = emit_mode_changes(s, sink, t);
   bool reported = must_restart;
   for (int j = 0; j < m->n_aux; j++) {
     if (s->roots[nc + j] != 0) {
@@ -489,34 +490,22 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
     }
     if (!any)
       return 0;
-    double t0 = t, x0[SS_CHECK_START_MAX_NX];
-    bool keep = m->nx <= SS_CHECK_START_MAX_NX;
-    if (keep)
-      memcpy(x0, x, sizeof(double) * (size_t)m->nx);
-    t += dt;
-    memcpy(x, xp, sizeof(double) * (size_t)m->nx);
     memcpy(s->old_modes, s->modes, sizeof(int) * (size_t)nc);
-    if (m->ops->resolve(m, t, x, s->modes, s->hit) < 0)
-      return fail(s, t, "no consistent friction state after an event");
+    if (m->ops->resolve(m, t + dt, xp, s->modes, s->hit) < 0)
+      return fail(s, t + dt, "no consistent friction state after an event");
     /* grid points inside the probe interval (one on a breakpoint: its row
      * is written only now), from the same straight line, in the modes
      * just decided: a contact that cannot stick is not shown stuck */
-    while (s->grid_index <= s->n_grid && grid_time(s, s->grid_index) <= t) {
+    while (s->grid_index <= s->n_grid && grid_time(s, s->grid_index) <= t + dt) {
       double tg = grid_time(s, s->grid_index++);
       for (int k = 0; k < m->nx; k++)
-        N_VGetArrayPointer(s->y_grid)[k] = (keep ? x0[k] : x[k]) + (keep ? tg - t0 : 0.0) * xd[k];
+        N_VGetArrayPointer(s->y_grid)[k] = x[k] + (tg - t) * xd[k];
       emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
       s->steps_since_output = 0;
     }
-    bool changed = false;
-    for (int i = 0; i < nc; i++) {
-      if (s->modes[i] == s->old_modes[i])
-        continue;
-      changed = true;
-      emit_event(s, sink, t, i, s->modes[i] == SS_MODE_STICK ? SS_EVENT_STICK
-                                : s->old_modes[i] == SS_MODE_STICK ? SS_EVENT_SLIP
-                                                                  : SS_EVENT_REVERSE);
-    }
+    t += dt;
+    memcpy(x, xp, sizeof(double) * (size_t)m->nx);
+    bool changed = emit_mode_changes(s, sink, t);
     s->t_step = t;
     s->t = t;
     emit_sample(s, sink, t, x);
