@@ -60,7 +60,7 @@ toast (SsWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
-static void
+static GtkWidget *
 error_dialog (SsWindow   *self,
               const char *heading,
               const char *body)
@@ -69,6 +69,7 @@ error_dialog (SsWindow   *self,
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }
 
 static const char *
@@ -231,10 +232,8 @@ simulation_failed_cb (SsWindow     *self,
       adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), message);
       return;
     }
-  self->failure_dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Simulation Failed"), message);
+  self->failure_dialog = error_dialog (self, _("Simulation Failed"), message);
   g_object_add_weak_pointer (G_OBJECT (self->failure_dialog), (gpointer *)&self->failure_dialog);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (self->failure_dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (self->failure_dialog));
 }
 
 /* ---- playback ----------------------------------------------------------- */
