@@ -329,6 +329,21 @@ static int bench_case(const ss_scenario *sc, const char *const *assignments, int
   return 0;
 }
 
+/* Variants the issues' targets name beyond single choices. */
+typedef struct bench_variant {
+  const char *scenario;
+  const char *set[2]; /* one or two assignments */
+  double t_end;       /* s, 0: the scenario's */
+} bench_variant;
+
+static const bench_variant extra_variants[] = {
+    {"one-mass", {"law=lugre", NULL}, 30.0},
+    /* the flexible rod with every law (the rigid rod's laws are choices) */
+    {"two-slider", {"rod=flexible", "law=regularised"}, 0.0},
+    {"two-slider", {"rod=flexible", "law=tanh"}, 0.0},
+    {"two-slider", {"rod=flexible", "law=lugre"}, 0.0},
+};
+
 static int cmd_bench(int argc, char **argv)
 {
   const char *only = NULL;
@@ -383,9 +398,10 @@ static int cmd_bench(int argc, char **argv)
         status |= bench_case(sc, one, 1, 0.0, runs);
       }
     }
-    if (strcmp(sc->name, "one-mass") == 0) {
-      const char *lugre[] = {"law=lugre"};
-      status |= bench_case(sc, lugre, 1, 30.0, runs); /* the LuGre figure */
+    for (size_t v = 0; v < sizeof extra_variants / sizeof extra_variants[0]; v++) {
+      const bench_variant *ev = &extra_variants[v];
+      if (strcmp(sc->name, ev->scenario) == 0)
+        status |= bench_case(sc, ev->set, ev->set[1] ? 2 : 1, ev->t_end, runs);
     }
   }
   return status ? EXIT_SIMULATION : 0;
