@@ -1038,8 +1038,11 @@ draw_split_readout (Frame  *f,
     }
 }
 
-/* A load arrow labelled at its tail (pushes: the head touches the body
- * and its pin label) or at its head (pulls). */
+/* A load arrow labelled at its free end: the tail when it pushes (the head
+ * touches the body and its pin label), the head when it pulls.  side 0: the
+ * label continues the arrow; +1 / -1: beside the free end, below / above a
+ * horizontal arrow or right / left of a vertical one (clear of a rod that
+ * leaves the body along the arrow). */
 static void
 load_arrow_labelled (Frame      *f,
                      double      x,
@@ -1047,21 +1050,31 @@ load_arrow_labelled (Frame      *f,
                      double      dx,
                      double      dy,
                      gboolean    label_at_tail,
+                     int         side,
                      const char *label)
 {
-  double len = hypot (dx, dy);
+  double len = hypot (dx, dy), ax, ay, ux, uy;
 
-  if (!label_at_tail)
+  if (!label_at_tail && side == 0)
     {
       draw_arrow (f, x, y, dx, dy, &load_arrow, label);
       return;
     }
   draw_arrow (f, x, y, dx, dy, &load_arrow, NULL);
-  if (len < 2)
+  if (!isfinite (len) || len < 2)
     return;
-  /* beyond the tail, against the arrow's direction */
-  text (f, x - dx / len * 4, y - dy / len * 4, label, dx < -0.5 * len ? 0.0 : (dx > 0.5 * len ? 1.0 : 0.5),
-        dy < -0.5 * len ? 0.0 : (dy > 0.5 * len ? 1.0 : 0.5), FALSE);
+  /* the free end, and the way away from the body */
+  ux = (label_at_tail ? -dx : dx) / len;
+  uy = (label_at_tail ? -dy : dy) / len;
+  ax = label_at_tail ? x : x + dx;
+  ay = label_at_tail ? y : y + dy;
+  if (side == 0)
+    text (f, ax + ux * 4, ay + uy * 4, label, ux > 0.5 ? 0.0 : (ux < -0.5 ? 1.0 : 0.5),
+          uy > 0.5 ? 0.0 : (uy < -0.5 ? 1.0 : 0.5), FALSE);
+  else if (fabs (ux) >= fabs (uy))
+    text (f, ax + ux * 2, ay + side * 3, label, ux > 0 ? 0.0 : 1.0, side > 0 ? 0.0 : 1.0, FALSE);
+  else
+    text (f, ax + side * 3, ay + uy * 2, label, side > 0 ? 0.0 : 1.0, uy > 0 ? 0.0 : 1.0, FALSE);
 }
 
 /* two-slider (Wojtyra): slider 1 on a vertical rail, slider 2 on a
@@ -1161,15 +1174,17 @@ draw_two_slider (Frame *f)
       n = hypot (ex, ey);
       /* the rails are behind the sliders: a push towards a rail ends at
        * the slider, a pull starts from it; labels at the free end */
+      /* S1 is horizontal, where the rod leaves slider 1: its label goes
+       * on the side the rod does not */
       if (isfinite (S1) && S1 != 0)
         load_arrow_labelled (f, vx (&v, h / 2) + 3 + (S1 < 0 ? -S1 * f->force_scale : 0), vy (&v, y1),
-                             S1 * f->force_scale, 0, S1 < 0, "S1");
+                             S1 * f->force_scale, 0, S1 < 0, y1 <= 0 ? 1 : -1, "S1");
       if (isfinite (S2) && S2 != 0)
         load_arrow_labelled (f, vx (&v, x2), vy (&v, h / 2) - 3 + (S2 < 0 ? S2 * f->force_scale : 0),
-                             0, -S2 * f->force_scale, S2 < 0, "S2");
+                             0, -S2 * f->force_scale, S2 < 0, 0, "S2");
       if (isfinite (P) && P != 0 && n > 0)
         load_arrow_labelled (f, vx (&v, cxw), vy (&v, cyw), P * f->force_scale * ex / n,
-                             -P * f->force_scale * ey / n, FALSE, "P");
+                             -P * f->force_scale * ey / n, FALSE, 0, "P");
     }
   draw_split_readout (f, f->width - 12, 10);
 }
