@@ -10,8 +10,10 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(SsApplication) app = NULL;
+  int status;
 
   ss_application_init_i18n ();
   app = ss_application_new ();
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  return status != 0 ? status : ss_application_get_exit_status (app);
 }

@@ -22,6 +22,7 @@ struct _SsApplication
   double         play;         /* --play seconds, < 0 when not given */
   char          *screenshot;   /* --screenshot PNG, then quit */
   gboolean       bench;        /* --bench: scripted benchmark, then quit */
+  int            exit_status;  /* non-zero when a scripted run could not open its file */
 };
 
 G_DEFINE_FINAL_TYPE (SsApplication, ss_application, ADW_TYPE_APPLICATION)
@@ -92,23 +93,82 @@ ss_application_handle_local_options (GApplication *app,
   return -1;
 }
 
+static SsWindow *
+present_window (SsApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (ss_window_new (GTK_APPLICATION (self)));
+  if (self->scenario != NULL)
+    ss_window_set_scenario (SS_WINDOW (window), self->scenario);
+  gtk_window_present (window);
+  return SS_WINDOW (window);
+}
+
+/* --bench, --play, --screenshot */
+static void
+run_script (SsApplication *self,
+            SsWindow      *window)
+{
+  if (self->bench)
+    ss_bench_force_enable ();
+  if (self->bench)
+    ss_window_run_benchmark (window);
+  else if (self->play > 0 || self->screenshot != NULL)
+    ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
+}
+
 static void
 ss_application_activate (GApplication *app)
 {
   SsApplication *self = SS_APPLICATION (app);
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
-  if (window == NULL)
-    window = GTK_WINDOW (ss_window_new (GTK_APPLICATION (app)));
-  if (self->scenario != NULL)
-    ss_window_set_scenario (SS_WINDOW (window), self->scenario);
-  gtk_window_present (window);
-  if (self->bench)
-    ss_bench_force_enable ();
-  if (self->bench)
-    ss_window_run_benchmark (SS_WINDOW (window));
-  else if (self->play > 0 || self->screenshot != NULL)
-    ss_window_play_and_capture (SS_WINDOW (window), MAX (self->play, 0.0), self->screenshot);
+  run_script (self, present_window (self));
+}
+
+/* `stickslip FILE`: the window starts on a saved scenario file (it overrides
+ * --scenario).  A scripted run (--screenshot, --bench) of a file that cannot
+ * be opened says why on stderr and exits with status 1: no dialog waits
+ * there, and no picture of another scenario is saved. */
+static void
+ss_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  SsApplication *self = SS_APPLICATION (app);
+  g_autofree char *path = g_file_get_path (files[0]);
+  g_autofree char *uri = g_file_get_uri (files[0]);
+  const char *name = path != NULL ? path : uri;  /* a remote file fails to load, and says so */
+  SsWindow *window = present_window (self);
+
+  (void)hint;
+  if (n_files > 1)
+    g_printerr (_("Only one scenario file is opened at a time: “%s”; the others are ignored.\n"), name);
+  if (self->bench || self->screenshot != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ss_window_load_file (window, name, &error))
+        {
+          g_printerr (_("Could not open “%s”: %s\n"), name, error->message);
+          self->exit_status = 1;
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
+    }
+  else
+    {
+      ss_window_open_file (window, name);
+    }
+  run_script (self, window);
+}
+
+int
+ss_application_get_exit_status (SsApplication *self)
+{
+  return self->exit_status;
 }
 
 static void
@@ -237,6 +297,7 @@ ss_application_class_init (SsApplicationClass *klass)
   G_OBJECT_CLASS (klass)->finalize = ss_application_finalize;
 
   app_class->activate = ss_application_activate;
+  app_class->open = ss_application_open;
   app_class->handle_local_options = ss_application_handle_local_options;
   app_class->startup = ss_application_startup;
   app_class->shutdown = ss_application_shutdown;
@@ -263,7 +324,7 @@ ss_application_new (void)
   ss_register_resource ();
   return g_object_new (SS_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_NON_UNIQUE,
+                       "flags", G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/stickslip/Lab",
                        NULL);
 }

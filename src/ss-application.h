@@ -12,5 +12,6 @@ G_DECLARE_FINAL_TYPE (SsApplication, ss_application, SS, APPLICATION, AdwApplica
 SsApplication *ss_application_new             (void);
 GSettings     *ss_application_create_settings (void);
 void           ss_application_init_i18n       (void);
+int            ss_application_get_exit_status (SsApplication *self);
 
 G_END_DECLS

@@ -716,6 +716,32 @@ ss_window_load_file (SsWindow    *self,
   return TRUE;
 }
 
+/* Opens a scenario file as a user does (the Open dialog, `stickslip FILE`):
+ * a toast when it is loaded; otherwise a dialog with the reason, and the
+ * scenario on screen stays as it was. */
+gboolean
+ss_window_open_file (SsWindow   *self,
+                     const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_path_get_basename (path);
+
+  if (ss_window_load_file (self, path, &error))
+    {
+      g_autofree char *msg = g_strdup_printf (_("Opened “%s”"), basename);
+
+      toast (self, msg);
+      return TRUE;
+    }
+  else
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), basename);
+
+      error_dialog (self, heading, error->message);
+      return FALSE;
+    }
+}
+
 gboolean
 ss_window_save_file (SsWindow    *self,
                      const char  *path,
@@ -778,8 +804,8 @@ dialog_response_cb (GtkNativeDialog *dialog,
   switch (kind)
     {
     case DIALOG_OPEN:
-      ok = ss_window_load_file (self, path, &error);
-      break;
+      ss_window_open_file (self, path);
+      goto out;
     case DIALOG_SAVE:
       basename = g_path_get_basename (path);
       if (strchr (basename, '.') == NULL)
@@ -836,17 +862,12 @@ dialog_response_cb (GtkNativeDialog *dialog,
     {
       g_autofree char *msg = NULL;
 
-      if (kind == DIALOG_OPEN)
-        msg = g_strdup_printf (_("Opened “%s”"), basename);
-      else
-        msg = g_strdup_printf (_("Saved “%s”"), basename);
+      msg = g_strdup_printf (_("Saved “%s”"), basename);
       toast (self, msg);
     }
   else
     {
-      g_autofree char *heading = kind == DIALOG_OPEN
-        ? g_strdup_printf (_("Could Not Open “%s”"), basename)
-        : g_strdup_printf (_("Could Not Save “%s”"), basename);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), basename);
 
       error_dialog (self, heading, error ? error->message : _("Unknown error"));
     }

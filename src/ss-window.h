@@ -37,6 +37,8 @@ gboolean         ss_window_export_csv_to       (SsWindow       *self,
 gboolean         ss_window_load_file           (SsWindow       *self,
                                                 const char     *path,
                                                 GError        **error);
+gboolean         ss_window_open_file           (SsWindow       *self,
+                                                const char     *path);
 gboolean         ss_window_save_file           (SsWindow       *self,
                                                 const char     *path,
                                                 GError        **error);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "ss-application.h"
 #include "ss-band-layer.h"
@@ -1042,6 +1043,20 @@ count_message_dialogs (const char **body)
   return n;
 }
 
+static void
+destroy_message_dialogs (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w))
+        gtk_window_destroy (GTK_WINDOW (w));
+    }
+}
+
 /* Runs that fail (a bristle too stiff to integrate) say so in one dialog,
  * however many failing values a drag passes: it tells the latest. */
 static void
@@ -1079,19 +1094,76 @@ test_failure_dialog (void)
   g_assert_true (ss_param_panel_request (panel, "law", 0));
   wait_idle (sim);
   g_assert_null (ss_simulation_get_error (sim));
-  {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-
-        if (ADW_IS_MESSAGE_DIALOG (w))
-          gtk_window_destroy (GTK_WINDOW (w));
-      }
-  }
+  destroy_message_dialogs ();
   wait_idle (sim);
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
+}
+
+/* `stickslip FILE`: the window opens a scenario file as the Open dialog
+ * does (a bad one: one dialog with the reason, nothing changed); a scripted
+ * run of a bad file exits with status 1 and saves no picture. */
+static void
+test_open_file (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("two-slider");
+  g_autofree char *good = g_build_filename (tmpdir, "flexible.stickslip", NULL);
+  g_autofree char *bad = g_build_filename (tmpdir, "bendy.stickslip", NULL);
+  g_autofree char *png = g_build_filename (tmpdir, "opened.png", NULL);
+  g_autofree char *bad_png = g_build_filename (tmpdir, "bendy.png", NULL);
+  int irod = ss_scenario_param_index (sc, "rod"), ik1 = ss_scenario_param_index (sc, "k1");
+  const char *body = NULL;
+
+  g_assert_true (g_file_set_contents (good, "[scenario]\nname=two-slider\n[parameters]\nrod=flexible\nk1=300000\n",
+                                      -1, NULL));
+  g_assert_true (g_file_set_contents (bad, "[scenario]\nname=two-slider\n[parameters]\nrod=bendy\n", -1, NULL));
+  destroy_message_dialogs ();
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (sim);
+
+  g_assert_true (ss_window_open_file (window, good));
+  wait_idle (sim);
+  g_assert_true (ss_window_get_scenario (window) == sc);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[irod], ==, 1.0);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik1], ==, 3e5);
+  g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
+
+  g_assert_false (ss_window_open_file (window, bad));
+  g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
+  g_assert_nonnull (strstr (body, "'rod'"));
+  g_assert_nonnull (strstr (body, ":4"));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[irod], ==, 1.0);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik1], ==, 3e5);
+  destroy_message_dialogs ();
+  /* the scenario's remembered values back to the defaults for later tests */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+
+  /* the application itself, scripted */
+  {
+    const char *ok_argv[] = { g_getenv ("STICKSLIP_APP"), "--play", "0.2", "--screenshot", png, good, NULL };
+    const char *bad_argv[] = { g_getenv ("STICKSLIP_APP"), "--screenshot", bad_png, bad, NULL };
+    g_autoptr(GError) error = NULL;
+    g_autofree char *err = NULL;
+    int status = 0;
+
+    g_assert_true (g_spawn_sync (NULL, (char **)ok_argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                                 &err, &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+
+    g_clear_pointer (&err, g_free);
+    g_assert_true (g_spawn_sync (NULL, (char **)bad_argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                                 &err, &status, &error));
+    g_assert_no_error (error);
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 1);
+    g_assert_nonnull (strstr (err, "bendy.stickslip"));
+    g_assert_nonnull (strstr (err, "'rod'"));
+    g_assert_false (g_file_test (bad_png, G_FILE_TEST_EXISTS));
+  }
 }
 
 /* A run of the app that scripts its window and quits (--screenshot) leaves
@@ -1427,6 +1499,7 @@ main (int   argc,
   g_test_add_func ("/gui/label-placement", test_label_placement);
   g_test_add_func ("/gui/tick-step", test_tick_step);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
+  g_test_add_func ("/gui/open-file", test_open_file);
   g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
   g_test_add_func ("/gui/failure-dialog", test_failure_dialog);
   rc = g_test_run ();
