@@ -107,7 +107,8 @@ ss_format_tick (double value,
     value = 0.0;
   if (step < 1.0)
     decimals = (int)ceil (-log10 (step) - 1e-9);
-  if (step >= 1e5 || (step < 1e-4 && value != 0.0))
+  /* in exponent form, zero reads 0, not 0.00000 beside -2e-05 */
+  if (step >= 1e5 || step < 1e-4)
     snprintf (buf, sizeof buf, "%.2g", value);
   else
     snprintf (buf, sizeof buf, "%.*f", CLAMP (decimals, 0, 8), value);

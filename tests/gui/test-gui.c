@@ -455,6 +455,25 @@ test_export (void)
   check_png (png, 1200, 900);   /* the earlier file is intact */
 }
 
+/* Tick labels: decimals from the step; steps below 1e-4 or from 1e5 up in
+ * exponent form, zero as a plain 0 in either. */
+static void
+test_format_tick (void)
+{
+  static const struct { double value, step; const char *label; } cases[] = {
+    { 0.0, 0.5, "0.0" }, { 1.5, 0.5, "1.5" }, { 20.0, 10.0, "20" }, { -0.25, 0.05, "-0.25" },
+    { 0.0, 1e-5, "0" }, { -2e-5, 1e-5, "-2e-05" }, { 3e-13, 1e-5, "0" },
+    { 0.0, 2e5, "0" }, { 4e5, 2e5, "4e+05" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = ss_format_tick (cases[i].value, cases[i].step);
+
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
 /* Scenario files: what the GUI saves, the CLI runs (same CSV). */
 static void
 test_scenario_file (void)
@@ -1498,6 +1517,7 @@ main (int   argc,
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
   g_test_add_func ("/gui/label-placement", test_label_placement);
   g_test_add_func ("/gui/tick-step", test_tick_step);
+  g_test_add_func ("/gui/format-tick", test_format_tick);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
   g_test_add_func ("/gui/open-file", test_open_file);
   g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
