@@ -28,6 +28,7 @@ static const char *const treatment_choices[] = {"eliminate-revolute-1", "elimina
                                                 "pseudoinverse", NULL};
 static const char *const rod_choices[] = {"rigid", "flexible", NULL};
 
+static const double SPLIT_MIN_SHARE = 0.1; /* split.alpha defined from this share of |P| final on, 1 */
 static const double MARGIN_TOL = 1e-9;    /* release only when the margin is below -tol*(1+N), 1 */
 
 typedef struct ts_layout {
@@ -917,11 +918,15 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   ts_loads(tm, t, &s1, &s2, P);
   double p = hypot(P[0], P[1]);
   double a = -(ev.sol.lambda[2 * tm->rev[0]] * tm->e[0] + ev.sol.lambda[2 * tm->rev[0] + 1] * tm->e[1]);
-  row[c++] = ok && p > 0.0 ? a / p : NAN;
+  /* the split of a load near zero is unbounded (S1 and S2 load the pins
+   * too: the pseudoinverse gives alpha = 10 at 1 % of P): left undetermined
+   * below SPLIT_MIN_SHARE of P's final magnitude */
+  bool split_defined = p > 0.0 && p >= SPLIT_MIN_SHARE * fabs(tm->P);
+  row[c++] = ok && split_defined ? a / p : NAN;
   double lo = NAN, hi = NAN;
   bool stuck = m->hybrid ? modes[0] == SS_MODE_STICK && modes[1] == SS_MODE_STICK
                          : fabs(ev.v[0]) < m->v_stick[0] && fabs(ev.v[1]) < m->v_stick[1];
-  if (rigid && stuck && p > 0.0) {
+  if (rigid && stuck && split_defined) {
     ss_ts_statics st;
     bool have_kin = !ev.frozen; /* else computed there */
     if (ts_statics_compute_at(tm, t, q, ev.h, D, w, have_kin ? kin.C : NULL,
