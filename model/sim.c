@@ -304,13 +304,17 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
  * steps could step over a margin that dips below zero and back within one
  * step: cap them while any contact sticks.  Sliding phases need no cap
  * (accuracy limits the step). */
+static double stuck_step_cap(const ss_sim *s)
+{
+  return s->m->max_step_stuck > 0.0 ? s->m->max_step_stuck : s->opts.dt_out;
+}
+
 static int set_step_cap(ss_sim *s)
 {
   bool any_stuck = false;
   for (int i = 0; s->m->hybrid && i < s->m->n_contacts; i++)
     any_stuck |= s->modes[i] == SS_MODE_STICK;
-  double cap = s->m->max_step_stuck > 0.0 ? s->m->max_step_stuck : s->opts.dt_out;
-  return CVodeSetMaxStep(s->cvode, any_stuck ? cap : 0.0);
+  return CVodeSetMaxStep(s->cvode, any_stuck ? stuck_step_cap(s) : 0.0);
 }
 
 static int fail(ss_sim *s, double t, const char *what)
@@ -376,7 +380,6 @@ static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_
 }
 
 
-/* A root was located at t: update modes, report events, restart. */
 /* An event per contact whose mode differs from old_modes; true if any. */
 static bool emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
 {
@@ -393,6 +396,7 @@ static bool emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
   return changed;
 }
 
+/* A root was located at t: update modes, report events, restart. */
 static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
 {
   const ss_model *m = s->m;
@@ -471,8 +475,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
     if (!any || t >= s->opts.t_end)
       return 0;
     /* far below any step while stuck, far above rounding in t */
-    double cap = m->max_step_stuck > 0.0 ? m->max_step_stuck : s->opts.dt_out;
-    double dt = fmin(fmax(1e-7 * cap, 1e-12 * (1.0 + fabs(t))), s->opts.t_end - t);
+    double dt = fmin(fmax(1e-7 * stuck_step_cap(s), 1e-12 * (1.0 + fabs(t))), s->opts.t_end - t);
     double *xp = N_VGetArrayPointer(s->y_probe), *xd = N_VGetArrayPointer(s->ydot);
     if (m->ops->rhs(m, t, x, s->modes, xd) != 0)
       return 0; /* the integrator will report it */

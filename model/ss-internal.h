@@ -58,7 +58,7 @@ struct ss_model {
                                   most SS_STATE_SIZE_SHARE of it */
   bool hybrid;                 /* exact law: discrete modes and events */
   bool stiff;                  /* integrate with BDF (regularised, LuGre, stiff springs) */
-  double max_step_stuck;       /* step cap while every contact sticks: shorter than any
+  double max_step_stuck;       /* step cap while any contact sticks: shorter than any
                                   excursion of a stiction margin, s (0: output grid) */
   double *breakpoints;         /* ascending times where the loads have a kink or a jump:
                                   the integrator stops and restarts there instead of

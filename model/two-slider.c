@@ -399,9 +399,9 @@ static double stick_margin(const ts_mech *tm, const ss_fj_solution *sol, int i)
 
 /* Margins of a stuck rigid mechanism: a locked guide's stiction margin, a
  * released guide's excess demand under the full treatment (falls through
- * zero when locking it again would hold). */
-/* kink (may be NULL): where the margins have their convex kinks, a locked
- * guide's N and a released guide's full-lock F (see contacts). */
+ * zero when locking it again would hold).  kink (may be NULL): where the
+ * margins have their convex kinks, a locked guide's N and a released
+ * guide's full-lock F (see contacts). */
 static int rigid_margins(const ts_model *tp, double t, const double *q, const double *flags,
                          double *margin, double *kink, ss_fj_solution *sol, const char **why)
 {
