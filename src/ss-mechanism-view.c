@@ -273,22 +273,13 @@ draw_base (Frame  *f,
 {
   cairo_t *cr = f->cr;
   double spacing = 12, depth = 12;
-  double start = x0 - fmod (offset_px, spacing) - spacing;
+  GdkRGBA hatch = f->fg;
 
-  cairo_save (cr);
-  cairo_rectangle (cr, x0, y, x1 - x0, depth);
-  cairo_clip (cr);
+  hatch.alpha = f->fg.alpha * 0.35;
   set_rgba (cr, &f->fg, 0.06);
-  cairo_paint (cr);
-  set_rgba (cr, &f->fg, 0.35);
-  cairo_set_line_width (cr, 1.0);
-  for (double x = start; x < x1 + depth; x += spacing)
-    {
-      cairo_move_to (cr, x, y + depth);
-      cairo_line_to (cr, x + depth, y);
-    }
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  cairo_rectangle (cr, x0, y, x1 - x0, depth);
+  cairo_fill_preserve (cr);
+  fill_hatch (f, spacing, x0 - fmod (offset_px, spacing), y + depth, &hatch);
 
   set_rgba (cr, &f->fg, 0.75);
   cairo_set_line_width (cr, 2.0);
@@ -1173,9 +1164,8 @@ draw_two_slider (Frame *f)
         }
       n = hypot (ex, ey);
       /* the rails are behind the sliders: a push towards a rail ends at
-       * the slider, a pull starts from it; labels at the free end */
-      /* S1 is horizontal, where the rod leaves slider 1: its label goes
-       * on the side the rod does not */
+       * the slider, a pull starts from it; labels at the free end, S1's
+       * beside it on the side the rod does not leave slider 1 */
       if (isfinite (S1) && S1 != 0)
         load_arrow_labelled (f, vx (&v, h / 2) + 3 + (S1 < 0 ? -S1 * f->force_scale : 0), vy (&v, y1),
                              S1 * f->force_scale, 0, S1 < 0, y1 <= 0 ? 1 : -1, "S1");
