@@ -297,6 +297,7 @@ chart_layout (SsChart            *self,
 {
   double t0, t1, lo, hi, legend_height;
   double bottom = 8;   /* text rows under the plot */
+  guint n_bins;        /* one per pixel column */
   int title_width = 0;
 
   memset (lay, 0, sizeof *lay);
@@ -338,7 +339,8 @@ chart_layout (SsChart            *self,
       self->plot_width = lay->ctx.width;
     }
 
-  if (!layers_y_range (self, t0, t1, MAX (1, (guint)ceil (lay->ctx.width)), &lo, &hi))
+  n_bins = MAX (1, (guint)ceil (lay->ctx.width));
+  if (!layers_y_range (self, t0, t1, n_bins, &lo, &hi))
     {
       lo = -1;
       hi = 1;
@@ -352,8 +354,7 @@ chart_layout (SsChart            *self,
       double h = lay->ctx.height, a, b;
 
       /* (hi - b) / (hi - lo) h >= need */
-      if (need > 0 && need < h / 2
-          && ss_chart_layer_get_y_range (layer, t0, t1, MAX (1, (guint)ceil (lay->ctx.width)), &a, &b))
+      if (need > 0 && need < h / 2 && ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
         hi = MAX (hi, (b * h - need * lo) / (h - need));
     }
   lay->ctx.y0 = lo;

@@ -860,9 +860,8 @@ dialog_response_cb (GtkNativeDialog *dialog,
   basename = g_path_get_basename (path);
   if (ok)
     {
-      g_autofree char *msg = NULL;
+      g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), basename);
 
-      msg = g_strdup_printf (_("Saved “%s”"), basename);
       toast (self, msg);
     }
   else
