@@ -3,6 +3,8 @@
 #define TEST_UTIL_H
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +12,6 @@
 
 #include "stickslip.h"
 
-/* Runs scenario `name` with NULL-terminated assignments; fails the test on error. */
 /* Builds scenario `name` with NULL-terminated assignments; fails the test on error. */
 static inline ss_model *make_model(const char *name, const char *const *sets)
 {
@@ -66,6 +67,29 @@ static inline int event_times(const ss_trace *tr, int source, ss_event_kind kind
     if (tr->events[i].source == source && tr->events[i].kind == kind)
       out[n++] = tr->events[i].t;
   return n;
+}
+
+/* Every row in which contact `contact` sticks (its .stick column is 1)
+ * holds static friction within the cone: |F| <= mu_s N (1 + rel) + abs_tol
+ * (columns contact.F, .N).  A row whose F is undetermined (NaN) fails the
+ * test, or is skipped with skip_undetermined. */
+static inline void assert_stuck_within(const ss_model *m, const ss_trace *tr, const char *contact,
+                                       double mu_s, double rel, double abs_tol,
+                                       bool skip_undetermined)
+{
+  char name[64];
+  snprintf(name, sizeof name, "%s.F", contact);
+  int iF = column(m, name);
+  snprintf(name, sizeof name, "%s.N", contact);
+  int iN = column(m, name);
+  snprintf(name, sizeof name, "%s.stick", contact);
+  int ist = column(m, name);
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    double F = ss_trace_at(tr, r, iF);
+    if (ss_trace_at(tr, r, ist) != 1.0 || (skip_undetermined && isnan(F)))
+      continue;
+    g_assert_cmpfloat(fabs(F), <=, mu_s * ss_trace_at(tr, r, iN) * (1 + rel) + abs_tol);
+  }
 }
 
 /* Row index of the sample taken at an event time t (the post-event row). */

@@ -1118,6 +1118,22 @@ test_failure_dialog (void)
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
 }
 
+/* Runs the app (or a wrapper) to its end, stdout discarded; its wait
+ * status, and its stderr in *err (freed by the caller). */
+static int
+spawn_app (const char *const *argv,
+           char             **env,
+           char             **err)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                               NULL, NULL, NULL, err, &status, &error));
+  g_assert_no_error (error);
+  return status;
+}
+
 /* `stickslip FILE`: the window opens a scenario file as the Open dialog
  * does (a bad one: one dialog with the reason, nothing changed); a scripted
  * run of a bad file exits with status 1 and saves no picture. */
@@ -1163,20 +1179,14 @@ test_open_file (void)
   {
     const char *ok_argv[] = { g_getenv ("STICKSLIP_APP"), "--play", "0.2", "--screenshot", png, good, NULL };
     const char *bad_argv[] = { g_getenv ("STICKSLIP_APP"), "--screenshot", bad_png, bad, NULL };
-    g_autoptr(GError) error = NULL;
     g_autofree char *err = NULL;
-    int status = 0;
+    int status = spawn_app (ok_argv, NULL, &err);
 
-    g_assert_true (g_spawn_sync (NULL, (char **)ok_argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
-                                 &err, &status, &error));
-    g_assert_no_error (error);
     g_assert_true (g_spawn_check_wait_status (status, NULL));
     g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
 
     g_clear_pointer (&err, g_free);
-    g_assert_true (g_spawn_sync (NULL, (char **)bad_argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
-                                 &err, &status, &error));
-    g_assert_no_error (error);
+    status = spawn_app (bad_argv, NULL, &err);
     g_assert_false (g_spawn_check_wait_status (status, NULL));
     g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 1);
     g_assert_nonnull (strstr (err, "bendy.stickslip"));
@@ -1198,14 +1208,10 @@ test_scripted_run_keeps_settings (void)
                          "--screenshot", png, NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL;
-  int status = 0;
 
   env = g_environ_setenv (env, "GSETTINGS_BACKEND", "keyfile", TRUE);
   env = g_environ_setenv (env, "XDG_CONFIG_HOME", config, TRUE);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                               NULL, &err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_spawn_check_wait_status (spawn_app (argv, env, &err), NULL));
   /* nothing saved: no key file, or none naming the scripted scenario */
   if (g_file_test (keyfile, G_FILE_TEST_EXISTS))
     {
@@ -1229,10 +1235,7 @@ test_scripted_run_keeps_settings (void)
     g_assert_cmpint (gdk_pixbuf_get_width (shot), >, 400);
     env = g_environ_setenv (env, "GDK_SCALE", "2", TRUE);
     g_clear_pointer (&err, g_free);
-    g_assert_true (g_spawn_sync (NULL, (char **)argv2, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
-                                 NULL, NULL, NULL, &err, &status, &error));
-    g_assert_no_error (error);
-    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_true (g_spawn_check_wait_status (spawn_app (argv2, env, &err), NULL));
     shot2 = gdk_pixbuf_new_from_file (png2, &error);
     g_assert_no_error (error);
     g_assert_cmpint (gdk_pixbuf_get_width (shot2), ==, 2 * gdk_pixbuf_get_width (shot));
