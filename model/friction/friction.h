@@ -50,6 +50,7 @@ ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values,
                                     double mu_s, double mu_k, const char *suffix);
 
 /* Parameter-table rows shared by every scenario with selectable laws. */
+/* clang-format off: a hand-aligned table */
 #define SS_LAW_PARAM_ROWS(sfx, sfxlabel)                                                   \
   {"gamma" sfx, "Threshold velocity γ" sfxlabel, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 1.0,       \
    SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
@@ -66,16 +67,21 @@ ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values,
   {"vartheta" sfx, "LuGre ϑ" sfxlabel, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,               \
    SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
    "LuGre Stribeck velocity (border between stiction and sliding)", NULL, "Friction law"}
+/* clang-format on */
 
+/* clang-format off: a hand-aligned table */
 #define SS_LAW_CHOICE_ROW(def)                                                             \
   {"law", "Friction law", "", SS_PARAM_CHOICE, def, 0, 3, 0,                                \
    "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices,      \
    "Friction law"}
+/* clang-format on */
 
+/* clang-format off: a hand-aligned table */
 #define SS_V_STICK_ROW                                                                     \
   {"v_stick", "Stick velocity (smooth laws)", "m/s", SS_PARAM_REAL, 1e-4, 1e-12, 1.0,         \
    SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
    "tanh and LuGre: |v| below this is reported as stick (regularised uses gamma)", NULL,    \
    "Friction law"}
+/* clang-format on */
 
 #endif

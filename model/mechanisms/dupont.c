@@ -81,6 +81,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   return ss_block1d_model_new(sc, values, b, "slot", extras, error);
 }
 
+/* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
   {"m1", "Mass m1", "kg", SS_PARAM_REAL, 10.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
    "Mass sliding in the slot", NULL, "Mechanism"},
@@ -102,6 +103,7 @@ static const ss_param_info params[] = {
   SS_LAW_PARAM_ROWS("", ""),
   SS_V_STICK_ROW,
 };
+/* clang-format on */
 
 const ss_scenario ss_scenario_dupont = {
   .name = "dupont",

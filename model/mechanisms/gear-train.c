@@ -671,6 +671,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 static const char *const level_choices[] = {"1", "2", "3", "4", NULL};
 static const char *const drive_choices[] = {"sine", "ramp", "step", NULL};
 
+/* clang-format off: a hand-aligned table */
 #define BEARING_ROWS(b, label, mu, s, k)                                                    \
   {"mu_" b, "Viscous μ " label, "N m s/rad", SS_PARAM_REAL, mu, 0.0, 1e6, 0,                 \
    "Viscous coefficient of the " label " bearing", NULL, "Friction"},                       \
@@ -678,11 +679,13 @@ static const char *const drive_choices[] = {"sine", "ramp", "step", NULL};
    "Static dry friction torque (stiction limit) of the " label " bearing", NULL, "Friction"}, \
   {"MT0k_" b, "Kinetic MT0 " label, "N m", SS_PARAM_REAL, k, 0.0, 1e6, SS_PARAM_LOG,                    \
    "Kinetic dry friction torque of the " label " bearing (<= static)", NULL, "Friction"}
+/* clang-format on */
 
 /* Defaults: a worm-and-sector steering gear (document: docs/gear-train.md).
  * psi = steering wheel, psi-delta = steering column, delta = worm, gamma =
  * sector shaft (p = 15), gamma-phi = steering linkage, phi = road wheels
  * about their kingpins, the spring to ground = tyre aligning stiffness. */
+/* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
   {"level", "Modelling level", "", SS_PARAM_CHOICE, 0, 0, 3, 0,
    "1 full 4-DOF model with gear inertias; 2 weightless gears (Simplification 1); "
@@ -764,6 +767,7 @@ static const ss_param_info params[] = {
   {"f_phi", "Load frequency", "Hz", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
    "Frequency of the sinusoidal torque on ϕ", NULL, "Load"},
 };
+/* clang-format on */
 
 const ss_scenario ss_scenario_gear_train = {
   .name = "gear-train",

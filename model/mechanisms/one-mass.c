@@ -71,6 +71,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   return ss_block1d_model_new(sc, values, b, "base", extras, error);
 }
 
+/* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
   {"M", "Mass M", "kg", SS_PARAM_REAL, 1.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
    "Block mass", NULL, "Mechanism"},
@@ -99,6 +100,7 @@ static const ss_param_info params[] = {
   SS_LAW_PARAM_ROWS("", ""),
   SS_V_STICK_ROW,
 };
+/* clang-format on */
 
 const ss_scenario ss_scenario_one_mass = {
   .name = "one-mass",

@@ -69,6 +69,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   return ss_planar_mech_model_new(sc, values, pm, error);
 }
 
+/* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
   {"m1", "Crank mass m1", "kg", SS_PARAM_REAL, 3.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
    "Mass of the crank (J1 = m1 a1²/3)", NULL, "Mechanism"},
@@ -88,6 +89,7 @@ static const ss_param_info params[] = {
   SS_CRANK_FRICTION_ROWS,
   SS_CRANK_LOAD_ROWS(15.0),
 };
+/* clang-format on */
 
 const ss_scenario ss_scenario_slider_crank_offset = {
   .name = "slider-crank-offset",

@@ -31,6 +31,7 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
 /* Parameter rows common to both scenarios (friction data of seed §6 and
  * the numerics); the load rows take scenario defaults. */
 /* The crank torque rows; the amplitude default differs per mechanism. */
+/* clang-format off: a hand-aligned table */
 #define SS_CRANK_LOAD_ROWS(amplitude)                                                       \
   {"tau0", "Constant torque τ0", "N m", SS_PARAM_REAL, 0.0, -1e4, 1e4, 0,                    \
    "Constant part of the crank torque tau0 + A sin(omega t)", NULL, "Load"},                 \
@@ -38,7 +39,9 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
    "Amplitude of the crank torque tau0 + A sin(omega t)", NULL, "Load"},                     \
   {"omega", "Torque frequency ω", "rad/s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,                  \
    "Angular frequency of the crank torque", NULL, "Load"}
+/* clang-format on */
 
+/* clang-format off: a hand-aligned table */
 #define SS_CRANK_FRICTION_ROWS                                                              \
   {"friction", "Joint friction", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                            \
    "on, or off for the ideal mechanism (the papers' mu = 0 comparison)",                     \
@@ -61,5 +64,6 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
   {"formulation", "Formulation", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                            \
    "minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first "   \
    "kind with Baumgarte stabilisation)", ss_crank_formulation_choices, "Numerics"}
+/* clang-format on */
 
 #endif

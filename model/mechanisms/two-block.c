@@ -452,6 +452,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   return m;
 }
 
+/* clang-format off: a hand-aligned table */
 #define MU_ROWS(c, what, ds, dk, dc)                                                          \
   {"mu_s" c, "Static coefficient μs " c, "", SS_PARAM_REAL, ds, 0.0, 10.0, SS_PARAM_LOG,                 \
    "Static friction coefficient of contact " c " (" what "): FT0S = mu_s N", NULL,           \
@@ -461,7 +462,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
    NULL, "Friction"},                                                                         \
   {"c" c, "Viscous coefficient C" c, "N s/m", SS_PARAM_REAL, dc, 0.0, 1e6, 0,                \
    "Viscous friction coefficient of contact " c " (" what ")", NULL, "Friction"}
+/* clang-format on */
 
+/* clang-format off: a hand-aligned table */
 #define LOAD_ROWS(i, bias, amp, omega, phase)                                                 \
   {"F" i "_bias", "Force F" i ": constant part", "N", SS_PARAM_REAL, bias, -1e6, 1e6, 0,       \
    "Constant part of the force on block " i ": F" i " = F" i "_bias + F" i "_amp sin(F" i     \
@@ -474,7 +477,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
    "Phase of the sinusoidal part of F" i, NULL, "Load"},                                      \
   {"v" i "_0", "Initial velocity v" i, "m/s", SS_PARAM_REAL, 0.0, -100.0, 100.0, 0,           \
    "Velocity of block " i " at t = 0", NULL, "Initial state"}
+/* clang-format on */
 
+/* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
   {"M1", "Mass M1", "kg", SS_PARAM_REAL, 1.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
    "Mass of block 1", NULL, "Mechanism"},
@@ -490,6 +495,7 @@ static const ss_param_info params[] = {
   LOAD_ROWS("1", 0.0, 7.0, 1.3, 0.0),
   LOAD_ROWS("2", 0.0, 12.0, 0.6, 0.0),
 };
+/* clang-format on */
 
 const ss_scenario ss_scenario_two_block = {
   .name = "two-block",

@@ -1074,6 +1074,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 }
 
 /* Per-guide law parameters, suffix _1 / _2 (the seed's gamma_i, sigma0_i, ...). */
+/* clang-format off: a hand-aligned table */
 #define TS_LAW_ROWS(sfx, lbl)                                                                 \
   {"gamma" sfx, "Threshold velocity γ" lbl, "m/s", SS_PARAM_REAL, 1e-5, 1e-9, 1.0,              \
    SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                       \
@@ -1089,7 +1090,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
    "LuGre bristle damping per unit normal force", NULL, "Friction law"},                       \
   {"vartheta" sfx, "LuGre ϑ" lbl, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,                        \
    SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck velocity", NULL, "Friction law"}
+/* clang-format on */
 
+/* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
   {"m1", "Slider 1 mass m1", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
    "Mass of slider 1 (vertical rail)", NULL, "Mechanism"},
@@ -1154,6 +1157,7 @@ static const ss_param_info params[] = {
   {"t_S2_off", "S2 change end", "s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,
    "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
 };
+/* clang-format on */
 
 const ss_scenario ss_scenario_two_slider = {
   .name = "two-slider",
