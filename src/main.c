@@ -6,8 +6,7 @@
 #include "ss-application.h"
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_autoptr(SsApplication) app = NULL;
   int status;

@@ -18,11 +18,11 @@
 struct _SsApplication
 {
   AdwApplication parent_instance;
-  char          *scenario;     /* --scenario */
-  double         play;         /* --play seconds, < 0 when not given */
-  char          *screenshot;   /* --screenshot PNG, then quit */
-  gboolean       bench;        /* --bench: scripted benchmark, then quit */
-  int            exit_status;  /* non-zero when a scripted run could not open its file */
+  char          *scenario;    /* --scenario */
+  double         play;        /* --play seconds, < 0 when not given */
+  char          *screenshot;  /* --screenshot PNG, then quit */
+  gboolean       bench;       /* --bench: scripted benchmark, then quit */
+  int            exit_status; /* non-zero when a scripted run could not open its file */
 };
 
 G_DEFINE_FINAL_TYPE (SsApplication, ss_application, ADW_TYPE_APPLICATION)
@@ -71,8 +71,7 @@ ss_application_init_i18n (void)
 }
 
 static int
-ss_application_handle_local_options (GApplication *app,
-                                     GVariantDict *options)
+ss_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   SsApplication *self = SS_APPLICATION (app);
 
@@ -108,8 +107,7 @@ present_window (SsApplication *self)
 
 /* --bench, --play, --screenshot */
 static void
-run_script (SsApplication *self,
-            SsWindow      *window)
+run_script (SsApplication *self, SsWindow *window)
 {
   if (self->bench)
     ss_bench_force_enable ();
@@ -132,16 +130,13 @@ ss_application_activate (GApplication *app)
  * be opened says why on stderr and exits with status 1: no dialog waits
  * there, and no picture of another scenario is saved. */
 static void
-ss_application_open (GApplication  *app,
-                     GFile        **files,
-                     int            n_files,
-                     const char    *hint)
+ss_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
-  SsApplication *self = SS_APPLICATION (app);
+  SsApplication   *self = SS_APPLICATION (app);
   g_autofree char *path = g_file_get_path (files[0]);
   g_autofree char *uri = g_file_get_uri (files[0]);
-  const char *name = path != NULL ? path : uri;  /* a remote file fails to load, and says so */
-  SsWindow *window = present_window (self);
+  const char      *name = path != NULL ? path : uri; /* a remote file fails to load, and says so */
+  SsWindow        *window = present_window (self);
 
   (void)hint;
   if (n_files > 1)
@@ -172,43 +167,37 @@ ss_application_get_exit_status (SsApplication *self)
 }
 
 static void
-about_action (GSimpleAction *action,
-              GVariant      *param,
-              gpointer       data)
+about_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
   static const char *developers[] = { "The Stick-Slip Lab authors", NULL };
-  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
-  GtkWidget *about;
+  GtkWindow         *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
+  GtkWidget         *about;
 
-  (void)action; (void)param;
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", parent,
-                        "application-icon", APP_ID,
-                        "application-name", _("Stick-Slip Lab"),
-                        "developer-name", _("The Stick-Slip Lab authors"),
-                        "version", PACKAGE_VERSION,
-                        "comments", _("Simulate stick-slip friction in mechanisms: event-driven Coulomb friction, "
+  (void)action;
+  (void)param;
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "transient-for", parent, "application-icon", APP_ID, "application-name",
+                        _("Stick-Slip Lab"), "developer-name",
+                           _("The Stick-Slip Lab authors"), "version", PACKAGE_VERSION, "comments",
+                              _("Simulate stick-slip friction in mechanisms: event-driven Coulomb friction, "
                                       "regularised, tanh and LuGre laws, live plots and animation."),
-                        "website", "https://github.com/stickslip/stickslip-lab",
-                        "issue-url", "https://github.com/stickslip/stickslip-lab/issues",
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        "developers", developers,
-                        /* Translators: put your names here, one per line */
-                        "translator-credits", _("translator-credits"),
-                        NULL);
-  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Models and papers"),
-                             "https://github.com/stickslip/stickslip-lab/blob/main/docs/MODELS.md");
+                                 "website", "https://github.com/stickslip/stickslip-lab", "issue-url",
+                                 "https://github.com/stickslip/stickslip-lab/issues", "license-type",
+                                 GTK_LICENSE_GPL_3_0, "developers", developers,
+                                 /* Translators: put your names here, one per line */
+                                 "translator-credits", _("translator-credits"), NULL);
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about),
+                             _("Models and papers"),
+                                "https://github.com/stickslip/stickslip-lab/blob/main/docs/MODELS.md");
   gtk_window_present (GTK_WINDOW (about));
 }
 
 static void
-quit_action (GSimpleAction *action,
-             GVariant      *param,
-             gpointer       data)
+quit_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (data));
 
-  (void)action; (void)param;
+  (void)action;
+  (void)param;
   /* close the windows so they save their settings */
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
@@ -224,7 +213,7 @@ static void
 prefer_cairo_on_software_gl (void)
 {
   static const char *software[] = { "llvmpipe", "softpipe", "swrast", "Software Rasterizer" };
-  GdkDisplay *display = gdk_display_get_default ();
+  GdkDisplay        *display = gdk_display_get_default ();
   g_autoptr(GdkGLContext) context = NULL;
   const char *renderer;
 
@@ -252,15 +241,15 @@ ss_application_startup (GApplication *app)
     { "about", about_action, NULL, NULL, NULL, { 0 } },
     { "quit", quit_action, NULL, NULL, NULL, { 0 } },
   };
-  static const struct { const char *action; const char *accels[3]; } accels[] = {
-    { "app.quit", { "<Control>q", NULL } },
-    { "win.reset", { "<Control>r", NULL } },
-    { "win.export-plot", { "<Control>e", NULL } },
-    { "win.export-csv", { "<Control><Shift>e", NULL } },
-    { "win.open", { "<Control>o", NULL } },
-    { "win.save", { "<Control>s", NULL } },
-    { "win.keep-reference", { "<Control>k", NULL } },
-    { "win.clear-reference", { "<Control><Shift>k", NULL } },
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },           { "win.reset", { "<Control>r", NULL } },
+    { "win.export-plot", { "<Control>e", NULL } },    { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.open", { "<Control>o", NULL } },           { "win.save", { "<Control>s", NULL } },
+    { "win.keep-reference", { "<Control>k", NULL } }, { "win.clear-reference", { "<Control><Shift>k", NULL } },
   };
 
   G_APPLICATION_CLASS (ss_application_parent_class)->startup (app);
@@ -307,12 +296,14 @@ static void
 ss_application_init (SsApplication *self)
 {
   static const GOptionEntry entries[] = {
-    { "scenario", 's', 0, G_OPTION_ARG_STRING, NULL, N_("Start with this scenario (see stickslip-cli list)"), N_("NAME") },
-    { "play", 'p', 0, G_OPTION_ARG_DOUBLE, NULL, N_("Simulate this many seconds at start"), N_("SECONDS") },
-    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save the window as a PNG image after --play, then quit"), N_("FILE") },
-    { "bench", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
-    { NULL }
-  };
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, NULL,
+      N_("Start with this scenario (see stickslip-cli list)"), N_("NAME") },
+      { "play", 'p', 0, G_OPTION_ARG_DOUBLE, NULL, N_("Simulate this many seconds at start"), N_("SECONDS") },
+        { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+          N_("Save the window as a PNG image after --play, then quit"), N_("FILE") },
+          { "bench", 0, 0, G_OPTION_ARG_NONE, NULL,
+            N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
+            { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
@@ -322,9 +313,7 @@ SsApplication *
 ss_application_new (void)
 {
   ss_register_resource ();
-  return g_object_new (SS_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", "/io/github/stickslip/Lab",
-                       NULL);
+  return g_object_new (SS_TYPE_APPLICATION, "application-id", APP_ID, "flags",
+                       G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN, "resource-base-path",
+                       "/io/github/stickslip/Lab", NULL);
 }

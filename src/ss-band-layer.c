@@ -19,14 +19,11 @@ struct _SsBandLayer
 G_DEFINE_FINAL_TYPE (SsBandLayer, ss_band_layer, SS_TYPE_CHART_LAYER)
 
 static void
-fill_polygon (cairo_t       *cr,
-              const GArray  *top,
-              const GArray  *bottom,
-              const GdkRGBA *color)
+fill_polygon (cairo_t *cr, const GArray *top, const GArray *bottom, const GdkRGBA *color)
 {
   const double *t = (const double *)(gpointer)top->data;
   const double *b = (const double *)(gpointer)bottom->data;
-  guint n = top->len / 2;
+  guint         n = top->len / 2;
 
   if (n == 0)
     return;
@@ -52,18 +49,16 @@ fill_polygon (cairo_t       *cr,
 }
 
 static void
-ss_band_layer_draw (SsChartLayer         *layer,
-                    cairo_t              *cr,
-                    const SsChartContext *ctx)
+ss_band_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 {
-  SsBandLayer *self = SS_BAND_LAYER (layer);
-  guint n_bins = MAX (1, (guint)ceil (ctx->width));
+  SsBandLayer       *self = SS_BAND_LAYER (layer);
+  guint              n_bins = MAX (1, (guint)ceil (ctx->width));
   const SsSeriesBin *lo = ss_series_get_bins (self->lower, ctx->t0, ctx->t1, n_bins);
   const SsSeriesBin *hi = ss_series_get_bins (self->upper, ctx->t0, ctx->t1, n_bins);
-  const GdkRGBA *color = ss_chart_layer_get_color (layer);
+  const GdkRGBA     *color = ss_chart_layer_get_color (layer);
   g_autoptr(GArray) top = NULL;
   g_autoptr(GArray) bottom = NULL;
-  guint first;  /* bins[0] is before t0 */
+  guint first; /* bins[0] is before t0 */
 
   if (lo == NULL || hi == NULL)
     return;
@@ -77,7 +72,7 @@ ss_band_layer_draw (SsChartLayer         *layer,
   for (guint i = first; i <= n_bins; i++)
     {
       gboolean both = lo[i].count > 0 && hi[i].count > 0;
-      double x, p[2];
+      double   x, p[2];
 
       /* empty columns between sparse samples do not break the band;
        * an undetermined bound does */
@@ -103,17 +98,12 @@ ss_band_layer_draw (SsChartLayer         *layer,
 }
 
 static gboolean
-ss_band_layer_get_y_range (SsChartLayer *layer,
-                           double        t0,
-                           double        t1,
-                           guint         n_bins,
-                           double       *min,
-                           double       *max)
+ss_band_layer_get_y_range (SsChartLayer *layer, double t0, double t1, guint n_bins, double *min, double *max)
 {
   SsBandLayer *self = SS_BAND_LAYER (layer);
-  double a0, a1, b0, b1;
-  gboolean a = ss_series_get_range (self->lower, t0, t1, n_bins, &a0, &a1);
-  gboolean b = ss_series_get_range (self->upper, t0, t1, n_bins, &b0, &b1);
+  double       a0, a1, b0, b1;
+  gboolean     a = ss_series_get_range (self->lower, t0, t1, n_bins, &a0, &a1);
+  gboolean     b = ss_series_get_range (self->upper, t0, t1, n_bins, &b0, &b1);
 
   if (!a && !b)
     return FALSE;
@@ -123,13 +113,12 @@ ss_band_layer_get_y_range (SsChartLayer *layer,
 }
 
 static char *
-ss_band_layer_format_value (SsChartLayer *layer,
-                            double        t)
+ss_band_layer_format_value (SsChartLayer *layer, double t)
 {
-  SsBandLayer *self = SS_BAND_LAYER (layer);
+  SsBandLayer     *self = SS_BAND_LAYER (layer);
   g_autofree char *a = NULL;
   g_autofree char *b = NULL;
-  double lo, hi;
+  double           lo, hi;
 
   if (!ss_series_has_data (self->lower) || !ss_series_has_data (self->upper) ||
       t > ss_dataset_get_end_time (ss_series_get_dataset (self->lower)))
@@ -144,12 +133,7 @@ ss_band_layer_format_value (SsChartLayer *layer,
 }
 
 static void
-ss_band_layer_draw_swatch (SsChartLayer *layer,
-                           cairo_t      *cr,
-                           double        x,
-                           double        y,
-                           double        width,
-                           double        height)
+ss_band_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
 
@@ -210,9 +194,7 @@ ss_band_layer_init (SsBandLayer *self)
 }
 
 SsChartLayer *
-ss_band_layer_new (SsSeries   *lower,
-                   SsSeries   *upper,
-                   const char *unit)
+ss_band_layer_new (SsSeries *lower, SsSeries *upper, const char *unit)
 {
   SsBandLayer *self = g_object_new (SS_TYPE_BAND_LAYER, NULL);
 

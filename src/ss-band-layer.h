@@ -11,10 +11,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsBandLayer, ss_band_layer, SS, BAND_LAYER, SsChartLayer)
 
-SsChartLayer *ss_band_layer_new        (SsSeries    *lower,
-                                        SsSeries    *upper,
-                                        const char  *unit);
-SsSeries     *ss_band_layer_get_lower  (SsBandLayer *self);
-SsSeries     *ss_band_layer_get_upper  (SsBandLayer *self);
+SsChartLayer *ss_band_layer_new (SsSeries *lower, SsSeries *upper, const char *unit);
+SsSeries     *ss_band_layer_get_lower (SsBandLayer *self);
+SsSeries     *ss_band_layer_get_upper (SsBandLayer *self);
 
 G_END_DECLS

@@ -7,12 +7,8 @@
 #include "ss-bench.h"
 
 static const char *kind_names[SS_BENCH_N_KINDS] = {
-  "frame (plots + mechanism)",
-  "plots only",
-  "recompute (worker)",
-  "slider -> curves drawn",
-  "frame interval",
-  "whole frame (GTK paint)",
+  "frame (plots + mechanism)", "plots only",     "recompute (worker)",
+  "slider -> curves drawn",    "frame interval", "whole frame (GTK paint)",
 };
 
 typedef struct
@@ -22,7 +18,7 @@ typedef struct
 } Group;
 
 static GPtrArray *groups;
-static Group *current;
+static Group     *current;
 
 static int enabled = -1;
 
@@ -77,8 +73,7 @@ ss_bench_set_label (const char *label)
 }
 
 void
-ss_bench_record (SsBenchKind kind,
-                 double      ms)
+ss_bench_record (SsBenchKind kind, double ms)
 {
   if (!ss_bench_enabled ())
     return;
@@ -88,8 +83,7 @@ ss_bench_record (SsBenchKind kind,
 }
 
 static int
-cmp_double (const void *a,
-            const void *b)
+cmp_double (const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
 
@@ -115,8 +109,8 @@ ss_bench_report (void)
           if (a->len == 0)
             continue;
           qsort (v, a->len, sizeof (double), cmp_double);
-          fprintf (stderr, "%-28s %-26s %7u %9.3f %9.3f %9.3f\n", g->label, kind_names[k], a->len,
-                   v[a->len / 2], v[(a->len * 9) / 10], v[a->len - 1]);
+          fprintf (stderr, "%-28s %-26s %7u %9.3f %9.3f %9.3f\n", g->label, kind_names[k], a->len, v[a->len / 2],
+                   v[(a->len * 9) / 10], v[a->len - 1]);
         }
     }
   ss_bench_reset ();
@@ -132,8 +126,7 @@ ss_bench_reset (void)
 static double accumulated[SS_BENCH_N_KINDS];
 
 void
-ss_bench_accumulate (SsBenchKind kind,
-                     double      ms)
+ss_bench_accumulate (SsBenchKind kind, double ms)
 {
   if (ss_bench_enabled ())
     accumulated[kind] += ms;

@@ -11,12 +11,13 @@ typedef struct
   GdkRGBA  color;
   gboolean visible;
   gboolean in_legend;
-  guint    revision;   /* grows with every change of what the layer draws */
+  guint    revision; /* grows with every change of what the layer draws */
 } SsChartLayerPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (SsChartLayer, ss_chart_layer, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   CHANGED,
   N_SIGNALS
 };
@@ -26,7 +27,7 @@ static guint signals[N_SIGNALS];
 static void
 ss_chart_layer_finalize (GObject *object)
 {
-  SsChartLayer *self = (SsChartLayer *)object;
+  SsChartLayer        *self = (SsChartLayer *)object;
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
   g_free (priv->title);
@@ -35,12 +36,7 @@ ss_chart_layer_finalize (GObject *object)
 }
 
 static void
-ss_chart_layer_real_draw_swatch (SsChartLayer *self,
-                                 cairo_t      *cr,
-                                 double        x,
-                                 double        y,
-                                 double        width,
-                                 double        height)
+ss_chart_layer_real_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height)
 {
   gdk_cairo_set_source_rgba (cr, ss_chart_layer_get_color (self));
   cairo_set_line_width (cr, 2.0);
@@ -55,8 +51,8 @@ ss_chart_layer_class_init (SsChartLayerClass *klass)
   G_OBJECT_CLASS (klass)->finalize = ss_chart_layer_finalize;
   klass->draw_swatch = ss_chart_layer_real_draw_swatch;
 
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CHANGED] =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -66,7 +62,7 @@ ss_chart_layer_init (SsChartLayer *self)
 
   priv->visible = TRUE;
   priv->in_legend = TRUE;
-  priv->color = (GdkRGBA) { 0.2, 0.5, 0.9, 1.0 };
+  priv->color = (GdkRGBA){ 0.2, 0.5, 0.9, 1.0 };
 }
 
 /* Subclasses call this whenever something they draw changes, so a chart
@@ -86,7 +82,7 @@ guint
 ss_chart_layer_get_revision (SsChartLayer *self)
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
-  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
+  SsChartLayerClass   *klass = SS_CHART_LAYER_GET_CLASS (self);
 
   return priv->revision + (klass->get_data_revision ? klass->get_data_revision (self) : 0);
 }
@@ -103,15 +99,11 @@ ss_chart_layer_get_data_end (SsChartLayer *self)
  * as `right` allows without covering a label placed before it in this
  * pass; the label is recorded. */
 double
-ss_chart_context_place_label (const SsChartContext *ctx,
-                              double                right,
-                              double                y,
-                              double                width,
-                              double                height)
+ss_chart_context_place_label (const SsChartContext *ctx, double right, double y, double width, double height)
 {
   SsChartLabels *labels = ctx->labels;
-  double x = right - width;
-  gboolean moved = TRUE;
+  double         x = right - width;
+  gboolean       moved = TRUE;
 
   if (labels == NULL)
     return x;
@@ -122,10 +114,10 @@ ss_chart_context_place_label (const SsChartContext *ctx,
       for (guint i = 0; i < labels->n; i++)
         {
           const double gap = 6;
-          double bx = labels->box[i].x, by = labels->box[i].y;
+          double       bx = labels->box[i].x, by = labels->box[i].y;
 
-          if (y < by + labels->box[i].height && by < y + height &&
-              x < bx + labels->box[i].width + gap && bx < x + width + gap)
+          if (y < by + labels->box[i].height && by < y + height && x < bx + labels->box[i].width + gap &&
+              bx < x + width + gap)
             {
               x = bx - gap - width;
               moved = TRUE;
@@ -144,8 +136,7 @@ ss_chart_context_place_label (const SsChartContext *ctx,
 }
 
 double
-ss_chart_layer_get_headroom (SsChartLayer *self,
-                             cairo_t      *cr)
+ss_chart_layer_get_headroom (SsChartLayer *self, cairo_t *cr)
 {
   SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
 
@@ -163,8 +154,7 @@ ss_chart_layer_get_title (SsChartLayer *self)
 }
 
 void
-ss_chart_layer_set_title (SsChartLayer *self,
-                          const char   *title)
+ss_chart_layer_set_title (SsChartLayer *self, const char *title)
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
@@ -184,8 +174,7 @@ ss_chart_layer_get_color (SsChartLayer *self)
 }
 
 void
-ss_chart_layer_set_color (SsChartLayer  *self,
-                          const GdkRGBA *color)
+ss_chart_layer_set_color (SsChartLayer *self, const GdkRGBA *color)
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
@@ -204,8 +193,7 @@ ss_chart_layer_get_visible (SsChartLayer *self)
 }
 
 void
-ss_chart_layer_set_visible (SsChartLayer *self,
-                            gboolean      visible)
+ss_chart_layer_set_visible (SsChartLayer *self, gboolean visible)
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
@@ -224,8 +212,7 @@ ss_chart_layer_get_in_legend (SsChartLayer *self)
 }
 
 void
-ss_chart_layer_set_in_legend (SsChartLayer *self,
-                              gboolean      in_legend)
+ss_chart_layer_set_in_legend (SsChartLayer *self, gboolean in_legend)
 {
   SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
 
@@ -236,9 +223,7 @@ ss_chart_layer_set_in_legend (SsChartLayer *self,
 }
 
 void
-ss_chart_layer_draw (SsChartLayer         *self,
-                     cairo_t              *cr,
-                     const SsChartContext *ctx)
+ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx)
 {
   if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->draw == NULL)
     return;
@@ -248,12 +233,7 @@ ss_chart_layer_draw (SsChartLayer         *self,
 }
 
 gboolean
-ss_chart_layer_get_y_range (SsChartLayer *self,
-                            double        t0,
-                            double        t1,
-                            guint         n_bins,
-                            double       *min,
-                            double       *max)
+ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bins, double *min, double *max)
 {
   if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->get_y_range == NULL)
     return FALSE;
@@ -261,8 +241,7 @@ ss_chart_layer_get_y_range (SsChartLayer *self,
 }
 
 char *
-ss_chart_layer_format_value (SsChartLayer *self,
-                             double        t)
+ss_chart_layer_format_value (SsChartLayer *self, double t)
 {
   if (SS_CHART_LAYER_GET_CLASS (self)->format_value == NULL)
     return NULL;
@@ -270,12 +249,7 @@ ss_chart_layer_format_value (SsChartLayer *self,
 }
 
 void
-ss_chart_layer_draw_swatch (SsChartLayer *self,
-                            cairo_t      *cr,
-                            double        x,
-                            double        y,
-                            double        width,
-                            double        height)
+ss_chart_layer_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height)
 {
   cairo_save (cr);
   SS_CHART_LAYER_GET_CLASS (self)->draw_swatch (self, cr, x, y, width, height);

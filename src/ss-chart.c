@@ -12,9 +12,9 @@
 #include "ss-span-layer.h"
 #include "ss-units.h"
 
-#define MARGIN_LEFT   58.0
-#define MARGIN_RIGHT  14.0
-#define SWATCH_WIDTH  18.0
+#define MARGIN_LEFT  58.0
+#define MARGIN_RIGHT 14.0
+#define SWATCH_WIDTH 18.0
 
 /* Everything the cached body depends on except rows appended to the data;
  * compared bytewise, so built on zeroed memory. */
@@ -22,13 +22,13 @@ typedef struct
 {
   double  width;
   double  height;
-  double  t0, t1;           /* s */
+  double  t0, t1; /* s */
   double  y0, y1;
-  double  cursor;           /* s, NaN included */
+  double  cursor; /* s, NaN included */
   GdkRGBA fg;
-  guint   revision;         /* the chart's own: title, layers, labels */
+  guint   revision; /* the chart's own: title, layers, labels */
   guint   n_layers;
-  guint64 layer_revisions;  /* sum over the layers; each only grows */
+  guint64 layer_revisions; /* sum over the layers; each only grows */
 } BodyKey;
 
 struct _SsChart
@@ -36,23 +36,23 @@ struct _SsChart
   GtkWidget   parent_instance;
   SsTimeAxis *time_axis;
   GPtrArray  *layers;
-  char       *title;          /* value axis label, with unit */
+  char       *title; /* value axis label, with unit */
   gboolean    show_time_labels;
   /* geometry of the last on-screen draw, for pointer -> time */
-  double      plot_x;
-  double      plot_width;
-  double      drag_lower;
-  double      drag_upper;
+  double plot_x;
+  double plot_width;
+  double drag_lower;
+  double drag_upper;
   /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
    * was a third of a chart's drawing time, and they rarely change */
   GHashTable *text_cache;
-  cairo_t    *measure;        /* lays out text before anything is drawn */
+  cairo_t    *measure; /* lays out text before anything is drawn */
   /* the screen's drawing without the newest columns: see ss_chart_snapshot */
   GskRenderNode *body;
-  BodyKey     body_key;
-  double      body_cut;       /* x from which the body holds no data, px */
-  guint       body_renders;
-  guint       revision;       /* grows when the title, labels or layers change */
+  BodyKey        body_key;
+  double         body_cut; /* x from which the body holds no data, px */
+  guint          body_renders;
+  guint          revision; /* grows when the title, labels or layers change */
 };
 
 #define TEXT_CACHE_LIMIT 512
@@ -60,8 +60,7 @@ struct _SsChart
 G_DEFINE_FINAL_TYPE (SsChart, ss_chart, GTK_TYPE_WIDGET)
 
 void
-ss_chart_style_init_for_widget (SsChartStyle *style,
-                                GtkWidget    *widget)
+ss_chart_style_init_for_widget (SsChartStyle *style, GtkWidget *widget)
 {
   GtkStyleContext *context = gtk_widget_get_style_context (widget);
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -82,10 +81,10 @@ ss_chart_style_init_for_widget (SsChartStyle *style,
 void
 ss_chart_style_init_for_export (SsChartStyle *style)
 {
-  style->fg = (GdkRGBA) { 0.10, 0.10, 0.12, 1.0 };
-  style->grid = (GdkRGBA) { 0.0, 0.0, 0.0, 0.09 };
-  style->plot_bg = (GdkRGBA) { 1.0, 1.0, 1.0, 1.0 };
-  style->cursor = (GdkRGBA) { 0, 0, 0, 0 };
+  style->fg = (GdkRGBA){ 0.10, 0.10, 0.12, 1.0 };
+  style->grid = (GdkRGBA){ 0.0, 0.0, 0.0, 0.09 };
+  style->plot_bg = (GdkRGBA){ 1.0, 1.0, 1.0, 1.0 };
+  style->cursor = (GdkRGBA){ 0, 0, 0, 0 };
   style->font_size = 9.0;
   style->line_scale = 1.0;
   style->for_export = TRUE;
@@ -93,11 +92,9 @@ ss_chart_style_init_for_export (SsChartStyle *style)
 }
 
 static PangoLayout *
-create_layout (cairo_t            *cr,
-               const SsChartStyle *style,
-               gboolean            bold)
+create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout          *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans");
   cairo_font_options_t *options = cairo_font_options_create ();
 
@@ -117,14 +114,10 @@ create_layout (cairo_t            *cr,
 /* A laid-out text (new reference).  Exports lay out afresh; the screen
  * reuses layouts, whose font options do not depend on the target. */
 static PangoLayout *
-chart_text (SsChart            *self,
-            cairo_t            *cr,
-            const SsChartStyle *style,
-            gboolean            bold,
-            const char         *text)
+chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text)
 {
   g_autofree char *key = NULL;
-  PangoLayout *layout;
+  PangoLayout     *layout;
 
   if (style->for_export)
     {
@@ -146,20 +139,19 @@ chart_text (SsChart            *self,
 }
 
 static char *
-legend_text (SsChartLayer *layer,
-             double        cursor)
+legend_text (SsChartLayer *layer, double cursor)
 {
   g_autofree char *value = NULL;
 
   if (!isnan (cursor))
     value = ss_chart_layer_format_value (layer, cursor);
   if (value != NULL && SS_IS_SPAN_LAYER (layer))
-    return g_steal_pointer (&value);  /* "12: stuck" */
+    return g_steal_pointer (&value); /* "12: stuck" */
   if (value != NULL)
     {
       /* the value carries the unit: "z = 0.12 m", not "z (m) = 0.12 m" */
       g_autofree char *name = g_strdup (ss_chart_layer_get_title (layer));
-      char *paren = g_str_has_suffix (name, ")") ? strstr (name, " (") : NULL;
+      char            *paren = g_str_has_suffix (name, ")") ? strstr (name, " (") : NULL;
 
       if (paren != NULL)
         *paren = '\0';
@@ -180,14 +172,14 @@ draw_legend (SsChart            *self,
              gboolean            draw)
 {
   double x = right, y = top, row_height = 0, gap = 14;
-  int rows = 0;
+  int    rows = 0;
 
   for (guint i = 0; i < self->layers->len; i++)
     {
-      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      SsChartLayer    *layer = g_ptr_array_index (self->layers, i);
       g_autofree char *text = NULL;
       g_autoptr(PangoLayout) layout = NULL;
-      int tw, th;
+      int    tw, th;
       double entry;
 
       if (!ss_chart_layer_get_in_legend (layer) || !ss_chart_layer_get_visible (layer) ||
@@ -221,12 +213,7 @@ draw_legend (SsChart            *self,
 /* Value range of every layer over [t0, t1] at n_bins columns; FALSE when
  * no layer has data there. */
 static gboolean
-layers_y_range (SsChart *self,
-                double   t0,
-                double   t1,
-                guint    n_bins,
-                double  *min,
-                double  *max)
+layers_y_range (SsChart *self, double t0, double t1, guint n_bins, double *min, double *max)
 {
   double lo = INFINITY, hi = -INFINITY;
 
@@ -248,9 +235,7 @@ layers_y_range (SsChart *self,
 }
 
 gboolean
-ss_chart_get_y_range (SsChart *self,
-                      double  *min,
-                      double  *max)
+ss_chart_get_y_range (SsChart *self, double *min, double *max)
 {
   double t0, t1;
 
@@ -259,8 +244,7 @@ ss_chart_get_y_range (SsChart *self,
 }
 
 static void
-autoscale (double *lo,
-           double *hi)
+autoscale (double *lo, double *hi)
 {
   double span = *hi - *lo;
   double mag = MAX (fabs (*lo), fabs (*hi));
@@ -281,24 +265,19 @@ autoscale (double *lo,
 typedef struct
 {
   SsChartContext ctx;
-  double         width;        /* user units */
+  double         width; /* user units */
   double         height;
   double         legend_left;
-  double         cursor;       /* s; NaN: none */
+  double         cursor; /* s; NaN: none */
 } ChartLayout;
 
 static void
-chart_layout (SsChart            *self,
-              cairo_t            *cr,
-              double              width,
-              double              height,
-              const SsChartStyle *style,
-              ChartLayout        *lay)
+chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style, ChartLayout *lay)
 {
   double t0, t1, lo, hi, legend_height;
-  double bottom = 8;   /* text rows under the plot */
-  guint n_bins;        /* one per pixel column */
-  int title_width = 0;
+  double bottom = 8; /* text rows under the plot */
+  guint  n_bins;     /* one per pixel column */
+  int    title_width = 0;
 
   memset (lay, 0, sizeof *lay);
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
@@ -350,8 +329,8 @@ chart_layout (SsChart            *self,
   for (guint i = 0; i < self->layers->len; i++)
     {
       SsChartLayer *layer = g_ptr_array_index (self->layers, i);
-      double need = ss_chart_layer_get_headroom (layer, cr);
-      double h = lay->ctx.height, a, b;
+      double        need = ss_chart_layer_get_headroom (layer, cr);
+      double        h = lay->ctx.height, a, b;
 
       /* (hi - b) / (hi - lo) h >= need */
       if (need > 0 && need < h / 2 && ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
@@ -363,13 +342,10 @@ chart_layout (SsChart            *self,
 
 /* Title, plot area, grids, tick labels and frame: what the data go over. */
 static void
-draw_decor (SsChart            *self,
-            cairo_t            *cr,
-            const ChartLayout  *lay,
-            const SsChartStyle *style)
+draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
 {
   const SsChartContext *ctx = &lay->ctx;
-  double lo = ctx->y0, hi = ctx->y1, t0 = ctx->t0, t1 = ctx->t1, step;
+  double                lo = ctx->y0, hi = ctx->y1, t0 = ctx->t0, t1 = ctx->t1, step;
 
   if (self->title != NULL)
     {
@@ -397,7 +373,7 @@ draw_decor (SsChart            *self,
   }
   for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
     {
-      double y = round (ss_chart_context_y (ctx, v)) + 0.5;
+      double           y = round (ss_chart_context_y (ctx, v)) + 0.5;
       g_autofree char *label = ss_format_tick (v, step);
       g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
       int tw, th;
@@ -451,21 +427,16 @@ draw_decor (SsChart            *self,
 
     frame.alpha = 0.35;
     gdk_cairo_set_source_rgba (cr, &frame);
-    cairo_rectangle (cr, round (ctx->x) + 0.5, round (ctx->y) + 0.5, round (ctx->width) - 1,
-                     round (ctx->height) - 1);
+    cairo_rectangle (cr, round (ctx->x) + 0.5, round (ctx->y) + 0.5, round (ctx->width) - 1, round (ctx->height) - 1);
     cairo_stroke (cr);
   }
 }
 
 /* The data, the cursor and the legend (whose values follow the cursor). */
 static void
-draw_data (SsChart            *self,
-           cairo_t            *cr,
-           const ChartLayout  *lay,
-           const SsChartContext *ctx,
-           const SsChartStyle *style)
+draw_data (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style)
 {
-  SsChartLabels labels = { 0 };
+  SsChartLabels  labels = { 0 };
   SsChartContext pass = *ctx;
 
   /* the same placement in every pass: a body and its tail join up */
@@ -488,11 +459,7 @@ draw_data (SsChart            *self,
 }
 
 void
-ss_chart_draw (SsChart            *self,
-               cairo_t            *cr,
-               double              width,
-               double              height,
-               const SsChartStyle *style)
+ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style)
 {
   ChartLayout lay;
 
@@ -504,10 +471,7 @@ ss_chart_draw (SsChart            *self,
 }
 
 static void
-body_key_init (SsChart           *self,
-               const ChartLayout *lay,
-               const SsChartStyle *style,
-               BodyKey           *key)
+body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style, BodyKey *key)
 {
   memset (key, 0, sizeof *key);
   key->width = lay->width;
@@ -543,10 +507,9 @@ earliest_data_end (SsChart *self)
 
 /* Left edge of the pixel column holding time @t, clamped to the plot. */
 static double
-column_edge (const SsChartContext *ctx,
-             double                t)
+column_edge (const SsChartContext *ctx, double t)
 {
-  guint n_bins = MAX (1, (guint)ceil (ctx->width));
+  guint  n_bins = MAX (1, (guint)ceil (ctx->width));
   double column = floor ((t - ctx->t0) / (ctx->t1 - ctx->t0) * n_bins);
 
   return ctx->x + CLAMP (column, 0, n_bins) * ctx->width / n_bins;
@@ -558,23 +521,23 @@ column_edge (const SsChartContext *ctx,
  * every frame.  GTK then repaints only the tail: during Play that is a few
  * columns instead of the whole chart.  Both go through draw_decor and
  * draw_data, like exports. */
-#define TAIL_LIMIT 48.0   /* px of tail before the body is redrawn */
-#define TAIL_SPILL 3.0    /* px left of its column that a column's bar, the
-                           * ends of its strokes and a band's edge may reach */
+#define TAIL_LIMIT 48.0 /* px of tail before the body is redrawn */
+#define TAIL_SPILL                                      \
+  3.0 /* px left of its column that a column's bar, the \
+       * ends of its strokes and a band's edge may reach */
 
 static void
-ss_chart_snapshot (GtkWidget   *widget,
-                   GtkSnapshot *snapshot)
+ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  SsChart *self = SS_CHART (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  gint64 start = g_get_monotonic_time ();
-  double earliest, cut;
+  SsChart     *self = SS_CHART (widget);
+  int          width = gtk_widget_get_width (widget);
+  int          height = gtk_widget_get_height (widget);
+  gint64       start = g_get_monotonic_time ();
+  double       earliest, cut;
   SsChartStyle style;
-  ChartLayout lay;
-  BodyKey key;
-  cairo_t *cr;
+  ChartLayout  lay;
+  BodyKey      key;
+  cairo_t     *cr;
 
   if (width <= 0 || height <= 0)
     return;
@@ -594,8 +557,8 @@ ss_chart_snapshot (GtkWidget   *widget,
   cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
 
   /* the legend reads the data at the cursor: rows still to come change it */
-  if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 ||
-      cut - self->body_cut > TAIL_LIMIT || (!isnan (lay.cursor) && lay.cursor >= earliest))
+  if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 || cut - self->body_cut > TAIL_LIMIT ||
+      (!isnan (lay.cursor) && lay.cursor >= earliest))
     {
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
 
@@ -617,7 +580,7 @@ ss_chart_snapshot (GtkWidget   *widget,
   if (self->body_cut < width)
     {
       graphene_rect_t tail = GRAPHENE_RECT_INIT (self->body_cut, 0, width - self->body_cut, height);
-      SsChartContext ctx = lay.ctx;
+      SsChartContext  ctx = lay.ctx;
 
       ctx.x_from = self->body_cut;
       cr = gtk_snapshot_append_cairo (snapshot, &tail);
@@ -638,8 +601,7 @@ ss_chart_get_body_renders (SsChart *self)
 }
 
 static double
-x_to_time (SsChart *self,
-           double   x)
+x_to_time (SsChart *self, double x)
 {
   double t0, t1;
 
@@ -650,34 +612,28 @@ x_to_time (SsChart *self,
 }
 
 static void
-motion_cb (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           SsChart                  *self)
+motion_cb (GtkEventControllerMotion *motion, double x, double y, SsChart *self)
 {
   double t0, t1, t = x_to_time (self, x);
 
-  (void)motion; (void)y;
+  (void)motion;
+  (void)y;
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
   ss_time_axis_set_cursor (self->time_axis, t >= t0 && t <= t1 ? t : NAN);
 }
 
 static void
-leave_cb (GtkEventControllerMotion *motion,
-          SsChart                  *self)
+leave_cb (GtkEventControllerMotion *motion, SsChart *self)
 {
   (void)motion;
   ss_time_axis_set_cursor (self->time_axis, NAN);
 }
 
 static gboolean
-scroll_cb (GtkEventControllerScroll *scroll,
-           double                    dx,
-           double                    dy,
-           SsChart                  *self)
+scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, SsChart *self)
 {
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
-  double t0, t1, cursor = ss_time_axis_get_cursor (self->time_axis);
+  double          t0, t1, cursor = ss_time_axis_get_cursor (self->time_axis);
 
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
   if ((state & GDK_SHIFT_MASK) != 0 || fabs (dx) > fabs (dy))
@@ -694,24 +650,21 @@ scroll_cb (GtkEventControllerScroll *scroll,
 }
 
 static void
-drag_begin_cb (GtkGestureDrag *drag,
-               double          x,
-               double          y,
-               SsChart        *self)
+drag_begin_cb (GtkGestureDrag *drag, double x, double y, SsChart *self)
 {
-  (void)drag; (void)x; (void)y;
+  (void)drag;
+  (void)x;
+  (void)y;
   ss_time_axis_get_range (self->time_axis, &self->drag_lower, &self->drag_upper);
 }
 
 static void
-drag_update_cb (GtkGestureDrag *drag,
-                double          dx,
-                double          dy,
-                SsChart        *self)
+drag_update_cb (GtkGestureDrag *drag, double dx, double dy, SsChart *self)
 {
   double dt;
 
-  (void)drag; (void)dy;
+  (void)drag;
+  (void)dy;
   if (self->plot_width <= 0 || !ss_time_axis_is_zoomed (self->time_axis))
     return;
   dt = -dx / self->plot_width * (self->drag_upper - self->drag_lower);
@@ -719,25 +672,23 @@ drag_update_cb (GtkGestureDrag *drag,
 }
 
 static void
-pressed_cb (GtkGestureClick *click,
-            int              n_press,
-            double           x,
-            double           y,
-            SsChart         *self)
+pressed_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
 {
-  (void)click; (void)x; (void)y;
+  (void)click;
+  (void)x;
+  (void)y;
   if (n_press == 2)
     ss_time_axis_reset_zoom (self->time_axis);
 }
 
 static void
-ss_chart_measure (GtkWidget      *widget,
-                  GtkOrientation  orientation,
-                  int             for_size,
-                  int            *minimum,
-                  int            *natural,
-                  int            *minimum_baseline,
-                  int            *natural_baseline)
+ss_chart_measure (GtkWidget     *widget,
+                  GtkOrientation orientation,
+                  int            for_size,
+                  int           *minimum,
+                  int           *natural,
+                  int           *minimum_baseline,
+                  int           *natural_baseline)
 {
   SsChart *self = SS_CHART (widget);
 
@@ -784,7 +735,7 @@ static void
 ss_chart_init (SsChart *self)
 {
   GtkEventController *controller;
-  GtkGesture *gesture;
+  GtkGesture         *gesture;
 
   self->layers = g_ptr_array_new_with_free_func (g_object_unref);
   self->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
@@ -825,8 +776,7 @@ ss_chart_new (SsTimeAxis *time_axis)
 }
 
 void
-ss_chart_add_layer (SsChart      *self,
-                    SsChartLayer *layer)
+ss_chart_add_layer (SsChart *self, SsChartLayer *layer)
 {
   g_ptr_array_add (self->layers, g_object_ref (layer));
   self->revision++;
@@ -840,8 +790,7 @@ ss_chart_get_layers (SsChart *self)
 }
 
 void
-ss_chart_set_title (SsChart    *self,
-                    const char *title)
+ss_chart_set_title (SsChart *self, const char *title)
 {
   g_free (self->title);
   self->title = g_strdup (title);
@@ -856,8 +805,7 @@ ss_chart_get_title (SsChart *self)
 }
 
 void
-ss_chart_set_show_time_labels (SsChart  *self,
-                               gboolean  show)
+ss_chart_set_show_time_labels (SsChart *self, gboolean show)
 {
   self->show_time_labels = show;
   self->revision++;
@@ -873,10 +821,10 @@ ss_chart_count_points (SsChart *self)
   for (guint i = 0; i < self->layers->len; i++)
     {
       SsChartLayer *layer = g_ptr_array_index (self->layers, i);
-      SsSeries *series;
-      SsDataset *ds;
+      SsSeries     *series;
+      SsDataset    *ds;
       const double *v;
-      int col;
+      int           col;
 
       if (!SS_IS_LINE_LAYER (layer) || !ss_chart_layer_get_in_legend (layer))
         continue;

@@ -11,11 +11,11 @@ struct _SsDataset
   GObject     parent_instance;
   SsModelRef *model;
   int         n_columns;
-  GArray     *times;      /* double, s */
-  GArray    **columns;    /* n_columns arrays of double */
-  GArray     *events;     /* ss_event */
-  double     *col_min;    /* running min per column (NaN skipped) */
-  double     *col_max;    /* running max per column */
+  GArray     *times;        /* double, s */
+  GArray    **columns;      /* n_columns arrays of double */
+  GArray     *events;       /* ss_event */
+  double     *col_min;      /* running min per column (NaN skipped) */
+  double     *col_max;      /* running max per column */
   gint64      request_time; /* monotonic µs of the change that produced it, 0 once drawn */
 };
 
@@ -102,8 +102,7 @@ ss_dataset_get_n_columns (SsDataset *self)
 }
 
 int
-ss_dataset_find_column (SsDataset  *self,
-                        const char *name)
+ss_dataset_find_column (SsDataset *self, const char *name)
 {
   g_return_val_if_fail (SS_IS_DATASET (self), -1);
   return ss_model_column_find (ss_dataset_get_model (self), name);
@@ -116,8 +115,7 @@ ss_dataset_get_times (SsDataset *self)
 }
 
 const double *
-ss_dataset_get_column (SsDataset *self,
-                       int        column)
+ss_dataset_get_column (SsDataset *self, int column)
 {
   g_return_val_if_fail (column >= 0 && column < self->n_columns, NULL);
   return (const double *)(gpointer)self->columns[column]->data;
@@ -133,10 +131,7 @@ ss_dataset_get_end_time (SsDataset *self)
 
 /* @rows is row-major, n_rows * n_columns values as the engine emits them. */
 void
-ss_dataset_append_rows (SsDataset    *self,
-                        guint         n_rows,
-                        const double *times,
-                        const double *rows)
+ss_dataset_append_rows (SsDataset *self, guint n_rows, const double *times, const double *rows)
 {
   g_return_if_fail (SS_IS_DATASET (self));
 
@@ -144,7 +139,7 @@ ss_dataset_append_rows (SsDataset    *self,
   for (int c = 0; c < self->n_columns; c++)
     {
       GArray *col = self->columns[c];
-      guint old = col->len;
+      guint   old = col->len;
 
       g_array_set_size (col, old + n_rows);
       for (guint r = 0; r < n_rows; r++)
@@ -164,16 +159,13 @@ ss_dataset_append_rows (SsDataset    *self,
 }
 
 void
-ss_dataset_append_events (SsDataset      *self,
-                          guint           n_events,
-                          const ss_event *events)
+ss_dataset_append_events (SsDataset *self, guint n_events, const ss_event *events)
 {
   g_array_append_vals (self->events, events, n_events);
 }
 
 const ss_event *
-ss_dataset_get_events (SsDataset *self,
-                       guint     *n_events)
+ss_dataset_get_events (SsDataset *self, guint *n_events)
 {
   *n_events = self->events->len;
   return (const ss_event *)(gpointer)self->events->data;
@@ -181,11 +173,10 @@ ss_dataset_get_events (SsDataset *self,
 
 /* First row with time >= t (n_rows when none). */
 guint
-ss_dataset_lower_bound (SsDataset *self,
-                        double     t)
+ss_dataset_lower_bound (SsDataset *self, double t)
 {
   const double *times = ss_dataset_get_times (self);
-  guint lo = 0, hi = self->times->len;
+  guint         lo = 0, hi = self->times->len;
 
   while (lo < hi)
     {
@@ -201,9 +192,7 @@ ss_dataset_lower_bound (SsDataset *self,
 
 /* The last row at or before @t: what the system looked like at time t. */
 gboolean
-ss_dataset_get_row_at (SsDataset *self,
-                       double     t,
-                       guint     *row)
+ss_dataset_get_row_at (SsDataset *self, double t, guint *row)
 {
   guint n = self->times->len;
   guint i;
@@ -224,9 +213,7 @@ ss_dataset_get_row_at (SsDataset *self,
 }
 
 double
-ss_dataset_get_value (SsDataset *self,
-                      guint      row,
-                      int        column)
+ss_dataset_get_value (SsDataset *self, guint row, int column)
 {
   if (column < 0 || column >= self->n_columns || row >= self->times->len)
     return NAN;
@@ -234,10 +221,7 @@ ss_dataset_get_value (SsDataset *self,
 }
 
 gboolean
-ss_dataset_get_column_range (SsDataset *self,
-                             int        column,
-                             double    *min,
-                             double    *max)
+ss_dataset_get_column_range (SsDataset *self, int column, double *min, double *max)
 {
   if (column < 0 || column >= self->n_columns || self->col_min[column] > self->col_max[column])
     return FALSE;
@@ -253,8 +237,7 @@ ss_dataset_get_request_time (SsDataset *self)
 }
 
 void
-ss_dataset_set_request_time (SsDataset *self,
-                             gint64     request_time)
+ss_dataset_set_request_time (SsDataset *self, gint64 request_time)
 {
   self->request_time = request_time;
 }

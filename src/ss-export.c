@@ -12,8 +12,7 @@
 #include "ss-export.h"
 
 gboolean
-ss_export_format_from_path (const char     *path,
-                            SsExportFormat *format)
+ss_export_format_from_path (const char *path, SsExportFormat *format)
 {
   g_autofree char *lower = g_ascii_strdown (path, -1);
 
@@ -29,24 +28,22 @@ ss_export_format_from_path (const char     *path,
 }
 
 static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
 {
   g_byte_array_append (closure, data, length);
   return CAIRO_STATUS_SUCCESS;
 }
 
 static void
-render (SsPlotStack        *stack,
-        cairo_surface_t    *surface,
-        double              width,
-        double              height,
-        double              scale,
-        const char         *title,
-        const char         *subtitle)
+render (SsPlotStack     *stack,
+        cairo_surface_t *surface,
+        double           width,
+        double           height,
+        double           scale,
+        const char      *title,
+        const char      *subtitle)
 {
-  cairo_t *cr = cairo_create (surface);
+  cairo_t     *cr = cairo_create (surface);
   SsChartStyle style;
 
   ss_chart_style_init_for_export (&style);
@@ -58,18 +55,18 @@ render (SsPlotStack        *stack,
 
 /* @width × @height: pixels for PNG, points for SVG and PDF. */
 gboolean
-ss_export_plot (SsPlotStack    *stack,
-                const char     *path,
-                SsExportFormat  format,
-                int             width,
-                int             height,
-                const char     *title,
-                const char     *subtitle,
-                GError        **error)
+ss_export_plot (SsPlotStack   *stack,
+                const char    *path,
+                SsExportFormat format,
+                int            width,
+                int            height,
+                const char    *title,
+                const char    *subtitle,
+                GError       **error)
 {
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface = NULL;
-  cairo_status_t status;
+  cairo_status_t   status;
 
   g_return_val_if_fail (SS_IS_PLOT_STACK (stack), FALSE);
 
@@ -111,8 +108,8 @@ ss_export_plot (SsPlotStack    *stack,
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not render the plot: %s"),
-                   cairo_status_to_string (status));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("Could not render the plot: %s"), cairo_status_to_string (status));
       return FALSE;
     }
   return g_file_set_contents (path, (const char *)bytes->data, bytes->len, error);
@@ -121,15 +118,14 @@ ss_export_plot (SsPlotStack    *stack,
 /* The CLI's CSV through the engine's own writer (same columns, same
  * number format, empty fields for undetermined values). */
 char *
-ss_export_csv_data (SsDataset *dataset,
-                    gsize     *length)
+ss_export_csv_data (SsDataset *dataset, gsize *length)
 {
-  const ss_model *m = ss_dataset_get_model (dataset);
-  int n_cols = ss_dataset_get_n_columns (dataset);
+  const ss_model    *m = ss_dataset_get_model (dataset);
+  int                n_cols = ss_dataset_get_n_columns (dataset);
   g_autofree double *row = g_new (double, MAX (n_cols, 1));
-  char *data = NULL;
-  size_t size = 0;
-  FILE *f = open_memstream (&data, &size);
+  char              *data = NULL;
+  size_t             size = 0;
+  FILE              *f = open_memstream (&data, &size);
 
   if (f == NULL)
     return NULL;
@@ -150,12 +146,10 @@ ss_export_csv_data (SsDataset *dataset,
 }
 
 gboolean
-ss_export_csv (SsDataset   *dataset,
-               const char  *path,
-               GError     **error)
+ss_export_csv (SsDataset *dataset, const char *path, GError **error)
 {
-  gsize length = 0;
-  char *data = ss_export_csv_data (dataset, &length);
+  gsize    length = 0;
+  char    *data = ss_export_csv_data (dataset, &length);
   gboolean ok;
 
   if (data == NULL)

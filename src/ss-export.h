@@ -8,26 +8,23 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
+typedef enum
+{
   SS_EXPORT_PNG,
   SS_EXPORT_SVG,
   SS_EXPORT_PDF,
 } SsExportFormat;
 
-gboolean ss_export_format_from_path (const char     *path,
-                                     SsExportFormat *format);
-gboolean ss_export_plot             (SsPlotStack    *stack,
-                                     const char     *path,
-                                     SsExportFormat  format,
-                                     int             width,
-                                     int             height,
-                                     const char     *title,
-                                     const char     *subtitle,
-                                     GError        **error);
-gboolean ss_export_csv              (SsDataset      *dataset,
-                                     const char     *path,
-                                     GError        **error);
-char    *ss_export_csv_data         (SsDataset      *dataset,
-                                     gsize          *length);
+gboolean ss_export_format_from_path (const char *path, SsExportFormat *format);
+gboolean ss_export_plot (SsPlotStack   *stack,
+                         const char    *path,
+                         SsExportFormat format,
+                         int            width,
+                         int            height,
+                         const char    *title,
+                         const char    *subtitle,
+                         GError       **error);
+gboolean ss_export_csv (SsDataset *dataset, const char *path, GError **error);
+char    *ss_export_csv_data (SsDataset *dataset, gsize *length);
 
 G_END_DECLS

@@ -9,15 +9,14 @@ struct _SsLevelLayer
 {
   SsChartLayer parent_instance;
   double       value;
-  char        *label;   /* drawn at the right end of the line */
+  char        *label;        /* drawn at the right end of the line */
   int          label_height; /* px, measured once (0: not yet) */
 };
 
 G_DEFINE_FINAL_TYPE (SsLevelLayer, ss_level_layer, SS_TYPE_CHART_LAYER)
 
 static void
-set_dash (cairo_t *cr,
-          double   scale)
+set_dash (cairo_t *cr, double scale)
 {
   double dash[] = { 6.0 * scale, 4.0 * scale };
 
@@ -25,10 +24,9 @@ set_dash (cairo_t *cr,
 }
 
 static PangoLayout *
-label_layout (SsLevelLayer *self,
-              cairo_t      *cr)
+label_layout (SsLevelLayer *self, cairo_t *cr)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout          *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans 7.5");
 
   pango_layout_set_font_description (layout, font);
@@ -38,13 +36,11 @@ label_layout (SsLevelLayer *self,
 }
 
 static void
-ss_level_layer_draw (SsChartLayer         *layer,
-                     cairo_t              *cr,
-                     const SsChartContext *ctx)
+ss_level_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 {
-  SsLevelLayer *self = SS_LEVEL_LAYER (layer);
+  SsLevelLayer  *self = SS_LEVEL_LAYER (layer);
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
-  double y = ss_chart_context_y (ctx, self->value);
+  double         y = ss_chart_context_y (ctx, self->value);
 
   if (y < ctx->y - 0.5 || y > ctx->y + ctx->height + 0.5)
     return;
@@ -69,8 +65,7 @@ ss_level_layer_draw (SsChartLayer         *layer,
 
 /* the label sits on the line: the plot keeps its height free above the level */
 static double
-ss_level_layer_get_headroom (SsChartLayer *layer,
-                             cairo_t      *cr)
+ss_level_layer_get_headroom (SsChartLayer *layer, cairo_t *cr)
 {
   SsLevelLayer *self = SS_LEVEL_LAYER (layer);
 
@@ -88,27 +83,19 @@ ss_level_layer_get_headroom (SsChartLayer *layer,
 }
 
 static gboolean
-ss_level_layer_get_y_range (SsChartLayer *layer,
-                            double        t0,
-                            double        t1,
-                            guint         n_bins,
-                            double       *min,
-                            double       *max)
+ss_level_layer_get_y_range (SsChartLayer *layer, double t0, double t1, guint n_bins, double *min, double *max)
 {
   SsLevelLayer *self = SS_LEVEL_LAYER (layer);
 
-  (void)t0; (void)t1; (void)n_bins;
+  (void)t0;
+  (void)t1;
+  (void)n_bins;
   *min = *max = self->value;
   return TRUE;
 }
 
 static void
-ss_level_layer_draw_swatch (SsChartLayer *layer,
-                            cairo_t      *cr,
-                            double        x,
-                            double        y,
-                            double        width,
-                            double        height)
+ss_level_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
   gdk_cairo_set_source_rgba (cr, ss_chart_layer_get_color (layer));
   cairo_set_line_width (cr, 1.5);
@@ -147,8 +134,7 @@ ss_level_layer_init (SsLevelLayer *self)
 }
 
 SsChartLayer *
-ss_level_layer_new (double      value,
-                    const char *label)
+ss_level_layer_new (double value, const char *label)
 {
   SsLevelLayer *self = g_object_new (SS_TYPE_LEVEL_LAYER, NULL);
 
@@ -164,8 +150,7 @@ ss_level_layer_get_value (SsLevelLayer *self)
 }
 
 void
-ss_level_layer_set_value (SsLevelLayer *self,
-                          double        value)
+ss_level_layer_set_value (SsLevelLayer *self, double value)
 {
   if (self->value == value)
     return;

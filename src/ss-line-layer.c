@@ -14,19 +14,17 @@ struct _SsLineLayer
   char        *unit;
   double       width;
   gboolean     dashed;
-  gboolean     faint;   /* the ghost of the previous run */
+  gboolean     faint;     /* the ghost of the previous run */
   gboolean     reference; /* the pinned reference run: dash-dot, lighter */
 };
 
 G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
 
 static void
-apply_style (SsLineLayer    *self,
-             cairo_t        *cr,
-             double          scale)
+apply_style (SsLineLayer *self, cairo_t *cr, double scale)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
-  double alpha = self->faint ? 0.28 : (self->reference ? 0.7 * color->alpha : color->alpha);
+  double         alpha = self->faint ? 0.28 : (self->reference ? 0.7 * color->alpha : color->alpha);
 
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
   cairo_set_line_width (cr, self->width * scale);
@@ -62,9 +60,9 @@ typedef struct
 {
   cairo_t *cr;
   gboolean has_candidate;
-  double   ax, ay;   /* last emitted point */
-  double   cx, cy;   /* pending point */
-  double   lo, hi;   /* admissible chord slopes from (ax, ay) */
+  double   ax, ay;    /* last emitted point */
+  double   cx, cy;    /* pending point */
+  double   lo, hi;    /* admissible chord slopes from (ax, ay) */
   double   tolerance; /* px (pt for vector exports) */
 } Polyline;
 
@@ -82,9 +80,7 @@ polyline_emit_candidate (Polyline *pl)
 }
 
 static void
-polyline_move_to (Polyline *pl,
-                  double    x,
-                  double    y)
+polyline_move_to (Polyline *pl, double x, double y)
 {
   polyline_emit_candidate (pl);
   cairo_move_to (pl->cr, x, y);
@@ -95,9 +91,7 @@ polyline_move_to (Polyline *pl,
 }
 
 static void
-polyline_line_to (Polyline *pl,
-                  double    x,
-                  double    y)
+polyline_line_to (Polyline *pl, double x, double y)
 {
   double dx = x - pl->ax, slope, s_lo, s_hi;
 
@@ -136,13 +130,9 @@ polyline_finish (Polyline *pl)
  * columns: at its opacity nobody sees stair steps, and it halves the cost
  * of the frame after a slider change. */
 static gboolean
-is_dense (const SsSeriesBin *bins,
-          guint              i,
-          guint              prev_index,
-          gboolean           faint)
+is_dense (const SsSeriesBin *bins, guint i, guint prev_index, gboolean faint)
 {
-  return bins[i].count > (faint ? 0u : 2u) && !bins[i].gap_before && prev_index + 1 == i &&
-         bins[prev_index].count > 0;
+  return bins[i].count > (faint ? 0u : 2u) && !bins[i].gap_before && prev_index + 1 == i && bins[prev_index].count > 0;
 }
 
 /* Dense data (several samples per pixel column): each column becomes a
@@ -151,17 +141,15 @@ is_dense (const SsSeriesBin *bins,
  * looks like, for a fraction of the stroker's cost.  Sparse data (zoomed
  * in) and dashed lines are stroked as polylines. */
 static void
-ss_line_layer_draw (SsChartLayer         *layer,
-                    cairo_t              *cr,
-                    const SsChartContext *ctx)
+ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 {
-  SsLineLayer *self = SS_LINE_LAYER (layer);
-  guint n_bins = MAX (1, (guint)ceil (ctx->width));
+  SsLineLayer       *self = SS_LINE_LAYER (layer);
+  guint              n_bins = MAX (1, (guint)ceil (ctx->width));
   const SsSeriesBin *bins = ss_series_get_bins (self->series, ctx->t0, ctx->t1, n_bins);
-  double lw = self->width * ctx->line_scale;
-  gboolean pen = FALSE, any_bar = FALSE;
-  Polyline pl = { cr, FALSE, 0, 0, 0, 0, -INFINITY, INFINITY, ctx->for_export ? 0.05 : 0.25 };
-  guint prev_index = G_MAXUINT - 1, first = 0, before;
+  double             lw = self->width * ctx->line_scale;
+  gboolean           pen = FALSE, any_bar = FALSE;
+  Polyline           pl = { cr, FALSE, 0, 0, 0, 0, -INFINITY, INFINITY, ctx->for_export ? 0.05 : 0.25 };
+  guint              prev_index = G_MAXUINT - 1, first = 0, before;
 
   if (bins == NULL)
     return;
@@ -195,11 +183,11 @@ ss_line_layer_draw (SsChartLayer         *layer,
           if (is_dense (bins, i, prev_index, self->faint))
             {
               const SsSeriesBin *p = &bins[prev_index];
-              double lo = MIN (b->min, p->last), hi = MAX (b->max, p->last);
-              double x0 = floor (ss_chart_context_x (ctx, b->t_first) - lw / 2 + 0.5);
-              double x1 = ceil (ss_chart_context_x (ctx, b->t_last) + lw / 2 - 0.5);
-              double y0 = floor (ss_chart_context_y (ctx, hi) - lw / 2 + 0.5);
-              double y1 = ceil (ss_chart_context_y (ctx, lo) + lw / 2 - 0.5);
+              double             lo = MIN (b->min, p->last), hi = MAX (b->max, p->last);
+              double             x0 = floor (ss_chart_context_x (ctx, b->t_first) - lw / 2 + 0.5);
+              double             x1 = ceil (ss_chart_context_x (ctx, b->t_last) + lw / 2 - 0.5);
+              double             y0 = floor (ss_chart_context_y (ctx, hi) - lw / 2 + 0.5);
+              double             y1 = ceil (ss_chart_context_y (ctx, lo) + lw / 2 - 0.5);
 
               cairo_rectangle (cr, x0, y0, MAX (x1 - x0, 1), MAX (y1 - y0, 1));
               any_bar = TRUE;
@@ -215,13 +203,13 @@ ss_line_layer_draw (SsChartLayer         *layer,
   for (guint i = first; i < n_bins + 2; i++)
     {
       const SsSeriesBin *b = &bins[i];
-      gboolean joined;
+      gboolean           joined;
 
       if (b->count == 0)
         continue;
       if (!self->dashed && !self->reference && !ctx->for_export && is_dense (bins, i, prev_index, self->faint))
         {
-          pen = FALSE;  /* the bar drew it; the next segment starts here */
+          pen = FALSE; /* the bar drew it; the next segment starts here */
           prev_index = i;
           continue;
         }
@@ -265,12 +253,7 @@ ss_line_layer_get_data_end (SsChartLayer *layer)
 }
 
 static gboolean
-ss_line_layer_get_y_range (SsChartLayer *layer,
-                           double        t0,
-                           double        t1,
-                           guint         n_bins,
-                           double       *min,
-                           double       *max)
+ss_line_layer_get_y_range (SsChartLayer *layer, double t0, double t1, guint n_bins, double *min, double *max)
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
 
@@ -278,11 +261,10 @@ ss_line_layer_get_y_range (SsChartLayer *layer,
 }
 
 static char *
-ss_line_layer_format_value (SsChartLayer *layer,
-                            double        t)
+ss_line_layer_format_value (SsChartLayer *layer, double t)
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
-  double v;
+  double       v;
 
   if (!ss_series_has_data (self->series) || t > ss_dataset_get_end_time (ss_series_get_dataset (self->series)))
     return NULL;
@@ -294,12 +276,7 @@ ss_line_layer_format_value (SsChartLayer *layer,
 }
 
 static void
-ss_line_layer_draw_swatch (SsChartLayer *layer,
-                           cairo_t      *cr,
-                           double        x,
-                           double        y,
-                           double        width,
-                           double        height)
+ss_line_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
 
@@ -342,8 +319,7 @@ ss_line_layer_init (SsLineLayer *self)
 }
 
 SsChartLayer *
-ss_line_layer_new (SsSeries   *series,
-                   const char *unit)
+ss_line_layer_new (SsSeries *series, const char *unit)
 {
   SsLineLayer *self = g_object_new (SS_TYPE_LINE_LAYER, NULL);
 
@@ -359,8 +335,7 @@ ss_line_layer_get_series (SsLineLayer *self)
 }
 
 void
-ss_line_layer_set_dashed (SsLineLayer *self,
-                          gboolean     dashed)
+ss_line_layer_set_dashed (SsLineLayer *self, gboolean dashed)
 {
   if (self->dashed == !!dashed)
     return;
@@ -369,8 +344,7 @@ ss_line_layer_set_dashed (SsLineLayer *self,
 }
 
 void
-ss_line_layer_set_faint (SsLineLayer *self,
-                         gboolean     faint)
+ss_line_layer_set_faint (SsLineLayer *self, gboolean faint)
 {
   if (self->faint == !!faint)
     return;
@@ -379,8 +353,7 @@ ss_line_layer_set_faint (SsLineLayer *self,
 }
 
 void
-ss_line_layer_set_width (SsLineLayer *self,
-                         double       width)
+ss_line_layer_set_width (SsLineLayer *self, double width)
 {
   if (self->width == width)
     return;
@@ -389,8 +362,7 @@ ss_line_layer_set_width (SsLineLayer *self,
 }
 
 void
-ss_line_layer_set_reference (SsLineLayer *self,
-                             gboolean     reference)
+ss_line_layer_set_reference (SsLineLayer *self, gboolean reference)
 {
   if (self->reference == !!reference)
     return;

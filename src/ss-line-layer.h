@@ -10,16 +10,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS, LINE_LAYER, SsChartLayer)
 
-SsChartLayer *ss_line_layer_new        (SsSeries    *series,
-                                        const char  *unit);
+SsChartLayer *ss_line_layer_new (SsSeries *series, const char *unit);
 SsSeries     *ss_line_layer_get_series (SsLineLayer *self);
-void          ss_line_layer_set_dashed (SsLineLayer *self,
-                                        gboolean     dashed);
-void          ss_line_layer_set_faint  (SsLineLayer *self,
-                                        gboolean     faint);
-void          ss_line_layer_set_reference (SsLineLayer *self,
-                                          gboolean     reference);
-void          ss_line_layer_set_width  (SsLineLayer *self,
-                                        double       width);
+void          ss_line_layer_set_dashed (SsLineLayer *self, gboolean dashed);
+void          ss_line_layer_set_faint (SsLineLayer *self, gboolean faint);
+void          ss_line_layer_set_reference (SsLineLayer *self, gboolean reference);
+void          ss_line_layer_set_width (SsLineLayer *self, double width);
 
 G_END_DECLS

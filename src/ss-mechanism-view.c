@@ -21,11 +21,12 @@
  * 1e5 rows every frame cost milliseconds. */
 typedef struct
 {
-  guint  rows;     /* rows folded in */
-  double lo, hi;   /* extent so far; lo > hi while empty */
+  guint  rows;   /* rows folded in */
+  double lo, hi; /* extent so far; lo > hi while empty */
 } RunExtent;
 
-typedef enum {
+typedef enum
+{
   EXTENT_SPRING_STRETCH,
   EXTENT_BLOCK_SPREAD,
   EXTENT_CRANK_X,
@@ -37,15 +38,16 @@ struct _SsMechanismView
 {
   GtkDrawingArea parent_instance;
   SsDataset     *dataset;
-  RunExtent      extents[N_EXTENTS];  /* of the current dataset */
+  RunExtent      extents[N_EXTENTS]; /* of the current dataset */
   double         time;
   gboolean       show_forces;
-  const char    *drawing;   /* which drawing the last frame used */
+  const char    *drawing; /* which drawing the last frame used */
 };
 
 G_DEFINE_FINAL_TYPE (SsMechanismView, ss_mechanism_view, GTK_TYPE_DRAWING_AREA)
 
-typedef enum {
+typedef enum
+{
   MODE_STUCK,
   MODE_SLIDING,
   MODE_UNKNOWN
@@ -60,23 +62,22 @@ typedef struct
   double     height;
   gboolean   forces;
   GdkRGBA    fg;
-  double     force_scale;   /* px per N (or N m) */
-  RunExtent *extents;       /* the view's, N_EXTENTS */
-  int        scale_factor;  /* device pixels per px */
+  double     force_scale;  /* px per N (or N m) */
+  RunExtent *extents;      /* the view's, N_EXTENTS */
+  int        scale_factor; /* device pixels per px */
 } Frame;
 
-static const GdkRGBA stuck_color = { 0.902, 0.380, 0.000, 1.0 };    /* #e66100 */
-static const GdkRGBA sliding_color = { 0.149, 0.635, 0.412, 1.0 };  /* #26a269 */
+static const GdkRGBA stuck_color = { 0.902, 0.380, 0.000, 1.0 };   /* #e66100 */
+static const GdkRGBA sliding_color = { 0.149, 0.635, 0.412, 1.0 }; /* #26a269 */
 static const GdkRGBA unknown_color = { 0.60, 0.60, 0.60, 1.0 };
-static const GdkRGBA block_color = { 0.208, 0.518, 0.894, 1.0 };    /* #3584e4 */
-static const GdkRGBA block2_color = { 0.569, 0.255, 0.675, 1.0 };   /* #9141ac */
+static const GdkRGBA block_color = { 0.208, 0.518, 0.894, 1.0 };  /* #3584e4 */
+static const GdkRGBA block2_color = { 0.569, 0.255, 0.675, 1.0 }; /* #9141ac */
 static const GdkRGBA spring_color = { 0.753, 0.380, 0.0, 1.0 };
 static const GdkRGBA friction_arrow = { 0.878, 0.106, 0.141, 1.0 }; /* #e01b24 */
 static const GdkRGBA load_arrow = { 0.133, 0.133, 0.6, 1.0 };
 
 static double
-value (Frame      *f,
-       const char *name)
+value (Frame *f, const char *name)
 {
   int c = ss_dataset_find_column (f->ds, name);
 
@@ -84,11 +85,10 @@ value (Frame      *f,
 }
 
 static double
-abs_max (Frame      *f,
-         const char *name)
+abs_max (Frame *f, const char *name)
 {
   double lo, hi;
-  int c = ss_dataset_find_column (f->ds, name);
+  int    c = ss_dataset_find_column (f->ds, name);
 
   if (c < 0 || !ss_dataset_get_column_range (f->ds, c, &lo, &hi))
     return 0.0;
@@ -110,9 +110,9 @@ run_extent (Frame      *f,
             double     *hi)
 {
   RunExtent *e = &f->extents[slot];
-  int ca = ss_dataset_find_column (f->ds, column_a);
-  int cb = column_b != NULL ? ss_dataset_find_column (f->ds, column_b) : -1;
-  guint n = ss_dataset_get_n_rows (f->ds);
+  int        ca = ss_dataset_find_column (f->ds, column_a);
+  int        cb = column_b != NULL ? ss_dataset_find_column (f->ds, column_b) : -1;
+  guint      n = ss_dataset_get_n_rows (f->ds);
 
   if (e->rows == 0 || e->rows > n)
     {
@@ -162,11 +162,10 @@ scaled_sin (double a, double b, double scale)
 }
 
 static Mode
-contact_mode (Frame      *f,
-              const char *contact)
+contact_mode (Frame *f, const char *contact)
 {
   g_autofree char *name = g_strdup_printf ("%s.stick", contact);
-  double s = value (f, name);
+  double           s = value (f, name);
 
   if (isnan (s))
     return MODE_UNKNOWN;
@@ -189,25 +188,17 @@ mode_color (Mode mode)
 }
 
 static void
-set_rgba (cairo_t       *cr,
-          const GdkRGBA *c,
-          double         alpha)
+set_rgba (cairo_t *cr, const GdkRGBA *c, double alpha)
 {
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
 static void
-text (Frame      *f,
-      double      x,
-      double      y,
-      const char *str,
-      double      xalign,
-      double      yalign,
-      gboolean    bold)
+text (Frame *f, double x, double y, const char *str, double xalign, double yalign, gboolean bold)
 {
-  PangoLayout *layout = pango_cairo_create_layout (f->cr);
+  PangoLayout          *layout = pango_cairo_create_layout (f->cr);
   PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 9" : "Sans 8.5");
-  int w, h;
+  int                   w, h;
 
   pango_layout_set_font_description (layout, font);
   pango_layout_set_text (layout, str, -1);
@@ -223,18 +214,14 @@ text (Frame      *f,
  * repeated tile, pixel-aligned: filling a wide floor this way costs a small
  * fraction of stroking each line, and the floor is redrawn every frame. */
 static void
-fill_hatch (Frame        *f,
-            double        spacing,
-            double        x_line,
-            double        y_line,
-            const GdkRGBA *color)
+fill_hatch (Frame *f, double spacing, double x_line, double y_line, const GdkRGBA *color)
 {
-  int sf = MAX (1, f->scale_factor), px = (int)ceil (spacing * sf);
+  int              sf = MAX (1, f->scale_factor), px = (int)ceil (spacing * sf);
   cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
-  cairo_t *tcr = cairo_create (tile);
+  cairo_t         *tcr = cairo_create (tile);
   cairo_pattern_t *pattern;
-  cairo_matrix_t m;
-  double origin;
+  cairo_matrix_t   m;
+  double           origin;
 
   cairo_scale (tcr, (double)px / spacing, (double)px / spacing);
   gdk_cairo_set_source_rgba (tcr, color);
@@ -265,15 +252,11 @@ fill_hatch (Frame        *f,
 
 /* Ground seen from the side: a surface line with hatching that scrolls. */
 static void
-draw_base (Frame  *f,
-           double  x0,
-           double  x1,
-           double  y,
-           double  offset_px)
+draw_base (Frame *f, double x0, double x1, double y, double offset_px)
 {
   cairo_t *cr = f->cr;
-  double spacing = 12, depth = 12;
-  GdkRGBA hatch = f->fg;
+  double   spacing = 12, depth = 12;
+  GdkRGBA  hatch = f->fg;
 
   hatch.alpha = f->fg.alpha * 0.35;
   set_rgba (cr, &f->fg, 0.06);
@@ -289,12 +272,7 @@ draw_base (Frame  *f,
 }
 
 static void
-rounded_rect (cairo_t *cr,
-              double   x,
-              double   y,
-              double   w,
-              double   h,
-              double   r)
+rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
 {
   r = MIN (r, MIN (w, h) / 2);
   cairo_new_sub_path (cr);
@@ -306,15 +284,9 @@ rounded_rect (cairo_t *cr,
 }
 
 static void
-draw_block (Frame         *f,
-            double         x,
-            double         y,
-            double         w,
-            double         h,
-            const GdkRGBA *color,
-            const char    *label)
+draw_block (Frame *f, double x, double y, double w, double h, const GdkRGBA *color, const char *label)
 {
-  cairo_t *cr = f->cr;
+  cairo_t         *cr = f->cr;
   cairo_pattern_t *pat = cairo_pattern_create_linear (0, y, 0, y + h);
 
   cairo_pattern_add_color_stop_rgba (pat, 0, MIN (1, color->red + 0.15), MIN (1, color->green + 0.15),
@@ -336,16 +308,12 @@ draw_block (Frame         *f,
 
 /* A zigzag between x0 and x1 with fixed coil count: it stretches. */
 static void
-draw_spring (Frame  *f,
-             double  x0,
-             double  x1,
-             double  y,
-             double  amplitude)
+draw_spring (Frame *f, double x0, double x1, double y, double amplitude)
 {
   cairo_t *cr = f->cr;
-  int coils = 9;
-  double lead = MIN (10, fabs (x1 - x0) * 0.12);
-  double len = (x1 - x0) - 2 * lead;
+  int      coils = 9;
+  double   lead = MIN (10, fabs (x1 - x0) * 0.12);
+  double   len = (x1 - x0) - 2 * lead;
 
   set_rgba (cr, &spring_color, 1.0);
   cairo_set_line_width (cr, 2.0);
@@ -365,16 +333,10 @@ draw_spring (Frame  *f,
 
 /* Arrow with its tail at (x, y), of length |dx, dy| px. */
 static void
-draw_arrow (Frame         *f,
-            double         x,
-            double         y,
-            double         dx,
-            double         dy,
-            const GdkRGBA *color,
-            const char    *label)
+draw_arrow (Frame *f, double x, double y, double dx, double dy, const GdkRGBA *color, const char *label)
 {
   cairo_t *cr = f->cr;
-  double len = hypot (dx, dy), ux, uy, head = 8;
+  double   len = hypot (dx, dy), ux, uy, head = 8;
 
   if (!isfinite (len) || len < 2)
     return;
@@ -392,18 +354,13 @@ draw_arrow (Frame         *f,
   cairo_close_path (cr);
   cairo_fill (cr);
   if (label != NULL)
-    text (f, x + dx + ux * 4 + (fabs (ux) < 0.5 ? 6 : 0), y + dy + uy * 4 - 2,
-          label, ux < -0.5 ? 1.0 : (ux > 0.5 ? 0.0 : 0.0), uy > 0.5 ? 0.0 : (uy < -0.5 ? 1.0 : 1.0), FALSE);
+    text (f, x + dx + ux * 4 + (fabs (ux) < 0.5 ? 6 : 0), y + dy + uy * 4 - 2, label,
+          ux < -0.5 ? 1.0 : (ux > 0.5 ? 0.0 : 0.0), uy > 0.5 ? 0.0 : (uy < -0.5 ? 1.0 : 1.0), FALSE);
 }
 
 /* Horizontal force arrow from an anchor: length by magnitude. */
 static void
-force_arrow_h (Frame         *f,
-               double         x,
-               double         y,
-               double         force,
-               const GdkRGBA *color,
-               const char    *label)
+force_arrow_h (Frame *f, double x, double y, double force, const GdkRGBA *color, const char *label)
 {
   if (!f->forces || !isfinite (force) || f->force_scale <= 0)
     return;
@@ -413,13 +370,8 @@ force_arrow_h (Frame         *f,
 /* A force on a body spanning x_left..x_right: pushing right it starts at the
  * right edge, pushing left at the left edge, so it never covers the body. */
 static void
-force_arrow_out (Frame         *f,
-                 double         x_left,
-                 double         x_right,
-                 double         y,
-                 double         force,
-                 const GdkRGBA *color,
-                 const char    *label)
+force_arrow_out (
+    Frame *f, double x_left, double x_right, double y, double force, const GdkRGBA *color, const char *label)
 {
   if (!isfinite (force))
     return;
@@ -427,11 +379,7 @@ force_arrow_out (Frame         *f,
 }
 
 static void
-draw_contact_strip (Frame  *f,
-                    double  x0,
-                    double  x1,
-                    double  y,
-                    Mode    mode)
+draw_contact_strip (Frame *f, double x0, double x1, double y, Mode mode)
 {
   cairo_t *cr = f->cr;
 
@@ -447,17 +395,21 @@ static void
 draw_mode_legend (Frame *f)
 {
   cairo_t *cr = f->cr;
-  double x = 12, y = f->height - 16;
-  const struct { const GdkRGBA *c; const char *label; } items[] = {
+  double   x = 12, y = f->height - 16;
+  const struct
+  {
+    const GdkRGBA *c;
+    const char    *label;
+  } items[] = {
     { &stuck_color, _("stuck") },
-    { &sliding_color, _("sliding") },
-  };
+      { &sliding_color, _("sliding") },
+    };
 
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     {
-      PangoLayout *layout = pango_cairo_create_layout (cr);
+      PangoLayout          *layout = pango_cairo_create_layout (cr);
       PangoFontDescription *font = pango_font_description_from_string ("Sans 8.5");
-      int w, h;
+      int                   w, h;
 
       set_rgba (cr, items[i].c, 1.0);
       rounded_rect (cr, x, y - 5, 14, 10, 2);
@@ -475,9 +427,7 @@ draw_mode_legend (Frame *f)
 }
 
 static double
-force_scale_for (Frame             *f,
-                 const char *const *names,
-                 double             max_px)
+force_scale_for (Frame *f, const char *const *names, double max_px)
 {
   double m = 0;
 
@@ -491,16 +441,16 @@ static void
 draw_one_mass (Frame *f)
 {
   static const char *const forces[] = { "base.F", "spring.F", "load.F", NULL };
-  double z = value (f, "z"), xd = value (f, "x_drive");
-  double x_drive0 = value (f, "x_drive") - 0;  /* stretch uses the model's x_drive0 */
-  double stretch_max = 0, s;
-  double base_y = f->height * 0.68, bw = MIN (110, f->width * 0.16), bh = MIN (64, f->height * 0.34);
-  double L0 = MIN (f->width * 0.32, 260);
-  double bx = f->width * 0.30 - bw / 2;
-  const ss_model *m = ss_dataset_get_model (f->ds);
-  int ix0 = ss_scenario_param_index (ss_model_scenario (m), "x_drive0");
-  double slack = ix0 >= 0 ? ss_model_values (m)[ix0] : 0.0;
-  g_autofree char *label_f = NULL;
+  double                   z = value (f, "z"), xd = value (f, "x_drive");
+  double                   x_drive0 = value (f, "x_drive") - 0; /* stretch uses the model's x_drive0 */
+  double                   stretch_max = 0, s;
+  double                   base_y = f->height * 0.68, bw = MIN (110, f->width * 0.16), bh = MIN (64, f->height * 0.34);
+  double                   L0 = MIN (f->width * 0.32, 260);
+  double                   bx = f->width * 0.30 - bw / 2;
+  const ss_model          *m = ss_dataset_get_model (f->ds);
+  int                      ix0 = ss_scenario_param_index (ss_model_scenario (m), "x_drive0");
+  double                   slack = ix0 >= 0 ? ss_model_values (m)[ix0] : 0.0;
+  g_autofree char         *label_f = NULL;
 
   (void)x_drive0;
   /* stretch = x_drive - z - slack offset; x_drive0 is the slack position */
@@ -542,15 +492,15 @@ static void
 draw_dupont (Frame *f)
 {
   static const char *const forces[] = { "slot.F", "F1", NULL };
-  double z = value (f, "z"), F2 = value (f, "F2");
-  double zmin = INFINITY, zmax = -INFINITY;
-  double w2 = MIN (f->width * 0.7, 560), h2 = MIN (f->height * 0.62, 130);
-  double x2 = (f->width - w2) / 2, y2 = (f->height - h2) / 2 - 6;
-  double slot_h = h2 * 0.36, slot_y = y2 + (h2 - slot_h) / 2;
-  double w1 = MIN (70, w2 * 0.15), x1, margin = 14;
-  double F2max = abs_max (f, "F2");
-  Mode mode = contact_mode (f, "slot");
-  int cz = ss_dataset_find_column (f->ds, "z");
+  double                   z = value (f, "z"), F2 = value (f, "F2");
+  double                   zmin = INFINITY, zmax = -INFINITY;
+  double                   w2 = MIN (f->width * 0.7, 560), h2 = MIN (f->height * 0.62, 130);
+  double                   x2 = (f->width - w2) / 2, y2 = (f->height - h2) / 2 - 6;
+  double                   slot_h = h2 * 0.36, slot_y = y2 + (h2 - slot_h) / 2;
+  double                   w1 = MIN (70, w2 * 0.15), x1, margin = 14;
+  double                   F2max = abs_max (f, "F2");
+  Mode                     mode = contact_mode (f, "slot");
+  int                      cz = ss_dataset_find_column (f->ds, "z");
 
   if (cz >= 0)
     ss_dataset_get_column_range (f->ds, cz, &zmin, &zmax);
@@ -578,11 +528,11 @@ draw_dupont (Frame *f)
 
   {
     /* light colours: these arrows sit in the dark slot */
-    static const GdkRGBA load_light = { 0.965, 0.827, 0.176, 1.0 };     /* #f6d32d */
-    static const GdkRGBA friction_light = { 1.0, 0.482, 0.388, 1.0 };  /* #ff7b63 */
-    GdkRGBA save = f->fg;
+    static const GdkRGBA load_light = { 0.965, 0.827, 0.176, 1.0 };   /* #f6d32d */
+    static const GdkRGBA friction_light = { 1.0, 0.482, 0.388, 1.0 }; /* #ff7b63 */
+    GdkRGBA              save = f->fg;
 
-    f->fg = (GdkRGBA) { 1, 1, 1, 1 };
+    f->fg = (GdkRGBA){ 1, 1, 1, 1 };
     force_arrow_out (f, x1, x1 + w1, slot_y + slot_h * 0.3, value (f, "F1"), &load_light, "F1");
     force_arrow_out (f, x1, x1 + w1, slot_y + slot_h * 0.72, value (f, "slot.F"), &friction_light, "F");
     f->fg = save;
@@ -597,11 +547,11 @@ static void
 draw_two_block (Frame *f)
 {
   static const char *const forces[] = { "10.F", "20.F", "12.F", "F1", "F2", "sum.10+12", "sum.20-12", NULL };
-  double z1 = value (f, "z1"), z2 = value (f, "z2");
-  double rel_max = 0, s, zc = 0.5 * (z1 + z2);
-  double bw = MIN (150, f->width * 0.22), bh = MIN (44, f->height * 0.22);
-  double cx = f->width * 0.42, face_y = f->height * 0.48;
-  double x1, x2, lo;
+  double                   z1 = value (f, "z1"), z2 = value (f, "z2");
+  double                   rel_max = 0, s, zc = 0.5 * (z1 + z2);
+  double                   bw = MIN (150, f->width * 0.22), bh = MIN (44, f->height * 0.22);
+  double                   cx = f->width * 0.42, face_y = f->height * 0.48;
+  double                   x1, x2, lo;
 
   run_extent (f, EXTENT_BLOCK_SPREAD, "z1", "z2", abs_difference, 0.0, &lo, &rel_max);
   s = rel_max > 0 ? 0.45 * bw / rel_max : 1000.0;
@@ -662,8 +612,8 @@ static void
 draw_generic (Frame *f)
 {
   const ss_model *m = ss_dataset_get_model (f->ds);
-  int n_pos = 0, k = 0;
-  double track_x0 = 90, track_x1 = f->width - 30, y;
+  int             n_pos = 0, k = 0;
+  double          track_x0 = 90, track_x1 = f->width - 30, y;
 
   for (int i = 0; i < ss_model_n_columns (m); i++)
     if (ss_model_column (m, i)->kind == SS_COL_POSITION)
@@ -671,7 +621,7 @@ draw_generic (Frame *f)
   for (int i = 0; i < ss_model_n_columns (m); i++)
     {
       const ss_column *col = ss_model_column (m, i);
-      double lo, hi, v, x;
+      double           lo, hi, v, x;
 
       if (col->kind != SS_COL_POSITION)
         continue;
@@ -701,7 +651,7 @@ draw_generic (Frame *f)
     for (int c = 0; c < ss_model_n_contacts (m); c++)
       {
         PangoLayout *layout = pango_cairo_create_layout (f->cr);
-        int w, h;
+        int          w, h;
 
         pango_layout_set_text (layout, ss_model_contact_name (m, c), -1);
         pango_layout_get_pixel_size (layout, &w, &h);
@@ -716,22 +666,16 @@ draw_generic (Frame *f)
   }
 }
 
-
 /* ---- planar linkages: world metres -> canvas, y up ---------------------- */
 
 typedef struct
 {
   double scale;
-  double ox, oy;   /* canvas position of the world origin */
+  double ox, oy; /* canvas position of the world origin */
 } View2D;
 
 static View2D
-fit_view (Frame  *f,
-          double  x_min,
-          double  x_max,
-          double  y_min,
-          double  y_max,
-          double  left_margin)
+fit_view (Frame *f, double x_min, double x_max, double y_min, double y_max, double left_margin)
 {
   View2D v;
   double w = f->width - left_margin - 24, h = f->height - 44;
@@ -742,17 +686,19 @@ fit_view (Frame  *f,
   return v;
 }
 
-static inline double vx (const View2D *v, double x) { return v->ox + x * v->scale; }
-static inline double vy (const View2D *v, double y) { return v->oy - y * v->scale; }
+static inline double
+vx (const View2D *v, double x)
+{
+  return v->ox + x * v->scale;
+}
+static inline double
+vy (const View2D *v, double y)
+{
+  return v->oy - y * v->scale;
+}
 
 static void
-draw_link (Frame         *f,
-           double         x0,
-           double         y0,
-           double         x1,
-           double         y1,
-           double         width,
-           const GdkRGBA *color)
+draw_link (Frame *f, double x0, double y0, double x1, double y1, double width, const GdkRGBA *color)
 {
   cairo_t *cr = f->cr;
 
@@ -771,11 +717,7 @@ draw_link (Frame         *f,
 
 /* A revolute joint: a pin ringed in its friction mode's colour. */
 static void
-draw_pin (Frame      *f,
-          double      x,
-          double      y,
-          const char *contact,
-          const char *label)
+draw_pin (Frame *f, double x, double y, const char *contact, const char *label)
 {
   cairo_t *cr = f->cr;
 
@@ -794,9 +736,7 @@ draw_pin (Frame      *f,
 
 /* A fixed pivot: the pin on a small hatched ground triangle. */
 static void
-draw_ground_pivot (Frame  *f,
-                   double  x,
-                   double  y)
+draw_ground_pivot (Frame *f, double x, double y)
 {
   cairo_t *cr = f->cr;
 
@@ -811,14 +751,10 @@ draw_ground_pivot (Frame  *f,
 
 /* A straight rail with hatching on one side, from (x0, y0) to (x1, y1). */
 static void
-draw_rail (Frame  *f,
-           double  x0,
-           double  y0,
-           double  x1,
-           double  y1)
+draw_rail (Frame *f, double x0, double y0, double x1, double y1)
 {
   cairo_t *cr = f->cr;
-  double len = hypot (x1 - x0, y1 - y0), ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+  double   len = hypot (x1 - x0, y1 - y0), ux = (x1 - x0) / len, uy = (y1 - y0) / len;
 
   set_rgba (cr, &f->fg, 0.3);
   cairo_set_line_width (cr, 1.0);
@@ -836,11 +772,7 @@ draw_rail (Frame  *f,
 }
 
 static void
-draw_g_arrow (Frame  *f,
-              double  x,
-              double  y,
-              double  dx,
-              double  dy)
+draw_g_arrow (Frame *f, double x, double y, double dx, double dy)
 {
   GdkRGBA c = f->fg;
 
@@ -851,17 +783,11 @@ draw_g_arrow (Frame  *f,
 /* A moment as a curved arrow around (x, y): counter-clockwise for a
  * positive value, sweep proportional to |value| / max (up to 300°). */
 static void
-draw_moment_arrow (Frame         *f,
-                   double         x,
-                   double         y,
-                   double         radius,
-                   double         moment,
-                   double         max,
-                   const GdkRGBA *color,
-                   const char    *label)
+draw_moment_arrow (
+    Frame *f, double x, double y, double radius, double moment, double max, const GdkRGBA *color, const char *label)
 {
   cairo_t *cr = f->cr;
-  double sweep, a0 = G_PI / 2, a1, hx, hy, tx, ty, head = 7;
+  double   sweep, a0 = G_PI / 2, a1, hx, hy, tx, ty, head = 7;
 
   if (!f->forces || !isfinite (moment) || max <= 0 || fabs (moment) < 1e-3 * max)
     return;
@@ -894,12 +820,7 @@ draw_moment_arrow (Frame         *f,
 /* World bounding box of the crank tip over the whole run (the drawing
  * fits the motion that happens, not the full circle). */
 static void
-crank_extent (Frame  *f,
-              double  L1,
-              double *x_min,
-              double *x_max,
-              double *y_min,
-              double *y_max)
+crank_extent (Frame *f, double L1, double *x_min, double *x_max, double *y_min, double *y_max)
 {
   run_extent (f, EXTENT_CRANK_X, "theta1", NULL, scaled_cos, L1, x_min, x_max);
   run_extent (f, EXTENT_CRANK_Y, "theta1", NULL, scaled_sin, L1, y_min, y_max);
@@ -916,14 +837,14 @@ crank_extent (Frame  *f,
 static void
 draw_slider_crank (Frame *f)
 {
-  const double *p = ss_model_values (ss_dataset_get_model (f->ds));
+  const double      *p = ss_model_values (ss_dataset_get_model (f->ds));
   const ss_scenario *sc = ss_model_scenario (ss_dataset_get_model (f->ds));
-  double a1 = p[ss_scenario_param_index (sc, "a1")], a2 = p[ss_scenario_param_index (sc, "a2")];
-  double th1 = value (f, "theta1"), xB = value (f, "xB");
-  double L1 = 2 * a1, L2 = 2 * a2, ex0, ex1, ey0, ey1;
-  View2D v;
-  double Ax = L1 * cos (th1), Ay = L1 * sin (th1);
-  double bw, bh;
+  double             a1 = p[ss_scenario_param_index (sc, "a1")], a2 = p[ss_scenario_param_index (sc, "a2")];
+  double             th1 = value (f, "theta1"), xB = value (f, "xB");
+  double             L1 = 2 * a1, L2 = 2 * a2, ex0, ex1, ey0, ey1;
+  View2D             v;
+  double             Ax = L1 * cos (th1), Ay = L1 * sin (th1);
+  double             bw, bh;
 
   crank_extent (f, L1, &ex0, &ex1, &ey0, &ey1);
   v = fit_view (f, MIN (ex0, -0.1) - 0.12, L1 + L2 + 0.15, MIN (ey0, -0.06) - 0.04, MAX (ey1, 0.06) + 0.04, 20);
@@ -949,18 +870,19 @@ draw_slider_crank (Frame *f)
 static void
 draw_slider_crank_offset (Frame *f)
 {
-  const double *p = ss_model_values (ss_dataset_get_model (f->ds));
+  const double      *p = ss_model_values (ss_dataset_get_model (f->ds));
   const ss_scenario *sc = ss_model_scenario (ss_dataset_get_model (f->ds));
-  double a1 = p[ss_scenario_param_index (sc, "a1")], a2 = p[ss_scenario_param_index (sc, "a2")];
-  double a3 = p[ss_scenario_param_index (sc, "a3")];
-  double th1 = value (f, "theta1"), x3 = value (f, "x3");
-  double L1 = 2 * a1, L2 = 2 * a2, H = 2 * a3, ex0, ex1, ey0, ey1;
-  View2D v;
-  double Ax = L1 * cos (th1), Ay = L1 * sin (th1);
-  double bw, bh;
+  double             a1 = p[ss_scenario_param_index (sc, "a1")], a2 = p[ss_scenario_param_index (sc, "a2")];
+  double             a3 = p[ss_scenario_param_index (sc, "a3")];
+  double             th1 = value (f, "theta1"), x3 = value (f, "x3");
+  double             L1 = 2 * a1, L2 = 2 * a2, H = 2 * a3, ex0, ex1, ey0, ey1;
+  View2D             v;
+  double             Ax = L1 * cos (th1), Ay = L1 * sin (th1);
+  double             bw, bh;
 
   crank_extent (f, L1, &ex0, &ex1, &ey0, &ey1);
-  v = fit_view (f, MIN (ex0, -0.1) - 0.12, L1 + L2 + a3 + 0.1, MIN (ey0, -0.06) - 0.04, MAX (MAX (ey1, H), 0.06) + 0.05, 20);
+  v = fit_view (f, MIN (ex0, -0.1) - 0.12, L1 + L2 + a3 + 0.1, MIN (ey0, -0.06) - 0.04, MAX (MAX (ey1, H), 0.06) + 0.05,
+                20);
   bw = 2 * a3 * v.scale;
   bh = H * v.scale;
   draw_base (f, vx (&v, MIN (ex0, -0.1) - 0.12), vx (&v, L1 + L2 + a3 + 0.1), vy (&v, 0), 0);
@@ -977,12 +899,7 @@ draw_slider_crank_offset (Frame *f)
 
 /* A zigzag spring from (x0, y0) to (x1, y1) in any direction. */
 static void
-draw_spring_between (Frame  *f,
-                     double  x0,
-                     double  y0,
-                     double  x1,
-                     double  y1,
-                     double  amplitude)
+draw_spring_between (Frame *f, double x0, double y0, double x1, double y1, double amplitude)
 {
   cairo_save (f->cr);
   cairo_translate (f->cr, x0, y0);
@@ -994,12 +911,10 @@ draw_spring_between (Frame  *f,
 /* The load split readout: the treatment's alpha and, while the rigid rod is
  * stuck, the admissible range instead of pretending alpha is known. */
 static void
-draw_split_readout (Frame  *f,
-                    double  x,
-                    double  y)
+draw_split_readout (Frame *f, double x, double y)
 {
-  double alpha = value (f, "split.alpha");
-  double lo = value (f, "split.alpha_min"), hi = value (f, "split.alpha_max");
+  double           alpha = value (f, "split.alpha");
+  double           lo = value (f, "split.alpha_min"), hi = value (f, "split.alpha_max");
   g_autofree char *line1 = NULL;
   g_autofree char *line2 = NULL;
 
@@ -1010,8 +925,8 @@ draw_split_readout (Frame  *f,
     {
       /* Translators: the share of the rod load P passed by revolute joint 1;
        * the statics allow any value in the range while both sliders stick */
-      line1 = g_strdup_printf (_("P through revolute 1: %.1f %% … %.1f %% admissible while stuck"),
-                               100 * lo, 100 * hi);
+      line1 =
+          g_strdup_printf (_("P through revolute 1: %.1f %% … %.1f %% admissible while stuck"), 100 * lo, 100 * hi);
       if (isfinite (alpha))
         /* Translators: the split this run's treatment or friction law produced */
         line2 = g_strdup_printf (_("this run: %.1f %%"), 100 * alpha);
@@ -1035,14 +950,8 @@ draw_split_readout (Frame  *f,
  * horizontal arrow or right / left of a vertical one (clear of a rod that
  * leaves the body along the arrow). */
 static void
-load_arrow_labelled (Frame      *f,
-                     double      x,
-                     double      y,
-                     double      dx,
-                     double      dy,
-                     gboolean    label_at_tail,
-                     int         side,
-                     const char *label)
+load_arrow_labelled (
+    Frame *f, double x, double y, double dx, double dy, gboolean label_at_tail, int side, const char *label)
 {
   double len = hypot (dx, dy), ax, ay, ux, uy;
 
@@ -1075,23 +984,23 @@ load_arrow_labelled (Frame      *f,
 static void
 draw_two_slider (Frame *f)
 {
-  const ss_model *m = ss_dataset_get_model (f->ds);
-  const double *p = ss_model_values (m);
-  const ss_scenario *sc = ss_model_scenario (m);
-  int ih = ss_scenario_param_index (sc, "h"), irod = ss_scenario_param_index (sc, "rod");
-  int ief = ss_scenario_param_index (sc, "end_fraction");
-  double h = ih >= 0 ? p[ih] : 0.05;
-  gboolean flexible = irod >= 0 && p[irod] >= 0.5;
-  double ef = ief >= 0 ? p[ief] : 0.05;
-  double y1 = value (f, "y1"), x2 = value (f, "x2");
-  double ymin = -h - 0.02, ymax = 0.3, xmin = -h - 0.02, xmax = 0.7;
-  double area_w, area_h, s, ox, oy;
+  const ss_model          *m = ss_dataset_get_model (f->ds);
+  const double            *p = ss_model_values (m);
+  const ss_scenario       *sc = ss_model_scenario (m);
+  int                      ih = ss_scenario_param_index (sc, "h"), irod = ss_scenario_param_index (sc, "rod");
+  int                      ief = ss_scenario_param_index (sc, "end_fraction");
+  double                   h = ih >= 0 ? p[ih] : 0.05;
+  gboolean                 flexible = irod >= 0 && p[irod] >= 0.5;
+  double                   ef = ief >= 0 ? p[ief] : 0.05;
+  double                   y1 = value (f, "y1"), x2 = value (f, "x2");
+  double                   ymin = -h - 0.02, ymax = 0.3, xmin = -h - 0.02, xmax = 0.7;
+  double                   area_w, area_h, s, ox, oy;
   static const char *const loads[] = { "load.S1", "load.S2", "load.P", NULL };
-  View2D v;
+  View2D                   v;
 
   {
     double lo, hi;
-    int c = ss_dataset_find_column (f->ds, "y1");
+    int    c = ss_dataset_find_column (f->ds, "y1");
 
     if (c >= 0 && ss_dataset_get_column_range (f->ds, c, &lo, &hi))
       {
@@ -1104,11 +1013,11 @@ draw_two_slider (Frame *f)
   }
   /* height-limited: the mechanism on the left, the split readout right;
    * room for the load arrows around it */
-  area_h = f->height - 34;  /* clear of the mode legend below */
+  area_h = f->height - 34; /* clear of the mode legend below */
   area_w = f->width * 0.55;
   s = MIN (area_h / (ymax - ymin), area_w / (xmax - xmin));
   ox = MAX (40, f->width * 0.32 - (xmax - xmin) * s / 2) - xmin * s;
-  oy = 8 + (ymax) * s;
+  oy = 8 + (ymax)*s;
   v.scale = s;
   v.ox = ox;
   v.oy = oy;
@@ -1128,8 +1037,7 @@ draw_two_slider (Frame *f)
     cairo_line_to (cr, vx (&v, -h / 2) - 2, vy (&v, y1 - h / 2) - 2);
     cairo_stroke (cr);
   }
-  draw_contact_strip (f, vx (&v, x2 - h / 2), vx (&v, x2 + h / 2), vy (&v, -h / 2) + 2,
-                      contact_mode (f, "slider2"));
+  draw_contact_strip (f, vx (&v, x2 - h / 2), vx (&v, x2 + h / 2), vy (&v, -h / 2) + 2, contact_mode (f, "slider2"));
   if (flexible)
     {
       /* end segments (drawn at least 12 px), springs, middle segment */
@@ -1153,7 +1061,7 @@ draw_two_slider (Frame *f)
     {
       double S1 = value (f, "load.S1"), S2 = value (f, "load.S2"), P = value (f, "load.P");
       double ex = x2 - 0, ey = 0 - y1;
-      int ix = ss_scenario_param_index (sc, "x2_0"), iy = ss_scenario_param_index (sc, "y1_0");
+      int    ix = ss_scenario_param_index (sc, "x2_0"), iy = ss_scenario_param_index (sc, "y1_0");
       double cxw = 0.5 * x2, cyw = 0.5 * y1, n;
 
       /* P keeps the initial rod direction e */
@@ -1170,11 +1078,11 @@ draw_two_slider (Frame *f)
         load_arrow_labelled (f, vx (&v, h / 2) + 3 + (S1 < 0 ? -S1 * f->force_scale : 0), vy (&v, y1),
                              S1 * f->force_scale, 0, S1 < 0, y1 <= 0 ? 1 : -1, "S1");
       if (isfinite (S2) && S2 != 0)
-        load_arrow_labelled (f, vx (&v, x2), vy (&v, h / 2) - 3 + (S2 < 0 ? S2 * f->force_scale : 0),
-                             0, -S2 * f->force_scale, S2 < 0, 0, "S2");
+        load_arrow_labelled (f, vx (&v, x2), vy (&v, h / 2) - 3 + (S2 < 0 ? S2 * f->force_scale : 0), 0,
+                             -S2 * f->force_scale, S2 < 0, 0, "S2");
       if (isfinite (P) && P != 0 && n > 0)
-        load_arrow_labelled (f, vx (&v, cxw), vy (&v, cyw), P * f->force_scale * ex / n,
-                             -P * f->force_scale * ey / n, FALSE, 0, "P");
+        load_arrow_labelled (f, vx (&v, cxw), vy (&v, cyw), P * f->force_scale * ex / n, -P * f->force_scale * ey / n,
+                             FALSE, 0, "P");
     }
   draw_split_readout (f, f->width - 12, 10);
 }
@@ -1182,14 +1090,7 @@ draw_two_slider (Frame *f)
 /* gear-train: the four solids as discs with a rotating mark, the shafts as
  * zigzag springs, the gear pair meshing; each ringed by its bearing mode. */
 static void
-draw_disc (Frame      *f,
-           double      x,
-           double      y,
-           double      r,
-           double      angle,
-           const char *bearing,
-           const char *label,
-           gboolean    teeth)
+draw_disc (Frame *f, double x, double y, double r, double angle, const char *bearing, const char *label, gboolean teeth)
 {
   cairo_t *cr = f->cr;
 
@@ -1233,17 +1134,10 @@ draw_disc (Frame      *f,
  * half solid, back half faint).  In its freeplay gap it carries no torque
  * and is drawn pale. */
 static void
-draw_shaft (Frame  *f,
-            double  x0,
-            double  x1,
-            double  y,
-            double  r,
-            double  angle_left,
-            double  angle_right,
-            double  contact)
+draw_shaft (Frame *f, double x0, double x1, double y, double r, double angle_left, double angle_right, double contact)
 {
-  cairo_t *cr = f->cr;
-  double alpha = contact < 0.5 ? 0.35 : 1.0;
+  cairo_t         *cr = f->cr;
+  double           alpha = contact < 0.5 ? 0.35 : 1.0;
   cairo_pattern_t *pat = cairo_pattern_create_linear (0, y - r, 0, y + r);
 
   if (!isfinite (angle_left) || !isfinite (angle_right))
@@ -1262,9 +1156,9 @@ draw_shaft (Frame  *f,
 
       for (int i = 0; i < n; i++)
         {
-          double s0 = (double)i / n, s1 = (double)(i + 1) / n;
-          double a0 = angle_left + (angle_right - angle_left) * s0 + k * G_PI / 2;
-          double a1 = angle_left + (angle_right - angle_left) * s1 + k * G_PI / 2;
+          double   s0 = (double)i / n, s1 = (double)(i + 1) / n;
+          double   a0 = angle_left + (angle_right - angle_left) * s0 + k * G_PI / 2;
+          double   a1 = angle_left + (angle_right - angle_left) * s1 + k * G_PI / 2;
           gboolean front = cos (0.5 * (a0 + a1)) > 0;
 
           cairo_set_source_rgba (cr, spring_color.red, spring_color.green, spring_color.blue,
@@ -1283,18 +1177,11 @@ draw_shaft (Frame  *f,
 /* The mesh's backlash, magnified: a tooth of δ between two teeth of γ,
  * offset by the mesh's relative angle over its freeplay. */
 static void
-draw_backlash_inset (Frame  *f,
-                     double  x,
-                     double  y,
-                     double  w,
-                     double  h,
-                     double  defl,
-                     double  gap,
-                     double  contact)
+draw_backlash_inset (Frame *f, double x, double y, double w, double h, double defl, double gap, double contact)
 {
-  cairo_t *cr = f->cr;
-  double cx = x + w / 2, base = y + h - 12, tooth_w = 16, tooth_h = h - 34, room = 10;
-  double offset = gap > 0 && isfinite (defl) ? CLAMP (defl / gap, -1.0, 1.0) * room : 0;
+  cairo_t       *cr = f->cr;
+  double         cx = x + w / 2, base = y + h - 12, tooth_w = 16, tooth_h = h - 34, room = 10;
+  double         offset = gap > 0 && isfinite (defl) ? CLAMP (defl / gap, -1.0, 1.0) * room : 0;
   const GdkRGBA *state = contact >= 0.5 ? &stuck_color : &sliding_color;
 
   set_rgba (cr, &f->fg, 0.04);
@@ -1339,10 +1226,10 @@ draw_backlash_inset (Frame  *f,
 static void
 draw_gear_train (Frame *f)
 {
-  const ss_model *m = ss_dataset_get_model (f->ds);
+  const ss_model    *m = ss_dataset_get_model (f->ds);
   const ss_scenario *sc = ss_model_scenario (m);
-  int igap = ss_scenario_param_index (sc, "gap_delta_gamma");
-  double gap = igap >= 0 ? ss_model_values (m)[igap] : 0;
+  int                igap = ss_scenario_param_index (sc, "gap_delta_gamma");
+  double             gap = igap >= 0 ? ss_model_values (m)[igap] : 0;
   double psi = value (f, "psi"), delta = value (f, "delta"), gamma = value (f, "gamma"), phi = value (f, "phi");
   double cy = (f->height - 24) * 0.5, r_big = MIN ((f->height - 24) * 0.36, 52);
   double r_d = r_big * 0.45, r_g = r_big * 0.9, inset_w = MIN (150, f->width * 0.18);
@@ -1389,24 +1276,18 @@ typedef struct
 } Drawing;
 
 static const Drawing drawings[] = {
-  { "one-mass", draw_one_mass },
-  { "dupont", draw_dupont },
-  { "two-block", draw_two_block },
-  { "gear-train", draw_gear_train },
-  { "slider-crank", draw_slider_crank },
-  { "slider-crank-offset", draw_slider_crank_offset },
+  { "one-mass", draw_one_mass },         { "dupont", draw_dupont },
+  { "two-block", draw_two_block },       { "gear-train", draw_gear_train },
+  { "slider-crank", draw_slider_crank }, { "slider-crank-offset", draw_slider_crank_offset },
   { "two-slider", draw_two_slider },
 };
 
 void
-ss_mechanism_view_draw (SsMechanismView *self,
-                        cairo_t         *cr,
-                        double           width,
-                        double           height)
+ss_mechanism_view_draw (SsMechanismView *self, cairo_t *cr, double width, double height)
 {
   GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  const char *name;
-  Frame f = { 0 };
+  const char      *name;
+  Frame            f = { 0 };
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (context, &f.fg);
@@ -1448,11 +1329,7 @@ ss_mechanism_view_draw (SsMechanismView *self,
 }
 
 static void
-draw_func (GtkDrawingArea *area,
-           cairo_t        *cr,
-           int             width,
-           int             height,
-           gpointer        data)
+draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   gint64 start = g_get_monotonic_time ();
 
@@ -1495,8 +1372,7 @@ ss_mechanism_view_new (void)
 }
 
 void
-ss_mechanism_view_set_dataset (SsMechanismView *self,
-                               SsDataset       *dataset)
+ss_mechanism_view_set_dataset (SsMechanismView *self, SsDataset *dataset)
 {
   g_return_if_fail (SS_IS_MECHANISM_VIEW (self));
 
@@ -1506,8 +1382,7 @@ ss_mechanism_view_set_dataset (SsMechanismView *self,
 }
 
 void
-ss_mechanism_view_set_time (SsMechanismView *self,
-                            double           t)
+ss_mechanism_view_set_time (SsMechanismView *self, double t)
 {
   if (self->time == t)
     return;
@@ -1522,8 +1397,7 @@ ss_mechanism_view_get_time (SsMechanismView *self)
 }
 
 void
-ss_mechanism_view_set_show_forces (SsMechanismView *self,
-                                   gboolean         show)
+ss_mechanism_view_set_show_forces (SsMechanismView *self, gboolean show)
 {
   self->show_forces = show;
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -11,18 +11,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsMechanismView, ss_mechanism_view, SS, MECHANISM_VIEW, GtkDrawingArea)
 
-GtkWidget *ss_mechanism_view_new             (void);
-void       ss_mechanism_view_set_dataset     (SsMechanismView *self,
-                                              SsDataset       *dataset);
-void       ss_mechanism_view_set_time        (SsMechanismView *self,
-                                              double           t);
-double     ss_mechanism_view_get_time        (SsMechanismView *self);
-void       ss_mechanism_view_set_show_forces (SsMechanismView *self,
-                                              gboolean         show);
-void       ss_mechanism_view_draw            (SsMechanismView *self,
-                                              cairo_t         *cr,
-                                              double           width,
-                                              double           height);
-const char *ss_mechanism_view_get_drawing    (SsMechanismView *self);
+GtkWidget  *ss_mechanism_view_new (void);
+void        ss_mechanism_view_set_dataset (SsMechanismView *self, SsDataset *dataset);
+void        ss_mechanism_view_set_time (SsMechanismView *self, double t);
+double      ss_mechanism_view_get_time (SsMechanismView *self);
+void        ss_mechanism_view_set_show_forces (SsMechanismView *self, gboolean show);
+void        ss_mechanism_view_draw (SsMechanismView *self, cairo_t *cr, double width, double height);
+const char *ss_mechanism_view_get_drawing (SsMechanismView *self);
 
 G_END_DECLS

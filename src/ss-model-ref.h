@@ -10,10 +10,10 @@ G_BEGIN_DECLS
 
 typedef struct _SsModelRef SsModelRef;
 
-SsModelRef      *ss_model_ref_new       (ss_model   *model);
-SsModelRef      *ss_model_ref_ref       (SsModelRef *self);
-void             ss_model_ref_unref     (SsModelRef *self);
-const ss_model  *ss_model_ref_get_model (SsModelRef *self);
+SsModelRef     *ss_model_ref_new (ss_model *model);
+SsModelRef     *ss_model_ref_ref (SsModelRef *self);
+void            ss_model_ref_unref (SsModelRef *self);
+const ss_model *ss_model_ref_get_model (SsModelRef *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsModelRef, ss_model_ref_unref)
 

@@ -17,31 +17,32 @@ ss_model_string (const char *english)
   return g_dgettext (GETTEXT_PACKAGE, english);
 }
 
-static const struct {
+static const struct
+{
   const char *choice;
   const char *label;
 } choice_labels[] = {
   { "exact", N_("Exact Coulomb (event-driven)") },
-  { "regularised", N_("Regularised Coulomb (γ)") },
-  { "tanh", N_("tanh smoothing") },
-  { "lugre", N_("LuGre") },
-  { "sine", N_("Sine") },
-  { "ramp", N_("Ramp") },
-  { "step", N_("Step") },
-  { "on", N_("On") },
-  { "off", N_("Off (ideal mechanism)") },
-  { "minimal", N_("Minimal form") },
-  { "absolute", N_("Absolute coordinates") },
-  { "1", N_("1 — full model") },
-  { "2", N_("2 — weightless gears") },
-  { "3", N_("3 — reduced 2-DOF") },
-  { "4", N_("4 — linear") },
-  { "rigid", N_("Rigid") },
-  { "flexible", N_("Flexible (three segments)") },
-  { "eliminate-revolute-1", N_("Eliminate revolute 1") },
-  { "eliminate-revolute-2", N_("Eliminate revolute 2") },
-  { "pseudoinverse", N_("Pseudoinverse") },
-};
+    { "regularised", N_("Regularised Coulomb (γ)") },
+      { "tanh", N_("tanh smoothing") },
+        { "lugre", N_("LuGre") },
+          { "sine", N_("Sine") },
+            { "ramp", N_("Ramp") },
+              { "step", N_("Step") },
+                { "on", N_("On") },
+                  { "off", N_("Off (ideal mechanism)") },
+                    { "minimal", N_("Minimal form") },
+                      { "absolute", N_("Absolute coordinates") },
+                        { "1", N_("1 — full model") },
+                          { "2", N_("2 — weightless gears") },
+                            { "3", N_("3 — reduced 2-DOF") },
+                              { "4", N_("4 — linear") },
+                                { "rigid", N_("Rigid") },
+                                  { "flexible", N_("Flexible (three segments)") },
+                                    { "eliminate-revolute-1", N_("Eliminate revolute 1") },
+                                      { "eliminate-revolute-2", N_("Eliminate revolute 2") },
+                                        { "pseudoinverse", N_("Pseudoinverse") },
+                                      };
 
 const char *
 ss_model_choice_label (const char *choice)
@@ -51,5 +52,3 @@ ss_model_choice_label (const char *choice)
       return _(choice_labels[i].label);
   return ss_model_string (choice);
 }
-
-

@@ -6,7 +6,7 @@
 
 G_BEGIN_DECLS
 
-const char *ss_model_string       (const char *english);
+const char *ss_model_string (const char *english);
 const char *ss_model_choice_label (const char *choice);
 
 G_END_DECLS

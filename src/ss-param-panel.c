@@ -18,13 +18,14 @@ struct _SsParamPanel
   GtkWidget         *box;
   const ss_scenario *scenario;
   double            *values;
-  GPtrArray         *rows;     /* SsParamRow, index = parameter index */
-  char              *error;    /* last refusal, NULL after a valid change */
+  GPtrArray         *rows;  /* SsParamRow, index = parameter index */
+  char              *error; /* last refusal, NULL after a valid change */
 };
 
 G_DEFINE_FINAL_TYPE (SsParamPanel, ss_param_panel, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   CHANGED,
   N_SIGNALS
 };
@@ -33,24 +34,21 @@ static guint signals[N_SIGNALS];
 
 /* Law parameters shown only for the law that uses them (prefix match, so
  * per-joint names like gamma1 follow). */
-static const struct {
+static const struct
+{
   const char *prefix;
   const char *laws[3];
 } law_params[] = {
-  { "gamma", { "regularised" } },
-  { "k_tanh", { "tanh" } },
-  { "sigma0", { "lugre" } },
-  { "sigma1", { "lugre" } },
-  { "vartheta", { "lugre" } },
-  { "v_stick", { "tanh", "lugre" } },
+  { "gamma", { "regularised" } }, { "k_tanh", { "tanh" } },    { "sigma0", { "lugre" } },
+  { "sigma1", { "lugre" } },      { "vartheta", { "lugre" } }, { "v_stick", { "tanh", "lugre" } },
 };
 
 static const char *
 current_law (SsParamPanel *self)
 {
-  int i = ss_scenario_param_index (self->scenario, "law");
+  int                  i = ss_scenario_param_index (self->scenario, "law");
   const ss_param_info *p;
-  int idx;
+  int                  idx;
 
   if (i < 0)
     return NULL;
@@ -75,7 +73,7 @@ update_law_visibility (SsParamPanel *self)
     {
       SsParamRow *row = g_ptr_array_index (self->rows, i);
       const char *name = ss_param_row_get_info (row)->name;
-      gboolean visible = TRUE;
+      gboolean    visible = TRUE;
 
       for (guint k = 0; k < G_N_ELEMENTS (law_params); k++)
         if (g_str_has_prefix (name, law_params[k].prefix))
@@ -104,11 +102,9 @@ sync_rows (SsParamPanel *self)
 }
 
 static gboolean
-validate (const ss_scenario *sc,
-          const double      *values,
-          char             **error)
+validate (const ss_scenario *sc, const double *values, char **error)
 {
-  char *msg = NULL;
+  char     *msg = NULL;
   ss_model *m;
 
   for (int i = 0; i < sc->n_params; i++)
@@ -133,13 +129,11 @@ validate (const ss_scenario *sc,
 
 /* TRUE when @value for @name was valid and applied. */
 gboolean
-ss_param_panel_request (SsParamPanel *self,
-                        const char   *name,
-                        double        value)
+ss_param_panel_request (SsParamPanel *self, const char *name, double value)
 {
   g_autofree double *candidate = NULL;
-  g_autofree char *error = NULL;
-  int i;
+  g_autofree char   *error = NULL;
+  int                i;
 
   g_return_val_if_fail (SS_IS_PARAM_PANEL (self), FALSE);
 
@@ -170,9 +164,7 @@ ss_param_panel_request (SsParamPanel *self,
 }
 
 static void
-row_value_requested_cb (SsParamRow   *row,
-                        double        value,
-                        SsParamPanel *self)
+row_value_requested_cb (SsParamRow *row, double value, SsParamPanel *self)
 {
   ss_param_panel_request (self, ss_param_row_get_info (row)->name, value);
 }
@@ -191,9 +183,7 @@ clear (SsParamPanel *self)
 
 /* @values must be valid (defaults when NULL). */
 void
-ss_param_panel_set_scenario (SsParamPanel      *self,
-                             const ss_scenario *sc,
-                             const double      *values)
+ss_param_panel_set_scenario (SsParamPanel *self, const ss_scenario *sc, const double *values)
 {
   g_autoptr(GHashTable) groups = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -212,9 +202,9 @@ ss_param_panel_set_scenario (SsParamPanel      *self,
   for (int i = 0; i < sc->n_params; i++)
     {
       const ss_param_info *p = &sc->params[i];
-      const char *group_name = p->group ? p->group : "Parameters";
+      const char          *group_name = p->group ? p->group : "Parameters";
       AdwPreferencesGroup *group = g_hash_table_lookup (groups, group_name);
-      SsParamRow *row;
+      SsParamRow          *row;
 
       if (group == NULL)
         {
@@ -246,9 +236,7 @@ ss_param_panel_get_values (SsParamPanel *self)
 /* Replaces the whole vector (defaults, a loaded file); refused as a whole
  * when invalid. */
 gboolean
-ss_param_panel_set_values (SsParamPanel  *self,
-                           const double  *values,
-                           char         **error)
+ss_param_panel_set_values (SsParamPanel *self, const double *values, char **error)
 {
   g_return_val_if_fail (SS_IS_PARAM_PANEL (self), FALSE);
 
@@ -262,8 +250,7 @@ ss_param_panel_set_values (SsParamPanel  *self,
 }
 
 SsParamRow *
-ss_param_panel_get_row (SsParamPanel *self,
-                        const char   *name)
+ss_param_panel_get_row (SsParamPanel *self, const char *name)
 {
   int i = ss_scenario_param_index (self->scenario, name);
 
@@ -298,8 +285,8 @@ ss_param_panel_class_init (SsParamPanelClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
   /* A valid new value vector is in place. */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CHANGED] =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

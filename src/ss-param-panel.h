@@ -12,20 +12,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsParamPanel, ss_param_panel, SS, PARAM_PANEL, GtkWidget)
 
-GtkWidget         *ss_param_panel_new          (void);
-void               ss_param_panel_set_scenario (SsParamPanel      *self,
-                                                const ss_scenario *scenario,
-                                                const double      *values);
-const ss_scenario *ss_param_panel_get_scenario (SsParamPanel      *self);
-const double      *ss_param_panel_get_values   (SsParamPanel      *self);
-gboolean           ss_param_panel_set_values   (SsParamPanel      *self,
-                                                const double      *values,
-                                                char             **error);
-SsParamRow        *ss_param_panel_get_row      (SsParamPanel      *self,
-                                                const char        *name);
-gboolean           ss_param_panel_request      (SsParamPanel      *self,
-                                                const char        *name,
-                                                double             value);
-const char        *ss_param_panel_get_error    (SsParamPanel      *self);
+GtkWidget         *ss_param_panel_new (void);
+void               ss_param_panel_set_scenario (SsParamPanel *self, const ss_scenario *scenario, const double *values);
+const ss_scenario *ss_param_panel_get_scenario (SsParamPanel *self);
+const double      *ss_param_panel_get_values (SsParamPanel *self);
+gboolean           ss_param_panel_set_values (SsParamPanel *self, const double *values, char **error);
+SsParamRow        *ss_param_panel_get_row (SsParamPanel *self, const char *name);
+gboolean           ss_param_panel_request (SsParamPanel *self, const char *name, double value);
+const char        *ss_param_panel_get_error (SsParamPanel *self);
 
 G_END_DECLS

@@ -14,27 +14,28 @@
 
 struct _SsParamRow
 {
-  GtkListBoxRow        parent_instance;
+  GtkListBoxRow parent_instance;
 
-  GtkLabel            *label;
-  GtkSpinButton       *spin;
-  GtkDropDown         *dropdown;
-  GtkLabel            *unit_label;
-  GtkScale            *scale;
-  GtkWidget           *value_box;
-  GtkRevealer         *error_revealer;
-  GtkLabel            *error_label;
+  GtkLabel      *label;
+  GtkSpinButton *spin;
+  GtkDropDown   *dropdown;
+  GtkLabel      *unit_label;
+  GtkScale      *scale;
+  GtkWidget     *value_box;
+  GtkRevealer   *error_revealer;
+  GtkLabel      *error_label;
 
   const ss_param_info *info;
-  double               value;     /* value shown (last requested) */
+  double               value; /* value shown (last requested) */
   gboolean             is_log;
-  gboolean             syncing;   /* programmatic update: no signal */
+  gboolean             syncing; /* programmatic update: no signal */
   char                *error;
 };
 
 G_DEFINE_FINAL_TYPE (SsParamRow, ss_param_row, GTK_TYPE_LIST_BOX_ROW)
 
-enum {
+enum
+{
   VALUE_REQUESTED,
   N_SIGNALS
 };
@@ -42,8 +43,7 @@ enum {
 static guint signals[N_SIGNALS];
 
 double
-ss_param_row_slider_to_value (SsParamRow *self,
-                              double      slider)
+ss_param_row_slider_to_value (SsParamRow *self, double slider)
 {
   double v = self->is_log ? pow (10.0, slider) : slider;
 
@@ -60,8 +60,7 @@ ss_param_row_slider_to_value (SsParamRow *self,
 }
 
 static double
-value_to_slider (SsParamRow *self,
-                 double      v)
+value_to_slider (SsParamRow *self, double v)
 {
   if (self->is_log)
     return v > 0 ? log10 (v) : gtk_adjustment_get_lower (gtk_range_get_adjustment (GTK_RANGE (self->scale)));
@@ -70,12 +69,10 @@ value_to_slider (SsParamRow *self,
 
 /* A window around the default, within the valid range. */
 static void
-slider_bounds (SsParamRow *self,
-               double     *lo,
-               double     *hi)
+slider_bounds (SsParamRow *self, double *lo, double *hi)
 {
   const ss_param_info *p = self->info;
-  double def = p->def;
+  double               def = p->def;
 
   if (self->is_log)
     {
@@ -103,7 +100,7 @@ slider_bounds (SsParamRow *self,
 static void
 sync_widgets (SsParamRow *self)
 {
-  GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (self->scale));
+  GtkAdjustment       *adj = gtk_range_get_adjustment (GTK_RANGE (self->scale));
   const ss_param_info *p = self->info;
 
   self->syncing = TRUE;
@@ -135,16 +132,14 @@ sync_widgets (SsParamRow *self)
 }
 
 static void
-request_value (SsParamRow *self,
-               double      value)
+request_value (SsParamRow *self, double value)
 {
   self->value = value;
   g_signal_emit (self, signals[VALUE_REQUESTED], 0, value);
 }
 
 static void
-scale_changed_cb (GtkRange   *range,
-                  SsParamRow *self)
+scale_changed_cb (GtkRange *range, SsParamRow *self)
 {
   double v;
 
@@ -158,8 +153,7 @@ scale_changed_cb (GtkRange   *range,
 }
 
 static void
-spin_changed_cb (GtkSpinButton *spin,
-                 SsParamRow    *self)
+spin_changed_cb (GtkSpinButton *spin, SsParamRow *self)
 {
   double v;
 
@@ -173,21 +167,19 @@ spin_changed_cb (GtkSpinButton *spin,
 
 /* Accepts "1e-5", "0.5" and the Polish "0,5". */
 static int
-spin_input_cb (GtkSpinButton *spin,
-               double        *new_value,
-               SsParamRow    *self)
+spin_input_cb (GtkSpinButton *spin, double *new_value, SsParamRow *self)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
-  char *end = NULL;
-  double v;
+  char            *end = NULL;
+  double           v;
 
   g_strdelimit (text, ",", '.');
   v = g_ascii_strtod (text, &end);
   if (text[0] == '\0' || end == NULL || *end != '\0' || !isfinite (v))
     {
       g_autofree char *msg =
-        /* Translators: %s is the text the user typed into a number field */
-        g_strdup_printf (_("“%s” is not a number"), gtk_editable_get_text (GTK_EDITABLE (spin)));
+          /* Translators: %s is the text the user typed into a number field */
+          g_strdup_printf (_("“%s” is not a number"), gtk_editable_get_text (GTK_EDITABLE (spin)));
 
       ss_param_row_set_error (self, msg);
       return GTK_INPUT_ERROR;
@@ -197,10 +189,9 @@ spin_input_cb (GtkSpinButton *spin,
 }
 
 static gboolean
-spin_output_cb (GtkSpinButton *spin,
-                SsParamRow    *self)
+spin_output_cb (GtkSpinButton *spin, SsParamRow *self)
 {
-  char buf[64];
+  char   buf[64];
   double v = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
 
   (void)self;
@@ -214,9 +205,7 @@ spin_output_cb (GtkSpinButton *spin,
 }
 
 static void
-dropdown_changed_cb (GtkDropDown *dropdown,
-                     GParamSpec  *pspec,
-                     SsParamRow  *self)
+dropdown_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, SsParamRow *self)
 {
   (void)pspec;
   if (self->syncing)
@@ -252,9 +241,8 @@ ss_param_row_class_init (SsParamRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_label);
 
   /* The user asked for a value; the panel decides whether it is valid. */
-  signals[VALUE_REQUESTED] = g_signal_new ("value-requested", G_TYPE_FROM_CLASS (klass),
-                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                           G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+  signals[VALUE_REQUESTED] = g_signal_new ("value-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                           NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
 }
 
 static void
@@ -264,8 +252,7 @@ ss_param_row_init (SsParamRow *self)
 }
 
 SsParamRow *
-ss_param_row_new (const ss_param_info *info,
-                  double               value)
+ss_param_row_new (const ss_param_info *info, double value)
 {
   SsParamRow *self = g_object_new (SS_TYPE_PARAM_ROW, NULL);
 
@@ -281,10 +268,10 @@ ss_param_row_new (const ss_param_info *info,
     gtk_widget_set_tooltip_markup (GTK_WIDGET (self), markup);
   }
   gtk_label_set_text (self->unit_label, info->unit);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, ss_model_string (info->label), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, ss_model_string (info->label), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  ss_model_string (info->label), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  ss_model_string (info->label), -1);
 
   if (info->kind == SS_PARAM_CHOICE)
     {
@@ -301,7 +288,7 @@ ss_param_row_new (const ss_param_info *info,
   else
     {
       GtkAdjustment *adj;
-      double lo, hi;
+      double         lo, hi;
 
       slider_bounds (self, &lo, &hi);
       if (self->is_log)
@@ -311,10 +298,9 @@ ss_param_row_new (const ss_param_info *info,
         }
       adj = gtk_adjustment_new (value_to_slider (self, value), lo, hi, (hi - lo) / 200, (hi - lo) / 20, 0);
       gtk_range_set_adjustment (GTK_RANGE (self->scale), adj);
-      gtk_spin_button_set_adjustment (self->spin,
-                                      gtk_adjustment_new (value, -1e15, 1e15,
-                                                          self->is_log ? value / 10 : (hi - lo) / 100,
-                                                          self->is_log ? value : (hi - lo) / 10, 0));
+      gtk_spin_button_set_adjustment (self->spin, gtk_adjustment_new (value, -1e15, 1e15,
+                                                                      self->is_log ? value / 10 : (hi - lo) / 100,
+                                                                      self->is_log ? value : (hi - lo) / 10, 0));
       gtk_spin_button_set_digits (self->spin, (info->flags & SS_PARAM_INTEGER) ? 0 : 6);
       g_signal_connect (self->spin, "input", G_CALLBACK (spin_input_cb), self);
       g_signal_connect (self->spin, "output", G_CALLBACK (spin_output_cb), self);
@@ -339,8 +325,7 @@ ss_param_row_get_value (SsParamRow *self)
 
 /* Programmatic change (defaults, file, settings): no signal. */
 void
-ss_param_row_set_value (SsParamRow *self,
-                        double      value)
+ss_param_row_set_value (SsParamRow *self, double value)
 {
   g_return_if_fail (SS_IS_PARAM_ROW (self));
 
@@ -349,8 +334,7 @@ ss_param_row_set_value (SsParamRow *self,
 }
 
 void
-ss_param_row_set_error (SsParamRow *self,
-                        const char *message)
+ss_param_row_set_error (SsParamRow *self, const char *message)
 {
   g_return_if_fail (SS_IS_PARAM_ROW (self));
 

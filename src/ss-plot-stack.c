@@ -25,18 +25,18 @@ struct _SsPlotStack
   GtkWidget   parent_instance;
   SsTimeAxis *time_axis;
   GtkWidget  *box;
-  GPtrArray  *charts;      /* SsChart */
-  GPtrArray  *series;      /* SsSeries of the current run */
+  GPtrArray  *charts; /* SsChart */
+  GPtrArray  *series; /* SsSeries of the current run */
   GPtrArray  *ghost_series;
   GPtrArray  *ghost_layers;
-  GPtrArray  *ref_series;  /* SsSeries of the reference run */
+  GPtrArray  *ref_series; /* SsSeries of the reference run */
   GPtrArray  *ref_layers;
-  GPtrArray  *run_layers;  /* the two legend entries naming the runs */
-  SsDataset  *reference;   /* pinned run, or NULL */
+  GPtrArray  *run_layers; /* the two legend entries naming the runs */
+  SsDataset  *reference;  /* pinned run, or NULL */
   SsDataset  *current;
   char       *ref_label;
   char       *live_label;
-  char       *signature;   /* column names the charts were built for */
+  char       *signature; /* column names the charts were built for */
   gboolean    show_ghost;
 };
 
@@ -48,13 +48,13 @@ static const char *palette[] = {
 };
 
 void
-ss_plot_stack_get_color (guint    index,
-                         GdkRGBA *color)
+ss_plot_stack_get_color (guint index, GdkRGBA *color)
 {
   gdk_rgba_parse (color, palette[index % G_N_ELEMENTS (palette)]);
 }
 
-typedef enum {
+typedef enum
+{
   GROUP_RATIO,
   GROUP_FRICTION,
   GROUP_BAND,
@@ -67,10 +67,7 @@ typedef enum {
 
 /* X with X_min and X_max beside it */
 static gboolean
-band_bounds (const ss_model *m,
-             const char     *name,
-             int            *lower,
-             int            *upper)
+band_bounds (const ss_model *m, const char *name, int *lower, int *upper)
 {
   g_autofree char *lo = g_strconcat (name, "_min", NULL);
   g_autofree char *hi = g_strconcat (name, "_max", NULL);
@@ -81,8 +78,7 @@ band_bounds (const ss_model *m,
 }
 
 static Group
-column_group (const ss_model  *m,
-              const ss_column *col)
+column_group (const ss_model *m, const ss_column *col)
 {
   int lo, hi;
 
@@ -118,11 +114,10 @@ column_group (const ss_model  *m,
 }
 
 static char *
-group_title (Group       group,
-             const char *unit)
+group_title (Group group, const char *unit)
 {
   const char *name = NULL;
-  gboolean moment = g_strcmp0 (unit, "N m") == 0;
+  gboolean    moment = g_strcmp0 (unit, "N m") == 0;
 
   switch (group)
     {
@@ -132,7 +127,7 @@ group_title (Group       group,
       name = moment ? _("Friction moment") : _("Friction force");
       break;
     case GROUP_BAND:
-      return NULL;  /* named per column */
+      return NULL; /* named per column */
     case GROUP_REACTION:
       /* Translators: chart of the joints' reaction forces or moments
        * (empty while stuck: the statics do not determine them) */
@@ -170,8 +165,7 @@ model_signature (const ss_model *m)
 }
 
 static SsSeries *
-add_series (GPtrArray   *list,
-            const char  *column)
+add_series (GPtrArray *list, const char *column)
 {
   SsSeries *series = ss_series_new (column);
 
@@ -180,11 +174,7 @@ add_series (GPtrArray   *list,
 }
 
 static void
-add_line (SsPlotStack     *self,
-          SsChart         *chart,
-          const ss_column *col,
-          const GdkRGBA   *color,
-          gboolean         dashed)
+add_line (SsPlotStack *self, SsChart *chart, const ss_column *col, const GdkRGBA *color, gboolean dashed)
 {
   SsSeries *series = add_series (self->series, col->name);
   SsSeries *ghost = add_series (self->ghost_series, col->name);
@@ -221,10 +211,7 @@ add_line (SsPlotStack     *self,
 }
 
 static void
-add_stick_spans (SsPlotStack    *self,
-                 SsChart        *chart,
-                 const ss_model *m,
-                 gboolean        in_legend)
+add_stick_spans (SsPlotStack *self, SsChart *chart, const ss_model *m, gboolean in_legend)
 {
   for (int c = 0; c < ss_model_n_contacts (m); c++)
     {
@@ -244,7 +231,7 @@ add_stick_spans (SsPlotStack    *self,
           color.alpha = 0.09;
         }
       else
-        color = (GdkRGBA) { 0.902, 0.380, 0.0, 0.11 };
+        color = (GdkRGBA){ 0.902, 0.380, 0.0, 0.11 };
       ss_chart_layer_set_color (span, &color);
       /* Translators: legend entry for the shaded stick intervals of contact %s */
       title = g_strdup_printf (_("%s stuck"), ss_model_contact_name (m, c));
@@ -256,8 +243,7 @@ add_stick_spans (SsPlotStack    *self,
 
 /* Dashed mu_s and mu_k levels; contacts sharing a level share one line. */
 static void
-add_levels (SsChart        *chart,
-            const ss_model *m)
+add_levels (SsChart *chart, const ss_model *m)
 {
   int n = ss_model_n_contacts (m);
 
@@ -266,9 +252,9 @@ add_levels (SsChart        *chart,
       {
         g_autoptr(SsChartLayer) level = NULL;
         g_autofree char *label = NULL;
-        double mu_s, mu_k, v;
-        gboolean shared = TRUE, seen = FALSE;
-        GdkRGBA color;
+        double           mu_s, mu_k, v;
+        gboolean         shared = TRUE, seen = FALSE;
+        GdkRGBA          color;
 
         ss_model_contact_mu (m, c, &mu_s, &mu_k);
         v = kind == 0 ? mu_s : mu_k;
@@ -292,7 +278,7 @@ add_levels (SsChart        *chart,
             if (n == 1)
               ss_plot_stack_get_color (0, &color);
             else
-              color = (GdkRGBA) { 0.4, 0.4, 0.45, 1.0 };
+              color = (GdkRGBA){ 0.4, 0.4, 0.45, 1.0 };
           }
         else
           {
@@ -348,14 +334,12 @@ band_title (const char *column)
 
 /* X over the band X_min .. X_max */
 static void
-add_band_chart (SsPlotStack     *self,
-                const ss_model  *m,
-                const ss_column *col)
+add_band_chart (SsPlotStack *self, const ss_model *m, const ss_column *col)
 {
-  SsChart *chart = SS_CHART (ss_chart_new (self->time_axis));
+  SsChart         *chart = SS_CHART (ss_chart_new (self->time_axis));
   g_autofree char *title = band_title (col->name);
   g_autoptr(SsChartLayer) band = NULL;
-  int lo, hi;
+  int     lo, hi;
   GdkRGBA color;
 
   band_bounds (m, col->name, &lo, &hi);
@@ -376,8 +360,7 @@ add_band_chart (SsPlotStack     *self,
 
 /* Legend entries naming the live and the reference run (no data). */
 static void
-add_run_legend (SsPlotStack *self,
-                SsChart     *chart)
+add_run_legend (SsPlotStack *self, SsChart *chart)
 {
   for (int i = 0; i < 2; i++)
     {
@@ -394,8 +377,7 @@ add_run_legend (SsPlotStack *self,
 }
 
 void
-ss_plot_stack_set_model (SsPlotStack    *self,
-                         const ss_model *m)
+ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
 {
   g_autofree char *signature = NULL;
 
@@ -422,16 +404,16 @@ ss_plot_stack_set_model (SsPlotStack    *self,
           if (group == GROUP_BAND && column_group (m, col) == GROUP_BAND)
             add_band_chart (self, m, col);
           else if (column_group (m, col) == group &&
-              !g_ptr_array_find_with_equal_func (units, col->unit, g_str_equal, NULL))
+                   !g_ptr_array_find_with_equal_func (units, col->unit, g_str_equal, NULL))
             g_ptr_array_add (units, col->unit);
         }
 
       for (guint u = 0; u < units->len; u++)
         {
-          const char *unit = g_ptr_array_index (units, u);
+          const char      *unit = g_ptr_array_index (units, u);
           g_autofree char *title = group_title (group, unit);
-          SsChart *chart = SS_CHART (ss_chart_new (self->time_axis));
-          guint other = 0;
+          SsChart         *chart = SS_CHART (ss_chart_new (self->time_axis));
+          guint            other = 0;
 
           ss_chart_set_title (chart, title);
           add_stick_spans (self, chart, m, self->charts->len == 0);
@@ -442,7 +424,7 @@ ss_plot_stack_set_model (SsPlotStack    *self,
           for (int i = 0; i < ss_model_n_columns (m); i++)
             {
               const ss_column *col = ss_model_column (m, i);
-              GdkRGBA color;
+              GdkRGBA          color;
 
               if (column_group (m, col) != group || g_strcmp0 (col->unit, unit) != 0)
                 continue;
@@ -468,13 +450,12 @@ ss_plot_stack_set_model (SsPlotStack    *self,
  * e.g. "level=1" against "level=3"; NULL when they do not differ (or are
  * runs of different scenarios). */
 static char *
-describe_difference (const ss_model *a,
-                     const ss_model *b)
+describe_difference (const ss_model *a, const ss_model *b)
 {
   const ss_scenario *sc = ss_model_scenario (a);
-  const double *va = ss_model_values (a), *vb = ss_model_values (b);
-  GString *s;
-  int shown = 0, more = 0;
+  const double      *va = ss_model_values (a), *vb = ss_model_values (b);
+  GString           *s;
+  int                shown = 0, more = 0;
 
   if (sc != ss_model_scenario (b))
     return NULL;
@@ -505,10 +486,7 @@ describe_difference (const ss_model *a,
 }
 
 void
-ss_plot_stack_describe_runs (const ss_model  *reference,
-                             const ss_model  *live,
-                             char           **ref_label,
-                             char           **live_label)
+ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label)
 {
   char *r = describe_difference (reference, live);
   char *l = describe_difference (live, reference);
@@ -526,8 +504,7 @@ update_reference (SsPlotStack *self)
   g_clear_pointer (&self->ref_label, g_free);
   g_clear_pointer (&self->live_label, g_free);
   if (shown)
-    ss_plot_stack_describe_runs (ss_dataset_get_model (self->reference),
-                                 ss_dataset_get_model (self->current),
+    ss_plot_stack_describe_runs (ss_dataset_get_model (self->reference), ss_dataset_get_model (self->current),
                                  &self->ref_label, &self->live_label);
   for (guint i = 0; i < self->ref_series->len; i++)
     ss_series_set_dataset (g_ptr_array_index (self->ref_series, i), self->reference);
@@ -552,9 +529,7 @@ update_reference (SsPlotStack *self)
 }
 
 void
-ss_plot_stack_set_datasets (SsPlotStack *self,
-                            SsDataset   *current,
-                            SsDataset   *ghost)
+ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *ghost)
 {
   g_return_if_fail (SS_IS_PLOT_STACK (self));
 
@@ -574,8 +549,7 @@ ss_plot_stack_set_datasets (SsPlotStack *self,
 /* Pins @reference (a run of the same scenario) to be drawn with every
  * later run; NULL clears it. */
 void
-ss_plot_stack_set_reference (SsPlotStack *self,
-                             SsDataset   *reference)
+ss_plot_stack_set_reference (SsPlotStack *self, SsDataset *reference)
 {
   g_return_if_fail (SS_IS_PLOT_STACK (self));
 
@@ -595,17 +569,14 @@ ss_plot_stack_get_reference (SsPlotStack *self)
 /* The legend's names of the reference and the live run (NULL without a
  * reference). */
 void
-ss_plot_stack_get_run_labels (SsPlotStack  *self,
-                              const char  **ref_label,
-                              const char  **live_label)
+ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label)
 {
   *ref_label = self->ref_label;
   *live_label = self->live_label;
 }
 
 void
-ss_plot_stack_set_show_ghost (SsPlotStack *self,
-                              gboolean     show)
+ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show)
 {
   self->show_ghost = show;
   for (guint i = 0; i < self->ghost_layers->len; i++)
@@ -627,8 +598,7 @@ ss_plot_stack_get_n_charts (SsPlotStack *self)
 }
 
 SsChart *
-ss_plot_stack_get_chart (SsPlotStack *self,
-                         guint        index)
+ss_plot_stack_get_chart (SsPlotStack *self, guint index)
 {
   g_return_val_if_fail (index < self->charts->len, NULL);
   return g_ptr_array_index (self->charts, index);
@@ -645,7 +615,7 @@ ss_plot_stack_draw (SsPlotStack        *self,
                     const char         *subtitle)
 {
   double y = 0, chart_height, total = 0;
-  guint n = self->charts->len;
+  guint  n = self->charts->len;
 
   cairo_save (cr);
   if (style->plot_bg.alpha > 0)
@@ -656,9 +626,9 @@ ss_plot_stack_draw (SsPlotStack        *self,
 
   if (title != NULL)
     {
-      PangoLayout *layout = pango_cairo_create_layout (cr);
+      PangoLayout          *layout = pango_cairo_create_layout (cr);
       PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 12");
-      int tw, th;
+      int                   tw, th;
 
       pango_layout_set_font_description (layout, font);
       pango_layout_set_width (layout, (int)((width - 24) * PANGO_SCALE));

@@ -14,36 +14,24 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsPlotStack, ss_plot_stack, SS, PLOT_STACK, GtkWidget)
 
-GtkWidget  *ss_plot_stack_new            (void);
-SsTimeAxis *ss_plot_stack_get_time_axis  (SsPlotStack  *self);
-void        ss_plot_stack_set_model      (SsPlotStack  *self,
-                                          const ss_model *model);
-void        ss_plot_stack_set_datasets   (SsPlotStack  *self,
-                                          SsDataset    *current,
-                                          SsDataset    *ghost);
-void        ss_plot_stack_set_reference  (SsPlotStack  *self,
-                                          SsDataset    *reference);
-SsDataset  *ss_plot_stack_get_reference  (SsPlotStack  *self);
-void        ss_plot_stack_get_run_labels (SsPlotStack  *self,
-                                          const char  **ref_label,
-                                          const char  **live_label);
-void        ss_plot_stack_describe_runs  (const ss_model *reference,
-                                          const ss_model *live,
-                                          char        **ref_label,
-                                          char        **live_label);
-void        ss_plot_stack_set_show_ghost (SsPlotStack  *self,
-                                          gboolean      show);
-guint       ss_plot_stack_get_n_charts   (SsPlotStack  *self);
-SsChart    *ss_plot_stack_get_chart      (SsPlotStack  *self,
-                                          guint         index);
-void        ss_plot_stack_draw           (SsPlotStack  *self,
-                                          cairo_t      *cr,
-                                          double        width,
-                                          double        height,
-                                          const SsChartStyle *style,
-                                          const char   *title,
-                                          const char   *subtitle);
-void        ss_plot_stack_get_color      (guint         index,
-                                          GdkRGBA      *color);
+GtkWidget  *ss_plot_stack_new (void);
+SsTimeAxis *ss_plot_stack_get_time_axis (SsPlotStack *self);
+void        ss_plot_stack_set_model (SsPlotStack *self, const ss_model *model);
+void        ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *ghost);
+void        ss_plot_stack_set_reference (SsPlotStack *self, SsDataset *reference);
+SsDataset  *ss_plot_stack_get_reference (SsPlotStack *self);
+void        ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label);
+void ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label);
+void ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
+guint    ss_plot_stack_get_n_charts (SsPlotStack *self);
+SsChart *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
+void     ss_plot_stack_draw (SsPlotStack        *self,
+                             cairo_t            *cr,
+                             double              width,
+                             double              height,
+                             const SsChartStyle *style,
+                             const char         *title,
+                             const char         *subtitle);
+void     ss_plot_stack_get_color (guint index, GdkRGBA *color);
 
 G_END_DECLS

@@ -18,30 +18,30 @@
 typedef struct
 {
   double   min, max;
-  double   first, last;      /* first and last valid values */
-  double   t_first, t_last;  /* their times */
-  guint    count;            /* valid samples */
-  gboolean nan_before;       /* an undetermined value before the first valid one */
-  gboolean nan_inside;       /* ... between valid ones */
-  gboolean nan_after;        /* ... after the last valid one */
+  double   first, last;     /* first and last valid values */
+  double   t_first, t_last; /* their times */
+  guint    count;           /* valid samples */
+  gboolean nan_before;      /* an undetermined value before the first valid one */
+  gboolean nan_inside;      /* ... between valid ones */
+  gboolean nan_after;       /* ... after the last valid one */
 } Block;
 
 struct _SsSeries
 {
-  GObject      parent_instance;
-  char        *column_name;
-  SsDataset   *dataset;
-  int          column;
-  guint        revision;      /* grows with every change of dataset */
+  GObject    parent_instance;
+  char      *column_name;
+  SsDataset *dataset;
+  int        column;
+  guint      revision; /* grows with every change of dataset */
   /* decimation cache */
   SsSeriesBin *bins;
   guint        n_bins;
   double       t0;
   double       t1;
-  guint        processed;     /* rows folded into the bins so far */
-  gboolean     gap_pending;   /* NaN seen since the last valid sample */
+  guint        processed;   /* rows folded into the bins so far */
+  gboolean     gap_pending; /* NaN seen since the last valid sample */
   gboolean     valid;
-  GArray      *blocks;        /* Block per BLOCK rows of the dataset */
+  GArray      *blocks; /* Block per BLOCK rows of the dataset */
 };
 
 G_DEFINE_FINAL_TYPE (SsSeries, ss_series, G_TYPE_OBJECT)
@@ -88,8 +88,7 @@ ss_series_get_column (SsSeries *self)
 }
 
 void
-ss_series_set_dataset (SsSeries  *self,
-                       SsDataset *dataset)
+ss_series_set_dataset (SsSeries *self, SsDataset *dataset)
 {
   g_return_if_fail (SS_IS_SERIES (self));
 
@@ -130,16 +129,15 @@ ss_series_has_data (SsSeries *self)
 }
 
 static void
-update_blocks (SsSeries *self,
-               guint     n_rows)
+update_blocks (SsSeries *self, guint n_rows)
 {
   const double *t = ss_dataset_get_times (self->dataset);
   const double *v = ss_dataset_get_column (self->dataset, self->column);
-  guint done = self->blocks->len * BLOCK;
+  guint         done = self->blocks->len * BLOCK;
 
   for (; done + BLOCK <= n_rows; done += BLOCK)
     {
-      Block b = { 0 };
+      Block    b = { 0 };
       gboolean nan_pending = FALSE;
 
       for (guint i = done; i < done + BLOCK; i++)
@@ -172,13 +170,11 @@ update_blocks (SsSeries *self,
 }
 
 static SsSeriesBin *
-bin_for (SsSeries *self,
-         double    t,
-         double    scale)
+bin_for (SsSeries *self, double t, double scale)
 {
   if (t < self->t0)
     {
-      self->bins[0].count = 0;  /* only the last sample before the range matters */
+      self->bins[0].count = 0; /* only the last sample before the range matters */
       return &self->bins[0];
     }
   if (t > self->t1)
@@ -217,14 +213,13 @@ fold_value (SsSeries    *self,
 }
 
 static void
-fold_rows (SsSeries *self,
-           guint     n_rows)
+fold_rows (SsSeries *self, guint n_rows)
 {
   const double *t = ss_dataset_get_times (self->dataset);
   const double *v = ss_dataset_get_column (self->dataset, self->column);
-  double scale = self->n_bins / (self->t1 - self->t0);
-  SsSeriesBin *after = &self->bins[self->n_bins + 1];
-  guint i = self->processed;
+  double        scale = self->n_bins / (self->t1 - self->t0);
+  SsSeriesBin  *after = &self->bins[self->n_bins + 1];
+  guint         i = self->processed;
 
   update_blocks (self, n_rows);
   while (i < n_rows && after->count == 0)
@@ -244,8 +239,8 @@ fold_rows (SsSeries *self,
               (guint)((blk->t_first - self->t0) * scale) == (guint)((blk->t_last - self->t0) * scale))
             {
               self->gap_pending |= blk->nan_before;
-              fold_value (self, bin_for (self, blk->t_first, scale), blk->t_first, blk->first,
-                          blk->min, blk->max, blk->t_last, blk->last, blk->count);
+              fold_value (self, bin_for (self, blk->t_first, scale), blk->t_first, blk->first, blk->min, blk->max,
+                          blk->t_last, blk->last, blk->count);
               self->gap_pending = blk->nan_after;
               i += BLOCK;
               continue;
@@ -262,10 +257,7 @@ fold_rows (SsSeries *self,
 
 /* n_bins + 2 bins (see the top of the file), or NULL without data. */
 const SsSeriesBin *
-ss_series_get_bins (SsSeries *self,
-                    double    t0,
-                    double    t1,
-                    guint     n_bins)
+ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
 {
   guint n_rows;
 
@@ -274,8 +266,7 @@ ss_series_get_bins (SsSeries *self,
   if (!ss_series_has_data (self) || n_bins == 0 || !(t1 > t0))
     return NULL;
   n_rows = ss_dataset_get_n_rows (self->dataset);
-  if (!self->valid || self->t0 != t0 || self->t1 != t1 || self->n_bins != n_bins ||
-      self->processed > n_rows)
+  if (!self->valid || self->t0 != t0 || self->t1 != t1 || self->n_bins != n_bins || self->processed > n_rows)
     {
       guint start = ss_dataset_lower_bound (self->dataset, t0);
 
@@ -298,15 +289,10 @@ ss_series_get_bins (SsSeries *self,
 }
 
 gboolean
-ss_series_get_range (SsSeries *self,
-                     double    t0,
-                     double    t1,
-                     guint     n_bins,
-                     double   *min,
-                     double   *max)
+ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double *min, double *max)
 {
   const SsSeriesBin *bins = ss_series_get_bins (self, t0, t1, n_bins);
-  double lo = INFINITY, hi = -INFINITY;
+  double             lo = INFINITY, hi = -INFINITY;
 
   if (bins == NULL)
     return FALSE;
@@ -325,8 +311,7 @@ ss_series_get_range (SsSeries *self,
 
 /* The value the system had at time @t (NaN when undetermined or unknown). */
 double
-ss_series_value_at (SsSeries *self,
-                    double    t)
+ss_series_value_at (SsSeries *self, double t)
 {
   guint row;
 

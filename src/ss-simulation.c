@@ -25,7 +25,7 @@
 typedef struct
 {
   guint       gen;
-  gboolean    replace;       /* a whole run from t = 0 */
+  gboolean    replace; /* a whole run from t = 0 */
   SsModelRef *model;
   int         n_columns;
   GArray     *times;
@@ -33,66 +33,67 @@ typedef struct
   GArray     *events;
   int        *modes;
   int         n_modes;
-  double      time;          /* simulated time reached */
-  gboolean    finished;      /* t_end reached */
-  char       *error;         /* the engine's message on failure */
+  double      time;     /* simulated time reached */
+  gboolean    finished; /* t_end reached */
+  char       *error;    /* the engine's message on failure */
   ss_stats    stats;
-  gint64      request_time;  /* when the main thread asked for this run */
-  double      compute_ms;    /* worker wall time of a recompute */
+  gint64      request_time; /* when the main thread asked for this run */
+  double      compute_ms;   /* worker wall time of a recompute */
 } Batch;
 
 struct _SsSimulation
 {
-  GObject      parent_instance;
+  GObject parent_instance;
 
   /* main thread only */
-  guint        generation;
-  SsModelRef  *model;
-  SsDataset   *dataset;
-  SsDataset   *ghost;
-  SsDataset   *ghost_candidate;
-  gint64       last_recompute_request;
-  ss_run_opts  opts;
-  gboolean     playing;
-  double       speed;
-  double       play_target;
-  gint64       last_frame_time;
-  double       time;
-  gboolean     finished;
-  char        *error;
-  int         *modes;
-  int          n_modes;
-  ss_stats     stats;
-  double       progress;       /* share of a slow recompute done, or -1 */
-  gboolean     recomputing;    /* a recompute asked for, its run not delivered */
-  gint64       progress_since; /* when it (the first of a drag) was asked for, us */
-  guint        progress_id;    /* timeout polling the worker's progress */
+  guint       generation;
+  SsModelRef *model;
+  SsDataset  *dataset;
+  SsDataset  *ghost;
+  SsDataset  *ghost_candidate;
+  gint64      last_recompute_request;
+  ss_run_opts opts;
+  gboolean    playing;
+  double      speed;
+  double      play_target;
+  gint64      last_frame_time;
+  double      time;
+  gboolean    finished;
+  char       *error;
+  int        *modes;
+  int         n_modes;
+  ss_stats    stats;
+  double      progress;       /* share of a slow recompute done, or -1 */
+  gboolean    recomputing;    /* a recompute asked for, its run not delivered */
+  gint64      progress_since; /* when it (the first of a drag) was asked for, us */
+  guint       progress_id;    /* timeout polling the worker's progress */
 
   /* shared with the worker, under mutex */
-  GMutex       mutex;
-  GCond        cond;
-  GThread     *thread;
-  gboolean     quit;
-  SsModelRef  *req_model;
-  guint        req_gen;
-  double       req_horizon;
-  gint64       req_time;
-  ss_run_opts  req_opts;
-  double       target;
-  guint        target_gen;
-  gboolean     worker_busy;
-  double       worker_reached;     /* ... up to this simulated time, s */
-  double       worker_horizon;     /* ... of this one, s */
-  gboolean     worker_done;
-  double       worker_time;
-  guint        worker_gen;
-  Batch       *out;
-  guint        idle_id;
+  GMutex      mutex;
+  GCond       cond;
+  GThread    *thread;
+  gboolean    quit;
+  SsModelRef *req_model;
+  guint       req_gen;
+  double      req_horizon;
+  gint64      req_time;
+  ss_run_opts req_opts;
+  double      target;
+  guint       target_gen;
+  gboolean    worker_busy;
+  double      worker_reached; /* ... up to this simulated time, s */
+  double      worker_horizon; /* ... of this one, s */
+  gboolean    worker_done;
+  double      worker_time;
+  guint       worker_gen;
+  Batch      *out;
+  guint       idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_PLAYING,
   PROP_SPEED,
@@ -101,18 +102,18 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   UPDATED,
   FAILED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 static void
-set_progress (SsSimulation *self,
-              double        progress)
+set_progress (SsSimulation *self, double progress)
 {
   if (self->progress == progress)
     return;
@@ -121,11 +122,9 @@ set_progress (SsSimulation *self,
 }
 
 static Batch *
-batch_new (guint       gen,
-           gboolean    replace,
-           SsModelRef *model)
+batch_new (guint gen, gboolean replace, SsModelRef *model)
 {
-  Batch *b = g_new0 (Batch, 1);
+  Batch          *b = g_new0 (Batch, 1);
   const ss_model *m = ss_model_ref_get_model (model);
 
   b->gen = gen;
@@ -155,9 +154,7 @@ batch_free (Batch *b)
 }
 
 static void
-batch_sample (void         *user,
-              double        t,
-              const double *row)
+batch_sample (void *user, double t, const double *row)
 {
   Batch *b = user;
 
@@ -166,8 +163,7 @@ batch_sample (void         *user,
 }
 
 static void
-batch_event (void           *user,
-             const ss_event *ev)
+batch_event (void *user, const ss_event *ev)
 {
   Batch *b = user;
 
@@ -177,9 +173,7 @@ batch_event (void           *user,
 /* Records where an ss_sim_advance that returned @rc left the run; TRUE
  * when the run is over (end reached, or failed with its message kept). */
 static gboolean
-batch_snapshot_sim (Batch        *b,
-                    const ss_sim *sim,
-                    int           rc)
+batch_snapshot_sim (Batch *b, const ss_sim *sim, int rc)
 {
   const int *modes = ss_sim_modes (sim);
 
@@ -201,8 +195,7 @@ static gboolean deliver_cb (gpointer data);
 
 /* Worker: queue @b for the main thread; takes ownership. */
 static void
-post_batch (SsSimulation *self,
-            Batch        *b)
+post_batch (SsSimulation *self, Batch *b)
 {
   g_mutex_lock (&self->mutex);
   if (self->out != NULL && self->out->gen == b->gen && !b->replace)
@@ -235,10 +228,10 @@ static gpointer
 worker_main (gpointer data)
 {
   SsSimulation *self = data;
-  ss_sim *sim = NULL;
-  SsModelRef *model = NULL;
-  guint gen = 0;
-  gboolean done = TRUE;
+  ss_sim       *sim = NULL;
+  SsModelRef   *model = NULL;
+  guint         gen = 0;
+  gboolean      done = TRUE;
 
   g_mutex_lock (&self->mutex);
   while (!self->quit)
@@ -246,14 +239,14 @@ worker_main (gpointer data)
       if (self->req_model != NULL)
         {
           g_autofree char *error = NULL;
-          ss_run_opts opts = self->req_opts;
-          double horizon = self->req_horizon;
-          gint64 request_time = self->req_time;
-          gint64 start = g_get_monotonic_time ();
-          gboolean abandoned = FALSE;
-          gboolean first = TRUE;
-          Batch *b;
-          int rc = 0;
+          ss_run_opts      opts = self->req_opts;
+          double           horizon = self->req_horizon;
+          gint64           request_time = self->req_time;
+          gint64           start = g_get_monotonic_time ();
+          gboolean         abandoned = FALSE;
+          gboolean         first = TRUE;
+          Batch           *b;
+          int              rc = 0;
 
           g_clear_pointer (&model, ss_model_ref_unref);
           model = g_steal_pointer (&self->req_model);
@@ -316,10 +309,10 @@ worker_main (gpointer data)
 
       if (sim != NULL && !done && self->target_gen == gen && self->target > ss_sim_time (sim))
         {
-          double target = self->target;
-          Batch *b = batch_new (gen, FALSE, model);
+          double  target = self->target;
+          Batch  *b = batch_new (gen, FALSE, model);
           ss_sink sink = { b, batch_sample, batch_event };
-          int rc;
+          int     rc;
 
           self->worker_busy = TRUE;
           g_mutex_unlock (&self->mutex);
@@ -347,7 +340,7 @@ static gboolean
 deliver_cb (gpointer data)
 {
   SsSimulation *self = data;
-  Batch *b;
+  Batch        *b;
 
   g_mutex_lock (&self->mutex);
   b = g_steal_pointer (&self->out);
@@ -386,11 +379,9 @@ deliver_cb (gpointer data)
         }
     }
 
-  ss_dataset_append_rows (self->dataset, b->times->len,
-                          (const double *)(gpointer)b->times->data,
+  ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
                           (const double *)(gpointer)b->rows->data);
-  ss_dataset_append_events (self->dataset, b->events->len,
-                            (const ss_event *)(gpointer)b->events->data);
+  ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
   g_free (self->modes);
   self->modes = g_memdup2 (b->modes, sizeof (int) * MAX (b->n_modes, 1));
   self->n_modes = b->n_modes;
@@ -454,10 +445,7 @@ ss_simulation_finalize (GObject *object)
 }
 
 static void
-ss_simulation_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
+ss_simulation_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   SsSimulation *self = SS_SIMULATION (object);
 
@@ -481,10 +469,7 @@ ss_simulation_get_property (GObject    *object,
 }
 
 static void
-ss_simulation_set_property (GObject      *object,
-                            guint         prop_id,
-                            const GValue *value,
-                            GParamSpec   *pspec)
+ss_simulation_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   SsSimulation *self = SS_SIMULATION (object);
 
@@ -511,27 +496,23 @@ ss_simulation_class_init (SsSimulationClass *klass)
   object_class->get_property = ss_simulation_get_property;
   object_class->set_property = ss_simulation_set_property;
 
-  properties[PROP_PLAYING] =
-    g_param_spec_boolean ("playing", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SPEED] =
-    g_param_spec_double ("speed", NULL, NULL, 0.1, 10.0, 1.0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYING] = g_param_spec_boolean (
+      "playing", NULL, NULL, FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.1, 10.0, 1.0,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TIME] =
-    g_param_spec_double ("time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+      g_param_spec_double ("time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   /* share of a recompute done once it takes longer than a glance, else -1 */
-  properties[PROP_PROGRESS] =
-    g_param_spec_double ("progress", NULL, NULL, -1.0, 1.0, -1.0,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, -1.0, 1.0, -1.0,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* New samples arrived or a recompute replaced the dataset. */
-  signals[UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[UPDATED] =
+      g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* The integrator gave up; the argument is the engine's message. */
-  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -551,8 +532,7 @@ ss_simulation_new (void)
 }
 
 void
-ss_simulation_set_run_options (SsSimulation      *self,
-                               const ss_run_opts *opts)
+ss_simulation_set_run_options (SsSimulation *self, const ss_run_opts *opts)
 {
   g_return_if_fail (SS_IS_SIMULATION (self));
   self->opts = *opts;
@@ -570,7 +550,7 @@ static gboolean
 progress_cb (gpointer data)
 {
   SsSimulation *self = data;
-  double fraction = 0.0;
+  double        fraction = 0.0;
 
   if (!self->recomputing)
     {
@@ -589,12 +569,9 @@ progress_cb (gpointer data)
 
 /* Main thread: hand a model (or the current one) to the worker as a new run. */
 static void
-request_run (SsSimulation *self,
-             SsModelRef   *model,
-             double        horizon,
-             gboolean      recompute)
+request_run (SsSimulation *self, SsModelRef *model, double horizon, gboolean recompute)
 {
-  ss_run_opts opts = self->opts;
+  ss_run_opts        opts = self->opts;
   const ss_scenario *sc = ss_model_scenario (ss_model_ref_get_model (model));
 
   if (opts.t_end <= 0)
@@ -624,8 +601,7 @@ request_run (SsSimulation *self,
 }
 
 static void
-start_ref (SsSimulation *self,
-           SsModelRef   *model)
+start_ref (SsSimulation *self, SsModelRef *model)
 {
   g_autoptr(SsDataset) dataset = ss_dataset_new (model);
 
@@ -655,8 +631,7 @@ start_ref (SsSimulation *self,
 
 /* A new scenario or law: starts again from t = 0.  Takes ownership. */
 void
-ss_simulation_start (SsSimulation *self,
-                     ss_model     *model)
+ss_simulation_start (SsSimulation *self, ss_model *model)
 {
   g_autoptr(SsModelRef) ref = NULL;
 
@@ -670,8 +645,7 @@ ss_simulation_start (SsSimulation *self,
 /* A parameter change: recomputes the history up to the current time in the
  * worker; the shown run stays until the new one is done.  Takes ownership. */
 void
-ss_simulation_recompute (SsSimulation *self,
-                         ss_model     *model)
+ss_simulation_recompute (SsSimulation *self, ss_model *model)
 {
   g_autoptr(SsModelRef) ref = NULL;
   gint64 now = g_get_monotonic_time ();
@@ -707,8 +681,7 @@ ss_simulation_reset (SsSimulation *self)
 /* The single path by which simulated time moves forward: Play, Step and the
  * tests all end here. */
 void
-ss_simulation_advance_to (SsSimulation *self,
-                          double        t)
+ss_simulation_advance_to (SsSimulation *self, double t)
 {
   g_return_if_fail (SS_IS_SIMULATION (self));
 
@@ -738,14 +711,13 @@ ss_simulation_step (SsSimulation *self)
   g_return_if_fail (SS_IS_SIMULATION (self));
 
   ss_simulation_set_playing (self, FALSE);
-  self->play_target = MIN (MAX (self->play_target, self->time) + ss_simulation_get_step_size (self),
-                           ss_simulation_get_t_end (self));
+  self->play_target =
+      MIN (MAX (self->play_target, self->time) + ss_simulation_get_step_size (self), ss_simulation_get_t_end (self));
   ss_simulation_advance_to (self, self->play_target);
 }
 
 void
-ss_simulation_tick (SsSimulation *self,
-                    gint64        frame_time_us)
+ss_simulation_tick (SsSimulation *self, gint64 frame_time_us)
 {
   double dt;
 
@@ -773,8 +745,7 @@ ss_simulation_get_playing (SsSimulation *self)
 }
 
 void
-ss_simulation_set_playing (SsSimulation *self,
-                           gboolean      playing)
+ss_simulation_set_playing (SsSimulation *self, gboolean playing)
 {
   g_return_if_fail (SS_IS_SIMULATION (self));
 
@@ -800,8 +771,7 @@ ss_simulation_get_speed (SsSimulation *self)
 }
 
 void
-ss_simulation_set_speed (SsSimulation *self,
-                         double        speed)
+ss_simulation_set_speed (SsSimulation *self, double speed)
 {
   g_return_if_fail (SS_IS_SIMULATION (self));
 
@@ -848,10 +818,8 @@ ss_simulation_is_busy (SsSimulation *self)
   gboolean busy;
 
   g_mutex_lock (&self->mutex);
-  busy = self->req_model != NULL || self->worker_busy || self->out != NULL ||
-         self->worker_gen != self->generation ||
-         (!self->worker_done && self->target_gen == self->worker_gen &&
-          self->target > self->worker_time);
+  busy = self->req_model != NULL || self->worker_busy || self->out != NULL || self->worker_gen != self->generation ||
+         (!self->worker_done && self->target_gen == self->worker_gen && self->target > self->worker_time);
   g_mutex_unlock (&self->mutex);
   return busy;
 }
@@ -888,16 +856,14 @@ ss_simulation_get_model (SsSimulation *self)
 }
 
 const int *
-ss_simulation_get_modes (SsSimulation *self,
-                         int          *n_modes)
+ss_simulation_get_modes (SsSimulation *self, int *n_modes)
 {
   *n_modes = self->n_modes;
   return self->modes;
 }
 
 void
-ss_simulation_get_stats (SsSimulation *self,
-                         ss_stats     *stats)
+ss_simulation_get_stats (SsSimulation *self, ss_stats *stats)
 {
   *stats = self->stats;
 }

@@ -11,14 +11,14 @@ struct _SsSpanLayer
 {
   SsChartLayer parent_instance;
   SsSeries    *series;
-  char        *contact;   /* contact name for the hover readout */
+  char        *contact; /* contact name for the hover readout */
   /* closed intervals found so far, as (start, end) pairs; rows appended
    * later extend them without a rescan */
-  SsDataset   *cached;
-  GArray      *spans;
-  guint        processed;
-  gboolean     open;
-  double       open_start;
+  SsDataset *cached;
+  GArray    *spans;
+  guint      processed;
+  gboolean   open;
+  double     open_start;
 };
 
 G_DEFINE_FINAL_TYPE (SsSpanLayer, ss_span_layer, SS_TYPE_CHART_LAYER)
@@ -28,10 +28,10 @@ typedef void (*SpanFunc) (double t_start, double t_end, gpointer data);
 static void
 update_spans (SsSpanLayer *self)
 {
-  SsDataset *ds = ss_series_get_dataset (self->series);
+  SsDataset    *ds = ss_series_get_dataset (self->series);
   const double *t, *v;
-  guint n;
-  int col;
+  guint         n;
+  int           col;
 
   if (ds != self->cached || (ds != NULL && ss_dataset_get_n_rows (ds) < self->processed))
     {
@@ -67,14 +67,10 @@ update_spans (SsSpanLayer *self)
 }
 
 static guint
-foreach_span (SsSpanLayer *self,
-              double       t0,
-              double       t1,
-              SpanFunc     func,
-              gpointer     data)
+foreach_span (SsSpanLayer *self, double t0, double t1, SpanFunc func, gpointer data)
 {
   const double *pairs;
-  guint count = 0, n_pairs;
+  guint         count = 0, n_pairs;
 
   update_spans (self);
   if (!ss_series_has_data (self->series))
@@ -104,13 +100,11 @@ typedef struct
 } DrawData;
 
 static void
-add_rect (double   t_start,
-          double   t_end,
-          gpointer data)
+add_rect (double t_start, double t_end, gpointer data)
 {
   DrawData *d = data;
-  double x0 = ss_chart_context_x (d->ctx, t_start);
-  double x1 = ss_chart_context_x (d->ctx, t_end);
+  double    x0 = ss_chart_context_x (d->ctx, t_start);
+  double    x1 = ss_chart_context_x (d->ctx, t_end);
 
   x0 = MAX (x0, d->ctx->x);
   x1 = MIN (x1, d->ctx->x + d->ctx->width);
@@ -119,14 +113,12 @@ add_rect (double   t_start,
 }
 
 static void
-ss_span_layer_draw (SsChartLayer         *layer,
-                    cairo_t              *cr,
-                    const SsChartContext *ctx)
+ss_span_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 {
-  SsSpanLayer *self = SS_SPAN_LAYER (layer);
+  SsSpanLayer   *self = SS_SPAN_LAYER (layer);
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
-  DrawData d = { cr, ctx };
-  double t_from = ctx->t0;
+  DrawData       d = { cr, ctx };
+  double         t_from = ctx->t0;
 
   /* intervals that end left of x_from are not drawn */
   if (ctx->x_from > ctx->x)
@@ -137,11 +129,10 @@ ss_span_layer_draw (SsChartLayer         *layer,
 }
 
 static char *
-ss_span_layer_format_value (SsChartLayer *layer,
-                            double        t)
+ss_span_layer_format_value (SsChartLayer *layer, double t)
 {
   SsSpanLayer *self = SS_SPAN_LAYER (layer);
-  double v = ss_series_value_at (self->series, t);
+  double       v = ss_series_value_at (self->series, t);
 
   if (isnan (v) || t > ss_dataset_get_end_time (ss_series_get_dataset (self->series)))
     return NULL;
@@ -153,12 +144,7 @@ ss_span_layer_format_value (SsChartLayer *layer,
 }
 
 static void
-ss_span_layer_draw_swatch (SsChartLayer *layer,
-                           cairo_t      *cr,
-                           double        x,
-                           double        y,
-                           double        width,
-                           double        height)
+ss_span_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (layer);
 
@@ -226,16 +212,13 @@ ss_span_layer_get_series (SsSpanLayer *self)
 }
 
 guint
-ss_span_layer_count_spans (SsSpanLayer *self,
-                           double       t0,
-                           double       t1)
+ss_span_layer_count_spans (SsSpanLayer *self, double t0, double t1)
 {
   return foreach_span (self, t0, t1, NULL, NULL);
 }
 
 void
-ss_span_layer_set_contact (SsSpanLayer *self,
-                           const char  *contact)
+ss_span_layer_set_contact (SsSpanLayer *self, const char *contact)
 {
   g_free (self->contact);
   self->contact = g_strdup (contact);

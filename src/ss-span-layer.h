@@ -11,13 +11,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsSpanLayer, ss_span_layer, SS, SPAN_LAYER, SsChartLayer)
 
-SsChartLayer *ss_span_layer_new        (SsSeries    *series);
+SsChartLayer *ss_span_layer_new (SsSeries *series);
 SsSeries     *ss_span_layer_get_series (SsSpanLayer *self);
-guint         ss_span_layer_count_spans (SsSpanLayer *self,
-                                         double       t0,
-                                         double       t1);
+guint         ss_span_layer_count_spans (SsSpanLayer *self, double t0, double t1);
 
-void          ss_span_layer_set_contact (SsSpanLayer *self,
-                                         const char  *contact);
+void ss_span_layer_set_contact (SsSpanLayer *self, const char *contact);
 
 G_END_DECLS

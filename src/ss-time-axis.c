@@ -16,12 +16,13 @@ struct _SsTimeAxis
   double   lower;
   double   upper;
   gboolean zoomed;
-  double   cursor;   /* NaN when the pointer is not over a chart */
+  double   cursor; /* NaN when the pointer is not over a chart */
 };
 
 G_DEFINE_FINAL_TYPE (SsTimeAxis, ss_time_axis, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   CHANGED,
   CURSOR_CHANGED,
   N_SIGNALS
@@ -32,11 +33,10 @@ static guint signals[N_SIGNALS];
 static void
 ss_time_axis_class_init (SsTimeAxisClass *klass)
 {
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[CURSOR_CHANGED] = g_signal_new ("cursor-changed", G_TYPE_FROM_CLASS (klass),
-                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                          G_TYPE_NONE, 0);
+  signals[CHANGED] =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CURSOR_CHANGED] = g_signal_new ("cursor-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -53,9 +53,7 @@ ss_time_axis_new (void)
 }
 
 void
-ss_time_axis_set_extent (SsTimeAxis *self,
-                         double      lower,
-                         double      upper)
+ss_time_axis_set_extent (SsTimeAxis *self, double lower, double upper)
 {
   g_return_if_fail (SS_IS_TIME_AXIS (self));
 
@@ -72,18 +70,14 @@ ss_time_axis_set_extent (SsTimeAxis *self,
 }
 
 void
-ss_time_axis_get_range (SsTimeAxis *self,
-                        double     *lower,
-                        double     *upper)
+ss_time_axis_get_range (SsTimeAxis *self, double *lower, double *upper)
 {
   *lower = self->lower;
   *upper = self->upper;
 }
 
 void
-ss_time_axis_set_range (SsTimeAxis *self,
-                        double      lower,
-                        double      upper)
+ss_time_axis_set_range (SsTimeAxis *self, double lower, double upper)
 {
   double span = upper - lower;
   double extent = self->extent_upper - self->extent_lower;
@@ -101,19 +95,15 @@ ss_time_axis_set_range (SsTimeAxis *self,
 
 /* factor < 1 zooms in around @center. */
 void
-ss_time_axis_zoom (SsTimeAxis *self,
-                   double      center,
-                   double      factor)
+ss_time_axis_zoom (SsTimeAxis *self, double center, double factor)
 {
   g_return_if_fail (SS_IS_TIME_AXIS (self));
 
-  ss_time_axis_set_range (self, center - (center - self->lower) * factor,
-                          center + (self->upper - center) * factor);
+  ss_time_axis_set_range (self, center - (center - self->lower) * factor, center + (self->upper - center) * factor);
 }
 
 void
-ss_time_axis_pan (SsTimeAxis *self,
-                  double      dt)
+ss_time_axis_pan (SsTimeAxis *self, double dt)
 {
   g_return_if_fail (SS_IS_TIME_AXIS (self));
 
@@ -145,8 +135,7 @@ ss_time_axis_get_cursor (SsTimeAxis *self)
 }
 
 void
-ss_time_axis_set_cursor (SsTimeAxis *self,
-                         double      t)
+ss_time_axis_set_cursor (SsTimeAxis *self, double t)
 {
   if (t == self->cursor || (isnan (t) && isnan (self->cursor)))
     return;

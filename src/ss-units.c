@@ -22,8 +22,7 @@ ss_format_number (double value)
 }
 
 char *
-ss_format_quantity (double      value,
-                    const char *unit)
+ss_format_quantity (double value, const char *unit)
 {
   g_autofree char *number = ss_format_number (value);
 
@@ -34,8 +33,7 @@ ss_format_quantity (double      value,
 
 /* A 1-2-5 step giving about @target_ticks ticks over @span. */
 double
-ss_nice_step (double span,
-              int    target_ticks)
+ss_nice_step (double span, int target_ticks)
 {
   double raw, mag, norm;
 
@@ -54,9 +52,7 @@ ss_nice_step (double span,
 }
 
 static int
-ticks_inside (double lo,
-              double hi,
-              double step)
+ticks_inside (double lo, double hi, double step)
 {
   /* as the chart draws them: from ceil (lo / step) to hi + step * 1e-9 */
   return (int)(floor (hi / step + 1e-9) - ceil (lo / step)) + 1;
@@ -67,15 +63,12 @@ ticks_inside (double lo,
  * scale), the largest single-digit step (5, 4, 3, 2, 1 times a power of
  * ten) with two inside, as long as they stay @min_gap apart. */
 double
-ss_tick_step (double lo,
-              double hi,
-              double length,
-              double min_gap)
+ss_tick_step (double lo, double hi, double length, double min_gap)
 {
   static const double mantissas[] = { 5, 4, 3, 2, 1 };
-  double span = hi - lo;
-  double step = ss_nice_step (span, MAX (2, (int)(length / 38)));
-  double mag;
+  double              span = hi - lo;
+  double              step = ss_nice_step (span, MAX (2, (int)(length / 38)));
+  double              mag;
 
   if (!(span > 0) || !isfinite (span) || ticks_inside (lo, hi, step) >= 2)
     return step;
@@ -88,7 +81,7 @@ ss_tick_step (double lo,
         if (candidate >= step * (1 - 1e-9))
           continue;
         if (candidate / span * length < min_gap)
-          return step;   /* every later one is smaller still */
+          return step; /* every later one is smaller still */
         if (ticks_inside (lo, hi, candidate) >= 2)
           return candidate;
       }
@@ -97,11 +90,10 @@ ss_tick_step (double lo,
 
 /* Tick labels with just enough decimals for the step. */
 char *
-ss_format_tick (double value,
-                double step)
+ss_format_tick (double value, double step)
 {
   char buf[64];
-  int decimals = 0;
+  int  decimals = 0;
 
   if (fabs (value) < step * 1e-6)
     value = 0.0;

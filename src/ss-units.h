@@ -5,16 +5,10 @@
 
 G_BEGIN_DECLS
 
-char   *ss_format_quantity (double      value,
-                            const char *unit);
-char   *ss_format_number   (double      value);
-double  ss_nice_step       (double      span,
-                            int         target_ticks);
-double  ss_tick_step       (double      lo,
-                            double      hi,
-                            double      length,
-                            double      min_gap);
-char   *ss_format_tick     (double      value,
-                            double      step);
+char  *ss_format_quantity (double value, const char *unit);
+char  *ss_format_number (double value);
+double ss_nice_step (double span, int target_ticks);
+double ss_tick_step (double lo, double hi, double length, double min_gap);
+char  *ss_format_tick (double value, double step);
 
 G_END_DECLS

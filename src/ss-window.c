@@ -20,32 +20,32 @@ struct _SsWindow
   AdwApplicationWindow parent_instance;
 
   /* template */
-  AdwToastOverlay     *toast_overlay;
-  GtkDropDown         *scenario_dropdown;
-  AdwWindowTitle      *window_title;
-  GtkLabel            *description_label;
-  SsParamPanel        *param_panel;
-  GtkButton           *play_button;
-  GtkButton           *step_button;
-  GtkAdjustment       *speed_adjustment;
-  GtkLabel            *speed_label;
-  GtkInscription      *time_label;
-  SsMechanismView     *mechanism_view;
-  SsPlotStack         *plot_stack;
-  GtkLabel            *status_label;
-  GtkInscription      *stats_label;
-  GtkProgressBar      *progress_bar;
-  GtkWidget           *failure_dialog;  /* weak: the open "Simulation Failed" */
+  AdwToastOverlay *toast_overlay;
+  GtkDropDown     *scenario_dropdown;
+  AdwWindowTitle  *window_title;
+  GtkLabel        *description_label;
+  SsParamPanel    *param_panel;
+  GtkButton       *play_button;
+  GtkButton       *step_button;
+  GtkAdjustment   *speed_adjustment;
+  GtkLabel        *speed_label;
+  GtkInscription  *time_label;
+  SsMechanismView *mechanism_view;
+  SsPlotStack     *plot_stack;
+  GtkLabel        *status_label;
+  GtkInscription  *stats_label;
+  GtkProgressBar  *progress_bar;
+  GtkWidget       *failure_dialog; /* weak: the open "Simulation Failed" */
 
-  GSettings           *settings;
-  SsSimulation        *simulation;
-  const ss_scenario   *scenario;
-  guint                tick_id;
-  gboolean             show_ghost;
-  gboolean             switching;
-  gboolean             pin_pending;  /* keep the run as reference once complete */
-  gint64               last_paint;
-  GtkNativeDialog     *dialog;
+  GSettings         *settings;
+  SsSimulation      *simulation;
+  const ss_scenario *scenario;
+  guint              tick_id;
+  gboolean           show_ghost;
+  gboolean           switching;
+  gboolean           pin_pending; /* keep the run as reference once complete */
+  gint64             last_paint;
+  GtkNativeDialog   *dialog;
 };
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -54,16 +54,13 @@ static void save_parameters (SsWindow *self);
 static void pin_if_complete (SsWindow *self);
 
 static void
-toast (SsWindow   *self,
-       const char *message)
+toast (SsWindow *self, const char *message)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
 static GtkWidget *
-error_dialog (SsWindow   *self,
-              const char *heading,
-              const char *body)
+error_dialog (SsWindow *self, const char *heading, const char *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
@@ -75,7 +72,7 @@ error_dialog (SsWindow   *self,
 static const char *
 law_name (SsWindow *self)
 {
-  int i = ss_scenario_param_index (self->scenario, "law");
+  int           i = ss_scenario_param_index (self->scenario, "law");
   const double *values = ss_param_panel_get_values (self->param_panel);
 
   if (i < 0 || values == NULL)
@@ -105,9 +102,9 @@ char *
 ss_window_dup_status_text (SsWindow *self)
 {
   const ss_model *m = ss_simulation_get_model (self->simulation);
-  GString *s = g_string_new (NULL);
-  int n_modes = 0;
-  const int *modes = ss_simulation_get_modes (self->simulation, &n_modes);
+  GString        *s = g_string_new (NULL);
+  int             n_modes = 0;
+  const int      *modes = ss_simulation_get_modes (self->simulation, &n_modes);
 
   if (m == NULL)
     return g_string_free (s, FALSE);
@@ -130,12 +127,12 @@ static void
 update_status (SsWindow *self)
 {
   const ss_model *m = ss_simulation_get_model (self->simulation);
-  GString *markup = g_string_new (NULL);
-  int n_modes = 0;
-  const int *modes = ss_simulation_get_modes (self->simulation, &n_modes);
-  ss_stats stats;
-  char buf[128];
-  double t = ss_simulation_get_time (self->simulation);
+  GString        *markup = g_string_new (NULL);
+  int             n_modes = 0;
+  const int      *modes = ss_simulation_get_modes (self->simulation, &n_modes);
+  ss_stats        stats;
+  char            buf[128];
+  double          t = ss_simulation_get_time (self->simulation);
 
   g_snprintf (buf, sizeof buf, "t = %.2f s / %g s", t, ss_simulation_get_t_end (self->simulation));
   gtk_inscription_set_text (self->time_label, buf);
@@ -151,10 +148,10 @@ update_status (SsWindow *self)
     for (int c = 0; c < ss_model_n_contacts (m) && c < n_modes; c++)
       {
         g_autofree char *name = g_markup_escape_text (ss_model_contact_name (m, c), -1);
-        const char *color = modes[c] == SS_MODE_STICK ? "#e66100" : "#26a269";
+        const char      *color = modes[c] == SS_MODE_STICK ? "#e66100" : "#26a269";
 
-        g_string_append_printf (markup, "%s<span foreground=\"%s\">●</span> <b>%s</b> %s",
-                                c > 0 ? "      " : "", color, name, mode_text (modes[c]));
+        g_string_append_printf (markup, "%s<span foreground=\"%s\">●</span> <b>%s</b> %s", c > 0 ? "      " : "", color,
+                                name, mode_text (modes[c]));
       }
   /* a label relayouts the window on every change: only when the modes do */
   if (g_strcmp0 (gtk_label_get_label (self->status_label), markup->str) != 0)
@@ -163,8 +160,8 @@ update_status (SsWindow *self)
 
   ss_simulation_get_stats (self->simulation, &stats);
   /* Translators: integrator statistics in the status bar */
-  g_snprintf (buf, sizeof buf, _("%ld steps · %ld RHS evaluations · %ld events"),
-              stats.steps, stats.rhs_evals, stats.events);
+  g_snprintf (buf, sizeof buf,
+              _("%ld steps · %ld RHS evaluations · %ld events"), stats.steps, stats.rhs_evals, stats.events);
   gtk_inscription_set_text (self->stats_label, buf);
 }
 
@@ -178,8 +175,7 @@ update_mechanism_time (SsWindow *self)
 }
 
 static void
-simulation_updated_cb (SsWindow     *self,
-                       SsSimulation *simulation)
+simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
 {
   SsDataset *ds = ss_simulation_get_dataset (simulation);
   SsDataset *ghost = ss_simulation_get_ghost (simulation);
@@ -188,8 +184,7 @@ simulation_updated_cb (SsWindow     *self,
     return;
   ss_plot_stack_set_model (self->plot_stack, ss_dataset_get_model (ds));
   ss_plot_stack_set_datasets (self->plot_stack, ds, self->show_ghost ? ghost : NULL);
-  ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0,
-                           ss_simulation_get_t_end (simulation));
+  ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0, ss_simulation_get_t_end (simulation));
   ss_mechanism_view_set_dataset (self->mechanism_view, ds);
   gtk_widget_queue_draw (GTK_WIDGET (self->mechanism_view));
   update_mechanism_time (self);
@@ -200,9 +195,7 @@ simulation_updated_cb (SsWindow     *self,
 /* A slow recompute (a stiff parameter, a long history) shows how far it
  * is; the curves of the previous run stay until it is done. */
 static void
-progress_changed_cb (SsWindow     *self,
-                     GParamSpec   *pspec,
-                     SsSimulation *simulation)
+progress_changed_cb (SsWindow *self, GParamSpec *pspec, SsSimulation *simulation)
 {
   double progress = ss_simulation_get_progress (simulation);
 
@@ -220,9 +213,7 @@ progress_changed_cb (SsWindow     *self,
 }
 
 static void
-simulation_failed_cb (SsWindow     *self,
-                      const char   *message,
-                      SsSimulation *simulation)
+simulation_failed_cb (SsWindow *self, const char *message, SsSimulation *simulation)
 {
   (void)simulation;
   /* a drag through failing values fails once per recompute: one dialog,
@@ -239,9 +230,7 @@ simulation_failed_cb (SsWindow     *self,
 /* ---- playback ----------------------------------------------------------- */
 
 static gboolean
-tick_cb (GtkWidget     *widget,
-         GdkFrameClock *clock,
-         gpointer       data)
+tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
   SsWindow *self = SS_WINDOW (widget);
 
@@ -251,9 +240,7 @@ tick_cb (GtkWidget     *widget,
 }
 
 static void
-playing_changed_cb (SsWindow     *self,
-                    GParamSpec   *pspec,
-                    SsSimulation *simulation)
+playing_changed_cb (SsWindow *self, GParamSpec *pspec, SsSimulation *simulation)
 {
   gboolean playing = ss_simulation_get_playing (simulation);
 
@@ -272,11 +259,10 @@ playing_changed_cb (SsWindow     *self,
 }
 
 static void
-speed_changed_cb (SsWindow      *self,
-                  GtkAdjustment *adjustment)
+speed_changed_cb (SsWindow *self, GtkAdjustment *adjustment)
 {
   double speed = pow (10.0, gtk_adjustment_get_value (adjustment));
-  char buf[32];
+  char   buf[32];
 
   /* snap to the round values people ask for */
   if (fabs (speed - round (speed)) < 0.05 * speed && speed >= 1)
@@ -290,19 +276,18 @@ speed_changed_cb (SsWindow      *self,
 static gint64 paint_start;
 
 static void
-before_paint_cb (GdkFrameClock *clock,
-                 SsWindow      *self)
+before_paint_cb (GdkFrameClock *clock, SsWindow *self)
 {
-  (void)clock; (void)self;
+  (void)clock;
+  (void)self;
   paint_start = g_get_monotonic_time ();
 }
 
 static void
-after_paint_cb (GdkFrameClock *clock,
-                SsWindow      *self)
+after_paint_cb (GdkFrameClock *clock, SsWindow *self)
 {
   SsDataset *ds = ss_simulation_get_dataset (self->simulation);
-  gint64 now = g_get_monotonic_time ();
+  gint64     now = g_get_monotonic_time ();
 
   (void)clock;
   if (!ss_bench_enabled ())
@@ -327,19 +312,16 @@ ss_window_realize (GtkWidget *widget)
   SsWindow *self = SS_WINDOW (widget);
 
   GTK_WIDGET_CLASS (ss_window_parent_class)->realize (widget);
-  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "before-paint",
-                           G_CALLBACK (before_paint_cb), self, 0);
-  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
-                           G_CALLBACK (after_paint_cb), self, 0);
+  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "before-paint", G_CALLBACK (before_paint_cb), self, 0);
+  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint", G_CALLBACK (after_paint_cb), self, 0);
 }
 
 /* ---- scenario and parameters ------------------------------------------- */
 
 static ss_model *
-create_model (SsWindow *self,
-              char    **error)
+create_model (SsWindow *self, char **error)
 {
-  char *msg = NULL;
+  char     *msg = NULL;
   ss_model *m = self->scenario->create (self->scenario, ss_param_panel_get_values (self->param_panel), &msg);
 
   if (m == NULL && error != NULL)
@@ -350,13 +332,12 @@ create_model (SsWindow *self,
 
 /* Stored values of @sc that pass their checks, over the defaults. */
 static double *
-stored_values (SsWindow          *self,
-               const ss_scenario *sc)
+stored_values (SsWindow *self, const ss_scenario *sc)
 {
   g_autoptr(GVariant) all = g_settings_get_value (self->settings, "parameters");
   g_autoptr(GVariant) dict = g_variant_lookup_value (all, sc->name, G_VARIANT_TYPE ("a{sd}"));
-  double *values = g_new (double, sc->n_params);
-  char *msg = NULL;
+  double   *values = g_new (double, sc->n_params);
+  char     *msg = NULL;
   ss_model *m;
 
   ss_scenario_defaults (sc, values);
@@ -382,10 +363,10 @@ save_parameters (SsWindow *self)
 {
   g_autoptr(GVariant) all = NULL;
   GVariantBuilder outer, inner;
-  GVariantIter iter;
-  const char *key;
-  GVariant *value;
-  const double *values = ss_param_panel_get_values (self->param_panel);
+  GVariantIter    iter;
+  const char     *key;
+  GVariant       *value;
+  const double   *values = ss_param_panel_get_values (self->param_panel);
 
   if (self->scenario == NULL || values == NULL)
     return;
@@ -417,12 +398,10 @@ update_subtitle (SsWindow *self)
 }
 
 static void
-apply_scenario (SsWindow          *self,
-                const ss_scenario *sc,
-                const double      *values)
+apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
 {
   g_autofree char *error = NULL;
-  ss_model *m;
+  ss_model        *m;
 
   self->switching = TRUE;
   if (self->scenario != sc)
@@ -451,8 +430,7 @@ apply_scenario (SsWindow          *self,
 }
 
 gboolean
-ss_window_set_scenario (SsWindow   *self,
-                        const char *name)
+ss_window_set_scenario (SsWindow *self, const char *name)
 {
   const ss_scenario *sc = ss_scenario_find (name);
   g_autofree double *values = NULL;
@@ -476,9 +454,7 @@ ss_window_get_scenario (SsWindow *self)
 }
 
 static void
-scenario_selected_cb (SsWindow    *self,
-                      GParamSpec  *pspec,
-                      GtkDropDown *dropdown)
+scenario_selected_cb (SsWindow *self, GParamSpec *pspec, GtkDropDown *dropdown)
 {
   guint i = gtk_drop_down_get_selected (dropdown);
 
@@ -490,11 +466,10 @@ scenario_selected_cb (SsWindow    *self,
 }
 
 static void
-params_changed_cb (SsWindow     *self,
-                   SsParamPanel *panel)
+params_changed_cb (SsWindow *self, SsParamPanel *panel)
 {
   g_autofree char *error = NULL;
-  ss_model *m;
+  ss_model        *m;
 
   (void)panel;
   if (self->switching)
@@ -502,57 +477,53 @@ params_changed_cb (SsWindow     *self,
   update_subtitle (self);
   m = create_model (self, &error);
   if (m == NULL)
-    return;  /* the panel validated it; nothing else can fail here */
+    return; /* the panel validated it; nothing else can fail here */
   ss_simulation_recompute (self->simulation, m);
 }
 
 /* ---- actions ------------------------------------------------------------ */
 
 static void
-play_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+play_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
 
-  (void)action_name; (void)param;
+  (void)action_name;
+  (void)param;
   ss_simulation_set_playing (self->simulation, !ss_simulation_get_playing (self->simulation));
 }
 
 static void
-reset_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
+reset_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
 
-  (void)action_name; (void)param;
+  (void)action_name;
+  (void)param;
   ss_simulation_set_playing (self->simulation, FALSE);
   ss_simulation_reset (self->simulation);
 }
 
 static void
-step_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+step_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
 
-  (void)action_name; (void)param;
+  (void)action_name;
+  (void)param;
   if (ss_simulation_get_finished (self->simulation))
     return;
   ss_simulation_step (self->simulation);
 }
 
 static void
-reset_parameters_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *param)
+reset_parameters_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  SsWindow *self = SS_WINDOW (widget);
+  SsWindow          *self = SS_WINDOW (widget);
   g_autofree double *values = g_new (double, self->scenario->n_params);
 
-  (void)action_name; (void)param;
+  (void)action_name;
+  (void)param;
   ss_scenario_defaults (self->scenario, values);
   ss_param_panel_set_values (self->param_panel, values, NULL);
   save_parameters (self);
@@ -570,7 +541,7 @@ pin_if_complete (SsWindow *self)
     return;
   if (ss_simulation_get_error (self->simulation) != NULL)
     {
-      self->pin_pending = FALSE;  /* a failed run is no reference */
+      self->pin_pending = FALSE; /* a failed run is no reference */
       return;
     }
   if (!ss_simulation_get_finished (self->simulation))
@@ -603,13 +574,11 @@ ss_window_clear_reference (SsWindow *self)
   self->pin_pending = FALSE;
   ss_plot_stack_set_reference (self->plot_stack, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
-  simulation_updated_cb (self, self->simulation);  /* the ghost it stood for returns */
+  simulation_updated_cb (self, self->simulation); /* the ghost it stood for returns */
 }
 
 static void
-reference_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
+reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   (void)param;
   if (g_str_equal (action_name, "win.keep-reference"))
@@ -619,12 +588,11 @@ reference_action (GtkWidget  *widget,
 }
 
 char *
-ss_window_dup_plot_title (SsWindow  *self,
-                          char     **subtitle)
+ss_window_dup_plot_title (SsWindow *self, char **subtitle)
 {
   const double *values = ss_param_panel_get_values (self->param_panel);
-  const char *law = law_name (self);
-  char *title;
+  const char   *law = law_name (self);
+  char         *title;
 
   if (law != NULL)
     title = g_strdup_printf ("%s — %s", ss_model_string (self->scenario->title), ss_model_choice_label (law));
@@ -638,14 +606,14 @@ ss_window_dup_plot_title (SsWindow  *self,
       for (int i = 0; i < self->scenario->n_params; i++)
         {
           const ss_param_info *p = &self->scenario->params[i];
-          SsParamRow *row = ss_param_panel_get_row (self->param_panel, p->name);
-          char buf[64];
+          SsParamRow          *row = ss_param_panel_get_row (self->param_panel, p->name);
+          char                 buf[64];
 
           if (p->kind == SS_PARAM_CHOICE || (row && !gtk_widget_get_visible (GTK_WIDGET (row))))
             continue;
           ss_param_format (p, values[i], buf, sizeof buf);
-          g_string_append_printf (s, "%s%s = %s%s%s", s->len ? ",  " : "", p->name, buf,
-                                  p->unit[0] ? " " : "", p->unit);
+          g_string_append_printf (s, "%s%s = %s%s%s", s->len ? ",  " : "", p->name, buf, p->unit[0] ? " " : "",
+                                  p->unit);
         }
       *subtitle = g_string_free (s, FALSE);
     }
@@ -653,15 +621,11 @@ ss_window_dup_plot_title (SsWindow  *self,
 }
 
 gboolean
-ss_window_export_plot_to (SsWindow    *self,
-                          const char  *path,
-                          int          width,
-                          int          height,
-                          GError     **error)
+ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error)
 {
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
-  SsExportFormat format;
+  SsExportFormat   format;
 
   if (!ss_export_format_from_path (path, &format))
     {
@@ -674,23 +638,19 @@ ss_window_export_plot_to (SsWindow    *self,
 }
 
 gboolean
-ss_window_export_csv_to (SsWindow    *self,
-                         const char  *path,
-                         GError     **error)
+ss_window_export_csv_to (SsWindow *self, const char *path, GError **error)
 {
   return ss_export_csv (ss_simulation_get_dataset (self->simulation), path, error);
 }
 
 gboolean
-ss_window_load_file (SsWindow    *self,
-                     const char  *path,
-                     GError     **error)
+ss_window_load_file (SsWindow *self, const char *path, GError **error)
 {
   const ss_scenario *sc = NULL;
-  ss_run_opts opts = { 0 };
-  char *msg = NULL;
-  double *values = ss_scenario_file_load (path, &sc, &opts, &msg);
-  ss_model *m;
+  ss_run_opts        opts = { 0 };
+  char              *msg = NULL;
+  double            *values = ss_scenario_file_load (path, &sc, &opts, &msg);
+  ss_model          *m;
 
   if (values == NULL)
     {
@@ -720,8 +680,7 @@ ss_window_load_file (SsWindow    *self,
  * a toast when it is loaded; otherwise a dialog with the reason, and the
  * scenario on screen stays as it was. */
 gboolean
-ss_window_open_file (SsWindow   *self,
-                     const char *path)
+ss_window_open_file (SsWindow *self, const char *path)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *basename = g_path_get_basename (path);
@@ -743,11 +702,9 @@ ss_window_open_file (SsWindow   *self,
 }
 
 gboolean
-ss_window_save_file (SsWindow    *self,
-                     const char  *path,
-                     GError     **error)
+ss_window_save_file (SsWindow *self, const char *path, GError **error)
 {
-  char *msg = NULL;
+  char       *msg = NULL;
   ss_run_opts opts = *ss_simulation_get_run_options (self->simulation);
 
   if (opts.t_end <= 0)
@@ -763,7 +720,8 @@ ss_window_save_file (SsWindow    *self,
   return TRUE;
 }
 
-typedef enum {
+typedef enum
+{
   DIALOG_OPEN,
   DIALOG_SAVE,
   DIALOG_EXPORT_PLOT,
@@ -771,9 +729,7 @@ typedef enum {
 } DialogKind;
 
 static void
-add_filter (GtkFileChooser *chooser,
-            const char     *name,
-            const char     *pattern)
+add_filter (GtkFileChooser *chooser, const char *name, const char *pattern)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
@@ -783,16 +739,14 @@ add_filter (GtkFileChooser *chooser,
 }
 
 static void
-dialog_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    SsWindow        *self)
+dialog_response_cb (GtkNativeDialog *dialog, int response, SsWindow *self)
 {
   DialogKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "kind"));
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   g_autofree char *basename = NULL;
-  gboolean ok = FALSE;
+  gboolean         ok = FALSE;
 
   if (response != GTK_RESPONSE_ACCEPT)
     goto out;
@@ -820,13 +774,13 @@ dialog_response_cb (GtkNativeDialog *dialog,
       {
         SsExportFormat format;
         GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
-        double h = 90 + 170.0 * MAX (1u, ss_plot_stack_get_n_charts (self->plot_stack));
+        double         h = 90 + 170.0 * MAX (1u, ss_plot_stack_get_n_charts (self->plot_stack));
 
         if (!ss_export_format_from_path (path, &format))
           {
             const char *name = filter ? gtk_file_filter_get_name (filter) : NULL;
             const char *ext = ".png";
-            char *p;
+            char       *p;
 
             if (name != NULL && strstr (name, "SVG"))
               ext = ".svg";
@@ -876,14 +830,13 @@ out:
 }
 
 static void
-run_dialog (SsWindow   *self,
-            DialogKind  kind)
+run_dialog (SsWindow *self, DialogKind kind)
 {
-  GtkFileChooserAction action = kind == DIALOG_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
-  const char *titles[] = { N_("Open Scenario"), N_("Save Scenario"), N_("Export Plot"), N_("Export Data") };
-  const char *accept = kind == DIALOG_OPEN ? _("_Open") : (kind == DIALOG_SAVE ? _("_Save") : _("_Export"));
+  GtkFileChooserAction  action = kind == DIALOG_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
+  const char           *titles[] = { N_("Open Scenario"), N_("Save Scenario"), N_("Export Plot"), N_("Export Data") };
+  const char           *accept = kind == DIALOG_OPEN ? _("_Open") : (kind == DIALOG_SAVE ? _("_Save") : _("_Export"));
   GtkFileChooserNative *native;
-  g_autofree char *name = NULL;
+  g_autofree char      *name = NULL;
 
   if (self->dialog != NULL)
     return;
@@ -919,9 +872,7 @@ run_dialog (SsWindow   *self,
 }
 
 static void
-file_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+file_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
 
@@ -956,7 +907,7 @@ static gboolean
 ss_window_close_request (GtkWindow *window)
 {
   SsWindow *self = SS_WINDOW (window);
-  int width, height;
+  int       width, height;
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
@@ -998,7 +949,7 @@ ss_window_dispose (GObject *object)
 static void
 ss_window_class_init (SsWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
@@ -1048,7 +999,7 @@ ss_window_init (SsWindow *self)
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   g_autofree char *step_tooltip = NULL;
   g_autofree char *scenario = NULL;
-  GAction *action;
+  GAction         *action;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
@@ -1056,8 +1007,7 @@ ss_window_init (SsWindow *self)
   self->settings = ss_application_create_settings ();
   self->simulation = ss_simulation_new ();
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
@@ -1141,16 +1091,14 @@ ss_window_get_mechanism_view (SsWindow *self)
 
 /* The window as the renderer draws it, saved as PNG (docs/screenshots). */
 gboolean
-ss_window_capture_png (SsWindow    *self,
-                       const char  *path,
-                       GError     **error)
+ss_window_capture_png (SsWindow *self, const char *path, GError **error)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
   g_autoptr(GdkTexture) texture = NULL;
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GtkSnapshot   *snapshot = gtk_snapshot_new ();
   GskRenderNode *node;
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int            width = gtk_widget_get_width (GTK_WIDGET (self));
+  int            height = gtk_widget_get_height (GTK_WIDGET (self));
   /* device pixels: a HiDPI screen's capture as sharp as the screen */
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
@@ -1184,13 +1132,13 @@ typedef struct
 static gboolean
 capture_poll_cb (gpointer data)
 {
-  Capture *c = data;
+  Capture      *c = data;
   SsSimulation *sim = c->self->simulation;
 
   if (ss_simulation_is_busy (sim) ||
       (ss_simulation_get_time (sim) < c->seconds - 1e-9 && !ss_simulation_get_finished (sim)))
     return G_SOURCE_CONTINUE;
-  if (c->settle++ < 4 || !gtk_widget_get_mapped (GTK_WIDGET (c->self)))  /* let a few frames paint */
+  if (c->settle++ < 4 || !gtk_widget_get_mapped (GTK_WIDGET (c->self))) /* let a few frames paint */
     return G_SOURCE_CONTINUE;
   if (c->path != NULL)
     {
@@ -1199,7 +1147,7 @@ capture_poll_cb (gpointer data)
       if (!ss_window_capture_png (c->self, c->path, &error))
         {
           if (c->settle < 100)
-            return G_SOURCE_CONTINUE;  /* not painted yet */
+            return G_SOURCE_CONTINUE; /* not painted yet */
           g_printerr ("%s\n", error->message);
         }
       gtk_window_close (GTK_WINDOW (c->self));
@@ -1213,9 +1161,7 @@ capture_poll_cb (gpointer data)
 /* --play / --screenshot: simulate to @seconds through Play's path, then
  * save the window and close it. */
 void
-ss_window_play_and_capture (SsWindow   *self,
-                            double      seconds,
-                            const char *png_path)
+ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path)
 {
   Capture *c = g_new0 (Capture, 1);
 
@@ -1231,7 +1177,8 @@ ss_window_play_and_capture (SsWindow   *self,
  *      adjustment's change to the end of the frame that draws the new run;
  *   2. 1e5 samples per series on screen (dt_out = t_end / 1e5), then 3 s of
  *      Play at 1x, recording each frame's draw time and interval. */
-typedef enum {
+typedef enum
+{
   BENCH_START,
   BENCH_SLIDER,
   BENCH_FILL,
@@ -1256,11 +1203,11 @@ static const char *bench_scenarios[] = { "one-mass", "dupont", "two-block" };
 static gboolean
 bench_cb (gpointer data)
 {
-  Bench *b = data;
-  SsWindow *self = b->self;
-  SsSimulation *sim = self->simulation;
+  Bench             *b = data;
+  SsWindow          *self = b->self;
+  SsSimulation      *sim = self->simulation;
   const ss_scenario *sc;
-  ss_run_opts opts = { 0 };
+  ss_run_opts        opts = { 0 };
 
   if (ss_simulation_is_busy (sim) && b->phase != BENCH_PLAY)
     return G_SOURCE_CONTINUE;
@@ -1331,11 +1278,11 @@ bench_cb (gpointer data)
       else if (g_get_monotonic_time () - b->phase_start > 3 * G_USEC_PER_SEC)
         {
           g_autofree char *msg = NULL;
-          SsDataset *ds = ss_simulation_get_dataset (sim);
+          SsDataset       *ds = ss_simulation_get_dataset (sim);
 
           ss_simulation_set_playing (sim, FALSE);
-          g_printerr ("%s: %u samples per series on screen at the end of Play\n",
-                      bench_scenarios[b->scenario], ss_dataset_get_n_rows (ds));
+          g_printerr ("%s: %u samples per series on screen at the end of Play\n", bench_scenarios[b->scenario],
+                      ss_dataset_get_n_rows (ds));
           b->phase = BENCH_NEXT;
         }
       break;

@@ -80,8 +80,8 @@ bool ss_param_check(const ss_param_info *p, double value, char **error)
   char range[256];
   describe_range(p, range, sizeof range);
   if (!isfinite(value)) {
-    ss_set_error(error, "parameter '%s': %g is not a finite number; valid range %s", p->name,
-                 value, range);
+    ss_set_error(error, "parameter '%s': %g is not a finite number; valid range %s", p->name, value,
+                 range);
     return false;
   }
   if (p->kind == SS_PARAM_CHOICE) {
@@ -131,9 +131,11 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
     char range[256];
     describe_range(p, range, sizeof range);
     if (p->kind == SS_PARAM_CHOICE)
-      ss_set_error(error, "parameter '%s': '%s' is not a valid choice; valid: %s", name, text, range);
+      ss_set_error(error, "parameter '%s': '%s' is not a valid choice; valid: %s", name, text,
+                   range);
     else
-      ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text, range);
+      ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text,
+                   range);
     return false;
   }
   if (!ss_param_check(p, value, error))

@@ -9,7 +9,7 @@
 #include "ss-internal.h"
 
 #define GROUP_SCENARIO "scenario"
-#define GROUP_PARAMS "parameters"
+#define GROUP_PARAMS   "parameters"
 
 /* Line number (1-based) of `key` inside [group], or 0. */
 static int find_key_line(const char *text, size_t length, const char *group, const char *key)
@@ -22,8 +22,8 @@ static int find_key_line(const char *text, size_t length, const char *group, con
     char *l = g_strstrip(lines[i]);
     if (l[0] == '[') {
       size_t n = strlen(l);
-      in_group = n >= 2 && l[n - 1] == ']' && strlen(group) == n - 2 &&
-                 strncmp(l + 1, group, n - 2) == 0;
+      in_group =
+          n >= 2 && l[n - 1] == ']' && strlen(group) == n - 2 && strncmp(l + 1, group, n - 2) == 0;
       continue;
     }
     if (!in_group)
@@ -94,8 +94,8 @@ double *ss_scenario_file_parse(const char *text, size_t length, const char *path
     char *end = NULL;
     double d = g_ascii_strtod(v, &end);
     if (end == v || *end || !(d > 0) || d > 1e9) {
-      g_autofree char *msg = g_strdup_printf("'%s' = '%s' must be a positive number (<= 1e9)",
-                                             opt_keys[i], v);
+      g_autofree char *msg =
+          g_strdup_printf("'%s' = '%s' must be a positive number (<= 1e9)", opt_keys[i], v);
       return fail_at(error, path, find_key_line(text, length, GROUP_SCENARIO, opt_keys[i]), msg);
     }
     *opt_slots[i] = d;
@@ -141,8 +141,8 @@ double *ss_scenario_file_load(const char *path, const ss_scenario **scenario, ss
   return ss_scenario_file_parse(text, length, path, scenario, opts, error);
 }
 
-char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values,
-                               const ss_run_opts *opts, size_t *length)
+char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, const ss_run_opts *opts,
+                               size_t *length)
 {
   g_autoptr(GKeyFile) kf = g_key_file_new();
   char buf[64];

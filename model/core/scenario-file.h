@@ -23,8 +23,8 @@ double *ss_scenario_file_parse(const char *text, size_t length, const char *path
 double *ss_scenario_file_load(const char *path, const ss_scenario **scenario, ss_run_opts *opts,
                               char **error);
 /* Serialises; free() the result. */
-char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values,
-                               const ss_run_opts *opts, size_t *length);
+char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, const ss_run_opts *opts,
+                               size_t *length);
 /* Writes atomically (temporary file + rename); false and *error on failure. */
 bool ss_scenario_file_save(const char *path, const ss_scenario *sc, const double *values,
                            const ss_run_opts *opts, char **error);

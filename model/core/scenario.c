@@ -4,19 +4,12 @@
 #include "scenarios.h"
 
 static const ss_scenario *const all_scenarios[] = {
-  &ss_scenario_one_mass,
-  &ss_scenario_dupont,
-  &ss_scenario_two_block,
-  &ss_scenario_gear_train,
-  &ss_scenario_slider_crank,
-  &ss_scenario_slider_crank_offset,
-  &ss_scenario_two_slider,
+    &ss_scenario_one_mass,   &ss_scenario_dupont,       &ss_scenario_two_block,
+    &ss_scenario_gear_train, &ss_scenario_slider_crank, &ss_scenario_slider_crank_offset,
+    &ss_scenario_two_slider,
 };
 
-int ss_scenario_count(void)
-{
-  return (int)(sizeof all_scenarios / sizeof all_scenarios[0]);
-}
+int ss_scenario_count(void) { return (int)(sizeof all_scenarios / sizeof all_scenarios[0]); }
 
 const ss_scenario *ss_scenario_get(int index)
 {

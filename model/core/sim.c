@@ -63,10 +63,7 @@ void ss_report_failure(const char *why)
   snprintf(model_failure, sizeof model_failure, "%s", why ? why : "");
 }
 
-const char *ss_take_failure(void)
-{
-  return model_failure;
-}
+const char *ss_take_failure(void) { return model_failure; }
 
 static int rhs_cb(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
 {
@@ -231,8 +228,8 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->margin = calloc((size_t)nc + 1, sizeof(double));
   s->margin0 = calloc((size_t)nc + 1, sizeof(double));
   s->row = calloc((size_t)m->n_columns + 1, sizeof(double));
-  if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 || !s->row ||
-      SUNContext_Create(NULL, &s->ctx) != 0) {
+  if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 ||
+      !s->row || SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -379,7 +376,6 @@ static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_
   }
 }
 
-
 /* An event per contact whose mode differs from old_modes; true if any. */
 static bool emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
 {
@@ -389,9 +385,10 @@ static bool emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
     if (a == b)
       continue;
     changed = true;
-    emit_event(s, sink, t, i, b == SS_MODE_STICK   ? SS_EVENT_STICK
-                              : a == SS_MODE_STICK ? SS_EVENT_SLIP
-                                                   : SS_EVENT_REVERSE);
+    emit_event(s, sink, t, i,
+               b == SS_MODE_STICK   ? SS_EVENT_STICK
+               : a == SS_MODE_STICK ? SS_EVENT_SLIP
+                                    : SS_EVENT_REVERSE);
   }
   return changed;
 }
@@ -564,8 +561,9 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
     }
     if (++s->steps_since_output > s->opts.max_steps) {
       char what[160];
-      snprintf(what, sizeof what, "more than %ld integrator steps between two output times "
-                                  "(stiff or chattering; raise max_steps or loosen rtol)",
+      snprintf(what, sizeof what,
+               "more than %ld integrator steps between two output times "
+               "(stiff or chattering; raise max_steps or loosen rtol)",
                s->opts.max_steps);
       return fail(s, s->t_step, what);
     }

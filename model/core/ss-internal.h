@@ -20,8 +20,8 @@ typedef struct ss_model_ops {
    * the margin can dip below zero and back within one step, unseen at the
    * step's ends, so the integrator stops at each crossing (no event).  One
    * call for both: they share the model's statics or dynamics. */
-  void (*contacts)(const ss_model *m, double t, const double *x, const int *modes,
-                   double *v, double *margin, double *kink);
+  void (*contacts)(const ss_model *m, double t, const double *x, const int *modes, double *v,
+                   double *margin, double *kink);
   /* Optional: the first load kink after t that recurs without end (a normal
    * force through zero), s; INFINITY when none.  Steps stop there as at
    * breakpoints: a step across it misses events or drives v the wrong way. */
@@ -85,13 +85,13 @@ typedef struct ss_column_spec {
 } ss_column_spec;
 
 /* Allocates the common part; names are copied.  NULL on allocation failure. */
-ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx,
-                         int n_contacts, const char *const *contact_names);
+ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, int n_contacts,
+                         const char *const *contact_names);
 void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names);
 /* Records a load kink or jump at t > 0 s (kept sorted, duplicates dropped). */
 void ss_model_add_breakpoint(ss_model *m, double t);
-void ss_model_add_column(ss_model *m, const char *name, const char *unit,
-                         ss_column_kind kind, int contact);
+void ss_model_add_column(ss_model *m, const char *name, const char *unit, ss_column_kind kind,
+                         int contact);
 /* The five standard columns C.F, C.N, C.ratio, C.v, C.stick for every contact,
  * with force_unit "N" or "N m" for moments. */
 void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,
@@ -100,9 +100,9 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
 /* printf-style error for *error (may be NULL); returns NULL for chaining. */
 void *ss_set_error(char **error, const char *fmt, ...)
 #if defined(__GNUC__)
-  __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-  ;
+    ;
 
 /* A right-hand side that returns < 0 may say why first; the run's failure
  * message then quotes it (per thread, so concurrent runs do not mix). */

@@ -16,18 +16,18 @@ extern "C" {
 
 /* ---- piecewise-linear friction algebra (MODELS.md §1) ------------------ */
 
-double ss_luz(double x, double a);  /* dead zone, a >= 0 */
-double ss_sat(double x, double a);  /* saturation, a >= 0 */
+double ss_luz(double x, double a); /* dead zone, a >= 0 */
+double ss_sat(double x, double a); /* saturation, a >= 0 */
 /* tar(x, a) = x + a*sgh(x) for x != 0; at x == 0 the caller supplies the
  * selection s in [-1, 1] (set-valued), never sgn(0). */
 double ss_tar(double x, double a, double s_at_zero);
-int ss_sign(double x);              /* -1, 0 or +1; never used inside a RHS at 0 */
+int ss_sign(double x); /* -1, 0 or +1; never used inside a RHS at 0 */
 
 /* ---- parameters -------------------------------------------------------- */
 
 typedef enum {
-  SS_PARAM_REAL = 0,      /* a real number in [min, max] */
-  SS_PARAM_CHOICE = 1,    /* an index into choices[] */
+  SS_PARAM_REAL = 0,   /* a real number in [min, max] */
+  SS_PARAM_CHOICE = 1, /* an index into choices[] */
 } ss_param_kind;
 
 enum {
@@ -37,17 +37,17 @@ enum {
 };
 
 typedef struct ss_param_info {
-  const char *name;        /* identifier used by --set, files and settings */
-  const char *label;       /* short human label (translatable in the GUI) */
-  const char *unit;        /* SI unit, "" for dimensionless */
-  ss_param_kind kind;      /* real or choice */
-  double def;              /* default value (choice: index) */
-  double min;              /* lower bound of the valid range */
-  double max;              /* upper bound of the valid range */
-  unsigned flags;          /* SS_PARAM_* flags */
-  const char *description; /* one sentence */
+  const char *name;           /* identifier used by --set, files and settings */
+  const char *label;          /* short human label (translatable in the GUI) */
+  const char *unit;           /* SI unit, "" for dimensionless */
+  ss_param_kind kind;         /* real or choice */
+  double def;                 /* default value (choice: index) */
+  double min;                 /* lower bound of the valid range */
+  double max;                 /* upper bound of the valid range */
+  unsigned flags;             /* SS_PARAM_* flags */
+  const char *description;    /* one sentence */
   const char *const *choices; /* NULL-terminated names for SS_PARAM_CHOICE */
-  const char *group;       /* GUI grouping: "Mechanism", "Friction", "Load", ... */
+  const char *group;          /* GUI grouping: "Mechanism", "Friction", "Load", ... */
 } ss_param_info;
 
 /* ---- scenarios --------------------------------------------------------- */
@@ -56,13 +56,13 @@ typedef struct ss_model ss_model;
 typedef struct ss_scenario ss_scenario;
 
 struct ss_scenario {
-  const char *name;             /* CLI name, e.g. "one-mass" */
-  const char *title;            /* one-line title */
-  const char *description;      /* a paragraph: what it shows, which paper */
-  const ss_param_info *params;  /* parameter table */
-  int n_params;                 /* entries in params */
-  double t_end;                 /* default simulated time, s */
-  double dt_out;                /* default output interval, s */
+  const char *name;            /* CLI name, e.g. "one-mass" */
+  const char *title;           /* one-line title */
+  const char *description;     /* a paragraph: what it shows, which paper */
+  const ss_param_info *params; /* parameter table */
+  int n_params;                /* entries in params */
+  double t_end;                /* default simulated time, s */
+  double dt_out;               /* default output interval, s */
   /* Builds a model from a full vector of already range-checked values.
    * Cross-parameter checks (e.g. mu_k <= mu_s) happen here; on failure
    * returns NULL and sets *error (free with free()). */
@@ -84,10 +84,10 @@ bool ss_param_check(const ss_param_info *p, double value, char **error);
 /* Parses "NAME=VALUE" or (name, text) and stores it in values[] after the
  * range check; values[] is untouched on failure.  Choice parameters accept
  * the choice name or its index. */
-bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name,
-                       const char *text, char **error);
-bool ss_param_set_assignment(const ss_scenario *sc, double *values,
-                             const char *assignment, char **error);
+bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, const char *text,
+                       char **error);
+bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *assignment,
+                             char **error);
 /* Writes the value as text ("0.5", or the choice name) into buf. */
 void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size);
 
@@ -109,45 +109,45 @@ typedef enum {
 } ss_column_kind;
 
 typedef struct ss_column {
-  char *name;        /* CSV header name, e.g. "10.F" or "z1" */
-  char *unit;        /* SI unit */
+  char *name;          /* CSV header name, e.g. "10.F" or "z1" */
+  char *unit;          /* SI unit */
   ss_column_kind kind; /* what the value is (plot grouping) */
-  int contact;       /* contact index for contact columns, else -1 */
+  int contact;         /* contact index for contact columns, else -1 */
 } ss_column;
 
 typedef enum { SS_MODE_STICK = 0, SS_MODE_SLIDE_POS = 1, SS_MODE_SLIDE_NEG = -1 } ss_mode;
 
 typedef enum {
-  SS_EVENT_STICK = 0,   /* relative velocity reached zero and the contact holds */
-  SS_EVENT_SLIP,        /* a stuck contact broke loose */
-  SS_EVENT_REVERSE,     /* velocity changed sign without sticking */
-  SS_EVENT_GAP_ENTER,   /* a freeplay element lost contact */
-  SS_EVENT_GAP_EXIT,    /* a freeplay element came into contact */
+  SS_EVENT_STICK = 0, /* relative velocity reached zero and the contact holds */
+  SS_EVENT_SLIP,      /* a stuck contact broke loose */
+  SS_EVENT_REVERSE,   /* velocity changed sign without sticking */
+  SS_EVENT_GAP_ENTER, /* a freeplay element lost contact */
+  SS_EVENT_GAP_EXIT,  /* a freeplay element came into contact */
 } ss_event_kind;
 
 const char *ss_event_kind_name(ss_event_kind kind); /* "stick", "slip", ... */
 
 typedef struct ss_event {
-  double t;            /* located event time, s */
-  int source;          /* contact index, or n_contacts + aux index for gap events */
-  ss_event_kind kind;  /* what happened */
+  double t;           /* located event time, s */
+  int source;         /* contact index, or n_contacts + aux index for gap events */
+  ss_event_kind kind; /* what happened */
 } ss_event;
 
 /* Read-only facts about a built model, for the CLI and the GUI. */
 const ss_scenario *ss_model_scenario(const ss_model *m);
-const double *ss_model_values(const ss_model *m);   /* n_params parameter values */
-int ss_model_n_columns(const ss_model *m);          /* columns of a sample, without t */
+const double *ss_model_values(const ss_model *m); /* n_params parameter values */
+int ss_model_n_columns(const ss_model *m);        /* columns of a sample, without t */
 const ss_column *ss_model_column(const ss_model *m, int i);
 int ss_model_column_find(const ss_model *m, const char *name); /* -1 if none */
 int ss_model_n_contacts(const ss_model *m);
 const char *ss_model_contact_name(const ss_model *m, int i);
 /* Friction levels of contact i for plots: mu_s and mu_k (ratio axis). */
 void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k);
-int ss_model_n_sources(const ss_model *m);          /* contacts + gap elements */
+int ss_model_n_sources(const ss_model *m); /* contacts + gap elements */
 const char *ss_model_source_name(const ss_model *m, int i);
-bool ss_model_is_hybrid(const ss_model *m);         /* exact law with modes */
-bool ss_model_is_stiff(const ss_model *m);          /* integrated with BDF */
-void ss_model_free(ss_model *m);                    /* NULL-safe */
+bool ss_model_is_hybrid(const ss_model *m); /* exact law with modes */
+bool ss_model_is_stiff(const ss_model *m);  /* integrated with BDF */
+void ss_model_free(ss_model *m);            /* NULL-safe */
 
 /* Convenience: defaults + assignments "NAME=VALUE" -> model. */
 ss_model *ss_model_new_from_assignments(const ss_scenario *sc, const char *const *assignments,
@@ -156,24 +156,24 @@ ss_model *ss_model_new_from_assignments(const ss_scenario *sc, const char *const
 /* ---- simulation -------------------------------------------------------- */
 
 typedef struct ss_run_opts {
-  double t_end;      /* simulated end time, s (<= 0: scenario default) */
-  double dt_out;     /* output grid spacing, s (<= 0: scenario default) */
-  double rtol;       /* relative tolerance (<= 0: 1e-8) */
-  double atol;       /* absolute tolerance (<= 0: 1e-10) */
-  long max_steps;    /* integrator steps per output interval (<= 0: 50000) */
-  long max_events;   /* events per run before declaring Zeno behaviour (<= 0: 1e6) */
+  double t_end;    /* simulated end time, s (<= 0: scenario default) */
+  double dt_out;   /* output grid spacing, s (<= 0: scenario default) */
+  double rtol;     /* relative tolerance (<= 0: 1e-8) */
+  double atol;     /* absolute tolerance (<= 0: 1e-10) */
+  long max_steps;  /* integrator steps per output interval (<= 0: 50000) */
+  long max_events; /* events per run before declaring Zeno behaviour (<= 0: 1e6) */
 } ss_run_opts;
 
 typedef struct ss_stats {
-  long steps;        /* integrator steps */
-  long rhs_evals;    /* right-hand-side evaluations (including Jacobian DQ) */
-  long root_evals;   /* event function evaluations */
-  long events;       /* events located (stick, slip, reverse, gap) */
-  long restarts;     /* integrator restarts */
+  long steps;      /* integrator steps */
+  long rhs_evals;  /* right-hand-side evaluations (including Jacobian DQ) */
+  long root_evals; /* event function evaluations */
+  long events;     /* events located (stick, slip, reverse, gap) */
+  long restarts;   /* integrator restarts */
 } ss_stats;
 
 typedef struct ss_sink {
-  void *user;        /* passed back to both callbacks */
+  void *user; /* passed back to both callbacks */
   /* one sample row: t and ss_model_n_columns() values; NaN = undetermined */
   void (*sample)(void *user, double t, const double *row);
   void (*event)(void *user, const ss_event *ev);
@@ -182,7 +182,7 @@ typedef struct ss_sink {
 typedef struct ss_sim ss_sim;
 
 ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error);
-void ss_sim_free(ss_sim *s);  /* NULL-safe */
+void ss_sim_free(ss_sim *s); /* NULL-safe */
 /* Integrates until min(t_target, t_end), emitting grid samples and, at every
  * event, a sample at the event time.  The first call also emits t = 0.
  * Returns 1 when t_end is reached, 0 when t_target was reached first, -1 on
@@ -192,7 +192,7 @@ double ss_sim_time(const ss_sim *s);
 double ss_sim_t_end(const ss_sim *s);
 void ss_sim_get_stats(const ss_sim *s, ss_stats *out); /* steps, RHS evals, events so far */
 const char *ss_sim_error(const ss_sim *s);
-const int *ss_sim_modes(const ss_sim *s);  /* current mode per contact */
+const int *ss_sim_modes(const ss_sim *s); /* current mode per contact */
 
 /* ---- traces: a whole run in memory ------------------------------------- */
 
@@ -209,7 +209,7 @@ typedef struct ss_trace {
 } ss_trace;
 
 ss_trace *ss_trace_new(int n_columns);
-void ss_trace_free(ss_trace *tr);  /* NULL-safe */
+void ss_trace_free(ss_trace *tr); /* NULL-safe */
 void ss_trace_append_row(ss_trace *tr, double t, const double *row);
 void ss_trace_append_event(ss_trace *tr, const ss_event *ev);
 ss_sink ss_trace_sink(ss_trace *tr);

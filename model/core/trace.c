@@ -33,14 +33,16 @@ void ss_trace_append_row(ss_trace *tr, double t, const double *row)
     if (!nt)
       abort();
     tr->t = nt;
-    double *nr = realloc(tr->rows, sizeof(double) * cap * (size_t)(tr->n_columns ? tr->n_columns : 1));
+    double *nr =
+        realloc(tr->rows, sizeof(double) * cap * (size_t)(tr->n_columns ? tr->n_columns : 1));
     if (!nr)
       abort();
     tr->rows = nr;
     tr->cap_rows = cap;
   }
   tr->t[tr->n_rows] = t;
-  memcpy(tr->rows + tr->n_rows * (size_t)tr->n_columns, row, sizeof(double) * (size_t)tr->n_columns);
+  memcpy(tr->rows + tr->n_rows * (size_t)tr->n_columns, row,
+         sizeof(double) * (size_t)tr->n_columns);
   tr->n_rows++;
 }
 
@@ -62,15 +64,9 @@ static void sink_sample(void *user, double t, const double *row)
   ss_trace_append_row(user, t, row);
 }
 
-static void sink_event(void *user, const ss_event *ev)
-{
-  ss_trace_append_event(user, ev);
-}
+static void sink_event(void *user, const ss_event *ev) { ss_trace_append_event(user, ev); }
 
-ss_sink ss_trace_sink(ss_trace *tr)
-{
-  return (ss_sink){tr, sink_sample, sink_event};
-}
+ss_sink ss_trace_sink(ss_trace *tr) { return (ss_sink){tr, sink_sample, sink_event}; }
 
 ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
 {

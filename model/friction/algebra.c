@@ -12,10 +12,7 @@ double ss_luz(double x, double a)
   return x > 0.0 ? x - a : x + a;
 }
 
-double ss_sat(double x, double a)
-{
-  return x - ss_luz(x, a);
-}
+double ss_sat(double x, double a) { return x - ss_luz(x, a); }
 
 double ss_tar(double x, double a, double s_at_zero)
 {
@@ -26,7 +23,4 @@ double ss_tar(double x, double a, double s_at_zero)
   return a * s_at_zero; /* the set-valued part: the caller's selection */
 }
 
-int ss_sign(double x)
-{
-  return (x > 0.0) - (x < 0.0);
-}
+int ss_sign(double x) { return (x > 0.0) - (x < 0.0); }

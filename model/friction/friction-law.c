@@ -8,12 +8,9 @@ const char *const ss_law_choices[] = {"exact", "regularised", "tanh", "lugre", N
 double ss_mu_smooth(const ss_friction *f, double v)
 {
   switch (f->law) {
-  case SS_LAW_REGULARISED:
-    return ss_mu_regularised(f, v);
-  case SS_LAW_TANH:
-    return ss_mu_tanh(f, v);
-  default:
-    return 0.0; /* exact and LuGre are not memoryless functions of v */
+  case SS_LAW_REGULARISED: return ss_mu_regularised(f, v);
+  case SS_LAW_TANH: return ss_mu_tanh(f, v);
+  default: return 0.0; /* exact and LuGre are not memoryless functions of v */
   }
 }
 

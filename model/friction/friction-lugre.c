@@ -26,7 +26,4 @@ double ss_lugre_mu(const ss_friction *f, double v, double z)
   return f->sigma0 * z + f->sigma1 * ss_lugre_zdot(f, v, z);
 }
 
-double ss_lugre_z_size(const ss_friction *f)
-{
-  return f->sigma0 > 0.0 ? f->mu_s / f->sigma0 : 0.0;
-}
+double ss_lugre_z_size(const ss_friction *f) { return f->sigma0 > 0.0 ? f->mu_s / f->sigma0 : 0.0; }

@@ -3,7 +3,4 @@
 
 #include "friction.h"
 
-double ss_mu_tanh(const ss_friction *f, double v)
-{
-  return f->mu_k * tanh(f->k_tanh * v);
-}
+double ss_mu_tanh(const ss_friction *f, double v) { return f->mu_k * tanh(f->k_tanh * v); }

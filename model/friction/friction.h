@@ -14,15 +14,15 @@ typedef enum {
 extern const char *const ss_law_choices[]; /* "exact", "regularised", "tanh", "lugre", NULL */
 
 typedef struct ss_friction {
-  ss_law law;        /* which law */
-  double mu_s;       /* static coefficient, 1 */
-  double mu_k;       /* kinetic coefficient, 1 (<= mu_s) */
-  double gamma;      /* regularised: threshold velocity, m/s */
-  double k_tanh;     /* tanh: steepness, s/m */
-  double sigma0;     /* LuGre: bristle stiffness per unit normal force, 1/m */
-  double sigma1;     /* LuGre: bristle damping per unit normal force, s/m */
-  double vartheta;   /* LuGre: Stribeck velocity, m/s */
-  double v_stick;    /* tanh/LuGre: |v| below this is reported as stick, m/s */
+  ss_law law;      /* which law */
+  double mu_s;     /* static coefficient, 1 */
+  double mu_k;     /* kinetic coefficient, 1 (<= mu_s) */
+  double gamma;    /* regularised: threshold velocity, m/s */
+  double k_tanh;   /* tanh: steepness, s/m */
+  double sigma0;   /* LuGre: bristle stiffness per unit normal force, 1/m */
+  double sigma1;   /* LuGre: bristle damping per unit normal force, s/m */
+  double vartheta; /* LuGre: Stribeck velocity, m/s */
+  double v_stick;  /* tanh/LuGre: |v| below this is reported as stick, m/s */
 } ss_friction;
 
 /* friction-regularised.c: mu(v), odd, continuous, |mu| <= mu_s. */
@@ -46,42 +46,80 @@ double ss_friction_stick_velocity(const ss_friction *f);
  * (law, gamma, k_tanh, sigma0, sigma1, vartheta, v_stick) plus the given
  * coefficients.  Names of the law parameters get `suffix` appended
  * (e.g. "1" for gamma1) when suffix is non-NULL. */
-ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values,
-                                    double mu_s, double mu_k, const char *suffix);
+ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values, double mu_s,
+                                    double mu_k, const char *suffix);
 
 /* Parameter-table rows shared by every scenario with selectable laws. */
 /* clang-format off: a hand-aligned table */
-#define SS_LAW_PARAM_ROWS(sfx, sfxlabel)                                                   \
-  {"gamma" sfx, "Threshold velocity γ" sfxlabel, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 1.0,       \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
-   "Regularised law: sliding velocity at which friction reaches the static level",         \
-   NULL, "Friction law"},                                                                  \
-  {"k_tanh" sfx, "tanh steepness k" sfxlabel, "s/m", SS_PARAM_REAL, 1e3, 1e-3, 1e9,         \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "tanh law: friction coefficient mu_k tanh(k v)",  \
-   NULL, "Friction law"},                                                                  \
-  {"sigma0" sfx, "LuGre σ0" sfxlabel, "1/m", SS_PARAM_REAL, 1e5, 1.0, 1e12,                  \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
-   "LuGre bristle stiffness per unit normal force", NULL, "Friction law"},                 \
-  {"sigma1" sfx, "LuGre σ1" sfxlabel, "s/m", SS_PARAM_REAL, 300.0, 0.0, 1e9, 0,              \
-   "LuGre bristle damping per unit normal force", NULL, "Friction law"},                   \
-  {"vartheta" sfx, "LuGre ϑ" sfxlabel, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,               \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
-   "LuGre Stribeck velocity (border between stiction and sliding)", NULL, "Friction law"}
+#define SS_LAW_PARAM_ROWS(sfx, sfxlabel)                                                      \
+  {"gamma" sfx,                                                                               \
+   "Threshold velocity γ" sfxlabel,                                                           \
+   "m/s",                                                                                     \
+   SS_PARAM_REAL,                                                                             \
+   1e-3,                                                                                      \
+   1e-9,                                                                                      \
+   1.0,                                                                                       \
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                     \
+   "Regularised law: sliding velocity at which friction reaches the static level",            \
+   NULL,                                                                                      \
+   "Friction law"},                                                                           \
+      {"k_tanh" sfx,                                                                          \
+       "tanh steepness k" sfxlabel,                                                           \
+       "s/m",                                                                                 \
+       SS_PARAM_REAL,                                                                         \
+       1e3,                                                                                   \
+       1e-3,                                                                                  \
+       1e9,                                                                                   \
+       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                 \
+       "tanh law: friction coefficient mu_k tanh(k v)",                                       \
+       NULL,                                                                                  \
+       "Friction law"},                                                                       \
+      {"sigma0" sfx,                                                                          \
+       "LuGre σ0" sfxlabel,                                                                   \
+       "1/m",                                                                                 \
+       SS_PARAM_REAL,                                                                         \
+       1e5,                                                                                   \
+       1.0,                                                                                   \
+       1e12,                                                                                  \
+       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                 \
+       "LuGre bristle stiffness per unit normal force",                                       \
+       NULL,                                                                                  \
+       "Friction law"},                                                                       \
+      {"sigma1" sfx,                                                                          \
+       "LuGre σ1" sfxlabel,                                                                   \
+       "s/m",                                                                                 \
+       SS_PARAM_REAL,                                                                         \
+       300.0,                                                                                 \
+       0.0,                                                                                   \
+       1e9,                                                                                   \
+       0,                                                                                     \
+       "LuGre bristle damping per unit normal force",                                         \
+       NULL,                                                                                  \
+       "Friction law"},                                                                       \
+  {                                                                                           \
+    "vartheta" sfx, "LuGre ϑ" sfxlabel, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,               \
+        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                \
+        "LuGre Stribeck velocity (border between stiction and sliding)", NULL, "Friction law" \
+  }
 /* clang-format on */
 
 /* clang-format off: a hand-aligned table */
-#define SS_LAW_CHOICE_ROW(def)                                                             \
-  {"law", "Friction law", "", SS_PARAM_CHOICE, def, 0, 3, 0,                                \
-   "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices,      \
-   "Friction law"}
+#define SS_LAW_CHOICE_ROW(def)                                                              \
+  {                                                                                         \
+    "law", "Friction law", "", SS_PARAM_CHOICE, def, 0, 3, 0,                               \
+        "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices, \
+        "Friction law"                                                                      \
+  }
 /* clang-format on */
 
 /* clang-format off: a hand-aligned table */
-#define SS_V_STICK_ROW                                                                     \
-  {"v_stick", "Stick velocity (smooth laws)", "m/s", SS_PARAM_REAL, 1e-4, 1e-12, 1.0,         \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                    \
-   "tanh and LuGre: |v| below this is reported as stick (regularised uses gamma)", NULL,    \
-   "Friction law"}
+#define SS_V_STICK_ROW                                                                        \
+  {                                                                                           \
+    "v_stick", "Stick velocity (smooth laws)", "m/s", SS_PARAM_REAL, 1e-4, 1e-12, 1.0,        \
+        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                \
+        "tanh and LuGre: |v| below this is reported as stick (regularised uses gamma)", NULL, \
+        "Friction law"                                                                        \
+  }
 /* clang-format on */
 
 #endif

@@ -18,8 +18,8 @@ typedef struct block1d_layout {
 } block1d_layout;
 
 typedef struct block1d_model {
-  ss_block1d *b;        /* mechanism */
-  block1d_layout at;    /* state indices */
+  ss_block1d *b;     /* mechanism */
+  block1d_layout at; /* state indices */
 } block1d_model;
 
 static const block1d_model *impl(const ss_model *m) { return m->impl; }
@@ -153,22 +153,23 @@ static void free_impl(void *p)
 }
 
 static const ss_model_ops block1d_ops = {
-  .initial = initial,
-  .rhs = rhs,
-  .contacts = contacts,
-  .resolve = resolve,
-  .next_kink = next_kink,
-  .observe = observe,
-  .free_impl = free_impl,
+    .initial = initial,
+    .rhs = rhs,
+    .contacts = contacts,
+    .resolve = resolve,
+    .next_kink = next_kink,
+    .observe = observe,
+    .free_impl = free_impl,
 };
 
 ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_block1d *b,
-                               const char *contact_name, const ss_column_spec *extras,
-                               char **error)
+                               const char *contact_name, const ss_column_spec *extras, char **error)
 {
   if (b->fr.mu_k > b->fr.mu_s) {
-    ss_set_error(error, "parameter 'mu_k' = %g must not exceed 'mu_s' = %g "
-                        "(kinetic level <= static level)", b->fr.mu_k, b->fr.mu_s);
+    ss_set_error(error,
+                 "parameter 'mu_k' = %g must not exceed 'mu_s' = %g "
+                 "(kinetic level <= static level)",
+                 b->fr.mu_k, b->fr.mu_s);
     free(b);
     return NULL;
   }

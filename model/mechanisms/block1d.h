@@ -16,15 +16,15 @@ typedef struct ss_block1d_loads {
 } ss_block1d_loads;
 
 struct ss_block1d {
-  double mass;      /* block mass, kg */
-  double viscous;   /* viscous friction coefficient C, N s/m */
-  ss_friction fr;   /* friction law and coefficients */
+  double mass;        /* block mass, kg */
+  double viscous;     /* viscous friction coefficient C, N s/m */
+  ss_friction fr;     /* friction law and coefficients */
   double load_period; /* shortest period in the loads, s (0: none) */
   /* loads at (t, z); v is the block velocity (for the power) */
   void (*loads)(const ss_block1d *b, double t, double z, double v, ss_block1d_loads *out);
   /* optional: the first kink of the loads after t, s (INFINITY: none) */
   double (*next_kink)(const ss_block1d *b, double t);
-  int n_extra;      /* scenario-specific output columns, appended after the contact */
+  int n_extra; /* scenario-specific output columns, appended after the contact */
   /* fills n_extra values (load contributions per source) */
   void (*extra)(const ss_block1d *b, double t, double z, double v, double *out);
   const void *data; /* scenario constants for the callbacks */

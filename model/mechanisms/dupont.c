@@ -52,8 +52,8 @@ static void extra(const ss_block1d *b, double t, double z, double v, double *out
 }
 
 static const ss_column_spec extras[] = {
-  {"F1", "N", SS_COL_FORCE},
-  {"F2", "N", SS_COL_FORCE},
+    {"F1", "N", SS_COL_FORCE},
+    {"F2", "N", SS_COL_FORCE},
 };
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -83,37 +83,37 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
-  {"m1", "Mass m1", "kg", SS_PARAM_REAL, 10.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Mass sliding in the slot", NULL, "Mechanism"},
-  {"m2", "Mass m2", "kg", SS_PARAM_REAL, 30.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Slotted mass", NULL, "Mechanism"},
-  {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
-   "Static friction coefficient in the slot", NULL, "Friction"},
-  {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
-   "Kinetic friction coefficient in the slot (<= mu_s)", NULL, "Friction"},
-  {"F1_amp", "F1 amplitude", "N", SS_PARAM_REAL, 7.0, -1e6, 1e6, 0,
-   "F1 = F1_amp sin(omega1 t) along the slot", NULL, "Load"},
-  {"omega1", "F1 frequency", "rad/s", SS_PARAM_REAL, 2.4, 0.0, 1e4, 0,
-   "Angular frequency of F1", NULL, "Load"},
-  {"F2_amp", "F2 amplitude", "N", SS_PARAM_REAL, 50.0, -1e6, 1e6, 0,
-   "F2 = F2_amp cos(omega2 t) across the slot", NULL, "Load"},
-  {"omega2", "F2 frequency", "rad/s", SS_PARAM_REAL, 0.8, 0.0, 1e4, 0,
-   "Angular frequency of F2", NULL, "Load"},
-  SS_LAW_CHOICE_ROW(0),
-  SS_LAW_PARAM_ROWS("", ""),
-  SS_V_STICK_ROW,
+    {"m1", "Mass m1", "kg", SS_PARAM_REAL, 10.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Mass sliding in the slot", NULL, "Mechanism"},
+    {"m2", "Mass m2", "kg", SS_PARAM_REAL, 30.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Slotted mass", NULL, "Mechanism"},
+    {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
+     "Static friction coefficient in the slot", NULL, "Friction"},
+    {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
+     "Kinetic friction coefficient in the slot (<= mu_s)", NULL, "Friction"},
+    {"F1_amp", "F1 amplitude", "N", SS_PARAM_REAL, 7.0, -1e6, 1e6, 0,
+     "F1 = F1_amp sin(omega1 t) along the slot", NULL, "Load"},
+    {"omega1", "F1 frequency", "rad/s", SS_PARAM_REAL, 2.4, 0.0, 1e4, 0, "Angular frequency of F1",
+     NULL, "Load"},
+    {"F2_amp", "F2 amplitude", "N", SS_PARAM_REAL, 50.0, -1e6, 1e6, 0,
+     "F2 = F2_amp cos(omega2 t) across the slot", NULL, "Load"},
+    {"omega2", "F2 frequency", "rad/s", SS_PARAM_REAL, 0.8, 0.0, 1e4, 0, "Angular frequency of F2",
+     NULL, "Load"},
+    SS_LAW_CHOICE_ROW(0),
+    SS_LAW_PARAM_ROWS("", ""),
+    SS_V_STICK_ROW,
 };
 /* clang-format on */
 
 const ss_scenario ss_scenario_dupont = {
-  .name = "dupont",
-  .title = "Mass in the slot of a second mass (Dupont)",
-  .description = "Mass m1 slides in a slot of mass m2; the force F2 that accelerates both "
-                 "presses m1 against the slot wall, so the normal force is inertial and "
-                 "changes sign with F2 (Blajer & Markiewicz, Fig. 4).",
-  .params = params,
-  .n_params = (int)(sizeof params / sizeof params[0]),
-  .t_end = 10.0,
-  .dt_out = 0.01,
-  .create = create,
+    .name = "dupont",
+    .title = "Mass in the slot of a second mass (Dupont)",
+    .description = "Mass m1 slides in a slot of mass m2; the force F2 that accelerates both "
+                   "presses m1 against the slot wall, so the normal force is inertial and "
+                   "changes sign with F2 (Blajer & Markiewicz, Fig. 4).",
+    .params = params,
+    .n_params = (int)(sizeof params / sizeof params[0]),
+    .t_end = 10.0,
+    .dt_out = 0.01,
+    .create = create,
 };

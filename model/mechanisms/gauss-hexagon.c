@@ -16,10 +16,7 @@ static double clamp_side(double x, double lo, double hi, int *side)
 }
 
 /* Clamping direction -> mode of the contact whose force the clamp saturates. */
-static int side_mode(int side)
-{
-  return side == 0 ? SS_MODE_STICK : side;
-}
+static int side_mode(int side) { return side == 0 ? SS_MODE_STICK : side; }
 
 static void set_modes(ss_hexagon_result *o, int m10, int m20, int m12)
 {
@@ -54,8 +51,8 @@ static void edge_block2(double M1, double M2, double G1, double G2, double a, do
 
 /* Edge r1 + r2 = sigma (L10 + L20): s10 = sigma L10, s20 = sigma L20, s12
  * free; off the vertices both blocks share one acceleration (Lagrange). */
-static void edge_together(double M1, double M2, double G1, double G2, double a, double b,
-                          double c, int sigma, ss_hexagon_result *o)
+static void edge_together(double M1, double M2, double G1, double G2, double a, double b, double c,
+                          int sigma, ss_hexagon_result *o)
 {
   int side;
   double total = sigma * (a + b);

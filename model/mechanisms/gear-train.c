@@ -48,23 +48,23 @@ enum { E_IN = 0, E_MESH = 1, E_OUT = 2, E_CHAIN = 3, N_ELEMENTS = 4 };
 enum { DRIVE_SINE = 0, DRIVE_RAMP = 1, DRIVE_STEP = 2 };
 
 typedef struct gear_bearing {
-  double viscous;  /* viscous coefficient mu, N m s/rad */
-  double limit_s;  /* static dry friction torque MT0s, N m */
-  double limit_k;  /* kinetic dry friction torque MT0k (<= MT0s), N m */
-  ss_friction fr;  /* smooth law on the basis MT0s: mu_s = 1, mu_k = MT0k/MT0s */
+  double viscous; /* viscous coefficient mu, N m s/rad */
+  double limit_s; /* static dry friction torque MT0s, N m */
+  double limit_k; /* kinetic dry friction torque MT0k (<= MT0s), N m */
+  ss_friction fr; /* smooth law on the basis MT0s: mu_s = 1, mu_k = MT0k/MT0s */
 } gear_bearing;
 
 typedef struct gear_train {
-  int level;                  /* LEVEL_* */
-  ss_law law;                 /* bearing friction law (level 4: exact, no dry part) */
-  double inertia[N_BODIES];   /* moments of inertia, kg m² (gears unused in levels 2-4) */
-  double p;                   /* gear ratio r_gamma / r_delta, 1 */
-  double k[3];                /* k_psi_delta, k_delta_gamma (at wheel delta), k_gamma_phi, N m/rad */
-  double gap[3];              /* half freeplays (psi-delta)0, (delta-p gamma)0, (gamma-phi)0, rad */
-  double k_red;               /* reduced stiffness k_psi_phi (levels 3-4), N m/rad */
-  double gap_red;             /* reduced half freeplay (psi - p phi)0 (level 4: 0), rad */
-  double k_ground;            /* spring from phi to the casing, N m/rad (0: none) */
-  double r_delta;             /* pitch radius of wheel delta (mesh force), m */
+  int level;                /* LEVEL_* */
+  ss_law law;               /* bearing friction law (level 4: exact, no dry part) */
+  double inertia[N_BODIES]; /* moments of inertia, kg m² (gears unused in levels 2-4) */
+  double p;                 /* gear ratio r_gamma / r_delta, 1 */
+  double k[3];              /* k_psi_delta, k_delta_gamma (at wheel delta), k_gamma_phi, N m/rad */
+  double gap[3];            /* half freeplays (psi-delta)0, (delta-p gamma)0, (gamma-phi)0, rad */
+  double k_red;             /* reduced stiffness k_psi_phi (levels 3-4), N m/rad */
+  double gap_red;           /* reduced half freeplay (psi - p phi)0 (level 4: 0), rad */
+  double k_ground;          /* spring from phi to the casing, N m/rad (0: none) */
+  double r_delta;           /* pitch radius of wheel delta (mesh force), m */
   gear_bearing brg[N_BODIES]; /* bearings of the four solids */
   int drive;                  /* DRIVE_* shape of M_psi(t) */
   double M_amp;               /* sine amplitude / ramp final value / step height, N m */
@@ -74,14 +74,14 @@ typedef struct gear_train {
   double M_phi_amp;           /* amplitude of the sinusoidal load on phi, N m */
   double omega_phi;           /* its angular frequency, rad/s */
   /* state layout: indices into x, -1 where the quantity is not a state */
-  int iq[N_BODIES];           /* angle, rad */
-  int iw[N_BODIES];           /* rate, rad/s (weightless gears and levels 3-4: -1) */
-  int iz[N_BODIES];           /* LuGre bristle deflection, rad */
-  int iwork;                  /* external work, J */
-  int idiss;                  /* energy dissipated in the bearings, J */
-  int n_contacts;             /* bearings that are contacts (levels 1-2: 4, 3-4: 2) */
-  int body[N_BODIES];         /* contact index -> solid */
-  int contact_of[N_BODIES];   /* solid -> contact index, -1 if none */
+  int iq[N_BODIES];         /* angle, rad */
+  int iw[N_BODIES];         /* rate, rad/s (weightless gears and levels 3-4: -1) */
+  int iz[N_BODIES];         /* LuGre bristle deflection, rad */
+  int iwork;                /* external work, J */
+  int idiss;                /* energy dissipated in the bearings, J */
+  int n_contacts;           /* bearings that are contacts (levels 1-2: 4, 3-4: 2) */
+  int body[N_BODIES];       /* contact index -> solid */
+  int contact_of[N_BODIES]; /* solid -> contact index, -1 if none */
 } gear_train;
 
 static const gear_train *impl(const ss_model *m) { return m->impl; }
@@ -96,12 +96,9 @@ static bool weightless(const gear_train *g, int b)
 static double drive_torque(const gear_train *g, double t)
 {
   switch (g->drive) {
-  case DRIVE_RAMP:
-    return g->t_load > 0.0 && t < g->t_load ? g->M_amp * t / g->t_load : g->M_amp;
-  case DRIVE_STEP:
-    return t >= g->t_load ? g->M_amp : 0.0;
-  default:
-    return g->M_amp * sin(g->omega_drive * t);
+  case DRIVE_RAMP: return g->t_load > 0.0 && t < g->t_load ? g->M_amp * t / g->t_load : g->M_amp;
+  case DRIVE_STEP: return t >= g->t_load ? g->M_amp : 0.0;
+  default: return g->M_amp * sin(g->omega_drive * t);
   }
 }
 
@@ -117,14 +114,15 @@ static bool in_contact(double defl, double gap) { return gap == 0.0 || fabs(defl
 
 /* Evaluation of everything the callbacks need at one instant. */
 typedef struct gear_eval {
-  double t;              /* time, s */
-  double q[N_BODIES];    /* angles (levels 3-4: delta, gamma not filled), rad */
-  double w[N_BODIES];    /* rates (levels 3-4: delta, gamma not filled), rad/s */
-  double M_psi;          /* drive torque, N m */
-  double M_phi;          /* load torque on phi, N m */
-  double defl[N_ELEMENTS]; /* deflections of in, mesh, out (levels 1-2) and chain psi - p phi, rad */
-  double T[N_ELEMENTS];  /* element torques: T_in, T_mesh (at delta), T_out, T_chain, N m */
-  double A[N_BODIES];    /* applied torque on each solid, bearing friction excluded, N m */
+  double t;           /* time, s */
+  double q[N_BODIES]; /* angles (levels 3-4: delta, gamma not filled), rad */
+  double w[N_BODIES]; /* rates (levels 3-4: delta, gamma not filled), rad/s */
+  double M_psi;       /* drive torque, N m */
+  double M_phi;       /* load torque on phi, N m */
+  double
+      defl[N_ELEMENTS]; /* deflections of in, mesh, out (levels 1-2) and chain psi - p phi, rad */
+  double T[N_ELEMENTS]; /* element torques: T_in, T_mesh (at delta), T_out, T_chain, N m */
+  double A[N_BODIES];   /* applied torque on each solid, bearing friction excluded, N m */
 } gear_eval;
 
 /* Positions, element torques and applied torques (no velocities). */
@@ -438,8 +436,8 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   for (int i = 0; i < 3; i++) {
     /* a part transmits torque exactly when it is out of its gap */
     double gap = g->level == LEVEL_LINEAR ? 0.0 : gaps_l12[i];
-    row[c++] = g->level >= LEVEL_REDUCED ? (e.T[i] != 0.0 || gap == 0.0)
-                                         : in_contact(part_defl[i], gap);
+    row[c++] =
+        g->level >= LEVEL_REDUCED ? (e.T[i] != 0.0 || gap == 0.0) : in_contact(part_defl[i], gap);
     row[c++] = part_defl[i];
   }
   if (g->level <= LEVEL_WEIGHTLESS) {
@@ -464,20 +462,20 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
 static void free_impl(void *p) { free(p); }
 
 static const ss_model_ops gear_train_ops = {
-  .initial = initial,
-  .rhs = rhs,
-  .contacts = contacts,
-  .aux = aux,
-  .resolve = resolve,
-  .observe = observe,
-  .free_impl = free_impl,
+    .initial = initial,
+    .rhs = rhs,
+    .contacts = contacts,
+    .aux = aux,
+    .resolve = resolve,
+    .observe = observe,
+    .free_impl = free_impl,
 };
 
 /* ---- construction -------------------------------------------------------------- */
 
 static const char *const body_names[N_BODIES] = {"psi", "delta", "gamma", "phi"};
-static const char *const bearing_names[N_BODIES] = {"bearing_psi", "bearing_delta",
-                                                    "bearing_gamma", "bearing_phi"};
+static const char *const bearing_names[N_BODIES] = {"bearing_psi", "bearing_delta", "bearing_gamma",
+                                                    "bearing_phi"};
 static const char *const part_names[3] = {"shaft_psi_delta", "mesh", "shaft_gamma_phi"};
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -499,9 +497,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     snprintf(name, sizeof name, "MT0k_%s", body_names[b]);
     br->limit_k = ss_value(sc, values, name);
     if (br->limit_k > br->limit_s) {
-      ss_set_error(error, "parameter 'MT0k_%s' = %g must not exceed 'MT0s_%s' = %g "
-                          "(kinetic level <= static level)", body_names[b], br->limit_k,
-                   body_names[b], br->limit_s);
+      ss_set_error(error,
+                   "parameter 'MT0k_%s' = %g must not exceed 'MT0s_%s' = %g "
+                   "(kinetic level <= static level)",
+                   body_names[b], br->limit_k, body_names[b], br->limit_s);
       free(g);
       return NULL;
     }
@@ -530,8 +529,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   if (g->level == LEVEL_WEIGHTLESS) {
     for (int b = DELTA; b <= GAMMA; b++) {
       if (!(g->brg[b].viscous > 0.0)) {
-        ss_set_error(error, "parameter 'mu_%s' = %g: level 2 (weightless gears) needs a "
-                            "positive viscous bearing coefficient, range (0, 1e+06] N m s/rad",
+        ss_set_error(error,
+                     "parameter 'mu_%s' = %g: level 2 (weightless gears) needs a "
+                     "positive viscous bearing coefficient, range (0, 1e+06] N m s/rad",
                      body_names[b], g->brg[b].viscous);
         free(g);
         return NULL;
@@ -550,11 +550,11 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     double mu_k = br->limit_s > 0.0 ? br->limit_k / br->limit_s : 1.0;
     br->fr = ss_friction_from_values(sc, values, 1.0, mu_k, NULL);
     br->fr.law = g->law;
-    if (g->law == SS_LAW_LUGRE && br->limit_s > 0.0 && br->limit_k == 0.0 &&
-        !weightless(g, b)) {
-      ss_set_error(error, "parameter 'MT0k_%s' = 0: the LuGre law needs a positive kinetic "
-                          "level when 'MT0s_%s' > 0 (range (0, %g] N m)", body_names[b],
-                   body_names[b], br->limit_s);
+    if (g->law == SS_LAW_LUGRE && br->limit_s > 0.0 && br->limit_k == 0.0 && !weightless(g, b)) {
+      ss_set_error(error,
+                   "parameter 'MT0k_%s' = 0: the LuGre law needs a positive kinetic "
+                   "level when 'MT0s_%s' > 0 (range (0, %g] N m)",
+                   body_names[b], body_names[b], br->limit_s);
       free(g);
       return NULL;
     }
@@ -623,8 +623,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     static const char *const chain_aux[] = {"chain+", "chain-"};
     ss_model_set_aux(m, 2, chain_aux);
   } else {
-    static const char *const part_aux[] = {"shaft_psi_delta+", "shaft_psi_delta-",
-                                           "mesh+", "mesh-",
+    static const char *const part_aux[] = {"shaft_psi_delta+", "shaft_psi_delta-", "mesh+", "mesh-",
                                            "shaft_gamma_phi+", "shaft_gamma_phi-"};
     ss_model_set_aux(m, 6, part_aux);
   }
@@ -672,13 +671,33 @@ static const char *const level_choices[] = {"1", "2", "3", "4", NULL};
 static const char *const drive_choices[] = {"sine", "ramp", "step", NULL};
 
 /* clang-format off: a hand-aligned table */
-#define BEARING_ROWS(b, label, mu, s, k)                                                    \
-  {"mu_" b, "Viscous μ " label, "N m s/rad", SS_PARAM_REAL, mu, 0.0, 1e6, 0,                 \
-   "Viscous coefficient of the " label " bearing", NULL, "Friction"},                       \
-  {"MT0s_" b, "Static MT0 " label, "N m", SS_PARAM_REAL, s, 0.0, 1e6, SS_PARAM_LOG,                     \
-   "Static dry friction torque (stiction limit) of the " label " bearing", NULL, "Friction"}, \
-  {"MT0k_" b, "Kinetic MT0 " label, "N m", SS_PARAM_REAL, k, 0.0, 1e6, SS_PARAM_LOG,                    \
-   "Kinetic dry friction torque of the " label " bearing (<= static)", NULL, "Friction"}
+#define BEARING_ROWS(b, label, mu, s, k)                                                     \
+  {"mu_" b,                                                                                  \
+   "Viscous μ " label,                                                                       \
+   "N m s/rad",                                                                              \
+   SS_PARAM_REAL,                                                                            \
+   mu,                                                                                       \
+   0.0,                                                                                      \
+   1e6,                                                                                      \
+   0,                                                                                        \
+   "Viscous coefficient of the " label " bearing",                                           \
+   NULL,                                                                                     \
+   "Friction"},                                                                              \
+      {"MT0s_" b,                                                                            \
+       "Static MT0 " label,                                                                  \
+       "N m",                                                                                \
+       SS_PARAM_REAL,                                                                        \
+       s,                                                                                    \
+       0.0,                                                                                  \
+       1e6,                                                                                  \
+       SS_PARAM_LOG,                                                                         \
+       "Static dry friction torque (stiction limit) of the " label " bearing",               \
+       NULL,                                                                                 \
+       "Friction"},                                                                          \
+  {                                                                                          \
+    "MT0k_" b, "Kinetic MT0 " label, "N m", SS_PARAM_REAL, k, 0.0, 1e6, SS_PARAM_LOG,        \
+        "Kinetic dry friction torque of the " label " bearing (<= static)", NULL, "Friction" \
+  }
 /* clang-format on */
 
 /* Defaults: a worm-and-sector steering gear (document: docs/gear-train.md).
@@ -687,98 +706,98 @@ static const char *const drive_choices[] = {"sine", "ramp", "step", NULL};
  * about their kingpins, the spring to ground = tyre aligning stiffness. */
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
-  {"level", "Modelling level", "", SS_PARAM_CHOICE, 0, 0, 3, 0,
-   "1 full 4-DOF model with gear inertias; 2 weightless gears (Simplification 1); "
-   "3 reduced 2-DOF model (Simplification 2); 4 linear (Simplification 3)",
-   level_choices, "Mechanism"},
-  {"I_psi", "Inertia Iψ", "kg m²", SS_PARAM_REAL, 0.03, 0.0, 1e4,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of the driven solid ψ (steering wheel)",
-   NULL, "Mechanism"},
-  {"I_delta", "Inertia Iδ", "kg m²", SS_PARAM_REAL, 1e-5, 0.0, 1e4,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of gear wheel δ (level 1 only)",
-   NULL, "Mechanism"},
-  {"I_gamma", "Inertia Iγ", "kg m²", SS_PARAM_REAL, 1e-4, 0.0, 1e4,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of gear wheel γ (level 1 only)",
-   NULL, "Mechanism"},
-  {"I_phi", "Inertia Iϕ", "kg m²", SS_PARAM_REAL, 2.0, 0.0, 1e4,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of the load solid ϕ (road wheels)",
-   NULL, "Mechanism"},
-  {"p", "Gear ratio p", "", SS_PARAM_REAL, 15.0, 0.0, 1e3, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "p = r_gamma / r_delta: without freeplay delta = p gamma", NULL, "Mechanism"},
-  {"k_psi_delta", "Shaft stiffness kψδ", "N m/rad", SS_PARAM_REAL, 200.0, 0.0, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Torsional stiffness of the shaft ψ-δ", NULL,
-   "Mechanism"},
-  {"gap_psi_delta", "Shaft freeplay (ψ-δ)0", "rad", SS_PARAM_REAL, 0.005, 0.0, 1.0, 0,
-   "Half of the total freeplay in the mounting of shaft ψ-δ", NULL, "Mechanism"},
-  {"k_delta_gamma", "Mesh stiffness kδγ", "N m/rad", SS_PARAM_REAL, 2000.0, 0.0, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Tooth stiffness measured at wheel δ, k = r_delta² K", NULL, "Mechanism"},
-  {"gap_delta_gamma", "Mesh freeplay (δ-pγ)0", "rad", SS_PARAM_REAL, 0.02, 0.0, 1.0, 0,
-   "Half of the total tooth freeplay measured at wheel δ (l0 / r_delta)", NULL, "Mechanism"},
-  {"r_delta", "Pitch radius rδ", "m", SS_PARAM_REAL, 0.015, 0.0, 10.0,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Radius of wheel δ: mesh force = mesh torque at δ / r_delta", NULL, "Mechanism"},
-  {"k_gamma_phi", "Shaft stiffness kγϕ", "N m/rad", SS_PARAM_REAL, 3e4, 0.0, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Torsional stiffness of the shaft γ-ϕ", NULL,
-   "Mechanism"},
-  {"gap_gamma_phi", "Shaft freeplay (γ-ϕ)0", "rad", SS_PARAM_REAL, 0.001, 0.0, 1.0, 0,
-   "Half of the total freeplay in the mounting of shaft γ-ϕ", NULL, "Mechanism"},
-  {"k_phi_ground", "Ground spring on ϕ", "N m/rad", SS_PARAM_REAL, 1500.0, 0.0, 1e9, 0,
-   "Spring from solid ϕ to the casing (0: none)", NULL, "Mechanism"},
-  BEARING_ROWS("psi", "ψ", 1.0, 0.3, 0.2),
-  BEARING_ROWS("delta", "δ", 1.0, 0.25, 0.25),
-  BEARING_ROWS("gamma", "γ", 20.0, 3.5, 3.5),
-  BEARING_ROWS("phi", "ϕ", 100.0, 40.0, 30.0),
-  {"law", "Bearing friction law", "", SS_PARAM_CHOICE, 0, 0, 3, 0,
-   "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices,
-   "Friction law"},
-  {"gamma", "Threshold velocity γ", "rad/s", SS_PARAM_REAL, 1e-3, 1e-9, 1.0,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Regularised law: rate at which bearing friction reaches the static level", NULL,
-   "Friction law"},
-  {"k_tanh", "tanh steepness k", "s/rad", SS_PARAM_REAL, 1e3, 1e-3, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "tanh law: friction MT0k tanh(k omega)", NULL,
-   "Friction law"},
-  {"sigma0", "LuGre σ0", "1/rad", SS_PARAM_REAL, 1e4, 1.0, 1e12,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "LuGre bristle stiffness per unit static friction torque", NULL, "Friction law"},
-  {"sigma1", "LuGre σ1", "s/rad", SS_PARAM_REAL, 100.0, 0.0, 1e9, 0,
-   "LuGre bristle damping per unit static friction torque", NULL, "Friction law"},
-  {"vartheta", "LuGre ϑ", "rad/s", SS_PARAM_REAL, 1e-2, 1e-9, 10.0,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck rate (border between stiction and sliding)",
-   NULL, "Friction law"},
-  {"v_stick", "Stick rate (smooth laws)", "rad/s", SS_PARAM_REAL, 1e-3, 1e-12, 1.0,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "tanh and LuGre: |rate| below this is reported as stick (regularised uses gamma)", NULL,
-   "Friction law"},
-  {"drive", "Drive torque shape", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
-   "M_psi(t): sine M sin(2 pi f t), ramp from 0 to M over t_load, or step to M at t_load",
-   drive_choices, "Load"},
-  {"M_psi_amp", "Drive torque M", "N m", SS_PARAM_REAL, 4.0, -1e6, 1e6, 0,
-   "Sine amplitude, ramp final value or step height of the torque on ψ", NULL, "Load"},
-  {"f_drive", "Drive frequency", "Hz", SS_PARAM_REAL, 0.25, 0.0, 1e3, 0,
-   "Frequency of the sinusoidal drive torque", NULL, "Load"},
-  {"t_load", "Ramp time / step instant", "s", SS_PARAM_REAL, 1.0, 0.0, 1e6, 0,
-   "Ramp: time to reach M; step: instant of the step", NULL, "Load"},
-  {"M_phi0", "Load torque on ϕ", "N m", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
-   "Constant external torque on ϕ", NULL, "Load"},
-  {"M_phi_amp", "Load torque amplitude", "N m", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
-   "Amplitude of the sinusoidal external torque on ϕ", NULL, "Load"},
-  {"f_phi", "Load frequency", "Hz", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
-   "Frequency of the sinusoidal torque on ϕ", NULL, "Load"},
+    {"level", "Modelling level", "", SS_PARAM_CHOICE, 0, 0, 3, 0,
+     "1 full 4-DOF model with gear inertias; 2 weightless gears (Simplification 1); "
+     "3 reduced 2-DOF model (Simplification 2); 4 linear (Simplification 3)",
+     level_choices, "Mechanism"},
+    {"I_psi", "Inertia Iψ", "kg m²", SS_PARAM_REAL, 0.03, 0.0, 1e4,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Moment of inertia of the driven solid ψ (steering wheel)", NULL, "Mechanism"},
+    {"I_delta", "Inertia Iδ", "kg m²", SS_PARAM_REAL, 1e-5, 0.0, 1e4,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of gear wheel δ (level 1 only)",
+     NULL, "Mechanism"},
+    {"I_gamma", "Inertia Iγ", "kg m²", SS_PARAM_REAL, 1e-4, 0.0, 1e4,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of gear wheel γ (level 1 only)",
+     NULL, "Mechanism"},
+    {"I_phi", "Inertia Iϕ", "kg m²", SS_PARAM_REAL, 2.0, 0.0, 1e4,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Moment of inertia of the load solid ϕ (road wheels)",
+     NULL, "Mechanism"},
+    {"p", "Gear ratio p", "", SS_PARAM_REAL, 15.0, 0.0, 1e3, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "p = r_gamma / r_delta: without freeplay delta = p gamma", NULL, "Mechanism"},
+    {"k_psi_delta", "Shaft stiffness kψδ", "N m/rad", SS_PARAM_REAL, 200.0, 0.0, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Torsional stiffness of the shaft ψ-δ", NULL,
+     "Mechanism"},
+    {"gap_psi_delta", "Shaft freeplay (ψ-δ)0", "rad", SS_PARAM_REAL, 0.005, 0.0, 1.0, 0,
+     "Half of the total freeplay in the mounting of shaft ψ-δ", NULL, "Mechanism"},
+    {"k_delta_gamma", "Mesh stiffness kδγ", "N m/rad", SS_PARAM_REAL, 2000.0, 0.0, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Tooth stiffness measured at wheel δ, k = r_delta² K",
+     NULL, "Mechanism"},
+    {"gap_delta_gamma", "Mesh freeplay (δ-pγ)0", "rad", SS_PARAM_REAL, 0.02, 0.0, 1.0, 0,
+     "Half of the total tooth freeplay measured at wheel δ (l0 / r_delta)", NULL, "Mechanism"},
+    {"r_delta", "Pitch radius rδ", "m", SS_PARAM_REAL, 0.015, 0.0, 10.0,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Radius of wheel δ: mesh force = mesh torque at δ / r_delta", NULL, "Mechanism"},
+    {"k_gamma_phi", "Shaft stiffness kγϕ", "N m/rad", SS_PARAM_REAL, 3e4, 0.0, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Torsional stiffness of the shaft γ-ϕ", NULL,
+     "Mechanism"},
+    {"gap_gamma_phi", "Shaft freeplay (γ-ϕ)0", "rad", SS_PARAM_REAL, 0.001, 0.0, 1.0, 0,
+     "Half of the total freeplay in the mounting of shaft γ-ϕ", NULL, "Mechanism"},
+    {"k_phi_ground", "Ground spring on ϕ", "N m/rad", SS_PARAM_REAL, 1500.0, 0.0, 1e9, 0,
+     "Spring from solid ϕ to the casing (0: none)", NULL, "Mechanism"},
+    BEARING_ROWS("psi", "ψ", 1.0, 0.3, 0.2),
+    BEARING_ROWS("delta", "δ", 1.0, 0.25, 0.25),
+    BEARING_ROWS("gamma", "γ", 20.0, 3.5, 3.5),
+    BEARING_ROWS("phi", "ϕ", 100.0, 40.0, 30.0),
+    {"law", "Bearing friction law", "", SS_PARAM_CHOICE, 0, 0, 3, 0,
+     "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices,
+     "Friction law"},
+    {"gamma", "Threshold velocity γ", "rad/s", SS_PARAM_REAL, 1e-3, 1e-9, 1.0,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Regularised law: rate at which bearing friction reaches the static level", NULL,
+     "Friction law"},
+    {"k_tanh", "tanh steepness k", "s/rad", SS_PARAM_REAL, 1e3, 1e-3, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "tanh law: friction MT0k tanh(k omega)", NULL,
+     "Friction law"},
+    {"sigma0", "LuGre σ0", "1/rad", SS_PARAM_REAL, 1e4, 1.0, 1e12,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "LuGre bristle stiffness per unit static friction torque", NULL, "Friction law"},
+    {"sigma1", "LuGre σ1", "s/rad", SS_PARAM_REAL, 100.0, 0.0, 1e9, 0,
+     "LuGre bristle damping per unit static friction torque", NULL, "Friction law"},
+    {"vartheta", "LuGre ϑ", "rad/s", SS_PARAM_REAL, 1e-2, 1e-9, 10.0,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "LuGre Stribeck rate (border between stiction and sliding)", NULL, "Friction law"},
+    {"v_stick", "Stick rate (smooth laws)", "rad/s", SS_PARAM_REAL, 1e-3, 1e-12, 1.0,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "tanh and LuGre: |rate| below this is reported as stick (regularised uses gamma)", NULL,
+     "Friction law"},
+    {"drive", "Drive torque shape", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
+     "M_psi(t): sine M sin(2 pi f t), ramp from 0 to M over t_load, or step to M at t_load",
+     drive_choices, "Load"},
+    {"M_psi_amp", "Drive torque M", "N m", SS_PARAM_REAL, 4.0, -1e6, 1e6, 0,
+     "Sine amplitude, ramp final value or step height of the torque on ψ", NULL, "Load"},
+    {"f_drive", "Drive frequency", "Hz", SS_PARAM_REAL, 0.25, 0.0, 1e3, 0,
+     "Frequency of the sinusoidal drive torque", NULL, "Load"},
+    {"t_load", "Ramp time / step instant", "s", SS_PARAM_REAL, 1.0, 0.0, 1e6, 0,
+     "Ramp: time to reach M; step: instant of the step", NULL, "Load"},
+    {"M_phi0", "Load torque on ϕ", "N m", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
+     "Constant external torque on ϕ", NULL, "Load"},
+    {"M_phi_amp", "Load torque amplitude", "N m", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
+     "Amplitude of the sinusoidal external torque on ϕ", NULL, "Load"},
+    {"f_phi", "Load frequency", "Hz", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
+     "Frequency of the sinusoidal torque on ϕ", NULL, "Load"},
 };
 /* clang-format on */
 
 const ss_scenario ss_scenario_gear_train = {
-  .name = "gear-train",
-  .title = "Gear train with freeplay and bearing friction",
-  .description = "Two inertial solids joined by shafts and a gear pair, with freeplay in the "
-                 "shaft mountings and between the teeth and dry friction in four bearings "
-                 "(Zardecki 2006, Fig. 10): a steering gear. Four modelling levels: the full "
-                 "redundant model, weightless gears, the reduced 2-DOF model and the linear one.",
-  .params = params,
-  .n_params = (int)(sizeof params / sizeof params[0]),
-  .t_end = 10.0,
-  .dt_out = 0.01,
-  .create = create,
+    .name = "gear-train",
+    .title = "Gear train with freeplay and bearing friction",
+    .description = "Two inertial solids joined by shafts and a gear pair, with freeplay in the "
+                   "shaft mountings and between the teeth and dry friction in four bearings "
+                   "(Zardecki 2006, Fig. 10): a steering gear. Four modelling levels: the full "
+                   "redundant model, weightless gears, the reduced 2-DOF model and the linear one.",
+    .params = params,
+    .n_params = (int)(sizeof params / sizeof params[0]),
+    .t_end = 10.0,
+    .dt_out = 0.01,
+    .create = create,
 };

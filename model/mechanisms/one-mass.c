@@ -39,9 +39,9 @@ static void extra(const ss_block1d *b, double t, double z, double v, double *out
 }
 
 static const ss_column_spec extras[] = {
-  {"x_drive", "m", SS_COL_POSITION},
-  {"spring.F", "N", SS_COL_FORCE},
-  {"load.F", "N", SS_COL_FORCE},
+    {"x_drive", "m", SS_COL_POSITION},
+    {"spring.F", "N", SS_COL_FORCE},
+    {"load.F", "N", SS_COL_FORCE},
 };
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -73,45 +73,45 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
-  {"M", "Mass M", "kg", SS_PARAM_REAL, 1.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Block mass", NULL, "Mechanism"},
-  {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, SS_PARAM_MIN_EXCLUSIVE,
-   "Gravitational acceleration (normal force N = M g)", NULL, "Mechanism"},
-  {"k", "Spring stiffness k", "N/m", SS_PARAM_REAL, 100.0, 0.0, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Stiffness of the spring between driver and block",
-   NULL, "Mechanism"},
-  {"c", "Viscous coefficient C", "N s/m", SS_PARAM_REAL, 0.0, 0.0, 1e6, 0,
-   "Viscous friction coefficient of the contact", NULL, "Friction"},
-  {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
-   "Static friction coefficient: FT0S = mu_s M g", NULL, "Friction"},
-  {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
-   "Kinetic friction coefficient: FT0K = mu_k M g (<= mu_s)", NULL, "Friction"},
-  {"v_drive", "Driver speed", "m/s", SS_PARAM_REAL, 0.1, -100.0, 100.0, 0,
-   "Speed of the spring's far end (the driver)", NULL, "Load"},
-  {"x_drive0", "Driver start", "m", SS_PARAM_REAL, 0.0, -100.0, 100.0, 0,
-   "Driver position at t = 0 (spring pre-stretch)", NULL, "Load"},
-  {"F0", "Constant force F0", "N", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
-   "Constant force on the block", NULL, "Load"},
-  {"A", "Force amplitude A", "N", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
-   "Amplitude of the force A sin(omega t) on the block", NULL, "Load"},
-  {"omega", "Force frequency ω", "rad/s", SS_PARAM_REAL, 1.0, 0.0, 1e4, 0,
-   "Angular frequency of the sinusoidal force", NULL, "Load"},
-  SS_LAW_CHOICE_ROW(0),
-  SS_LAW_PARAM_ROWS("", ""),
-  SS_V_STICK_ROW,
+    {"M", "Mass M", "kg", SS_PARAM_REAL, 1.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Block mass", NULL, "Mechanism"},
+    {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, SS_PARAM_MIN_EXCLUSIVE,
+     "Gravitational acceleration (normal force N = M g)", NULL, "Mechanism"},
+    {"k", "Spring stiffness k", "N/m", SS_PARAM_REAL, 100.0, 0.0, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Stiffness of the spring between driver and block",
+     NULL, "Mechanism"},
+    {"c", "Viscous coefficient C", "N s/m", SS_PARAM_REAL, 0.0, 0.0, 1e6, 0,
+     "Viscous friction coefficient of the contact", NULL, "Friction"},
+    {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
+     "Static friction coefficient: FT0S = mu_s M g", NULL, "Friction"},
+    {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
+     "Kinetic friction coefficient: FT0K = mu_k M g (<= mu_s)", NULL, "Friction"},
+    {"v_drive", "Driver speed", "m/s", SS_PARAM_REAL, 0.1, -100.0, 100.0, 0,
+     "Speed of the spring's far end (the driver)", NULL, "Load"},
+    {"x_drive0", "Driver start", "m", SS_PARAM_REAL, 0.0, -100.0, 100.0, 0,
+     "Driver position at t = 0 (spring pre-stretch)", NULL, "Load"},
+    {"F0", "Constant force F0", "N", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
+     "Constant force on the block", NULL, "Load"},
+    {"A", "Force amplitude A", "N", SS_PARAM_REAL, 0.0, -1e6, 1e6, 0,
+     "Amplitude of the force A sin(omega t) on the block", NULL, "Load"},
+    {"omega", "Force frequency ω", "rad/s", SS_PARAM_REAL, 1.0, 0.0, 1e4, 0,
+     "Angular frequency of the sinusoidal force", NULL, "Load"},
+    SS_LAW_CHOICE_ROW(0),
+    SS_LAW_PARAM_ROWS("", ""),
+    SS_V_STICK_ROW,
 };
 /* clang-format on */
 
 const ss_scenario ss_scenario_one_mass = {
-  .name = "one-mass",
-  .title = "Block with static and kinetic friction",
-  .description = "A block on a rough base pulled through a spring by a driver moving at "
-                 "constant speed, and/or pushed by a sinusoidal force: the classic stick-slip "
-                 "oscillator (Zardecki 2006, 2007; Karnopp 1985). Every friction law is "
-                 "selectable.",
-  .params = params,
-  .n_params = (int)(sizeof params / sizeof params[0]),
-  .t_end = 10.0,
-  .dt_out = 0.01,
-  .create = create,
+    .name = "one-mass",
+    .title = "Block with static and kinetic friction",
+    .description = "A block on a rough base pulled through a spring by a driver moving at "
+                   "constant speed, and/or pushed by a sinusoidal force: the classic stick-slip "
+                   "oscillator (Zardecki 2006, 2007; Karnopp 1985). Every friction law is "
+                   "selectable.",
+    .params = params,
+    .n_params = (int)(sizeof params / sizeof params[0]),
+    .t_end = 10.0,
+    .dt_out = 0.01,
+    .create = create,
 };

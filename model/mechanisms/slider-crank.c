@@ -40,8 +40,7 @@ ss_planar_mech *ss_crank_mech_alloc(void)
   return pm;
 }
 
-void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double *values,
-                         int crank)
+void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double *values, int crank)
 {
   ss_crank_drive *dr = (ss_crank_drive *)(pm + 1);
   dr->crank = crank;
@@ -81,8 +80,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   double m3 = ss_value(sc, values, "m3");
   double a1 = ss_value(sc, values, "a1"), a2 = ss_value(sc, values, "a2");
   if (!(a2 > a1))
-    return ss_set_error(error, "parameter 'a2' = %g must exceed 'a1' = %g (the crank must "
-                        "turn without locking the rod)", a2, a1);
+    return ss_set_error(error,
+                        "parameter 'a2' = %g must exceed 'a1' = %g (the crank must "
+                        "turn without locking the rod)",
+                        a2, a1);
   if (ss_value(sc, values, "mu_rk") > ss_value(sc, values, "mu_rs"))
     return ss_set_error(error, "parameter 'mu_rk' = %g must not exceed 'mu_rs' = %g",
                         ss_value(sc, values, "mu_rk"), ss_value(sc, values, "mu_rs"));
@@ -101,14 +102,14 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   s->body[0] = (ss_planar_body){"crank", m1, m1 * a1 * a1 / 3.0};
   s->body[1] = (ss_planar_body){"rod", m2, m2 * a2 * a2 / 3.0};
   s->body[2] = (ss_planar_body){"slider", m3, 0.0};
-  s->joint[0] = (ss_planar_joint){.name = "O", .kind = SS_JOINT_REVOLUTE, .a = -1, .b = 0,
-                                  .pb = {-a1, 0.0}};
-  s->joint[1] = (ss_planar_joint){.name = "A", .kind = SS_JOINT_REVOLUTE, .a = 0, .b = 1,
-                                  .pa = {a1, 0.0}, .pb = {-a2, 0.0}};
-  s->joint[2] = (ss_planar_joint){.name = "B", .kind = SS_JOINT_REVOLUTE, .a = 1, .b = 2,
-                                  .pa = {a2, 0.0}};
-  s->joint[3] = (ss_planar_joint){.name = "guide", .kind = SS_JOINT_PRISMATIC, .a = -1, .b = 2,
-                                  .axis = {1.0, 0.0}};
+  s->joint[0] =
+      (ss_planar_joint){.name = "O", .kind = SS_JOINT_REVOLUTE, .a = -1, .b = 0, .pb = {-a1, 0.0}};
+  s->joint[1] = (ss_planar_joint){
+      .name = "A", .kind = SS_JOINT_REVOLUTE, .a = 0, .b = 1, .pa = {a1, 0.0}, .pb = {-a2, 0.0}};
+  s->joint[2] =
+      (ss_planar_joint){.name = "B", .kind = SS_JOINT_REVOLUTE, .a = 1, .b = 2, .pa = {a2, 0.0}};
+  s->joint[3] = (ss_planar_joint){
+      .name = "guide", .kind = SS_JOINT_PRISMATIC, .a = -1, .b = 2, .axis = {1.0, 0.0}};
   /* unforced equilibrium: everything hanging along +x */
   const double x0[9] = {a1, 0, 0, 2 * a1 + a2, 0, 0, 2 * a1 + 2 * a2, 0, 0};
   for (int k = 0; k < 9; k++)
@@ -124,34 +125,34 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
-  {"m1", "Crank mass m1", "kg", SS_PARAM_REAL, 2.5, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of the crank OA (J1 = m1 a1²/3)", NULL, "Mechanism"},
-  {"m2", "Rod mass m2", "kg", SS_PARAM_REAL, 4.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of the connecting rod AB (J2 = m2 a2²/3)", NULL, "Mechanism"},
-  {"m3", "Slider mass m3", "kg", SS_PARAM_REAL, 0.0, 0.0, 1e4, 0,
-   "Mass of the slider at B (the paper gives none: massless)", NULL, "Mechanism"},
-  {"a1", "Crank half-length a1", "m", SS_PARAM_REAL, 0.25, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
-   "Half the length of the crank OA", NULL, "Mechanism"},
-  {"a2", "Rod half-length a2", "m", SS_PARAM_REAL, 0.4, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
-   "Half the length of the rod AB (must exceed a1)", NULL, "Mechanism"},
-  {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, 0,
-   "Gravitational acceleration, directed along the guide Ox", NULL, "Mechanism"},
-  SS_CRANK_FRICTION_ROWS,
-  SS_CRANK_LOAD_ROWS(6.0),
+    {"m1", "Crank mass m1", "kg", SS_PARAM_REAL, 2.5, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of the crank OA (J1 = m1 a1²/3)", NULL, "Mechanism"},
+    {"m2", "Rod mass m2", "kg", SS_PARAM_REAL, 4.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of the connecting rod AB (J2 = m2 a2²/3)", NULL, "Mechanism"},
+    {"m3", "Slider mass m3", "kg", SS_PARAM_REAL, 0.0, 0.0, 1e4, 0,
+     "Mass of the slider at B (the paper gives none: massless)", NULL, "Mechanism"},
+    {"a1", "Crank half-length a1", "m", SS_PARAM_REAL, 0.25, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
+     "Half the length of the crank OA", NULL, "Mechanism"},
+    {"a2", "Rod half-length a2", "m", SS_PARAM_REAL, 0.4, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
+     "Half the length of the rod AB (must exceed a1)", NULL, "Mechanism"},
+    {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, 0,
+     "Gravitational acceleration, directed along the guide Ox", NULL, "Mechanism"},
+    SS_CRANK_FRICTION_ROWS,
+    SS_CRANK_LOAD_ROWS(6.0),
 };
 /* clang-format on */
 
 const ss_scenario ss_scenario_slider_crank = {
-  .name = "slider-crank",
-  .title = "Slider-crank with joint friction (Blajer & Markiewicz, Example 2)",
-  .description = "Crank and connecting rod hanging along a vertical guide, friction moments "
-                 "mu d |R| in the three pins and mu |N| in the guide, driven by a sinusoidal "
-                 "crank torque from the unforced equilibrium: the minimal-form model with "
-                 "reaction-dependent friction, stiction (reactions undetermined), reversals "
-                 "without sticking and sliding (Blajer & Markiewicz, §6.2).",
-  .params = params,
-  .n_params = (int)(sizeof params / sizeof params[0]),
-  .t_end = 10.0,
-  .dt_out = 0.01,
-  .create = create,
+    .name = "slider-crank",
+    .title = "Slider-crank with joint friction (Blajer & Markiewicz, Example 2)",
+    .description = "Crank and connecting rod hanging along a vertical guide, friction moments "
+                   "mu d |R| in the three pins and mu |N| in the guide, driven by a sinusoidal "
+                   "crank torque from the unforced equilibrium: the minimal-form model with "
+                   "reaction-dependent friction, stiction (reactions undetermined), reversals "
+                   "without sticking and sliding (Blajer & Markiewicz, §6.2).",
+    .params = params,
+    .n_params = (int)(sizeof params / sizeof params[0]),
+    .t_end = 10.0,
+    .dt_out = 0.01,
+    .create = create,
 };

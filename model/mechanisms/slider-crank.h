@@ -8,10 +8,10 @@
 
 /* Driving torque on the crank: tau0 + A sin(omega t). */
 typedef struct ss_crank_drive {
-  int crank;     /* body index of the crank */
-  double tau0;   /* constant torque, N m */
-  double A;      /* amplitude, N m */
-  double omega;  /* angular frequency, rad/s */
+  int crank;    /* body index of the crank */
+  double tau0;  /* constant torque, N m */
+  double A;     /* amplitude, N m */
+  double omega; /* angular frequency, rad/s */
 } ss_crank_drive;
 
 double ss_crank_torque(const ss_crank_drive *dr, double t);
@@ -32,38 +32,121 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
  * the numerics); the load rows take scenario defaults. */
 /* The crank torque rows; the amplitude default differs per mechanism. */
 /* clang-format off: a hand-aligned table */
-#define SS_CRANK_LOAD_ROWS(amplitude)                                                       \
-  {"tau0", "Constant torque τ0", "N m", SS_PARAM_REAL, 0.0, -1e4, 1e4, 0,                    \
-   "Constant part of the crank torque tau0 + A sin(omega t)", NULL, "Load"},                 \
-  {"A", "Torque amplitude A", "N m", SS_PARAM_REAL, amplitude, -1e4, 1e4, 0,                 \
-   "Amplitude of the crank torque tau0 + A sin(omega t)", NULL, "Load"},                     \
-  {"omega", "Torque frequency ω", "rad/s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,                  \
-   "Angular frequency of the crank torque", NULL, "Load"}
+#define SS_CRANK_LOAD_ROWS(amplitude)                                        \
+  {"tau0",                                                                   \
+   "Constant torque τ0",                                                     \
+   "N m",                                                                    \
+   SS_PARAM_REAL,                                                            \
+   0.0,                                                                      \
+   -1e4,                                                                     \
+   1e4,                                                                      \
+   0,                                                                        \
+   "Constant part of the crank torque tau0 + A sin(omega t)",                \
+   NULL,                                                                     \
+   "Load"},                                                                  \
+      {"A",                                                                  \
+       "Torque amplitude A",                                                 \
+       "N m",                                                                \
+       SS_PARAM_REAL,                                                        \
+       amplitude,                                                            \
+       -1e4,                                                                 \
+       1e4,                                                                  \
+       0,                                                                    \
+       "Amplitude of the crank torque tau0 + A sin(omega t)",                \
+       NULL,                                                                 \
+       "Load"},                                                              \
+  {                                                                          \
+    "omega", "Torque frequency ω", "rad/s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0, \
+        "Angular frequency of the crank torque", NULL, "Load"                \
+  }
 /* clang-format on */
 
 /* clang-format off: a hand-aligned table */
-#define SS_CRANK_FRICTION_ROWS                                                              \
-  {"friction", "Joint friction", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                            \
-   "on, or off for the ideal mechanism (the papers' mu = 0 comparison)",                     \
-   ss_crank_friction_choices, "Friction"},                                                   \
-  {"mu_rs", "Revolute static μrs", "", SS_PARAM_REAL, 0.15, 0.0, 2.0, SS_PARAM_LOG,                     \
-   "Static friction coefficient of the revolute joints (moment mu d |R|)", NULL,             \
-   "Friction"},                                                                            \
-  {"mu_rk", "Revolute kinetic μrk", "", SS_PARAM_REAL, 0.1, 0.0, 2.0, SS_PARAM_LOG,                     \
-   "Kinetic friction coefficient of the revolute joints (<= mu_rs)", NULL, "Friction"},      \
-  {"d", "Pin size d", "m", SS_PARAM_REAL, 0.05, 0.0, 0.5, 0,                                 \
-   "Bearing size d of every revolute joint in the friction moment mu d |R|", NULL,           \
-   "Friction"},                                                                            \
-  {"mu_ts", "Guide static μts", "", SS_PARAM_REAL, 0.3, 0.0, 2.0, SS_PARAM_LOG,                         \
-   "Static friction coefficient of the slider guide (force mu |N|)", NULL, "Friction"},      \
-  {"mu_tk", "Guide kinetic μtk", "", SS_PARAM_REAL, 0.2, 0.0, 2.0, SS_PARAM_LOG,                        \
-   "Kinetic friction coefficient of the slider guide (<= mu_ts)", NULL, "Friction"},         \
-  {"h", "Slider length h", "m", SS_PARAM_REAL, 0.0, 0.0, 10.0, 0,                            \
-   "Slider length: guide moments press its two edges, friction mu (|N1| + |N2|); "           \
-   "0 = moments carried without friction (the paper's model)", NULL, "Friction"},            \
-  {"formulation", "Formulation", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                            \
-   "minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first "   \
-   "kind with Baumgarte stabilisation)", ss_crank_formulation_choices, "Numerics"}
+#define SS_CRANK_FRICTION_ROWS                                                                   \
+  {"friction",                                                                                   \
+   "Joint friction",                                                                             \
+   "",                                                                                           \
+   SS_PARAM_CHOICE,                                                                              \
+   0,                                                                                            \
+   0,                                                                                            \
+   1,                                                                                            \
+   0,                                                                                            \
+   "on, or off for the ideal mechanism (the papers' mu = 0 comparison)",                         \
+   ss_crank_friction_choices,                                                                    \
+   "Friction"},                                                                                  \
+      {"mu_rs",                                                                                  \
+       "Revolute static μrs",                                                                    \
+       "",                                                                                       \
+       SS_PARAM_REAL,                                                                            \
+       0.15,                                                                                     \
+       0.0,                                                                                      \
+       2.0,                                                                                      \
+       SS_PARAM_LOG,                                                                             \
+       "Static friction coefficient of the revolute joints (moment mu d |R|)",                   \
+       NULL,                                                                                     \
+       "Friction"},                                                                              \
+      {"mu_rk",                                                                                  \
+       "Revolute kinetic μrk",                                                                   \
+       "",                                                                                       \
+       SS_PARAM_REAL,                                                                            \
+       0.1,                                                                                      \
+       0.0,                                                                                      \
+       2.0,                                                                                      \
+       SS_PARAM_LOG,                                                                             \
+       "Kinetic friction coefficient of the revolute joints (<= mu_rs)",                         \
+       NULL,                                                                                     \
+       "Friction"},                                                                              \
+      {"d",                                                                                      \
+       "Pin size d",                                                                             \
+       "m",                                                                                      \
+       SS_PARAM_REAL,                                                                            \
+       0.05,                                                                                     \
+       0.0,                                                                                      \
+       0.5,                                                                                      \
+       0,                                                                                        \
+       "Bearing size d of every revolute joint in the friction moment mu d |R|",                 \
+       NULL,                                                                                     \
+       "Friction"},                                                                              \
+      {"mu_ts",                                                                                  \
+       "Guide static μts",                                                                       \
+       "",                                                                                       \
+       SS_PARAM_REAL,                                                                            \
+       0.3,                                                                                      \
+       0.0,                                                                                      \
+       2.0,                                                                                      \
+       SS_PARAM_LOG,                                                                             \
+       "Static friction coefficient of the slider guide (force mu |N|)",                         \
+       NULL,                                                                                     \
+       "Friction"},                                                                              \
+      {"mu_tk",                                                                                  \
+       "Guide kinetic μtk",                                                                      \
+       "",                                                                                       \
+       SS_PARAM_REAL,                                                                            \
+       0.2,                                                                                      \
+       0.0,                                                                                      \
+       2.0,                                                                                      \
+       SS_PARAM_LOG,                                                                             \
+       "Kinetic friction coefficient of the slider guide (<= mu_ts)",                            \
+       NULL,                                                                                     \
+       "Friction"},                                                                              \
+      {"h",                                                                                      \
+       "Slider length h",                                                                        \
+       "m",                                                                                      \
+       SS_PARAM_REAL,                                                                            \
+       0.0,                                                                                      \
+       0.0,                                                                                      \
+       10.0,                                                                                     \
+       0,                                                                                        \
+       "Slider length: guide moments press its two edges, friction mu (|N1| + |N2|); "           \
+       "0 = moments carried without friction (the paper's model)",                               \
+       NULL,                                                                                     \
+       "Friction"},                                                                              \
+  {                                                                                              \
+    "formulation", "Formulation", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                               \
+        "minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first " \
+        "kind with Baumgarte stabilisation)",                                                    \
+        ss_crank_formulation_choices, "Numerics"                                                 \
+  }
 /* clang-format on */
 
 #endif

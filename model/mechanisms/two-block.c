@@ -359,12 +359,12 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
 }
 
 static const ss_model_ops two_block_ops = {
-  .initial = initial,
-  .rhs = rhs,
-  .contacts = contacts,
-  .resolve = resolve,
-  .observe = observe,
-  .free_impl = free,
+    .initial = initial,
+    .rhs = rhs,
+    .contacts = contacts,
+    .resolve = resolve,
+    .observe = observe,
+    .free_impl = free,
 };
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -453,61 +453,117 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 }
 
 /* clang-format off: a hand-aligned table */
-#define MU_ROWS(c, what, ds, dk, dc)                                                          \
-  {"mu_s" c, "Static coefficient μs " c, "", SS_PARAM_REAL, ds, 0.0, 10.0, SS_PARAM_LOG,                 \
-   "Static friction coefficient of contact " c " (" what "): FT0S = mu_s N", NULL,           \
-   "Friction"},                                                                               \
-  {"mu_k" c, "Kinetic coefficient μk " c, "", SS_PARAM_REAL, dk, 0.0, 10.0, SS_PARAM_LOG,                \
-   "Kinetic friction coefficient of contact " c " (" what "): FT0K = mu_k N, <= mu_s" c,     \
-   NULL, "Friction"},                                                                         \
-  {"c" c, "Viscous coefficient C" c, "N s/m", SS_PARAM_REAL, dc, 0.0, 1e6, 0,                \
-   "Viscous friction coefficient of contact " c " (" what ")", NULL, "Friction"}
+#define MU_ROWS(c, what, ds, dk, dc)                                                         \
+  {"mu_s" c,                                                                                 \
+   "Static coefficient μs " c,                                                               \
+   "",                                                                                       \
+   SS_PARAM_REAL,                                                                            \
+   ds,                                                                                       \
+   0.0,                                                                                      \
+   10.0,                                                                                     \
+   SS_PARAM_LOG,                                                                             \
+   "Static friction coefficient of contact " c " (" what "): FT0S = mu_s N",                 \
+   NULL,                                                                                     \
+   "Friction"},                                                                              \
+      {"mu_k" c,                                                                             \
+       "Kinetic coefficient μk " c,                                                          \
+       "",                                                                                   \
+       SS_PARAM_REAL,                                                                        \
+       dk,                                                                                   \
+       0.0,                                                                                  \
+       10.0,                                                                                 \
+       SS_PARAM_LOG,                                                                         \
+       "Kinetic friction coefficient of contact " c " (" what "): FT0K = mu_k N, <= mu_s" c, \
+       NULL,                                                                                 \
+       "Friction"},                                                                          \
+  {                                                                                          \
+    "c" c, "Viscous coefficient C" c, "N s/m", SS_PARAM_REAL, dc, 0.0, 1e6, 0,               \
+        "Viscous friction coefficient of contact " c " (" what ")", NULL, "Friction"         \
+  }
 /* clang-format on */
 
 /* clang-format off: a hand-aligned table */
-#define LOAD_ROWS(i, bias, amp, omega, phase)                                                 \
-  {"F" i "_bias", "Force F" i ": constant part", "N", SS_PARAM_REAL, bias, -1e6, 1e6, 0,       \
-   "Constant part of the force on block " i ": F" i " = F" i "_bias + F" i "_amp sin(F" i     \
-   "_omega t + F" i "_phase)", NULL, "Load"},                                                 \
-  {"F" i "_amp", "Force F" i ": amplitude", "N", SS_PARAM_REAL, amp, -1e6, 1e6, 0,             \
-   "Amplitude of the sinusoidal part of F" i, NULL, "Load"},                                  \
-  {"F" i "_omega", "Force F" i ": frequency ω", "rad/s", SS_PARAM_REAL, omega, 0.0, 1e4, 0,    \
-   "Angular frequency of the sinusoidal part of F" i, NULL, "Load"},                          \
-  {"F" i "_phase", "Force F" i ": phase φ", "rad", SS_PARAM_REAL, phase, -10.0, 10.0, 0,       \
-   "Phase of the sinusoidal part of F" i, NULL, "Load"},                                      \
-  {"v" i "_0", "Initial velocity v" i, "m/s", SS_PARAM_REAL, 0.0, -100.0, 100.0, 0,           \
-   "Velocity of block " i " at t = 0", NULL, "Initial state"}
+#define LOAD_ROWS(i, bias, amp, omega, phase)                                             \
+  {"F" i "_bias",                                                                         \
+   "Force F" i ": constant part",                                                         \
+   "N",                                                                                   \
+   SS_PARAM_REAL,                                                                         \
+   bias,                                                                                  \
+   -1e6,                                                                                  \
+   1e6,                                                                                   \
+   0,                                                                                     \
+   "Constant part of the force on block " i ": F" i " = F" i "_bias + F" i "_amp sin(F" i \
+   "_omega t + F" i "_phase)",                                                            \
+   NULL,                                                                                  \
+   "Load"},                                                                               \
+      {"F" i "_amp",                                                                      \
+       "Force F" i ": amplitude",                                                         \
+       "N",                                                                               \
+       SS_PARAM_REAL,                                                                     \
+       amp,                                                                               \
+       -1e6,                                                                              \
+       1e6,                                                                               \
+       0,                                                                                 \
+       "Amplitude of the sinusoidal part of F" i,                                         \
+       NULL,                                                                              \
+       "Load"},                                                                           \
+      {"F" i "_omega",                                                                    \
+       "Force F" i ": frequency ω",                                                       \
+       "rad/s",                                                                           \
+       SS_PARAM_REAL,                                                                     \
+       omega,                                                                             \
+       0.0,                                                                               \
+       1e4,                                                                               \
+       0,                                                                                 \
+       "Angular frequency of the sinusoidal part of F" i,                                 \
+       NULL,                                                                              \
+       "Load"},                                                                           \
+      {"F" i "_phase",                                                                    \
+       "Force F" i ": phase φ",                                                           \
+       "rad",                                                                             \
+       SS_PARAM_REAL,                                                                     \
+       phase,                                                                             \
+       -10.0,                                                                             \
+       10.0,                                                                              \
+       0,                                                                                 \
+       "Phase of the sinusoidal part of F" i,                                             \
+       NULL,                                                                              \
+       "Load"},                                                                           \
+  {                                                                                       \
+    "v" i "_0", "Initial velocity v" i, "m/s", SS_PARAM_REAL, 0.0, -100.0, 100.0, 0,      \
+        "Velocity of block " i " at t = 0", NULL, "Initial state"                         \
+  }
 /* clang-format on */
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
-  {"M1", "Mass M1", "kg", SS_PARAM_REAL, 1.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of block 1", NULL, "Mechanism"},
-  {"M2", "Mass M2", "kg", SS_PARAM_REAL, 2.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of block 2", NULL, "Mechanism"},
-  {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, SS_PARAM_MIN_EXCLUSIVE,
-   "Gravitational acceleration (normal forces N10 = M1 g, N20 = M2 g)", NULL, "Mechanism"},
-  {"clamp", "Clamp force N12", "N", SS_PARAM_REAL, 10.0, 0.0, 1e7, 0,
-   "Normal force pressing the blocks against each other (contact 12)", NULL, "Mechanism"},
-  MU_ROWS("10", "block 1 on the base", 0.3, 0.2, 0.5),
-  MU_ROWS("20", "block 2 on the base", 0.3, 0.2, 0.5),
-  MU_ROWS("12", "between the blocks", 0.4, 0.3, 0.5),
-  LOAD_ROWS("1", 0.0, 7.0, 1.3, 0.0),
-  LOAD_ROWS("2", 0.0, 12.0, 0.6, 0.0),
+    {"M1", "Mass M1", "kg", SS_PARAM_REAL, 1.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of block 1", NULL, "Mechanism"},
+    {"M2", "Mass M2", "kg", SS_PARAM_REAL, 2.0, 0.0, 1e6, SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of block 2", NULL, "Mechanism"},
+    {"g", "Gravity g", "m/s²", SS_PARAM_REAL, 9.81, 0.0, 100.0, SS_PARAM_MIN_EXCLUSIVE,
+     "Gravitational acceleration (normal forces N10 = M1 g, N20 = M2 g)", NULL, "Mechanism"},
+    {"clamp", "Clamp force N12", "N", SS_PARAM_REAL, 10.0, 0.0, 1e7, 0,
+     "Normal force pressing the blocks against each other (contact 12)", NULL, "Mechanism"},
+    MU_ROWS("10", "block 1 on the base", 0.3, 0.2, 0.5),
+    MU_ROWS("20", "block 2 on the base", 0.3, 0.2, 0.5),
+    MU_ROWS("12", "between the blocks", 0.4, 0.3, 0.5),
+    LOAD_ROWS("1", 0.0, 7.0, 1.3, 0.0),
+    LOAD_ROWS("2", 0.0, 12.0, 0.6, 0.0),
 };
 /* clang-format on */
 
 const ss_scenario ss_scenario_two_block = {
-  .name = "two-block",
-  .title = "Two blocks, three frictional contacts",
-  .description = "Two blocks on a rough base, clamped against each other, each pushed by its "
-                 "own force: the simplest system whose static friction forces are "
-                 "indeterminate (Zardecki 2007, §4). Visits the five velocity cases; in "
-                 "total stiction only the sums 10+12 and 20-12 are determinate, and the "
-                 "accelerations come from the exact Gauss minimisation.",
-  .params = params,
-  .n_params = (int)(sizeof params / sizeof params[0]),
-  .t_end = 10.0,
-  .dt_out = 0.01,
-  .create = create,
+    .name = "two-block",
+    .title = "Two blocks, three frictional contacts",
+    .description = "Two blocks on a rough base, clamped against each other, each pushed by its "
+                   "own force: the simplest system whose static friction forces are "
+                   "indeterminate (Zardecki 2007, §4). Visits the five velocity cases; in "
+                   "total stiction only the sums 10+12 and 20-12 are determinate, and the "
+                   "accelerations come from the exact Gauss minimisation.",
+    .params = params,
+    .n_params = (int)(sizeof params / sizeof params[0]),
+    .t_end = 10.0,
+    .dt_out = 0.01,
+    .create = create,
 };

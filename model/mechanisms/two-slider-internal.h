@@ -13,31 +13,31 @@ enum {
 };
 
 typedef struct ts_mech {
-  ss_planar_system sys;    /* bodies and joints (rigid: 3 bodies, 4 joints; flexible: 5, 6) */
-  bool flexible;           /* rod in three segments with axial springs (004 §4.2) */
-  int slider[2];           /* body index of slider 1 (vertical rail) and slider 2 (horizontal) */
-  int rod;                 /* body that carries P: the rod, or its middle segment */
-  int guide[2];            /* joint index of the two frictional guides */
-  int rev[2];              /* joint index of revolute 1 (slider 1) and 2 (slider 2) */
-  int spring[2];           /* flexible: axial joints with springs k1 (side 1), k2 (side 2); -1 rigid */
-  double k[2];             /* axial spring stiffness, N/m */
-  double d[2];             /* axial damping, N s/m */
-  double s0[2];            /* spring rest slide coordinates, m */
-  double e[2];             /* initial rod direction (pin 1 to pin 2), 1 */
-  double L;                /* rod length between the pins, m */
-  double a_end;            /* flexible: half the length of an end segment, m */
-  int f;                   /* degrees of freedom: 1 rigid, 3 flexible */
-  int iu[3];               /* absolute coordinates that are the independent ones: the rod's
-                              angle (rigid); slider 1's y, slider 2's x, the rod's x (flexible) */
+  ss_planar_system sys; /* bodies and joints (rigid: 3 bodies, 4 joints; flexible: 5, 6) */
+  bool flexible;        /* rod in three segments with axial springs (004 §4.2) */
+  int slider[2];        /* body index of slider 1 (vertical rail) and slider 2 (horizontal) */
+  int rod;              /* body that carries P: the rod, or its middle segment */
+  int guide[2];         /* joint index of the two frictional guides */
+  int rev[2];           /* joint index of revolute 1 (slider 1) and 2 (slider 2) */
+  int spring[2];        /* flexible: axial joints with springs k1 (side 1), k2 (side 2); -1 rigid */
+  double k[2];          /* axial spring stiffness, N/m */
+  double d[2];          /* axial damping, N s/m */
+  double s0[2];         /* spring rest slide coordinates, m */
+  double e[2];          /* initial rod direction (pin 1 to pin 2), 1 */
+  double L;             /* rod length between the pins, m */
+  double a_end;         /* flexible: half the length of an end segment, m */
+  int f;                /* degrees of freedom: 1 rigid, 3 flexible */
+  int iu[3];            /* absolute coordinates that are the independent ones: the rod's
+                           angle (rigid); slider 1's y, slider 2's x, the rod's x (flexible) */
   double x0[SS_PLANAR_MAX_N]; /* initial configuration, m and rad */
-  double mu_s, mu_k;       /* guide friction coefficients, 1 */
+  double mu_s, mu_k;          /* guide friction coefficients, 1 */
   /* loads */
-  double P;                /* final magnitude of P along e, N */
-  double t_P;              /* end of the P ramp (starts at 0), s */
-  double S1_start, S1_end; /* x component of S1 before and after its change, N */
-  double t_S1_on, t_S1_off;/* S1 changes linearly over [on, off], s */
-  double S2_start, S2_end; /* y component of S2 before and after its change, N */
-  double t_S2_on, t_S2_off;/* S2 changes linearly over [on, off], s */
+  double P;                 /* final magnitude of P along e, N */
+  double t_P;               /* end of the P ramp (starts at 0), s */
+  double S1_start, S1_end;  /* x component of S1 before and after its change, N */
+  double t_S1_on, t_S1_off; /* S1 changes linearly over [on, off], s */
+  double S2_start, S2_end;  /* y component of S2 before and after its change, N */
+  double t_S2_on, t_S2_off; /* S2 changes linearly over [on, off], s */
 } ts_mech;
 
 /* Builds the mechanism from parameter values; -1 and *error on bad data. */
@@ -68,7 +68,7 @@ int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_s
  * rest (ts_applied), D and w from ts_rigid_pattern, and the constraint and
  * slide Jacobians C, Cmu (both NULL: computed here). */
 int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const double *h,
-                          const double *D, const double *w, const double *C,
-                          const double *Cmu, bool with_sliding, struct ss_ts_statics *out);
+                          const double *D, const double *w, const double *C, const double *Cmu,
+                          bool with_sliding, struct ss_ts_statics *out);
 
 #endif

@@ -25,9 +25,9 @@ static void physical(const ts_mech *tm, const double *u, double *out12)
     double kappa = u[8 + i], normal = u[2 * tm->guide[i]];
     const double *lr = u + 2 * tm->rev[i];
     double *o = out12 + 6 * i;
-    o[0] = kappa * t[0], o[1] = kappa * t[1];   /* friction on the slider */
+    o[0] = kappa * t[0], o[1] = kappa * t[1];       /* friction on the slider */
     o[2] = normal * nrm[0], o[3] = normal * nrm[1]; /* normal force on the slider */
-    o[4] = -lr[0], o[5] = -lr[1];               /* force of the rod on the slider */
+    o[4] = -lr[0], o[5] = -lr[1];                   /* force of the rod on the slider */
   }
 }
 
@@ -105,8 +105,8 @@ int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_s
 }
 
 int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const double *h,
-                          const double *D, const double *w, const double *C,
-                          const double *Cmu, bool with_sliding, ss_ts_statics *out)
+                          const double *D, const double *w, const double *C, const double *Cmu,
+                          bool with_sliding, ss_ts_statics *out)
 {
   memset(out, 0, sizeof *out);
   out->t = t;
@@ -240,10 +240,10 @@ int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const do
     if (chi_k > clo_k && coherent) {
       if (stick) {
         out->stick_exists = true;
-        out->stick_coherent_lo = isnan(out->stick_coherent_lo) ? clo_k
-                                                                : fmin(out->stick_coherent_lo, clo_k);
-        out->stick_coherent_hi = isnan(out->stick_coherent_hi) ? chi_k
-                                                                : fmax(out->stick_coherent_hi, chi_k);
+        out->stick_coherent_lo =
+            isnan(out->stick_coherent_lo) ? clo_k : fmin(out->stick_coherent_lo, clo_k);
+        out->stick_coherent_hi =
+            isnan(out->stick_coherent_hi) ? chi_k : fmax(out->stick_coherent_hi, chi_k);
       } else {
         out->slip_member_exists = true;
       }
@@ -288,27 +288,30 @@ static void print_member(FILE *fp, const char *label, const ss_ts_statics *st, d
   fprintf(fp,
           "member\t%s\ta=%.6g\talpha=%.6g\tF1=(%.6g,%.6g)\tN1=(%.6g,%.6g)\tR31=(%.6g,%.6g)\t"
           "F2=(%.6g,%.6g)\tN2=(%.6g,%.6g)\tR32=(%.6g,%.6g)\tstick1=%d\tstick2=%d\tcoherent=%d\n",
-          label, a, p > 0.0 ? a / p : NAN, z(mb.F1[0]), z(mb.F1[1]), z(mb.N1[0]),
-          z(mb.N1[1]), z(mb.R31[0]), z(mb.R31[1]), z(mb.F2[0]), z(mb.F2[1]),
-          z(mb.N2[0]), z(mb.N2[1]), z(mb.R32[0]), z(mb.R32[1]), mb.stick1, mb.stick2,
-          mb.coherent);
+          label, a, p > 0.0 ? a / p : NAN, z(mb.F1[0]), z(mb.F1[1]), z(mb.N1[0]), z(mb.N1[1]),
+          z(mb.R31[0]), z(mb.R31[1]), z(mb.F2[0]), z(mb.F2[1]), z(mb.N2[0]), z(mb.N2[1]),
+          z(mb.R32[0]), z(mb.R32[1]), mb.stick1, mb.stick2, mb.coherent);
 }
 
 void ss_two_slider_statics_print(const ss_ts_statics *st, FILE *fp)
 {
   double p = hypot(st->P[0], st->P[1]);
-  fprintf(fp, "# two-slider at rest, loads at t = %g s; family parameter a = R31.e (N): "
-              "R31 = a e, R32 = (|P| - a) e; alpha = a/|P|\n", st->t);
+  fprintf(fp,
+          "# two-slider at rest, loads at t = %g s; family parameter a = R31.e (N): "
+          "R31 = a e, R32 = (|P| - a) e; alpha = a/|P|\n",
+          st->t);
   fprintf(fp, "loads\tS1=(%.6g,%.6g)\tS2=(%.6g,%.6g)\tP=(%.6g,%.6g)\n", st->S1[0], st->S1[1],
           st->S2[0], st->S2[1], st->P[0], st->P[1]);
   fprintf(fp, "rod_direction\t%.6g\t%.6g\n", st->e[0], st->e[1]);
   fprintf(fp, "velocity_ratio\tv1=%.6g\tv2=%.6g\n", st->w[0], st->w[1]);
   fprintf(fp, "tendency\t%d\treduced_force=%.6g\n", st->tendency, st->reduced_force);
-  fprintf(fp, "family\tF1=(%.6g,%.6g)+a(%.6g,%.6g)\tN1=(%.6g,%.6g)+a(%.6g,%.6g)\t"
-              "F2=(%.6g,%.6g)+a(%.6g,%.6g)\tN2=(%.6g,%.6g)+a(%.6g,%.6g)\n",
-          z(st->base[0]), z(st->base[1]), z(st->slope[0]), z(st->slope[1]), z(st->base[2]), z(st->base[3]),
-          z(st->slope[2]), z(st->slope[3]), z(st->base[6]), z(st->base[7]), z(st->slope[6]), z(st->slope[7]),
-          z(st->base[8]), z(st->base[9]), z(st->slope[8]), z(st->slope[9]));
+  fprintf(fp,
+          "family\tF1=(%.6g,%.6g)+a(%.6g,%.6g)\tN1=(%.6g,%.6g)+a(%.6g,%.6g)\t"
+          "F2=(%.6g,%.6g)+a(%.6g,%.6g)\tN2=(%.6g,%.6g)+a(%.6g,%.6g)\n",
+          z(st->base[0]), z(st->base[1]), z(st->slope[0]), z(st->slope[1]), z(st->base[2]),
+          z(st->base[3]), z(st->slope[2]), z(st->slope[3]), z(st->base[6]), z(st->base[7]),
+          z(st->slope[6]), z(st->slope[7]), z(st->base[8]), z(st->base[9]), z(st->slope[8]),
+          z(st->slope[9]));
   fprintf(fp, "coherent_interval\t%.6g\t%.6g\n", st->coherent_lo, st->coherent_hi);
   for (int k = 0; k < st->n_stick; k++)
     fprintf(fp, "stick_interval\t%.6g\t%.6g\n", st->stick_lo[k], st->stick_hi[k]);
@@ -317,8 +320,8 @@ void ss_two_slider_statics_print(const ss_ts_statics *st, FILE *fp)
   fprintf(fp, "sticking_solution\t%s\n", st->stick_exists ? "yes" : "no");
   fprintf(fp, "slipping_member\t%s\n", st->slip_member_exists ? "yes" : "no");
   fprintf(fp, "sliding_solution\t%s\taccel2=%.6g\tF1=%.6g\tN1=%.6g\tF2=%.6g\tN2=%.6g\n",
-          st->sliding_exists ? "yes" : "no", st->sliding_accel, st->sliding_F[0],
-          st->sliding_N[0], st->sliding_F[1], st->sliding_N[1]);
+          st->sliding_exists ? "yes" : "no", st->sliding_accel, st->sliding_F[0], st->sliding_N[0],
+          st->sliding_F[1], st->sliding_N[1]);
   if (st->stick_exists) {
     print_member(fp, "stick_lo", st, st->stick_coherent_lo);
     print_member(fp, "stick_hi", st, st->stick_coherent_hi);

@@ -28,27 +28,28 @@ static const char *const treatment_choices[] = {"eliminate-revolute-1", "elimina
                                                 "pseudoinverse", NULL};
 static const char *const rod_choices[] = {"rigid", "flexible", NULL};
 
-static const double SPLIT_MIN_SHARE = 0.1; /* split.alpha defined from this share of |P| final on, 1 */
-static const double MARGIN_TOL = 1e-9;    /* release only when the margin is below -tol*(1+N), 1 */
+static const double SPLIT_MIN_SHARE =
+    0.1;                               /* split.alpha defined from this share of |P| final on, 1 */
+static const double MARGIN_TOL = 1e-9; /* release only when the margin is below -tol*(1+N), 1 */
 
 typedef struct ts_layout {
-  int f;        /* degrees of freedom; x = (u[f], u'[f], ...), ts_configuration */
-  int bristle;  /* index of the LuGre bristle deflections z1, z2 (m), or -1 */
-  int flag;     /* exact law, rigid rod: index of the released flags of guides 1, 2 (sign of
-                   the friction held at mu_s |N|, 0 locked), then the signs of their normal
-                   multipliers at release (4 values, x' = 0), or -1 */
-  int work;     /* index of the external work (J) */
-  int diss;     /* index of the dissipated energy (J) */
+  int f;       /* degrees of freedom; x = (u[f], u'[f], ...), ts_configuration */
+  int bristle; /* index of the LuGre bristle deflections z1, z2 (m), or -1 */
+  int flag;    /* exact law, rigid rod: index of the released flags of guides 1, 2 (sign of
+                  the friction held at mu_s |N|, 0 locked), then the signs of their normal
+                  multipliers at release (4 values, x' = 0), or -1 */
+  int work;    /* index of the external work (J) */
+  int diss;    /* index of the dissipated energy (J) */
 } ts_layout;
 
 typedef struct ts_model {
-  ts_mech mech;        /* the mechanism and its loads */
-  ss_friction fr[2];   /* law and parameters per guide */
-  int treatment;       /* TS_TREAT_* */
-  int drop_row[2];     /* constraint rows eliminated by the two elimination treatments */
-  ts_layout at;        /* state layout */
-  ss_fj_plan plan[4];  /* structure of the dynamics per set of locked guides (bit i: guide i),
-                          made at creation, read-only afterwards */
+  ts_mech mech;       /* the mechanism and its loads */
+  ss_friction fr[2];  /* law and parameters per guide */
+  int treatment;      /* TS_TREAT_* */
+  int drop_row[2];    /* constraint rows eliminated by the two elimination treatments */
+  ts_layout at;       /* state layout */
+  ss_fj_plan plan[4]; /* structure of the dynamics per set of locked guides (bit i: guide i),
+                         made at creation, read-only afterwards */
 } ts_model;
 
 static const ts_model *impl(const ss_model *m) { return m->impl; }
@@ -154,15 +155,15 @@ void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
   /* three segments on the line from pin 1 = (0, y1) to pin 2 = (x2, 0); the
    * rod's centre at x = xr on it; end segments' centres a from the pins */
   double xr = u[2], a = tm->a_end;
-  double dex[2] = {(1.0 - ex * ex) / l, -ex * ey / l};  /* de/dx2 */
-  double dey[2] = {ex * ey / l, (-1.0 + ey * ey) / l};  /* de/dy1 */
-  double dth[2] = {-x2 / (l * l), y1 / (l * l)};        /* dtheta/d(y1, x2) */
+  double dex[2] = {(1.0 - ex * ex) / l, -ex * ey / l}; /* de/dx2 */
+  double dey[2] = {ex * ey / l, (-1.0 + ey * ey) / l}; /* de/dy1 */
+  double dth[2] = {-x2 / (l * l), y1 / (l * l)};       /* dtheta/d(y1, x2) */
   int e1 = 3 * (tm->rod - 1), r = 3 * tm->rod, e2 = 3 * (tm->rod + 1);
   q[e1] = a * ex, q[e1 + 1] = y1 + a * ey;
   q[r] = xr, q[r + 1] = y1 * (1.0 - xr / x2);
   q[e2] = x2 - a * ex, q[e2 + 1] = -a * ey;
   q[e1 + 2] = q[r + 2] = q[e2 + 2] = th;
-#define DD(k, j) D[(k) * 3 + (j)]
+#define DD(k, j) D[(k)*3 + (j)]
   DD(s1 + 1, 0) = 1.0;
   DD(s2, 1) = 1.0;
   DD(e1, 0) = a * dey[0], DD(e1, 1) = a * dex[0];
@@ -231,13 +232,13 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
   tm->t_S2_on = ss_value(sc, values, "t_S2_on");
   tm->t_S2_off = ss_value(sc, values, "t_S2_off");
   if (tm->t_S1_off < tm->t_S1_on) {
-    ss_set_error(error, "parameter 't_S1_off' = %g must not be before 't_S1_on' = %g",
-                 tm->t_S1_off, tm->t_S1_on);
+    ss_set_error(error, "parameter 't_S1_off' = %g must not be before 't_S1_on' = %g", tm->t_S1_off,
+                 tm->t_S1_on);
     return -1;
   }
   if (tm->t_S2_off < tm->t_S2_on) {
-    ss_set_error(error, "parameter 't_S2_off' = %g must not be before 't_S2_on' = %g",
-                 tm->t_S2_off, tm->t_S2_on);
+    ss_set_error(error, "parameter 't_S2_off' = %g must not be before 't_S2_on' = %g", tm->t_S2_off,
+                 tm->t_S2_on);
     return -1;
   }
   double L = hypot(x2, y1);
@@ -256,10 +257,12 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
   tm->guide[1] = 1;
   tm->rev[0] = 2;
   tm->rev[1] = 3;
-  sys->joint[0] = (ss_planar_joint){"slider1", SS_JOINT_PRISMATIC, -1, 0, {0.0, 0.0}, {0.0, 0.0},
-                                    {0.0, 1.0}, 0.0, 0.0, h, tm->mu_s, tm->mu_k};
-  sys->joint[1] = (ss_planar_joint){"slider2", SS_JOINT_PRISMATIC, -1, 1, {0.0, 0.0}, {0.0, 0.0},
-                                    {1.0, 0.0}, 0.0, 0.0, h, tm->mu_s, tm->mu_k};
+  sys->joint[0] = (ss_planar_joint){
+      "slider1", SS_JOINT_PRISMATIC, -1,      0, {0.0, 0.0}, {0.0, 0.0}, {0.0, 1.0}, 0.0, 0.0,
+      h,         tm->mu_s,           tm->mu_k};
+  sys->joint[1] = (ss_planar_joint){
+      "slider2", SS_JOINT_PRISMATIC, -1,      1, {0.0, 0.0}, {0.0, 0.0}, {1.0, 0.0}, 0.0, 0.0,
+      h,         tm->mu_s,           tm->mu_k};
   double *x0 = tm->x0;
   x0[0] = 0.0, x0[1] = y1, x0[2] = 0.0;
   x0[3] = x2, x0[4] = 0.0, x0[5] = 0.0;
@@ -268,10 +271,18 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
     tm->rod = 2;
     sys->nb = 3;
     sys->nj = 4;
-    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE, 0, 2, {0.0, 0.0},
-                                      {-L / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
-    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE, 1, 2, {0.0, 0.0},
-                                      {L / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE,
+                                      0,           2,
+                                      {0.0, 0.0},  {-L / 2.0, 0.0},
+                                      {1.0, 0.0},  0.0,
+                                      0.0,         0.0,
+                                      0.0,         0.0};
+    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE,
+                                      1,           2,
+                                      {0.0, 0.0},  {L / 2.0, 0.0},
+                                      {1.0, 0.0},  0.0,
+                                      0.0,         0.0,
+                                      0.0,         0.0};
     x0[6] = x2 / 2.0, x0[7] = y1 / 2.0, x0[8] = th;
     tm->spring[0] = tm->spring[1] = -1;
     tm->f = 1;
@@ -279,7 +290,8 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
   } else {
     /* end segments: a fraction of the rod's length and mass each (004 §4.2) */
     double fr = ss_value(sc, values, "end_fraction");
-    double le = fr * L, me = fr * m3, Je = fr * J3; /* a share of J3: keeps the mass matrix well conditioned */
+    double le = fr * L, me = fr * m3,
+           Je = fr * J3;            /* a share of J3: keeps the mass matrix well conditioned */
     double dc = L / 2.0 - le / 2.0; /* rod centre to end segment centre */
     double Jm = J3 - 2.0 * (Je + me * dc * dc);
     if (!(Jm > 0.0)) {
@@ -293,14 +305,24 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
     tm->rod = 3;
     sys->nb = 5;
     sys->nj = 6;
-    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE, 0, 2, {0.0, 0.0},
-                                      {-le / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
-    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE, 1, 4, {0.0, 0.0},
-                                      {le / 2.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
-    sys->joint[4] = (ss_planar_joint){"spring1", SS_JOINT_PRISMATIC, 3, 2, {0.0, 0.0}, {0.0, 0.0},
-                                      {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
-    sys->joint[5] = (ss_planar_joint){"spring2", SS_JOINT_PRISMATIC, 3, 4, {0.0, 0.0}, {0.0, 0.0},
-                                      {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE,
+                                      0,           2,
+                                      {0.0, 0.0},  {-le / 2.0, 0.0},
+                                      {1.0, 0.0},  0.0,
+                                      0.0,         0.0,
+                                      0.0,         0.0};
+    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE,
+                                      1,           4,
+                                      {0.0, 0.0},  {le / 2.0, 0.0},
+                                      {1.0, 0.0},  0.0,
+                                      0.0,         0.0,
+                                      0.0,         0.0};
+    sys->joint[4] = (ss_planar_joint){
+        "spring1", SS_JOINT_PRISMATIC, 3, 2, {0.0, 0.0}, {0.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0,
+        0.0};
+    sys->joint[5] = (ss_planar_joint){
+        "spring2", SS_JOINT_PRISMATIC, 3, 4, {0.0, 0.0}, {0.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0,
+        0.0};
     /* centres along the rod from pin 1 = (0, y1) */
     double p1[2] = {0.0, y1};
     double ce1 = le / 2.0, cm = L / 2.0, ce2 = L - le / 2.0;
@@ -378,7 +400,7 @@ static int rigid_statics(const ts_model *tp, double t, const double *q, const do
       locked++;
     } else {
       spec.role[j] = SS_FJ_COULOMB;
-      spec.coef[j] = -flags[i] * tm->mu_s; /* friction = flags mu_s |N| */
+      spec.coef[j] = -flags[i] * tm->mu_s;         /* friction = flags mu_s |N| */
       spec.nsign[j] = flags[2 + i] < 0.0 ? -1 : 1; /* stay on the branch it was released on */
     }
   }
@@ -562,17 +584,17 @@ static void smooth_coefs(const ts_model *tp, const double *x, const double *v, d
 
 /* Everything about one instant: accelerations, friction and reactions. */
 typedef struct ts_eval {
-  double q[SS_PLANAR_MAX_N];    /* absolute coordinates, m and rad */
-  double qd[SS_PLANAR_MAX_N];   /* their velocities, m/s and rad/s */
-  double qdd[SS_PLANAR_MAX_N];  /* accelerations */
-  double h[SS_PLANAR_MAX_N];    /* applied forces */
-  double spring_f[2];           /* axial spring-damper forces, N */
-  double spring_v[2];           /* axial extension rates, m/s */
-  double spring_e[2];           /* axial extensions, m */
-  double v[2];                  /* guide slide velocities, m/s */
-  double zdot[2];               /* LuGre bristle rates, m/s */
-  ss_fj_solution sol;           /* reactions and friction */
-  bool frozen;                  /* rigid exact law at rest: x' = 0 */
+  double q[SS_PLANAR_MAX_N];   /* absolute coordinates, m and rad */
+  double qd[SS_PLANAR_MAX_N];  /* their velocities, m/s and rad/s */
+  double qdd[SS_PLANAR_MAX_N]; /* accelerations */
+  double h[SS_PLANAR_MAX_N];   /* applied forces */
+  double spring_f[2];          /* axial spring-damper forces, N */
+  double spring_v[2];          /* axial extension rates, m/s */
+  double spring_e[2];          /* axial extensions, m */
+  double v[2];                 /* guide slide velocities, m/s */
+  double zdot[2];              /* LuGre bristle rates, m/s */
+  ss_fj_solution sol;          /* reactions and friction */
+  bool frozen;                 /* rigid exact law at rest: x' = 0 */
 } ts_eval;
 
 /* kin: where the kinematics goes (left unset for the rigid exact law at
@@ -719,7 +741,8 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
   if (!m->hybrid || tm->flexible)
     return;
   ss_fj_solution sol;
-  if (modes[0] == SS_MODE_STICK && rigid_margins(tp, t, q, x + tp->at.flag, margin, kink, &sol, &why) < 0)
+  if (modes[0] == SS_MODE_STICK &&
+      rigid_margins(tp, t, q, x + tp->at.flag, margin, kink, &sol, &why) < 0)
     margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
 }
 
@@ -847,9 +870,9 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
     if (!hit[i])
       continue;
     if (flags[i] == 0.0)
-      forced[i] = 1;   /* reached its maximum: release it (eq. 20) */
+      forced[i] = 1; /* reached its maximum: release it (eq. 20) */
     else
-      flags[i] = 0.0;  /* locking it again holds: lock */
+      flags[i] = 0.0; /* locking it again holds: lock */
   }
   return rigid_settle(tp, t, x, modes, forced);
 }
@@ -917,7 +940,8 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   double s1, s2, P[2];
   ts_loads(tm, t, &s1, &s2, P);
   double p = hypot(P[0], P[1]);
-  double a = -(ev.sol.lambda[2 * tm->rev[0]] * tm->e[0] + ev.sol.lambda[2 * tm->rev[0] + 1] * tm->e[1]);
+  double a =
+      -(ev.sol.lambda[2 * tm->rev[0]] * tm->e[0] + ev.sol.lambda[2 * tm->rev[0] + 1] * tm->e[1]);
   /* the split of a load near zero is unbounded (S1 and S2 load the pins
    * too: the pseudoinverse gives alpha = 10 at 1 % of P): left undetermined
    * below SPLIT_MIN_SHARE of P's final magnitude */
@@ -964,12 +988,12 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
 static void free_impl(void *p) { free(p); }
 
 static const ss_model_ops two_slider_ops = {
-  .initial = initial,
-  .rhs = rhs,
-  .contacts = contacts,
-  .resolve = resolve,
-  .observe = observe,
-  .free_impl = free_impl,
+    .initial = initial,
+    .rhs = rhs,
+    .contacts = contacts,
+    .resolve = resolve,
+    .observe = observe,
+    .free_impl = free_impl,
 };
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -998,8 +1022,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   tp->fr[1] = ss_friction_from_values(sc, values, tm->mu_s, tm->mu_k, "_2");
   ss_law law = tp->fr[0].law;
   if (law == SS_LAW_LUGRE && !(tm->mu_k > 0.0)) {
-    ss_set_error(error, "parameter 'mu_k' = %g must be > 0 for the LuGre law "
-                        "(its Stribeck function G(v) tends to mu_k)", tm->mu_k);
+    ss_set_error(error,
+                 "parameter 'mu_k' = %g must be > 0 for the LuGre law "
+                 "(its Stribeck function G(v) tends to mu_k)",
+                 tm->mu_k);
     free(tp);
     return NULL;
   }
@@ -1075,101 +1101,137 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 
 /* Per-guide law parameters, suffix _1 / _2 (the seed's gamma_i, sigma0_i, ...). */
 /* clang-format off: a hand-aligned table */
-#define TS_LAW_ROWS(sfx, lbl)                                                                 \
-  {"gamma" sfx, "Threshold velocity γ" lbl, "m/s", SS_PARAM_REAL, 1e-5, 1e-9, 1.0,              \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                       \
-   "Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s", NULL,      \
+#define TS_LAW_ROWS(sfx, lbl)                                                                  \
+  {"gamma" sfx,                                                                                \
+   "Threshold velocity γ" lbl,                                                                 \
+   "m/s",                                                                                      \
+   SS_PARAM_REAL,                                                                              \
+   1e-5,                                                                                       \
+   1e-9,                                                                                       \
+   1.0,                                                                                        \
+   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                      \
+   "Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s",            \
+   NULL,                                                                                       \
    "Friction law"},                                                                            \
-  {"k_tanh" sfx, "tanh steepness k" lbl, "s/m", SS_PARAM_REAL, 1e5, 1e-3, 1e9,                  \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "tanh law (002 eq. 2): coefficient mu_k tanh(k v)",   \
-   NULL, "Friction law"},                                                                      \
-  {"sigma0" sfx, "LuGre σ0" lbl, "1/m", SS_PARAM_REAL, 1e5, 1.0, 1e12,                           \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre bristle stiffness per unit normal force",      \
-   NULL, "Friction law"},                                                                      \
-  {"sigma1" sfx, "LuGre σ1" lbl, "s/m", SS_PARAM_REAL, 300.0, 0.0, 1e9, 0,                       \
-   "LuGre bristle damping per unit normal force", NULL, "Friction law"},                       \
-  {"vartheta" sfx, "LuGre ϑ" lbl, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,                        \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck velocity", NULL, "Friction law"}
+      {"k_tanh" sfx,                                                                           \
+       "tanh steepness k" lbl,                                                                 \
+       "s/m",                                                                                  \
+       SS_PARAM_REAL,                                                                          \
+       1e5,                                                                                    \
+       1e-3,                                                                                   \
+       1e9,                                                                                    \
+       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                  \
+       "tanh law (002 eq. 2): coefficient mu_k tanh(k v)",                                     \
+       NULL,                                                                                   \
+       "Friction law"},                                                                        \
+      {"sigma0" sfx,                                                                           \
+       "LuGre σ0" lbl,                                                                         \
+       "1/m",                                                                                  \
+       SS_PARAM_REAL,                                                                          \
+       1e5,                                                                                    \
+       1.0,                                                                                    \
+       1e12,                                                                                   \
+       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                  \
+       "LuGre bristle stiffness per unit normal force",                                        \
+       NULL,                                                                                   \
+       "Friction law"},                                                                        \
+      {"sigma1" sfx,                                                                           \
+       "LuGre σ1" lbl,                                                                         \
+       "s/m",                                                                                  \
+       SS_PARAM_REAL,                                                                          \
+       300.0,                                                                                  \
+       0.0,                                                                                    \
+       1e9,                                                                                    \
+       0,                                                                                      \
+       "LuGre bristle damping per unit normal force",                                          \
+       NULL,                                                                                   \
+       "Friction law"},                                                                        \
+  {                                                                                            \
+    "vartheta" sfx, "LuGre ϑ" lbl, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,                     \
+        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck velocity", NULL, "Friction law" \
+  }
 /* clang-format on */
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
-  {"m1", "Slider 1 mass m1", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of slider 1 (vertical rail)", NULL, "Mechanism"},
-  {"m2", "Slider 2 mass m2", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of slider 2 (horizontal rail)", NULL, "Mechanism"},
-  {"m3", "Rod mass m3", "kg", SS_PARAM_REAL, 10.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
-   "Mass of the connecting rod", NULL, "Mechanism"},
-  {"J3", "Rod inertia J3", "kg m²", SS_PARAM_REAL, 2.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
-   "Moment of inertia of the rod about its centre", NULL, "Mechanism"},
-  {"y1_0", "Pin 1 height", "m", SS_PARAM_REAL, 0.25, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
-   "Initial height of slider 1's pin on the vertical rail (x = 0)", NULL, "Mechanism"},
-  {"x2_0", "Pin 2 position", "m", SS_PARAM_REAL, 0.6, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
-   "Initial position of slider 2's pin on the horizontal rail (y = 0)", NULL, "Mechanism"},
-  {"h", "Slider size h", "m", SS_PARAM_REAL, 0.05, 0.0, 1.0, 0,
-   "Characteristic slider length (edge contacts when a guide carries a moment)", NULL,
-   "Mechanism"},
-  {"rod", "Rod model", "", SS_PARAM_CHOICE, 0, 0, 1, 0,
-   "rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 "
-   "(side 2) (004 §4.2)", rod_choices, "Mechanism"},
-  {"k1", "Spring stiffness k1", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 1",
-   NULL, "Mechanism"},
-  {"k2", "Spring stiffness k2", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 2",
-   NULL, "Mechanism"},
-  {"d1", "Damping d1", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
-   "Flexible rod: axial damping next to slider 1", NULL, "Mechanism"},
-  {"d2", "Damping d2", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
-   "Flexible rod: axial damping next to slider 2", NULL, "Mechanism"},
-  {"end_fraction", "End segment fraction", "", SS_PARAM_REAL, 0.05, 0.001, 0.3,
-   SS_PARAM_LOG, "Flexible rod: length and mass of each end segment as a fraction of the rod",
-   NULL, "Mechanism"},
-  {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
-   "Static friction coefficient of both guides", NULL, "Friction"},
-  {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
-   "Kinetic friction coefficient of both guides (<= mu_s)", NULL, "Friction"},
-  SS_LAW_CHOICE_ROW(0),
-  {"treatment", "Redundancy treatment", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
-   "Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, "
-   "or take the pseudoinverse (004 Example 2)", treatment_choices, "Friction law"},
-  TS_LAW_ROWS("_1", " (guide 1)"),
-  TS_LAW_ROWS("_2", " (guide 2)"),
-  SS_V_STICK_ROW,
-  {"P", "Rod load |P|", "N", SS_PARAM_REAL, 52.0, -1e4, 1e4, 0,
-   "Final magnitude of P along the rod (from pin 1 to pin 2), reached at t_P", NULL, "Load"},
-  {"t_P", "P ramp end", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, SS_PARAM_MIN_EXCLUSIVE,
-   "P rises linearly from 0 at t = 0 to its final value at t_P", NULL, "Load"},
-  {"S1_start", "S1 initial", "N", SS_PARAM_REAL, 3.93, -1e4, 1e4, 0,
-   "x component of S1 (on slider 1, perpendicular to its rail) until t_S1_on", NULL, "Load"},
-  {"S1_end", "S1 final", "N", SS_PARAM_REAL, -5.0, -1e4, 1e4, 0,
-   "x component of S1 from t_S1_off on (Example 1: -5 N)", NULL, "Load"},
-  {"t_S1_on", "S1 change start", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
-   "S1 changes linearly over [t_S1_on, t_S1_off]", NULL, "Load"},
-  {"t_S1_off", "S1 change end", "s", SS_PARAM_REAL, 2.04, 0.0, 1e3, 0,
-   "S1 changes linearly over [t_S1_on, t_S1_off]", NULL, "Load"},
-  {"S2_start", "S2 initial", "N", SS_PARAM_REAL, -60.8, -1e4, 1e4, 0,
-   "y component of S2 (on slider 2, perpendicular to its rail) until t_S2_on", NULL, "Load"},
-  {"S2_end", "S2 final", "N", SS_PARAM_REAL, -20.0, -1e4, 1e4, 0,
-   "y component of S2 from t_S2_off on (Example 1: -20 N)", NULL, "Load"},
-  {"t_S2_on", "S2 change start", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
-   "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
-  {"t_S2_off", "S2 change end", "s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,
-   "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
+    {"m1", "Slider 1 mass m1", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of slider 1 (vertical rail)", NULL, "Mechanism"},
+    {"m2", "Slider 2 mass m2", "kg", SS_PARAM_REAL, 20.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of slider 2 (horizontal rail)", NULL, "Mechanism"},
+    {"m3", "Rod mass m3", "kg", SS_PARAM_REAL, 10.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+     "Mass of the connecting rod", NULL, "Mechanism"},
+    {"J3", "Rod inertia J3", "kg m²", SS_PARAM_REAL, 2.0, 0.0, 1e4, SS_PARAM_MIN_EXCLUSIVE,
+     "Moment of inertia of the rod about its centre", NULL, "Mechanism"},
+    {"y1_0", "Pin 1 height", "m", SS_PARAM_REAL, 0.25, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
+     "Initial height of slider 1's pin on the vertical rail (x = 0)", NULL, "Mechanism"},
+    {"x2_0", "Pin 2 position", "m", SS_PARAM_REAL, 0.6, 0.0, 10.0, SS_PARAM_MIN_EXCLUSIVE,
+     "Initial position of slider 2's pin on the horizontal rail (y = 0)", NULL, "Mechanism"},
+    {"h", "Slider size h", "m", SS_PARAM_REAL, 0.05, 0.0, 1.0, 0,
+     "Characteristic slider length (edge contacts when a guide carries a moment)", NULL,
+     "Mechanism"},
+    {"rod", "Rod model", "", SS_PARAM_CHOICE, 0, 0, 1, 0,
+     "rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 "
+     "(side 2) (004 §4.2)",
+     rod_choices, "Mechanism"},
+    {"k1", "Spring stiffness k1", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 1", NULL,
+     "Mechanism"},
+    {"k2", "Spring stiffness k2", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
+     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 2", NULL,
+     "Mechanism"},
+    {"d1", "Damping d1", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
+     "Flexible rod: axial damping next to slider 1", NULL, "Mechanism"},
+    {"d2", "Damping d2", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
+     "Flexible rod: axial damping next to slider 2", NULL, "Mechanism"},
+    {"end_fraction", "End segment fraction", "", SS_PARAM_REAL, 0.05, 0.001, 0.3, SS_PARAM_LOG,
+     "Flexible rod: length and mass of each end segment as a fraction of the rod", NULL,
+     "Mechanism"},
+    {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
+     "Static friction coefficient of both guides", NULL, "Friction"},
+    {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
+     "Kinetic friction coefficient of both guides (<= mu_s)", NULL, "Friction"},
+    SS_LAW_CHOICE_ROW(0),
+    {"treatment", "Redundancy treatment", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
+     "Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, "
+     "or take the pseudoinverse (004 Example 2)",
+     treatment_choices, "Friction law"},
+    TS_LAW_ROWS("_1", " (guide 1)"),
+    TS_LAW_ROWS("_2", " (guide 2)"),
+    SS_V_STICK_ROW,
+    {"P", "Rod load |P|", "N", SS_PARAM_REAL, 52.0, -1e4, 1e4, 0,
+     "Final magnitude of P along the rod (from pin 1 to pin 2), reached at t_P", NULL, "Load"},
+    {"t_P", "P ramp end", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, SS_PARAM_MIN_EXCLUSIVE,
+     "P rises linearly from 0 at t = 0 to its final value at t_P", NULL, "Load"},
+    {"S1_start", "S1 initial", "N", SS_PARAM_REAL, 3.93, -1e4, 1e4, 0,
+     "x component of S1 (on slider 1, perpendicular to its rail) until t_S1_on", NULL, "Load"},
+    {"S1_end", "S1 final", "N", SS_PARAM_REAL, -5.0, -1e4, 1e4, 0,
+     "x component of S1 from t_S1_off on (Example 1: -5 N)", NULL, "Load"},
+    {"t_S1_on", "S1 change start", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
+     "S1 changes linearly over [t_S1_on, t_S1_off]", NULL, "Load"},
+    {"t_S1_off", "S1 change end", "s", SS_PARAM_REAL, 2.04, 0.0, 1e3, 0,
+     "S1 changes linearly over [t_S1_on, t_S1_off]", NULL, "Load"},
+    {"S2_start", "S2 initial", "N", SS_PARAM_REAL, -60.8, -1e4, 1e4, 0,
+     "y component of S2 (on slider 2, perpendicular to its rail) until t_S2_on", NULL, "Load"},
+    {"S2_end", "S2 final", "N", SS_PARAM_REAL, -20.0, -1e4, 1e4, 0,
+     "y component of S2 from t_S2_off on (Example 1: -20 N)", NULL, "Load"},
+    {"t_S2_on", "S2 change start", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, 0,
+     "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
+    {"t_S2_off", "S2 change end", "s", SS_PARAM_REAL, 3.0, 0.0, 1e3, 0,
+     "S2 changes linearly over [t_S2_on, t_S2_off]", NULL, "Load"},
 };
 /* clang-format on */
 
 const ss_scenario ss_scenario_two_slider = {
-  .name = "two-slider",
-  .title = "Two sliders joined by a rod: stiction indeterminacy (Wojtyra)",
-  .description = "Two sliders on perpendicular rails joined by a rod, friction in both guides. "
-                 "Locked by stiction the rigid mechanism is redundantly constrained: the "
-                 "friction forces and the instant it breaks loose depend on the redundancy "
-                 "treatment, on gamma or sigma0 of each guide, or on the rod's axial "
-                 "stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002).",
-  .params = params,
-  .n_params = (int)(sizeof params / sizeof params[0]),
-  .t_end = 5.0,
-  .dt_out = 0.01,
-  .create = create,
+    .name = "two-slider",
+    .title = "Two sliders joined by a rod: stiction indeterminacy (Wojtyra)",
+    .description = "Two sliders on perpendicular rails joined by a rod, friction in both guides. "
+                   "Locked by stiction the rigid mechanism is redundantly constrained: the "
+                   "friction forces and the instant it breaks loose depend on the redundancy "
+                   "treatment, on gamma or sigma0 of each guide, or on the rod's axial "
+                   "stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002).",
+    .params = params,
+    .n_params = (int)(sizeof params / sizeof params[0]),
+    .t_end = 5.0,
+    .dt_out = 0.01,
+    .create = create,
 };

@@ -17,13 +17,13 @@ static const double U_ZERO = 1e-7;     /* rad/s or m/s */
 static const double LOOK_AHEAD = 1e-6; /* rad or m along the motion */
 
 typedef struct mech_model {
-  ss_planar_mech *pm;   /* mechanism (owned) */
-  int n;                /* coordinates */
-  int iw;               /* state index of the external work, J */
-  int idiss;            /* state index of the dissipated energy, J */
-  bool joint;           /* minimal form on the revolute tree: the state holds the body
-                           angles only (positions follow along the tree), else all of x */
-  int nq;               /* coordinates in the state: nb (joint) or n; u follows them */
+  ss_planar_mech *pm;                /* mechanism (owned) */
+  int n;                             /* coordinates */
+  int iw;                            /* state index of the external work, J */
+  int idiss;                         /* state index of the dissipated energy, J */
+  bool joint;                        /* minimal form on the revolute tree: the state holds the body
+                                        angles only (positions follow along the tree), else all of x */
+  int nq;                            /* coordinates in the state: nb (joint) or n; u follows them */
   double mu_s[SS_PLANAR_MAX_JOINTS]; /* static coefficients in use (0 if friction off), 1 */
   double mu_k[SS_PLANAR_MAX_JOINTS]; /* kinetic coefficients in use, 1 */
 } mech_model;
@@ -93,9 +93,9 @@ static int project_rates(const mech_model *mm, double *x, double *D)
   const ss_planar_mech *pm = mm->pm;
   if (mm->joint)
     return ss_planar_tree_project(&pm->sys, &pm->tree, x) < 0 ||
-               ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, NULL) < 0
-             ? -1
-             : 0;
+                   ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, NULL) < 0
+               ? -1
+               : 0;
   if (ss_planar_project(&pm->sys, pm->iu, x) < 0)
     return -1;
   return ss_planar_partition(&pm->sys, pm->iu, x, 0.0, D, NULL);
@@ -250,8 +250,8 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
       stab[i] = -2.0 * a * dphi - a * a * phi[i];
     }
     ss_planar_minimal r; /* the KKT solution by its null-space form (planar.h) */
-    if (ss_planar_accel_partitioned(sys, pm->iu, x, xd, h, modes, mm->mu_k, stab, xdd, lambda,
-                                    fmu, &r, &why) < 0) {
+    if (ss_planar_accel_partitioned(sys, pm->iu, x, xd, h, modes, mm->mu_k, stab, xdd, lambda, fmu,
+                                    &r, &why) < 0) {
       ss_report_failure(why);
       return -1;
     }
@@ -278,8 +278,8 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
     friction |= modes[j] != 0 && mm->mu_k[j] > 0.0;
   int rc = pm->tree.ok ? ss_planar_tree_prepare(sys, &pm->tree, x, true, friction, u, h, &r, &why)
                        : prepare(pm, x, true, u, h, &r, &why);
-  if (rc < 0 || (friction && ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu,
-                                                        &why) < 0)) {
+  if (rc < 0 ||
+      (friction && ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu, &why) < 0)) {
     ss_report_failure(why);
     return -1;
   }
@@ -293,8 +293,7 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
 }
 
 /* Joint sliding velocities s' and the current u. */
-static int joint_velocities(const ss_model *m, const double *state, double *x, double *v,
-                            double *u)
+static int joint_velocities(const ss_model *m, const double *state, double *x, double *v, double *u)
 {
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
@@ -313,8 +312,8 @@ static int joint_velocities(const ss_model *m, const double *state, double *x, d
   return 0;
 }
 
-static void contacts(const ss_model *m, double t, const double *state, const int *modes,
-                     double *v, double *margin, double *kink)
+static void contacts(const ss_model *m, double t, const double *state, const int *modes, double *v,
+                     double *margin, double *kink)
 {
   (void)kink; /* no margin kinks: n_kinks = 0 */
   const mech_model *mm = impl(m);
@@ -417,8 +416,7 @@ static int resolve(const ss_model *m, double t, double *state, int *modes, const
   return sliding_modes(pm, x, dir, modes);
 }
 
-static void observe(const ss_model *m, double t, const double *state, const int *modes,
-                    double *row)
+static void observe(const ss_model *m, double t, const double *state, const int *modes, double *row)
 {
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
@@ -499,16 +497,16 @@ static void free_impl(void *p)
 }
 
 static const ss_model_ops mech_ops = {
-  .initial = initial,
-  .rhs = rhs,
-  .contacts = contacts,
-  .resolve = resolve,
-  .observe = observe,
-  .free_impl = free_impl,
+    .initial = initial,
+    .rhs = rhs,
+    .contacts = contacts,
+    .resolve = resolve,
+    .observe = observe,
+    .free_impl = free_impl,
 };
 
-ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
-                                   ss_planar_mech *pm, char **error)
+ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values, ss_planar_mech *pm,
+                                   char **error)
 {
   const ss_planar_system *sys = &pm->sys;
   const char *bad = ss_planar_check(sys);
@@ -519,21 +517,25 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
   }
   for (int j = 0; j < sys->nj; j++)
     if (sys->joint[j].mu_k > sys->joint[j].mu_s) {
-      ss_set_error(error, "joint %s: kinetic coefficient %g must not exceed the static "
-                          "coefficient %g", sys->joint[j].name, sys->joint[j].mu_k,
-                   sys->joint[j].mu_s);
+      ss_set_error(error,
+                   "joint %s: kinetic coefficient %g must not exceed the static "
+                   "coefficient %g",
+                   sys->joint[j].name, sys->joint[j].mu_k, sys->joint[j].mu_s);
       free(pm);
       return NULL;
     }
   if (sys->m != sys->n - 1) {
-    ss_set_error(error, "mechanism has %d degrees of freedom; only 1-DOF mechanisms are "
-                        "supported", sys->n - sys->m);
+    ss_set_error(error,
+                 "mechanism has %d degrees of freedom; only 1-DOF mechanisms are "
+                 "supported",
+                 sys->n - sys->m);
     free(pm);
     return NULL;
   }
   double x[SS_PLANAR_MAX_N], D[SS_PLANAR_MAX_N];
   memcpy(x, pm->x0, sizeof x);
-  if (ss_planar_project(sys, pm->iu, x) < 0 || ss_planar_partition(sys, pm->iu, x, 0.0, D, NULL) < 0) {
+  if (ss_planar_project(sys, pm->iu, x) < 0 ||
+      ss_planar_partition(sys, pm->iu, x, 0.0, D, NULL) < 0) {
     free(pm);
     return ss_set_error(error, "the mechanism cannot be assembled at the initial crank angle "
                                "(no closed configuration near it)");
@@ -601,8 +603,8 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
 /* ---- unforced equilibrium --------------------------------------------- */
 
 typedef struct eq_ctx {
-  const ss_planar_mech *pm; /* mechanism */
-  double x[SS_PLANAR_MAX_N];/* last configuration (Newton start), m and rad */
+  const ss_planar_mech *pm;  /* mechanism */
+  double x[SS_PLANAR_MAX_N]; /* last configuration (Newton start), m and rad */
 } eq_ctx;
 
 static double rest_force_at(double q, void *p)
@@ -631,8 +633,8 @@ int ss_planar_mech_equilibrium(ss_planar_mech *pm, double lo, double hi)
   for (int it = 0; it < 200 && status == GSL_CONTINUE; it++) {
     if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
       break;
-    status = gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
-                                    1e-15, 0.0);
+    status = gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s), 1e-15,
+                                    0.0);
   }
   double q = gsl_root_fsolver_root(s);
   gsl_root_fsolver_free(s);

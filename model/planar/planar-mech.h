@@ -36,23 +36,23 @@ typedef struct ss_planar_output {
 enum { SS_PLANAR_MAX_OUTPUTS = 8, SS_PLANAR_MAX_EXTRA = 4 };
 
 struct ss_planar_mech {
-  ss_planar_system sys;      /* bodies, joints, gravity */
-  int iu;                    /* index of the independent coordinate in x */
-  double x0[SS_PLANAR_MAX_N];/* initial configuration (projected at t = 0), m and rad */
-  bool friction;             /* false: the mu = 0 comparison, joints ideal */
-  bool absolute;             /* integrate the absolute-coordinate form instead of the minimal form */
-  double baumgarte;          /* absolute form: stabilisation rate alpha, 1/s */
-  double load_period;        /* shortest period in the loads, s (0: none) */
-  int n_outputs;             /* coordinates written as columns */
+  ss_planar_system sys;       /* bodies, joints, gravity */
+  int iu;                     /* index of the independent coordinate in x */
+  double x0[SS_PLANAR_MAX_N]; /* initial configuration (projected at t = 0), m and rad */
+  bool friction;              /* false: the mu = 0 comparison, joints ideal */
+  bool absolute;      /* integrate the absolute-coordinate form instead of the minimal form */
+  double baumgarte;   /* absolute form: stabilisation rate alpha, 1/s */
+  double load_period; /* shortest period in the loads, s (0: none) */
+  int n_outputs;      /* coordinates written as columns */
   ss_planar_output outputs[SS_PLANAR_MAX_OUTPUTS]; /* their names and units */
   /* Adds external generalised forces (not gravity) at t to h[n]. */
   void (*loads)(const ss_planar_mech *pm, double t, const double *x, double *h);
-  int n_extra;               /* scenario columns (load histories), at most SS_PLANAR_MAX_EXTRA */
+  int n_extra; /* scenario columns (load histories), at most SS_PLANAR_MAX_EXTRA */
   ss_column_spec extra_cols[SS_PLANAR_MAX_EXTRA]; /* their names, units, kinds */
   void (*extra)(const ss_planar_mech *pm, double t, const double *x, double *out);
-  const void *data;          /* scenario constants for the callbacks */
-  ss_planar_tree tree;       /* joint-coordinate structure for the fast solves (set by
-                                ss_planar_mech_model_new; ok false: the general path) */
+  const void *data;    /* scenario constants for the callbacks */
+  ss_planar_tree tree; /* joint-coordinate structure for the fast solves (set by
+                          ss_planar_mech_model_new; ok false: the general path) */
 };
 
 /* Builds the model; takes ownership of pm (malloc'ed, freed with the model).
@@ -61,8 +61,8 @@ struct ss_planar_mech {
  * N; prismatic C.Rn in N, C.Rm in N m; NaN while stuck), friction.generalised
  * (N m, reduced to u, determinate also while stuck), extras, work.external,
  * energy.dissipated, energy.kinetic, energy.potential, constraint.error. */
-ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values,
-                                   ss_planar_mech *pm, char **error);
+ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values, ss_planar_mech *pm,
+                                   char **error);
 
 /* Reduced applied force h'' at rest (u = 0) at configuration x with the
  * given time's loads (loads may be skipped: with_loads false).  For
@@ -80,8 +80,7 @@ int ss_planar_mech_equilibrium(ss_planar_mech *pm, double lo, double hi);
  * the friction-free tendency.  Self-locking (the friction-reaction fixed
  * point diverges with static friction: friction grows faster than the load)
  * counts as holding: 1 + |h''|.  NaN on failure (singular partition). */
-double ss_planar_mech_static_margin(const ss_planar_mech *pm, double t, const double *x,
-                                    int *dir);
+double ss_planar_mech_static_margin(const ss_planar_mech *pm, double t, const double *x, int *dir);
 
 /* The mechanism of a model built by ss_planar_mech_model_new (for tests). */
 const ss_planar_mech *ss_planar_mech_of(const ss_model *m);

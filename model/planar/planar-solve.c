@@ -18,7 +18,7 @@ enum {
   PROJECT_MAX = 30,      /* Newton iterations of the position projection */
 };
 static const double FIXED_POINT_TOL = 1e-13; /* relative change of friction */
-static const double ACCEL_RATIO = 0.5;      /* residual contraction that allows acceleration */
+static const double ACCEL_RATIO = 0.5;       /* residual contraction that allows acceleration */
 static const double PROJECT_TOL = 1e-13;     /* |Phi| after projection, m or rad */
 
 /* Functions taking their sizes as constant arguments: inlined, so the
@@ -127,16 +127,15 @@ static inline int friction_sweeps(const int nf, const double *coef, const double
  * sweep needs only the two multipliers of every frictional joint and its
  * friction basis (as ss_planar_reaction_of), the full lambda is formed once
  * at the end. */
-static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
-                  const double *lam0, const double *lamj, double *lambda, double *fmu,
-                  const char **why)
+static int couple(const ss_planar_system *sys, const int *dir, const double *mu, const double *lam0,
+                  const double *lamj, double *lambda, double *fmu, const char **why)
 {
   enum { J = SS_PLANAR_MAX_JOINTS };
   int m = sys->m, nj = sys->nj, nf = 0;
-  int fj[J];         /* frictional joints */
-  double coef[J];    /* -dir mu of each (revolute: times d, so f = coef |R|), 1 or m */
-  double hinv[J];    /* revolute: -1; prismatic: 2/h (0: moments without friction), 1/m */
-  double l0[2 * J];  /* their friction-free multipliers */
+  int fj[J];           /* frictional joints */
+  double coef[J];      /* -dir mu of each (revolute: times d, so f = coef |R|), 1 or m */
+  double hinv[J];      /* revolute: -1; prismatic: 2/h (0: moments without friction), 1/m */
+  double l0[2 * J];    /* their friction-free multipliers */
   double L[2 * J * J]; /* their multipliers per unit friction of joint q: pairs (p, q) */
   for (int j = 0; j < nj; j++) {
     fmu[j] = 0.0;
@@ -186,9 +185,9 @@ static int couple(const ss_planar_system *sys, const int *dir, const double *mu,
   return rc;
 }
 
-int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *xd,
-                    const double *h, const int *dir, const double *mu, const double *xi_extra,
-                    double *xdd, double *lambda, double *fmu, const char **why)
+int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *xd, const double *h,
+                    const int *dir, const double *mu, const double *xi_extra, double *xdd,
+                    double *lambda, double *fmu, const char **why)
 {
   int n = sys->n, m = sys->m, nj = sys->nj, N = n + m;
   double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
@@ -255,14 +254,14 @@ int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *
 
 /* LU of the dependent columns C_d of C at x, kept for several solves. */
 typedef struct partition {
-  int m;                                       /* size of C_d */
-  int n;                                       /* coordinates */
-  int iu;                                      /* independent coordinate */
-  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N]; /* full Jacobian at x, row-major */
-  double LU[SS_PLANAR_MAX_M * SS_PLANAR_MAX_M];/* LU factors of C_d */
-  size_t perm_data[SS_PLANAR_MAX_M];           /* row permutation */
-  gsl_matrix_view A;                           /* view of LU */
-  gsl_permutation p;                           /* view of perm_data */
+  int m;                                        /* size of C_d */
+  int n;                                        /* coordinates */
+  int iu;                                       /* independent coordinate */
+  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N];  /* full Jacobian at x, row-major */
+  double LU[SS_PLANAR_MAX_M * SS_PLANAR_MAX_M]; /* LU factors of C_d */
+  size_t perm_data[SS_PLANAR_MAX_M];            /* row permutation */
+  gsl_matrix_view A;                            /* view of LU */
+  gsl_permutation p;                            /* view of perm_data */
 } partition;
 
 static int partition_factor_C(partition *pt)
@@ -366,8 +365,8 @@ static void partition_rates(const ss_planar_system *sys, int iu, partition *pt, 
     nu[k] = k == iu ? 0.0 : sol[c++];
 }
 
-int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, double u,
-                        double *D, double *nu)
+int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, double u, double *D,
+                        double *nu)
 {
   partition pt;
   if (partition_factor(sys, iu, x, &pt) < 0)
@@ -382,9 +381,9 @@ int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, do
  * B is (nj + 1) x n, one column of n values per right-hand side (entry iu
  * unused: the dependent rows suffice, D^T of the residual vanishes); column
  * 0 is the friction-free part, column 1 + j per unit friction of joint j. */
-SIZED int reduce(const ss_planar_system *sys, const double *D, const double *nu,
-                 const double *Cmu, const double *h, ss_planar_minimal *out, double *B,
-                 const char **why, const int n, const int nj)
+SIZED int reduce(const ss_planar_system *sys, const double *D, const double *nu, const double *Cmu,
+                 const double *h, ss_planar_minimal *out, double *B, const char **why, const int n,
+                 const int nj)
 {
   double *c = out->c, Md[SS_PLANAR_MAX_N], MD[SS_PLANAR_MAX_N];
   double Mr = 0.0, hr = 0.0;
@@ -424,13 +423,14 @@ SIZED int reduce(const ss_planar_system *sys, const double *D, const double *nu,
 /* The reduced dynamics and the reaction basis of the minimal form from D, nu
  * and C_mu: lam0 and lamj (the multipliers without and per unit friction)
  * through the partitioned transposed solve. */
-static int reaction_basis(const ss_planar_system *sys, int iu, partition *pt,
-                          const double *nu, const double *Cmu, const double *h,
-                          ss_planar_minimal *out, const char **why)
+static int reaction_basis(const ss_planar_system *sys, int iu, partition *pt, const double *nu,
+                          const double *Cmu, const double *h, ss_planar_minimal *out,
+                          const char **why)
 {
   int n = sys->n, m = sys->m, nj = sys->nj, k = nj + 1;
   double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
-  double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)], X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
+  double Bd[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)],
+      X[SS_PLANAR_MAX_M * (SS_PLANAR_MAX_JOINTS + 1)];
   if (reduce(sys, out->D, nu, Cmu, h, out, B, why, n, nj) < 0)
     return -1;
   for (int q = 0, r = 0; q < n; q++)
@@ -464,10 +464,9 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
 }
 
 int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const double *x,
-                                const double *xd, const double *h, const int *dir,
-                                const double *mu, const double *xi_extra, double *xdd,
-                                double *lambda, double *fmu, ss_planar_minimal *out,
-                                const char **why)
+                                const double *xd, const double *h, const int *dir, const double *mu,
+                                const double *xi_extra, double *xdd, double *lambda, double *fmu,
+                                ss_planar_minimal *out, const char **why)
 {
   int n = sys->n, m = sys->m;
   double nu[SS_PLANAR_MAX_N] = {0}, Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
@@ -539,16 +538,16 @@ void ss_planar_tree_init(const ss_planar_system *sys, int iu, ss_planar_tree *tr
  * position Jacobian Jr = dr/dtheta along the tree and the inverse of the
  * Schur complement S = dpsi/dtheta over the dependent angles. */
 typedef struct tree_eval {
-  double x[SS_PLANAR_MAX_N];                  /* tree positions and the angles, m and rad */
-  double c[SS_PLANAR_MAX_BODIES];             /* cos of the angles, 1 */
-  double s[SS_PLANAR_MAX_BODIES];             /* sin of the angles, 1 */
-  ss_planar_jgeo g[SS_PLANAR_MAX_JOINTS];     /* joint geometry */
+  double x[SS_PLANAR_MAX_N];              /* tree positions and the angles, m and rad */
+  double c[SS_PLANAR_MAX_BODIES];         /* cos of the angles, 1 */
+  double s[SS_PLANAR_MAX_BODIES];         /* sin of the angles, 1 */
+  ss_planar_jgeo g[SS_PLANAR_MAX_JOINTS]; /* joint geometry */
   double Jr[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES]; /* d r_i / d theta_q, m/rad */
   double K[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_N]; /* cut rows of C (nd x n, row-major), 1 or m */
-  int ka[SS_PLANAR_MAX_BODIES];               /* per cut row: body a of its joint (-1 ground) */
-  int kb[SS_PLANAR_MAX_BODIES];               /* per cut row: body b of its joint */
-  double psi[SS_PLANAR_MAX_BODIES];           /* cut constraint values, m or rad */
-  double Siu[SS_PLANAR_MAX_BODIES];           /* d psi / d theta_iu, m/rad or 1 */
+  int ka[SS_PLANAR_MAX_BODIES];     /* per cut row: body a of its joint (-1 ground) */
+  int kb[SS_PLANAR_MAX_BODIES];     /* per cut row: body b of its joint */
+  double psi[SS_PLANAR_MAX_BODIES]; /* cut constraint values, m or rad */
+  double Siu[SS_PLANAR_MAX_BODIES]; /* d psi / d theta_iu, m/rad or 1 */
   double Sinv[SS_PLANAR_MAX_BODIES * SS_PLANAR_MAX_BODIES]; /* S^-1 (nd x nd), rad/m or 1 */
 } tree_eval;
 
@@ -590,8 +589,8 @@ static int schur_invert(double *S, int nd, double *Sinv)
  * rotations are updated by their Taylor series instead of new sincos: for
  * |step| <= 1e-6 the remainder is below 1e-19. */
 SIZED int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
-                       const double *angles_of, const double *step, tree_eval *te,
-                       const int nb, const int nd)
+                       const double *angles_of, const double *step, tree_eval *te, const int nb,
+                       const int nd)
 {
   if (step) {
     for (int i = 0; i < nb; i++) {
@@ -667,8 +666,8 @@ SIZED int tree_eval_at(const ss_planar_system *sys, const ss_planar_tree *tr,
 /* C dx = b (m values) with dx[iu] = g: positions r_i = rho_i + Jr_i dtheta
  * along the tree (rho from the tree rows of b), then S dtheta_d = b_cut -
  * K_r rho - S_iu g. */
-SIZED void tree_solve(const ss_planar_tree *tr, const tree_eval *te, const double *b,
-                      double g, double *dx, const int nb, const int nd)
+SIZED void tree_solve(const ss_planar_tree *tr, const tree_eval *te, const double *b, double g,
+                      double *dx, const int nb, const int nd)
 {
   double rho[SS_PLANAR_MAX_BODIES][2], rhs[SS_PLANAR_MAX_BODIES], th[SS_PLANAR_MAX_BODIES];
   for (int o = 0; o < nb; o++) {
@@ -711,8 +710,8 @@ SIZED void tree_solve(const ss_planar_tree *tr, const tree_eval *te, const doubl
  * from the force rows, leaves first, affine in the cut multipliers: lambda_j
  * = P_i + Q_i lambda_cut (Q independent of b); the dependent angle rows then
  * give lambda_cut through S^T, the transposed Schur complement. */
-SIZED void tree_solve_T(const ss_planar_tree *tr, const tree_eval *te, const double *B,
-                        int k, double *L, const int nb, const int m, const int nd)
+SIZED void tree_solve_T(const ss_planar_tree *tr, const tree_eval *te, const double *B, int k,
+                        double *L, const int nb, const int m, const int nd)
 {
   const int n = 3 * nb;
   double Q[SS_PLANAR_MAX_BODIES][2][SS_PLANAR_MAX_BODIES];
@@ -781,12 +780,12 @@ SIZED void tree_solve_T(const ss_planar_tree *tr, const tree_eval *te, const dou
 }
 
 static const char *const SINGULAR_PARTITION =
-  "singular coordinate partition (the independent coordinate cannot drive the mechanism here)";
+    "singular coordinate partition (the independent coordinate cannot drive the mechanism here)";
 
 /* Newton on the dependent angles until the cut joints close (|psi| <= the
  * projection tolerance); te is then evaluated at the result. */
-SIZED int tree_project(const ss_planar_system *sys, const ss_planar_tree *tr,
-                       const double *x, tree_eval *te, const int nb, const int nd)
+SIZED int tree_project(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
+                       tree_eval *te, const int nb, const int nd)
 {
   double th[SS_PLANAR_MAX_N], step[SS_PLANAR_MAX_BODIES] = {0};
   bool small = false; /* the last step allows the rotation update */
@@ -833,8 +832,8 @@ static void slide_rates(const ss_planar_system *sys, const tree_eval *te, const 
   }
 }
 
-SIZED int tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr,
-                     const double *x, double *D, double *c, const int nb, const int nd)
+SIZED int tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, const double *x,
+                     double *D, double *c, const int nb, const int nd)
 {
   tree_eval te;
   double zero[SS_PLANAR_MAX_M] = {0}, Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
@@ -864,8 +863,8 @@ int ss_planar_tree_rates(const ss_planar_system *sys, const ss_planar_tree *tr, 
 
 SIZED int tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr, double *x,
                        bool project, bool reactions, double u, const double *h,
-                       ss_planar_minimal *out, const char **why, const int nb,
-                       const int nj, const int m, const int nd)
+                       ss_planar_minimal *out, const char **why, const int nb, const int nj,
+                       const int m, const int nd)
 {
   const int n = 3 * nb;
   double nu[SS_PLANAR_MAX_N], xd[SS_PLANAR_MAX_N], xi[SS_PLANAR_MAX_M];
@@ -904,13 +903,12 @@ int ss_planar_tree_prepare(const ss_planar_system *sys, const ss_planar_tree *tr
 {
   if (tree_is_loop3(sys, tr))
     return tree_prepare(sys, tr, x, project, reactions, u, h, out, why, 3, 4, 8, 2);
-  return tree_prepare(sys, tr, x, project, reactions, u, h, out, why, sys->nb, sys->nj,
-                      sys->m, tr->nd);
+  return tree_prepare(sys, tr, x, project, reactions, u, h, out, why, sys->nb, sys->nj, sys->m,
+                      tr->nd);
 }
 
-int ss_planar_minimal_friction(const ss_planar_system *sys, ss_planar_minimal *out,
-                               const int *dir, const double *mu, double *lambda, double *fmu,
-                               const char **why)
+int ss_planar_minimal_friction(const ss_planar_system *sys, ss_planar_minimal *out, const int *dir,
+                               const double *mu, double *lambda, double *fmu, const char **why)
 {
   int rc = couple(sys, dir, mu, out->lam0, out->lamj, lambda, fmu, why);
   if (rc < 0)

@@ -12,13 +12,13 @@
 
 enum {
   MAX_U = SS_PLANAR_MAX_M + SS_PLANAR_MAX_JOINTS, /* statics unknowns */
-  MAX_K = SS_PLANAR_MAX_N + MAX_U,               /* dynamics unknowns */
-  MAX_RHS = 1 + SS_PLANAR_MAX_JOINTS,            /* applied forces + unit friction per joint */
-  PIECE_ITER_MAX = 24,                           /* active-set iterations on the signs of N */
+  MAX_K = SS_PLANAR_MAX_N + MAX_U,                /* dynamics unknowns */
+  MAX_RHS = 1 + SS_PLANAR_MAX_JOINTS,             /* applied forces + unit friction per joint */
+  PIECE_ITER_MAX = 24,                            /* active-set iterations on the signs of N */
 };
-static const double RANK_TOL = 1e-11;     /* singular values below this times the largest are zero */
-static const double COUPLE_TOL = 1e-10;   /* friction consistency, relative */
-static const double RESIDUAL_TOL = 1e-8;  /* statics residual, relative to the loads */
+static const double RANK_TOL = 1e-11;    /* singular values below this times the largest are zero */
+static const double COUPLE_TOL = 1e-10;  /* friction consistency, relative */
+static const double RESIDUAL_TOL = 1e-8; /* statics residual, relative to the loads */
 
 void ss_fj_spec_init(ss_fj_spec *spec)
 {
@@ -294,14 +294,13 @@ int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X
   return 0;
 }
 
-
 /* Column bookkeeping shared by statics and dynamics. */
 typedef struct layout {
-  int col_of_row[SS_PLANAR_MAX_M];     /* multiplier column of each constraint row, -1 dropped */
+  int col_of_row[SS_PLANAR_MAX_M];       /* multiplier column of each constraint row, -1 dropped */
   int col_of_lock[SS_PLANAR_MAX_JOINTS]; /* multiplier column of each locked joint, -1 */
-  int nu;                              /* multipliers */
-  int cj[SS_PLANAR_MAX_JOINTS];        /* Coulomb joints */
-  int nc;                              /* their number */
+  int nu;                                /* multipliers */
+  int cj[SS_PLANAR_MAX_JOINTS];          /* Coulomb joints */
+  int nc;                                /* their number */
 } layout;
 
 /* The joints with reaction-dependent friction (Coulomb role, nonzero
@@ -348,8 +347,8 @@ static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, c
     out->fmu[L->cj[c]] = f[c];
   for (int j = 0; j < sys->nj; j++) /* a frictionless pin (d = 0) has none */
     out->basis[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE && sys->joint[j].d == 0.0
-                      ? 0.0
-                      : basis_at(sys, j, out->lambda);
+                        ? 0.0
+                        : basis_at(sys, j, out->lambda);
   (void)spec;
 }
 
@@ -444,13 +443,13 @@ void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const dou
       kin->xi[2 * j + 1] = 0.0;
     }
     kin->s[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE ? g->thb - g->tha
-                                                         : g->t[0] * g->d[0] + g->t[1] * g->d[1];
+                                                        : g->t[0] * g->d[0] + g->t[1] * g->d[1];
   }
 }
 
-int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
-                   const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
-                   ss_fj_solution *out, const char **why)
+int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd, const double *h,
+                   const double *xi_extra, const ss_fj_spec *spec, double *xdd, ss_fj_solution *out,
+                   const char **why)
 {
   ss_fj_kinematics kin;
   ss_fj_kinematics_at(sys, x, xd, &kin);
@@ -569,8 +568,7 @@ int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, 
 
 int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
                         const ss_fj_kinematics *kin, const double *h, const double *xi_extra,
-                        const ss_fj_spec *spec, double *xdd, ss_fj_solution *out,
-                        const char **why)
+                        const ss_fj_spec *spec, double *xdd, ss_fj_solution *out, const char **why)
 {
   int n = sys->n, m = sys->m;
   const double *Cmu = kin->Cmu, *Minv = P->Minv;

@@ -30,20 +30,24 @@ typedef enum {
 
 typedef struct ss_fj_spec {
   int role[SS_PLANAR_MAX_JOINTS];    /* ss_fj_role of every joint */
-  double coef[SS_PLANAR_MAX_JOINTS]; /* Coulomb joints: signed coefficient c (friction = -c basis), 1 */
+  double coef[SS_PLANAR_MAX_JOINTS]; /* Coulomb joints: signed coefficient c (friction = -c basis),
+                                        1 */
   int nsign[SS_PLANAR_MAX_JOINTS];   /* Coulomb joints: sign of the normal multiplier to start from
-                                        (the coupling may have two solutions), 0: the friction-free one */
-  int drop_row;                      /* constraint equation eliminated from the model (its multiplier is 0), -1: none */
-  bool pinv;                         /* statics: minimum-norm solution (Moore-Penrose) when redundant */
+                                        (the coupling may have two solutions), 0: the friction-free
+                                        one */
+  int drop_row; /* constraint equation eliminated from the model (its multiplier is 0), -1: none */
+  bool pinv;    /* statics: minimum-norm solution (Moore-Penrose) when redundant */
 } ss_fj_spec;
 
 typedef struct ss_fj_solution {
-  double lambda[SS_PLANAR_MAX_M];     /* multipliers of Phi (planar.h conventions), N or N m; 0 for the dropped row */
-  double fmu[SS_PLANAR_MAX_JOINTS];   /* friction on body b along +s (lock multiplier or -c basis), N or N m */
+  double lambda[SS_PLANAR_MAX_M]; /* multipliers of Phi (planar.h conventions), N or N m; 0 for the
+                                     dropped row */
+  double fmu[SS_PLANAR_MAX_JOINTS]; /* friction on body b along +s (lock multiplier or -c basis), N
+                                       or N m */
   double basis[SS_PLANAR_MAX_JOINTS]; /* friction basis of every joint (|N| of a guide), N */
   int rank;                           /* statics: rank of the equilibrium matrix */
-  int unknowns;                       /* statics: number of multipliers (rank < unknowns: redundant) */
-  double residual;                    /* statics: largest equilibrium residual, N or N m */
+  int unknowns;    /* statics: number of multipliers (rank < unknowns: redundant) */
+  double residual; /* statics: largest equilibrium residual, N or N m */
 } ss_fj_solution;
 
 /* A spec with every joint free and nothing eliminated. */
@@ -81,9 +85,9 @@ void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const dou
  * C x'' = xi(x, x') + xi_extra, C_l x'' = 0 (locked joints must be guides on
  * the ground or other joints whose slide is linear in x).  xi_extra may be
  * NULL.  Returns 0, -1 (singular) or -2 (no consistent coupling). */
-int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd,
-                   const double *h, const double *xi_extra, const ss_fj_spec *spec, double *xdd,
-                   ss_fj_solution *out, const char **why);
+int ss_fj_dynamics(const ss_planar_system *sys, const double *x, const double *xd, const double *h,
+                   const double *xi_extra, const ss_fj_spec *spec, double *xdd, ss_fj_solution *out,
+                   const char **why);
 /* The same from precomputed kinematics. */
 int ss_fj_dynamics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
                       const double *xi_extra, const ss_fj_spec *spec, double *xdd,
@@ -103,27 +107,27 @@ enum {
  * spec->drop_row: build it once per mechanism and lock set; it is read-only
  * afterwards (shareable between threads). */
 typedef struct ss_fj_plan {
-  const char *error;                      /* why the dynamics cannot be formed (bad masses), or NULL */
-  int drop_row;                           /* spec->drop_row it was made for */
-  bool lock[SS_PLANAR_MAX_JOINTS];        /* joints locked by stiction (spec->role == SS_FJ_LOCK) */
-  int col_of_row[SS_PLANAR_MAX_M];        /* multiplier of each constraint row, -1 eliminated */
-  int col_of_lock[SS_PLANAR_MAX_JOINTS];  /* multiplier of each locked joint, -1 */
-  int ng;                                 /* rows of G (multipliers) */
-  int src[SS_FJ_MAX_G];                   /* per row: constraint row r >= 0, or -1 - j: lock of joint j */
-  int nnz[SS_FJ_MAX_G];                   /* per row: structurally nonzero entries */
-  int nzc[SS_FJ_MAX_G][SS_FJ_ROW_NZ];     /* their columns, ascending */
-  int fix_col[SS_FJ_MAX_G];               /* the coordinate a single-entry row fixes, -1 */
-  bool fixed[SS_PLANAR_MAX_N];            /* coordinates fixed by such a row */
-  int nfix;                               /* rows that fix a coordinate */
-  int fix_rows[SS_FJ_MAX_G];              /* their indices in G */
-  int nr;                                 /* the other rows R: the Schur complement's size */
-  int rows[SS_FJ_MAX_G];                  /* their indices in G */
-  int r_start[SS_FJ_MAX_G + 1];           /* per row of R: its entries (in R's order) */
-  int e_col[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* column of each entry */
-  int col_start[SS_PLANAR_MAX_N + 1];     /* per free coordinate: its entries in R, ... */
-  int col_e[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* ... as entry index, rows ascending, ... */
-  int col_i[SS_FJ_MAX_G * SS_FJ_ROW_NZ];  /* ... and their row's index in R */
-  double Minv[SS_PLANAR_MAX_N];           /* inverse mass matrix (diagonal), 1/kg or 1/(kg m²) */
+  const char *error;               /* why the dynamics cannot be formed (bad masses), or NULL */
+  int drop_row;                    /* spec->drop_row it was made for */
+  bool lock[SS_PLANAR_MAX_JOINTS]; /* joints locked by stiction (spec->role == SS_FJ_LOCK) */
+  int col_of_row[SS_PLANAR_MAX_M]; /* multiplier of each constraint row, -1 eliminated */
+  int col_of_lock[SS_PLANAR_MAX_JOINTS]; /* multiplier of each locked joint, -1 */
+  int ng;                                /* rows of G (multipliers) */
+  int src[SS_FJ_MAX_G]; /* per row: constraint row r >= 0, or -1 - j: lock of joint j */
+  int nnz[SS_FJ_MAX_G]; /* per row: structurally nonzero entries */
+  int nzc[SS_FJ_MAX_G][SS_FJ_ROW_NZ];    /* their columns, ascending */
+  int fix_col[SS_FJ_MAX_G];              /* the coordinate a single-entry row fixes, -1 */
+  bool fixed[SS_PLANAR_MAX_N];           /* coordinates fixed by such a row */
+  int nfix;                              /* rows that fix a coordinate */
+  int fix_rows[SS_FJ_MAX_G];             /* their indices in G */
+  int nr;                                /* the other rows R: the Schur complement's size */
+  int rows[SS_FJ_MAX_G];                 /* their indices in G */
+  int r_start[SS_FJ_MAX_G + 1];          /* per row of R: its entries (in R's order) */
+  int e_col[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* column of each entry */
+  int col_start[SS_PLANAR_MAX_N + 1];    /* per free coordinate: its entries in R, ... */
+  int col_e[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* ... as entry index, rows ascending, ... */
+  int col_i[SS_FJ_MAX_G * SS_FJ_ROW_NZ]; /* ... and their row's index in R */
+  double Minv[SS_PLANAR_MAX_N];          /* inverse mass matrix (diagonal), 1/kg or 1/(kg m²) */
 } ss_fj_plan;
 
 /* Builds the plan for sys and the locks and drop_row of spec.  Returns 0,
@@ -134,7 +138,6 @@ int ss_fj_plan_init(const ss_planar_system *sys, const ss_fj_spec *spec, ss_fj_p
  * with *why if it was not). */
 int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *plan,
                         const ss_fj_kinematics *kin, const double *h, const double *xi_extra,
-                        const ss_fj_spec *spec, double *xdd, ss_fj_solution *out,
-                        const char **why);
+                        const ss_fj_spec *spec, double *xdd, ss_fj_solution *out, const char **why);
 
 #endif

@@ -287,8 +287,7 @@ void ss_planar_gamma_geo(const ss_planar_system *sys, int j, const ss_planar_jge
   gamma_rows(&sys->joint[j], g, xd, xi);
 }
 
-void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
-                         double *row)
+void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g, double *row)
 {
   slide_row(sys, &sys->joint[j], g, row);
 }

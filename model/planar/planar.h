@@ -27,8 +27,8 @@
 
 #define SS_PLANAR_MAX_BODIES 8
 #define SS_PLANAR_MAX_JOINTS 12
-#define SS_PLANAR_MAX_N (3 * SS_PLANAR_MAX_BODIES)
-#define SS_PLANAR_MAX_M (2 * SS_PLANAR_MAX_JOINTS)
+#define SS_PLANAR_MAX_N      (3 * SS_PLANAR_MAX_BODIES)
+#define SS_PLANAR_MAX_M      (2 * SS_PLANAR_MAX_JOINTS)
 
 typedef struct ss_planar_body {
   const char *name; /* short name for output columns, e.g. "crank" */
@@ -46,14 +46,17 @@ typedef struct ss_planar_joint {
   ss_joint_kind kind; /* revolute or prismatic */
   int a;              /* first body index, -1 = ground */
   int b;              /* second body index (>= 0) */
-  double pa[2];       /* revolute: pin in a's frame; prismatic: a point of the guide line in a's frame, m */
-  double pb[2];       /* revolute: pin in b's frame; prismatic: b's contact point (friction acts there), m */
-  double axis[2];     /* prismatic: unit guide direction in a's frame, 1 */
-  double theta0;      /* prismatic: locked relative angle theta_b - theta_a, rad */
-  double d;           /* revolute: pin size d in the friction moment mu d |R|, m */
-  double h;           /* prismatic: slider length (edge contacts at ±h/2), m; 0 = the guide takes moments without friction */
-  double mu_s;        /* static friction coefficient, 1 */
-  double mu_k;        /* kinetic friction coefficient, 1 (<= mu_s) */
+  double
+      pa[2]; /* revolute: pin in a's frame; prismatic: a point of the guide line in a's frame, m */
+  double
+      pb[2]; /* revolute: pin in b's frame; prismatic: b's contact point (friction acts there), m */
+  double axis[2]; /* prismatic: unit guide direction in a's frame, 1 */
+  double theta0;  /* prismatic: locked relative angle theta_b - theta_a, rad */
+  double d;       /* revolute: pin size d in the friction moment mu d |R|, m */
+  double h;    /* prismatic: slider length (edge contacts at ±h/2), m; 0 = the guide takes moments
+                  without friction */
+  double mu_s; /* static friction coefficient, 1 */
+  double mu_k; /* kinetic friction coefficient, 1 (<= mu_s) */
 } ss_planar_joint;
 
 typedef struct ss_planar_system {
@@ -68,10 +71,11 @@ typedef struct ss_planar_system {
 
 /* Physical reaction of one joint, on body b from body a. */
 typedef struct ss_planar_reaction {
-  double fx, fy;  /* revolute: force components in the world frame, N */
-  double normal;  /* prismatic: force along the guide normal, N; revolute: |R|, N */
-  double moment;  /* prismatic: reaction moment, N m; revolute: 0 */
-  double basis;   /* friction basis: revolute d |R| (N m), prismatic |N1| + |N2| of the two edges (N) */
+  double fx, fy; /* revolute: force components in the world frame, N */
+  double normal; /* prismatic: force along the guide normal, N; revolute: |R|, N */
+  double moment; /* prismatic: reaction moment, N m; revolute: 0 */
+  double
+      basis; /* friction basis: revolute d |R| (N m), prismatic |N1| + |N2| of the two edges (N) */
 } ss_planar_reaction;
 
 /* Checks sizes, masses, joint bodies and axes; NULL when valid, else a
@@ -110,9 +114,9 @@ void ss_planar_residual(const ss_planar_system *sys, const double *x, const doub
  * (constraint stabilisation).  Solves the KKT system by GSL LU once and the
  * friction-reaction coupling by fixed-point iteration.  Returns 0, or -1
  * (singular), -2 (no convergence) with *why set to a static message. */
-int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *xd,
-                    const double *h, const int *dir, const double *mu, const double *xi_extra,
-                    double *xdd, double *lambda, double *fmu, const char **why);
+int ss_planar_accel(const ss_planar_system *sys, const double *x, const double *xd, const double *h,
+                    const int *dir, const double *mu, const double *xi_extra, double *xdd,
+                    double *lambda, double *fmu, const char **why);
 
 /* ---- the same per joint from geometry computed once (hot paths) ---- */
 
@@ -142,8 +146,7 @@ void ss_planar_jacobian_geo(const ss_planar_system *sys, int j, const ss_planar_
                             double *rows);
 void ss_planar_gamma_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
                          const double *xd, double *xi);
-void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g,
-                         double *row);
+void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g, double *row);
 
 /* ---- coordinate partitioning for 1-DOF mechanisms (seed 003 §4-5) ---- */
 
@@ -156,8 +159,8 @@ int ss_planar_project(const ss_planar_system *sys, int iu, double *x);
 /* Velocity partitioning: D (n values) with C D = 0 and D[iu] = 1, so x' = D u;
  * nu (n values, may be NULL) with C nu = xi(x, D u) and nu[iu] = 0, so
  * x'' = D u' + nu.  Returns 0 or -1 when the partition is singular. */
-int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, double u,
-                        double *D, double *nu);
+int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, double u, double *D,
+                        double *nu);
 
 /* Minimal-form dynamics (seed 003 eq. 5.4): one dynamic equation
  * M'' u' = h'' + D^T C_mu^T f_mu and the reaction equations for lambda,
@@ -170,14 +173,15 @@ int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, do
  * velocity, 0 = no friction) and mu by fixed-point iteration with a
  * convergence check and an iteration cap. */
 typedef struct ss_planar_minimal {
-  double udot;     /* independent acceleration, rad/s² (or m/s²) */
-  double Mr;       /* reduced mass M'' = D^T M D, kg m² (per unit u) */
-  double hr;       /* reduced applied force h'' = D^T (h - M nu), N m */
-  double hr_mu;    /* reduced friction D^T C_mu^T f_mu, N m */
+  double udot;                    /* independent acceleration, rad/s² (or m/s²) */
+  double Mr;                      /* reduced mass M'' = D^T M D, kg m² (per unit u) */
+  double hr;                      /* reduced applied force h'' = D^T (h - M nu), N m */
+  double hr_mu;                   /* reduced friction D^T C_mu^T f_mu, N m */
   double D[SS_PLANAR_MAX_N];      /* coordinate rates per unit u (x' = D u), m or rad per unit u */
   double c[SS_PLANAR_MAX_JOINTS]; /* joint sliding rates per unit u (s' = c u, seed eq. 5.5) */
   double lam0[SS_PLANAR_MAX_M];   /* friction-free reactions, N or N m */
-  double lamj[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M]; /* row j: reactions per unit friction of joint j, 1/m or 1 */
+  double lamj[SS_PLANAR_MAX_JOINTS *
+              SS_PLANAR_MAX_M]; /* row j: reactions per unit friction of joint j, 1/m or 1 */
 } ss_planar_minimal;
 
 /* Step 1 at x (projected onto Phi = 0 in place when project is true: one
@@ -188,9 +192,8 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
                               double u, const double *h, ss_planar_minimal *out, const char **why);
 /* Step 2: lambda (m), f_mu (nj), out->udot and out->hr_mu.  Returns 0 or -2
  * (no convergence, *why set). */
-int ss_planar_minimal_friction(const ss_planar_system *sys, ss_planar_minimal *out,
-                               const int *dir, const double *mu, double *lambda, double *fmu,
-                               const char **why);
+int ss_planar_minimal_friction(const ss_planar_system *sys, ss_planar_minimal *out, const int *dir,
+                               const double *mu, double *lambda, double *fmu, const char **why);
 /* Both steps, without projection (x unchanged) / with projection in place. */
 int ss_planar_minimal_solve(const ss_planar_system *sys, int iu, const double *x, double u,
                             const double *h, const int *dir, const double *mu, double *lambda,
@@ -208,10 +211,9 @@ int ss_planar_minimal_project_solve(const ss_planar_system *sys, int iu, double 
  * the (n + m)^2 KKT matrix.  out receives D, M'', h'', u' = a (x not
  * projected).  Returns 0, -1 (singular) or -2 (no convergence). */
 int ss_planar_accel_partitioned(const ss_planar_system *sys, int iu, const double *x,
-                                const double *xd, const double *h, const int *dir,
-                                const double *mu, const double *xi_extra, double *xdd,
-                                double *lambda, double *fmu, ss_planar_minimal *out,
-                                const char **why);
+                                const double *xd, const double *h, const int *dir, const double *mu,
+                                const double *xi_extra, double *xdd, double *lambda, double *fmu,
+                                ss_planar_minimal *out, const char **why);
 
 /* ---- the joint-coordinate structure: a tree of revolute joints ---- */
 

@@ -18,16 +18,16 @@
 enum { EXIT_USAGE = 2, EXIT_SIMULATION = 3 };
 
 static const char usage_text[] =
-  "Usage:\n"
-  "  stickslip-cli list\n"
-  "  stickslip-cli params SCENARIO\n"
-  "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
-  "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
-  "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
-  "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
-  "\n"
-  "run writes CSV (header, one row per output time; empty field = undetermined).\n"
-  "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n";
+    "Usage:\n"
+    "  stickslip-cli list\n"
+    "  stickslip-cli params SCENARIO\n"
+    "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
+    "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
+    "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
+    "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
+    "\n"
+    "run writes CSV (header, one row per output time; empty field = undetermined).\n"
+    "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -97,12 +97,12 @@ static bool write_output(const char *path, const char *data, size_t len)
 }
 
 typedef struct run_args {
-  const char *scenario;    /* positional scenario name or NULL */
-  const char *file;        /* --file */
-  GPtrArray *sets;         /* --set NAME=VALUE strings */
-  ss_run_opts opts;        /* --t-end, --dt-out, --rtol, --atol */
-  const char *csv;         /* --csv */
-  const char *events;      /* --events */
+  const char *scenario; /* positional scenario name or NULL */
+  const char *file;     /* --file */
+  GPtrArray *sets;      /* --set NAME=VALUE strings */
+  ss_run_opts opts;     /* --t-end, --dt-out, --rtol, --atol */
+  const char *csv;      /* --csv */
+  const char *events;   /* --events */
 } run_args;
 
 static int parse_run_args(int argc, char **argv, run_args *a)
@@ -166,8 +166,8 @@ static ss_model *model_from_args(run_args *a, int *status)
       return NULL;
     }
     if (a->scenario && strcmp(a->scenario, sc->name) != 0) {
-      fprintf(stderr, "stickslip-cli: %s describes scenario '%s', not '%s'\n", a->file,
-              sc->name, a->scenario);
+      fprintf(stderr, "stickslip-cli: %s describes scenario '%s', not '%s'\n", a->file, sc->name,
+              a->scenario);
       free(values);
       return NULL;
     }
@@ -248,7 +248,10 @@ static int cmd_run(int argc, char **argv)
   if (!a.csv && !a.events)
     csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
   status = 0;
-  struct { const char *path; bool events; } outs[] = {{csv, false}, {a.events, true}};
+  struct {
+    const char *path;
+    bool events;
+  } outs[] = {{csv, false}, {a.events, true}};
   for (int k = 0; k < 2 && status == 0; k++) {
     if (!outs[k].path)
       continue;
@@ -260,9 +263,11 @@ static int cmd_run(int argc, char **argv)
   }
   if (status == 0 && default_csv)
     fprintf(stderr, "stickslip-cli: wrote %zu rows to %s\n", tr->n_rows, default_csv);
-  fprintf(stderr, "stickslip-cli: %s: %zu rows, %zu events; %ld steps, %ld RHS evaluations, %ld "
-                  "restarts\n", ss_model_scenario(m)->name, tr->n_rows, tr->n_events,
-          tr->stats.steps, tr->stats.rhs_evals, tr->stats.restarts);
+  fprintf(stderr,
+          "stickslip-cli: %s: %zu rows, %zu events; %ld steps, %ld RHS evaluations, %ld "
+          "restarts\n",
+          ss_model_scenario(m)->name, tr->n_rows, tr->n_events, tr->stats.steps,
+          tr->stats.rhs_evals, tr->stats.restarts);
   ss_trace_free(tr);
   ss_model_free(m);
   return status;
@@ -321,9 +326,9 @@ static int bench_case(const ss_scenario *sc, const char *const *assignments, int
   if (n < runs)
     n++;
   qsort(times, (size_t)n, sizeof(double), compare_double);
-  printf("%-20s %-34s %7.1f %6d %11.3f %8ld %9ld %7ld\n", sc->name,
-         n_set ? label : "default", t_end > 0 ? t_end : sc->t_end, n,
-         1e3 * times[n / 2], stats.steps, stats.rhs_evals, stats.events);
+  printf("%-20s %-34s %7.1f %6d %11.3f %8ld %9ld %7ld\n", sc->name, n_set ? label : "default",
+         t_end > 0 ? t_end : sc->t_end, n, 1e3 * times[n / 2], stats.steps, stats.rhs_evals,
+         stats.events);
   free(times);
   ss_model_free(m);
   return 0;
@@ -429,7 +434,7 @@ static int cmd_statics(int argc, char **argv)
     if (i + 1 >= argc || (strcmp(argv[i], "--set") != 0 && strcmp(argv[i], "--t") != 0)) {
       free(values);
       return usage_error(i + 1 >= argc && argv[i][0] == '-' ? "option %s needs a value"
-                                                             : "unexpected statics argument '%s'",
+                                                            : "unexpected statics argument '%s'",
                          argv[i]);
     }
     const char *opt = argv[i], *text = argv[++i];

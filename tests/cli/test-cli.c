@@ -13,9 +13,9 @@
 #include "stickslip.h"
 
 typedef struct cli_result {
-  int status;   /* exit status */
-  char *out;    /* stdout */
-  char *err;    /* stderr */
+  int status; /* exit status */
+  char *out;  /* stdout */
+  char *err;  /* stderr */
 } cli_result;
 
 static cli_result run_cli(const char *cwd, const char *first, ...)
@@ -122,8 +122,8 @@ static int col(char **header, const char *name)
 
 static void test_run_csv(void)
 {
-  cli_result r = run_cli(NULL, "run", "one-mass", "--t-end", "2", "--dt-out", "0.05", "--csv", "-",
-                         NULL);
+  cli_result r =
+      run_cli(NULL, "run", "one-mass", "--t-end", "2", "--dt-out", "0.05", "--csv", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   char **header = NULL;
   g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
@@ -262,8 +262,8 @@ static void test_bench_variant(void)
 
 static void test_simulation_failure(void)
 {
-  cli_result r = run_cli(NULL, "run", "one-mass", "--set", "law=lugre", "--max-steps", "3",
-                         "--csv", "-", NULL);
+  cli_result r = run_cli(NULL, "run", "one-mass", "--set", "law=lugre", "--max-steps", "3", "--csv",
+                         "-", NULL);
   g_assert_cmpint(r.status, ==, 3);
   g_assert_nonnull(strstr(r.err, "failed at t ="));
   cli_result_clear(&r);
@@ -285,8 +285,8 @@ static void test_scenario_file_and_default_csv(void)
   const char *text = "[scenario]\nname=one-mass\nt_end=1.5\n\n[parameters]\nk=250\nlaw=exact\n";
   g_assert_true(g_file_set_contents(path, text, -1, NULL));
   cli_result a = run_cli(NULL, "run", "--file", path, "--csv", "-", NULL);
-  cli_result b = run_cli(NULL, "run", "one-mass", "--set", "k=250", "--t-end", "1.5", "--csv", "-",
-                         NULL);
+  cli_result b =
+      run_cli(NULL, "run", "one-mass", "--set", "k=250", "--t-end", "1.5", "--csv", "-", NULL);
   g_assert_cmpint(a.status, ==, 0);
   g_assert_cmpint(b.status, ==, 0);
   g_assert_cmpstr(a.out, ==, b.out);
@@ -406,8 +406,8 @@ static void test_files_ignore_locale(void)
     g_assert_cmpfloat(read[ss_scenario_param_index(sc, "k")], ==, 0.25);
     const ss_scenario *back = NULL;
     ss_run_opts back_opts = {0};
-    double *parsed = ss_scenario_file_parse(text[pass][2], strlen(text[pass][2]), "test.ini",
-                                            &back, &back_opts, NULL);
+    double *parsed = ss_scenario_file_parse(text[pass][2], strlen(text[pass][2]), "test.ini", &back,
+                                            &back_opts, NULL);
     g_assert_nonnull(parsed);
     g_assert_true(back == sc);
     for (int i = 0; i < sc->n_params; i++)

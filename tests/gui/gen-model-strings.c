@@ -6,12 +6,10 @@
 #include "stickslip.h"
 
 static const char *seen[8192];
-static int n_seen;
+static int         n_seen;
 
 static void
-put (const char *s,
-     const char *scenario,
-     const char *what)
+put (const char *s, const char *scenario, const char *what)
 {
   if (s == NULL || s[0] == '\0')
     return;

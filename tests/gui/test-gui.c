@@ -26,7 +26,7 @@
 #include "stickslip.h"
 
 static SsWindow *window;
-static char *tmpdir;
+static char     *tmpdir;
 
 /* Lets the worker finish and the main loop take its batches. */
 static void
@@ -57,8 +57,8 @@ run_cli (const char *const *args)
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer)args[i]);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &out, &err, &status, &error));
+  g_assert_true (
+      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("stickslip-cli failed: %s", err);
@@ -66,8 +66,7 @@ run_cli (const char *const *args)
 }
 
 static int
-find_field (char       **header,
-            const char  *name)
+find_field (char **header, const char *name)
 {
   for (int i = 0; header[i] != NULL; i++)
     if (strcmp (header[i], name) == 0)
@@ -81,22 +80,22 @@ static void
 test_scenario (gconstpointer data)
 {
   const ss_scenario *sc = data;
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsPlotStack *stack = ss_window_get_plot_stack (window);
-  double t_run = MIN (2.0, sc->t_end);
-  const char *args[] = { "run", sc->name, "--csv", "-", NULL };
-  g_autofree char *csv = NULL;
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsPlotStack       *stack = ss_window_get_plot_stack (window);
+  double             t_run = MIN (2.0, sc->t_end);
+  const char        *args[] = { "run", sc->name, "--csv", "-", NULL };
+  g_autofree char   *csv = NULL;
   g_auto(GStrv) header = NULL;
   g_auto(GStrv) last = NULL;
   const ss_model *m;
-  const int *modes;
-  int n_modes;
-  SsDataset *ds;
+  const int      *modes;
+  int             n_modes;
+  SsDataset      *ds;
 
   g_assert_true (ss_window_set_scenario (window, sc->name));
   wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
-  g_assert_cmpuint (ss_dataset_get_n_rows (ds), ==, 1);   /* t = 0 */
+  g_assert_cmpuint (ss_dataset_get_n_rows (ds), ==, 1); /* t = 0 */
 
   ss_simulation_advance_to (sim, t_run);
   wait_idle (sim);
@@ -111,7 +110,7 @@ test_scenario (gconstpointer data)
   for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
     {
       SsChart *chart = ss_plot_stack_get_chart (stack, i);
-      double lo, hi;
+      double   lo, hi;
 
       g_assert_cmpuint (ss_chart_count_points (chart), >=, ss_dataset_get_n_rows (ds) / 2);
       g_assert_true (ss_chart_get_y_range (chart, &lo, &hi));
@@ -139,7 +138,7 @@ test_scenario (gconstpointer data)
   for (int c = 0; c < n_modes; c++)
     {
       g_autofree char *stick_name = g_strdup_printf ("%s.stick", ss_model_contact_name (m, c));
-      int f = find_field (header, stick_name);
+      int              f = find_field (header, stick_name);
 
       g_assert_cmpint (f, >=, 0);
       g_assert_cmpint (atoi (last[f]) == 1, ==, modes[c] == SS_MODE_STICK);
@@ -155,11 +154,11 @@ test_scenario (gconstpointer data)
 
   /* the canvas drew this run (a named drawing, or the generic one) */
   {
-    SsMechanismView *view = ss_window_get_mechanism_view (window);
-    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 200);
-    cairo_t *cr = cairo_create (surface);
+    SsMechanismView     *view = ss_window_get_mechanism_view (window);
+    cairo_surface_t     *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 200);
+    cairo_t             *cr = cairo_create (surface);
     const unsigned char *px;
-    int stride, inked = 0;
+    int                  stride, inked = 0;
 
     ss_mechanism_view_draw (view, cr, 800, 200);
     cairo_surface_flush (surface);
@@ -170,8 +169,7 @@ test_scenario (gconstpointer data)
         if (px[y * stride + 4 * x + 3] != 0)
           inked++;
     g_assert_cmpint (inked, >, 800 * 200 / 50);
-    if (g_str_equal (sc->name, "one-mass") || g_str_equal (sc->name, "dupont") ||
-        g_str_equal (sc->name, "two-block"))
+    if (g_str_equal (sc->name, "one-mass") || g_str_equal (sc->name, "dupont") || g_str_equal (sc->name, "two-block"))
       g_assert_cmpstr (ss_mechanism_view_get_drawing (view), ==, sc->name);
     cairo_destroy (cr);
     cairo_surface_destroy (surface);
@@ -179,8 +177,7 @@ test_scenario (gconstpointer data)
 }
 
 static gboolean
-files_equal_text (const char *a,
-                  const char *b)
+files_equal_text (const char *a, const char *b)
 {
   if (strcmp (a, b) == 0)
     return TRUE;
@@ -193,17 +190,17 @@ files_equal_text (const char *a,
 static void
 test_slider (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("one-mass");
-  SsParamRow *row;
-  SsDataset *before, *after;
-  const char *args[] = { "run", "one-mass", "--set", "k=400", "--csv", "-", NULL };
-  g_autofree char *cli_csv = NULL;
-  g_autofree char *gui_csv = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "slider.csv", NULL);
-  gsize len;
-  int ik = ss_scenario_param_index (sc, "k");
+  SsParamRow        *row;
+  SsDataset         *before, *after;
+  const char        *args[] = { "run", "one-mass", "--set", "k=400", "--csv", "-", NULL };
+  g_autofree char   *cli_csv = NULL;
+  g_autofree char   *gui_csv = NULL;
+  g_autofree char   *path = g_build_filename (tmpdir, "slider.csv", NULL);
+  gsize              len;
+  int                ik = ss_scenario_param_index (sc, "k");
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_advance_to (sim, sc->t_end);
@@ -228,10 +225,10 @@ test_slider (void)
 
   /* a stiffer spring: more stick-slip cycles in the same time */
   {
-    guint n_before, n_after;
+    guint        n_before, n_after;
     SsSpanLayer *span = NULL;
-    SsChart *chart = ss_plot_stack_get_chart (ss_window_get_plot_stack (window), 0);
-    GPtrArray *layers = ss_chart_get_layers (chart);
+    SsChart     *chart = ss_plot_stack_get_chart (ss_window_get_plot_stack (window), 0);
+    GPtrArray   *layers = ss_chart_get_layers (chart);
 
     for (guint i = 0; i < layers->len && span == NULL; i++)
       if (SS_IS_SPAN_LAYER (g_ptr_array_index (layers, i)))
@@ -259,12 +256,12 @@ test_slider (void)
 static void
 test_invalid_values (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("one-mass");
   g_autofree double *valid = NULL;
-  SsDataset *ds;
-  SsParamRow *row;
+  SsDataset         *ds;
+  SsParamRow        *row;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_advance_to (sim, 1.0);
@@ -281,7 +278,7 @@ test_invalid_values (void)
   g_assert_true (ss_simulation_get_dataset (sim) == ds);
 
   row = ss_param_panel_get_row (panel, "mu_k");
-  gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.9);   /* mu_s = 0.5 */
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.9); /* mu_s = 0.5 */
   wait_idle (sim);
   g_assert_nonnull (ss_param_row_get_error (row));
   g_assert_nonnull (strstr (ss_param_row_get_error (row), "mu_k"));
@@ -302,11 +299,11 @@ test_invalid_values (void)
 static void
 test_drag_coalesces (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("one-mass");
-  SsParamRow *row;
-  int ik = ss_scenario_param_index (sc, "k");
+  SsParamRow        *row;
+  int                ik = ss_scenario_param_index (sc, "k");
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_advance_to (sim, sc->t_end);
@@ -316,20 +313,18 @@ test_drag_coalesces (void)
     gtk_adjustment_set_value (ss_param_row_get_adjustment (row), 2.0 + i * 0.05);
   wait_idle (sim);
   g_assert_cmpfloat_with_epsilon (ss_model_values (ss_simulation_get_model (sim))[ik], 1000.0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ik],
-                                  1000.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ik], 1000.0,
+                                  1e-9);
   g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
 }
 
 static void
-check_png (const char *path,
-           int         width,
-           int         height)
+check_png (const char *path, int width, int height)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new_from_file (path, &error);
   const guchar *px;
-  int stride, n_ch, dark = 0;
+  int           stride, n_ch, dark = 0;
 
   g_assert_no_error (error);
   g_assert_cmpint (gdk_pixbuf_get_width (pixbuf), ==, width);
@@ -356,7 +351,10 @@ svg_start (GMarkupParseContext *context,
 {
   int *count = data;
 
-  (void)context; (void)names; (void)values; (void)error;
+  (void)context;
+  (void)names;
+  (void)values;
+  (void)error;
   if (count[0] == 0)
     g_assert_cmpstr (element, ==, "svg");
   count[0]++;
@@ -367,7 +365,7 @@ svg_start (GMarkupParseContext *context,
 static void
 test_export (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
+  SsSimulation    *sim = ss_window_get_simulation (window);
   g_autofree char *png = g_build_filename (tmpdir, "plot.png", NULL);
   g_autofree char *svg = g_build_filename (tmpdir, "plot.svg", NULL);
   g_autofree char *pdf = g_build_filename (tmpdir, "plot.pdf", NULL);
@@ -393,8 +391,8 @@ test_export (void)
   g_assert_true (ss_window_export_plot_to (window, svg, 800, 900, &error));
   g_assert_no_error (error);
   {
-    GMarkupParser parser = { svg_start, NULL, NULL, NULL, NULL };
-    int count[2] = { 0, 0 };
+    GMarkupParser        parser = { svg_start, NULL, NULL, NULL, NULL };
+    int                  count[2] = { 0, 0 };
     GMarkupParseContext *ctx = g_markup_parse_context_new (&parser, 0, count, NULL);
     g_autoptr(GdkPixbuf) pixbuf = NULL;
 
@@ -415,7 +413,7 @@ test_export (void)
   g_assert_no_error (error);
   {
     const char *p;
-    int pages = 0;
+    int         pages = 0;
 
     g_assert_true (g_file_get_contents (pdf, &text, &len, NULL));
     g_assert_true (g_str_has_prefix (text, "%PDF-"));
@@ -433,11 +431,11 @@ test_export (void)
   g_assert_true (ss_window_export_csv_to (window, csv, &error));
   g_assert_no_error (error);
   {
-    const char *args[] = { "run", "two-block", "--csv", "-", NULL };
+    const char      *args[] = { "run", "two-block", "--csv", "-", NULL };
     g_autofree char *cli = run_cli (args);
 
     g_assert_true (g_file_get_contents (csv, &text, &len, NULL));
-    g_assert_cmpuint (len, >, 400 * 60);   /* at least 400 rows of 30 columns */
+    g_assert_cmpuint (len, >, 400 * 60); /* at least 400 rows of 30 columns */
     g_assert_true (len < strlen (cli) && cli[len - 1] == '\n');
     cli[len] = '\0';
     g_assert_true (files_equal_text (text, cli));
@@ -452,7 +450,7 @@ test_export (void)
   g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
   g_assert_false (ss_window_export_plot_to (window, png, 50, 50, &error));
   g_clear_error (&error);
-  check_png (png, 1200, 900);   /* the earlier file is intact */
+  check_png (png, 1200, 900); /* the earlier file is intact */
 }
 
 /* Tick labels: decimals from the step; steps below 1e-4 or from 1e5 up in
@@ -460,10 +458,13 @@ test_export (void)
 static void
 test_format_tick (void)
 {
-  static const struct { double value, step; const char *label; } cases[] = {
-    { 0.0, 0.5, "0.0" }, { 1.5, 0.5, "1.5" }, { 20.0, 10.0, "20" }, { -0.25, 0.05, "-0.25" },
-    { 0.0, 1e-5, "0" }, { -2e-5, 1e-5, "-2e-05" }, { 3e-13, 1e-5, "0" },
-    { 0.0, 2e5, "0" }, { 4e5, 2e5, "4e+05" },
+  static const struct
+  {
+    double      value, step;
+    const char *label;
+  } cases[] = {
+    { 0.0, 0.5, "0.0" },       { 1.5, 0.5, "1.5" },  { 20.0, 10.0, "20" }, { -0.25, 0.05, "-0.25" }, { 0.0, 1e-5, "0" },
+    { -2e-5, 1e-5, "-2e-05" }, { 3e-13, 1e-5, "0" }, { 0.0, 2e5, "0" },    { 4e5, 2e5, "4e+05" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -478,18 +479,18 @@ test_format_tick (void)
 static void
 test_scenario_file (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("dupont");
-  g_autofree char *path = g_build_filename (tmpdir, "dupont.stickslip", NULL);
-  g_autofree char *bad = g_build_filename (tmpdir, "bad.stickslip", NULL);
-  g_autofree char *csv_path = g_build_filename (tmpdir, "dupont.csv", NULL);
-  g_autofree char *gui_csv = NULL;
+  g_autofree char   *path = g_build_filename (tmpdir, "dupont.stickslip", NULL);
+  g_autofree char   *bad = g_build_filename (tmpdir, "bad.stickslip", NULL);
+  g_autofree char   *csv_path = g_build_filename (tmpdir, "dupont.csv", NULL);
+  g_autofree char   *gui_csv = NULL;
   g_autoptr(GError) error = NULL;
-  const char *args[] = { "run", "--file", path, "--csv", "-", NULL };
+  const char      *args[] = { "run", "--file", path, "--csv", "-", NULL };
   g_autofree char *cli_csv = NULL;
-  int im = ss_scenario_param_index (sc, "m1");
-  gsize len;
+  int              im = ss_scenario_param_index (sc, "m1");
+  gsize            len;
 
   g_assert_true (ss_window_set_scenario (window, "dupont"));
   g_assert_true (ss_param_panel_request (panel, "m1", 12.5));
@@ -522,8 +523,8 @@ test_scenario_file (void)
 static void
 test_reset_defaults (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("one-mass");
   g_autofree double *defaults = g_new (double, sc->n_params);
 
@@ -534,28 +535,28 @@ test_reset_defaults (void)
   wait_idle (sim);
   ss_scenario_defaults (sc, defaults);
   g_assert_true (memcmp (defaults, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
-  g_assert_true (memcmp (defaults, ss_model_values (ss_simulation_get_model (sim)),
-                         sizeof (double) * sc->n_params) == 0);
+  g_assert_true (memcmp (defaults, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) ==
+                 0);
 }
 
 /* Settings: the scenario and changed parameters come back in a new window. */
 static void
 test_settings_persist (void)
 {
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("dupont");
-  SsWindow *second;
+  SsWindow          *second;
 
   g_assert_true (ss_window_set_scenario (window, "dupont"));
   g_assert_true (ss_param_panel_request (panel, "mu_s", 0.55));
   wait_idle (ss_window_get_simulation (window));
-  gtk_window_close (GTK_WINDOW (window));   /* saves */
+  gtk_window_close (GTK_WINDOW (window)); /* saves */
   window = NULL;
 
   second = ss_window_new (NULL);
   g_assert_true (ss_window_get_scenario (second) == sc);
-  g_assert_cmpfloat (ss_param_panel_get_values (ss_window_get_param_panel (second))
-                     [ss_scenario_param_index (sc, "mu_s")], ==, 0.55);
+  g_assert_cmpfloat (
+      ss_param_panel_get_values (ss_window_get_param_panel (second))[ss_scenario_param_index (sc, "mu_s")], ==, 0.55);
   window = second;
 }
 
@@ -565,33 +566,33 @@ static void
 test_decimation (void)
 {
   const ss_scenario *sc = ss_scenario_find ("two-block");
-  ss_model *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
-  ss_run_opts opts = { .t_end = 10, .dt_out = 1e-4 };
-  ss_trace *tr = ss_run (m, &opts, NULL);
+  ss_model          *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts        opts = { .t_end = 10, .dt_out = 1e-4 };
+  ss_trace          *tr = ss_run (m, &opts, NULL);
   g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
   g_autoptr(SsDataset) ds = ss_dataset_new (ref);
-  const char *columns[] = { "10.F", "v1", "z2", "sum.10+12" };
+  const char  *columns[] = { "10.F", "v1", "z2", "sum.10+12" };
   const double ranges[][2] = { { 0, 10 }, { 0.3, 0.9 }, { 2.0001, 2.0123 }, { 3.3, 7.7 } };
-  const guint widths[] = { 900, 333, 57 };
+  const guint  widths[] = { 900, 333, 57 };
 
   g_assert_nonnull (tr);
   ss_dataset_append_rows (ds, tr->n_rows, tr->t, tr->rows);
   for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
     {
       g_autoptr(SsSeries) series = ss_series_new (columns[c]);
-      int col = ss_model_column_find (m, columns[c]);
+      int      col = ss_model_column_find (m, columns[c]);
       gboolean saw_gap = FALSE;
 
       ss_series_set_dataset (series, ds);
       for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
         for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
           {
-            double t0 = ranges[r][0], t1 = ranges[r][1];
-            guint n = widths[w];
+            double             t0 = ranges[r][0], t1 = ranges[r][1];
+            guint              n = widths[w];
             const SsSeriesBin *bins = ss_series_get_bins (series, t0, t1, n);
             g_autofree double *lo = g_new (double, n);
             g_autofree double *hi = g_new (double, n);
-            g_autofree guint *count = g_new0 (guint, n);
+            g_autofree guint  *count = g_new0 (guint, n);
 
             for (guint k = 0; k < n; k++)
               {
@@ -601,7 +602,7 @@ test_decimation (void)
             for (size_t i = 0; i < tr->n_rows; i++)
               {
                 double v = ss_trace_at (tr, i, col);
-                guint k;
+                guint  k;
 
                 if (tr->t[i] < t0 || tr->t[i] > t1 || isnan (v))
                   continue;
@@ -629,16 +630,15 @@ test_decimation (void)
 
 /* Line layers of @chart drawing @ds that hold data. */
 static guint
-count_lines_of (SsChart   *chart,
-                SsDataset *ds)
+count_lines_of (SsChart *chart, SsDataset *ds)
 {
   GPtrArray *layers = ss_chart_get_layers (chart);
-  guint n = 0;
+  guint      n = 0;
 
   for (guint i = 0; i < layers->len; i++)
     {
       SsChartLayer *layer = g_ptr_array_index (layers, i);
-      SsSeries *series;
+      SsSeries     *series;
 
       if (!SS_IS_LINE_LAYER (layer) || !ss_chart_layer_get_visible (layer))
         continue;
@@ -655,14 +655,14 @@ count_lines_of (SsChart   *chart,
 static void
 test_reference (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsPlotStack *stack = ss_window_get_plot_stack (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsPlotStack       *stack = ss_window_get_plot_stack (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("gear-train");
-  g_autofree char *png = g_build_filename (tmpdir, "reference.png", NULL);
-  const char *ref_label, *live_label;
-  SsDataset *ref, *live;
-  guint both = 0;
+  g_autofree char   *png = g_build_filename (tmpdir, "reference.png", NULL);
+  const char        *ref_label, *live_label;
+  SsDataset         *ref, *live;
+  guint              both = 0;
 
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
   g_assert_true (ss_param_panel_request (panel, "level", 0));
@@ -697,12 +697,12 @@ test_reference (void)
   /* the top chart's legend names both runs */
   {
     GPtrArray *layers = ss_chart_get_layers (ss_plot_stack_get_chart (stack, 0));
-    gboolean saw_ref = FALSE, saw_live = FALSE;
+    gboolean   saw_ref = FALSE, saw_live = FALSE;
 
     for (guint i = 0; i < layers->len; i++)
       {
         SsChartLayer *layer = g_ptr_array_index (layers, i);
-        const char *title = ss_chart_layer_get_title (layer);
+        const char   *title = ss_chart_layer_get_title (layer);
 
         if (!ss_chart_layer_get_visible (layer) || !ss_chart_layer_get_in_legend (layer) || title == NULL)
           continue;
@@ -744,12 +744,10 @@ test_reference (void)
 
 /* Pixels of @node at @width x @height, scale 1. */
 static cairo_surface_t *
-render_node (GskRenderNode *node,
-             int            width,
-             int            height)
+render_node (GskRenderNode *node, int width, int height)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  cairo_t *cr = cairo_create (surface);
+  cairo_t         *cr = cairo_create (surface);
 
   gsk_render_node_draw (node, cr);
   cairo_destroy (cr);
@@ -759,14 +757,12 @@ render_node (GskRenderNode *node,
 
 /* Pixels where any channel of @a and @b differs by more than @tolerance. */
 static guint
-count_differing_pixels (cairo_surface_t *a,
-                        cairo_surface_t *b,
-                        int              tolerance)
+count_differing_pixels (cairo_surface_t *a, cairo_surface_t *b, int tolerance)
 {
-  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
-  int stride = cairo_image_surface_get_stride (a);
+  int           width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+  int           stride = cairo_image_surface_get_stride (a);
   const guchar *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
-  guint count = 0;
+  guint         count = 0;
 
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
@@ -786,21 +782,21 @@ static void
 test_chart_incremental (void)
 {
   const ss_scenario *sc = ss_scenario_find ("two-block");
-  ss_model *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
-  ss_run_opts opts = { .t_end = 10, .dt_out = 1e-3 };
-  ss_trace *tr = ss_run (m, &opts, NULL);
+  ss_model          *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts        opts = { .t_end = 10, .dt_out = 1e-3 };
+  ss_trace          *tr = ss_run (m, &opts, NULL);
   g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
   g_autoptr(SsDataset) ds = ss_dataset_new (ref);
   g_autoptr(SsTimeAxis) axis = ss_time_axis_new ();
   const char *lines[] = { "v1", "10.F", "sum.10+12" };
-  GtkWidget *chart = ss_chart_new (axis);
-  GtkWindow *win = GTK_WINDOW (gtk_window_new ());
+  GtkWidget  *chart = ss_chart_new (axis);
+  GtkWindow  *win = GTK_WINDOW (gtk_window_new ());
   g_autoptr(SsSeries) stick = ss_series_new ("10.stick");
   gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   size_t rows = 6000, n_cols = (size_t)ss_model_n_columns (m);
-  guint steps = 0, worst = 0, rescaled = 0, first_renders;
+  guint  steps = 0, worst = 0, rescaled = 0, first_renders;
   double y_min = NAN, y_max = NAN;
-  int width, height;
+  int    width, height;
 
   g_assert_nonnull (tr);
   ss_dataset_append_rows (ds, rows, tr->t, tr->rows);
@@ -847,11 +843,11 @@ test_chart_incremental (void)
   for (; rows + 120 <= tr->n_rows && steps < 24; rows += 120, steps++)
     {
       GtkSnapshot *snapshot = gtk_snapshot_new ();
-      double lo, hi;
+      double       lo, hi;
       g_autoptr(GskRenderNode) node = NULL;
       cairo_surface_t *screen, *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      cairo_t *cr = cairo_create (whole);
-      SsChartStyle style;
+      cairo_t         *cr = cairo_create (whole);
+      SsChartStyle     style;
 
       ss_dataset_append_rows (ds, 120, tr->t + rows, tr->rows + rows * n_cols);
       /* hovering: the legend reads the data at the cursor, which for a
@@ -884,8 +880,7 @@ test_chart_incremental (void)
    * rescaling, the cursor's three moves and the four frames it is ahead of
    * the data, a whole draw every 6-7 frames */
   g_assert_cmpuint (ss_chart_get_body_renders (SS_CHART (chart)) - first_renders, >=, 4 + steps / 8);
-  g_assert_cmpuint (ss_chart_get_body_renders (SS_CHART (chart)) - first_renders, <=,
-                    rescaled + 3 + 4 + steps / 6 + 1);
+  g_assert_cmpuint (ss_chart_get_body_renders (SS_CHART (chart)) - first_renders, <=, rescaled + 3 + 4 + steps / 6 + 1);
   g_assert_cmpuint (rescaled, <, steps / 2);
   gtk_window_destroy (win);
   ss_trace_free (tr);
@@ -895,21 +890,20 @@ test_chart_incremental (void)
  * it sticks out over the frame), the chart drawn for export at 600 x 90
  * with the level at `fraction` of the line's value range. */
 static int
-level_label_clearance (SsDataset *ds,
-                  double     fraction)
+level_label_clearance (SsDataset *ds, double fraction)
 {
   g_autoptr(SsTimeAxis) axis = ss_time_axis_new ();
   g_autoptr(SsSeries) series = ss_series_new ("v1");
   g_autoptr(SsChartLayer) line = NULL;
   g_autoptr(SsChartLayer) level = NULL;
-  GtkWidget *chart = g_object_ref_sink (ss_chart_new (axis));
-  const GdkRGBA blue = { 0, 0, 1, 1 }, red = { 0.8, 0.1, 0.1, 1 };
+  GtkWidget       *chart = g_object_ref_sink (ss_chart_new (axis));
+  const GdkRGBA    blue = { 0, 0, 1, 1 }, red = { 0.8, 0.1, 0.1, 1 };
   cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 90);
-  cairo_t *cr = cairo_create (img);
-  const guchar *px;
-  int stride, line_row = -1, best = 0, label_top = -1, plot_top = -1;
-  double lo, hi;
-  SsChartStyle style;
+  cairo_t         *cr = cairo_create (img);
+  const guchar    *px;
+  int              stride, line_row = -1, best = 0, label_top = -1, plot_top = -1;
+  double           lo, hi;
+  SsChartStyle     style;
 
   ss_time_axis_set_extent (axis, 0, 10);
   ss_series_set_dataset (series, ds);
@@ -927,8 +921,9 @@ level_label_clearance (SsDataset *ds,
   px = cairo_image_surface_get_data (img);
   stride = cairo_image_surface_get_stride (img);
   /* blue: B (byte 0 of native-endian ARGB32) well above R and G */
-#define IS_BLUE(x, y) (px[(y) * stride + 4 * (x)] > px[(y) * stride + 4 * (x) + 2] + 60 && \
-                       px[(y) * stride + 4 * (x)] > px[(y) * stride + 4 * (x) + 1] + 60)
+#define IS_BLUE(x, y)                                              \
+  (px[(y)*stride + 4 * (x)] > px[(y)*stride + 4 * (x) + 2] + 60 && \
+   px[(y)*stride + 4 * (x)] > px[(y)*stride + 4 * (x) + 1] + 60)
   for (int y = 0; y < 90; y++)
     {
       int n = 0;
@@ -968,9 +963,7 @@ level_label_clearance (SsDataset *ds,
 
 /* Number of multiples of step in [lo, hi]. */
 static int
-count_ticks (double lo,
-             double hi,
-             double step)
+count_ticks (double lo, double hi, double step)
 {
   int n = 0;
 
@@ -985,13 +978,13 @@ count_ticks (double lo,
 static void
 test_recompute_progress (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("one-mass");
-  GtkWidget *bar = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "progress_bar"));
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-  double last = -1, first_shown = -1;
-  guint shown = 0;
+  GtkWidget  *bar = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "progress_bar"));
+  gint64      deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  double      last = -1, first_shown = -1;
+  guint       shown = 0;
   SsParamRow *row;
 
   g_assert_nonnull (bar);
@@ -1035,8 +1028,9 @@ test_recompute_progress (void)
   /* done: hidden again, the new run in place */
   g_assert_cmpfloat (ss_simulation_get_progress (sim), ==, -1);
   g_assert_false (gtk_widget_get_visible (bar));
-  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))
-                       [ss_scenario_param_index (sc, "k")], ==, 1e8);
+  g_assert_cmpfloat (
+      ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ss_scenario_param_index (sc, "k")], ==,
+      1e8);
   g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
   g_assert_true (ss_param_panel_request (panel, "k", 100.0));
   wait_idle (sim);
@@ -1046,7 +1040,7 @@ static guint
 count_message_dialogs (const char **body)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
-  guint n = 0;
+  guint       n = 0;
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -1081,9 +1075,9 @@ destroy_message_dialogs (void)
 static void
 test_failure_dialog (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
-  const char *body = NULL;
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  SsParamPanel    *panel = ss_window_get_param_panel (window);
+  const char      *body = NULL;
   g_autofree char *first = NULL;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
@@ -1121,15 +1115,13 @@ test_failure_dialog (void)
 /* Runs the app (or a wrapper) to its end, stdout discarded; its wait
  * status, and its stderr in *err (freed by the caller). */
 static int
-spawn_app (const char *const *argv,
-           char             **env,
-           char             **err)
+spawn_app (const char *const *argv, char **env, char **err)
 {
   g_autoptr(GError) error = NULL;
   int status = 0;
 
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
-                               NULL, NULL, NULL, err, &status, &error));
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, err, &status, &error));
   g_assert_no_error (error);
   return status;
 }
@@ -1140,18 +1132,18 @@ spawn_app (const char *const *argv,
 static void
 test_open_file (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("two-slider");
-  g_autofree char *good = g_build_filename (tmpdir, "flexible.stickslip", NULL);
-  g_autofree char *bad = g_build_filename (tmpdir, "bendy.stickslip", NULL);
-  g_autofree char *png = g_build_filename (tmpdir, "opened.png", NULL);
-  g_autofree char *bad_png = g_build_filename (tmpdir, "bendy.png", NULL);
-  int irod = ss_scenario_param_index (sc, "rod"), ik1 = ss_scenario_param_index (sc, "k1");
-  const char *body = NULL;
+  g_autofree char   *good = g_build_filename (tmpdir, "flexible.stickslip", NULL);
+  g_autofree char   *bad = g_build_filename (tmpdir, "bendy.stickslip", NULL);
+  g_autofree char   *png = g_build_filename (tmpdir, "opened.png", NULL);
+  g_autofree char   *bad_png = g_build_filename (tmpdir, "bendy.png", NULL);
+  int                irod = ss_scenario_param_index (sc, "rod"), ik1 = ss_scenario_param_index (sc, "k1");
+  const char        *body = NULL;
 
-  g_assert_true (g_file_set_contents (good, "[scenario]\nname=two-slider\n[parameters]\nrod=flexible\nk1=300000\n",
-                                      -1, NULL));
+  g_assert_true (
+      g_file_set_contents (good, "[scenario]\nname=two-slider\n[parameters]\nrod=flexible\nk1=300000\n", -1, NULL));
   g_assert_true (g_file_set_contents (bad, "[scenario]\nname=two-slider\n[parameters]\nrod=bendy\n", -1, NULL));
   destroy_message_dialogs ();
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
@@ -1177,10 +1169,10 @@ test_open_file (void)
 
   /* the application itself, scripted */
   {
-    const char *ok_argv[] = { g_getenv ("STICKSLIP_APP"), "--play", "0.2", "--screenshot", png, good, NULL };
-    const char *bad_argv[] = { g_getenv ("STICKSLIP_APP"), "--screenshot", bad_png, bad, NULL };
+    const char      *ok_argv[] = { g_getenv ("STICKSLIP_APP"), "--play", "0.2", "--screenshot", png, good, NULL };
+    const char      *bad_argv[] = { g_getenv ("STICKSLIP_APP"), "--screenshot", bad_png, bad, NULL };
     g_autofree char *err = NULL;
-    int status = spawn_app (ok_argv, NULL, &err);
+    int              status = spawn_app (ok_argv, NULL, &err);
 
     g_assert_true (g_spawn_check_wait_status (status, NULL));
     g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
@@ -1204,8 +1196,9 @@ test_scripted_run_keeps_settings (void)
   g_autofree char *png = g_build_filename (tmpdir, "scripted.png", NULL);
   g_autofree char *keyfile = g_build_filename (config, "glib-2.0", "settings", "keyfile", NULL);
   g_auto(GStrv) env = g_get_environ ();
-  const char *argv[] = { g_getenv ("STICKSLIP_APP"), "--scenario", "gear-train", "--play", "0.5",
-                         "--screenshot", png, NULL };
+  const char *argv[] = {
+    g_getenv ("STICKSLIP_APP"), "--scenario", "gear-train", "--play", "0.5", "--screenshot", png, NULL
+  };
   g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL;
 
@@ -1226,8 +1219,8 @@ test_scripted_run_keeps_settings (void)
   {
     g_autofree char *png2 = g_build_filename (tmpdir, "scripted-2x.png", NULL);
     /* a screen of its own, large enough for the window at twice the size */
-    const char *argv2[] = { "xvfb-run", "-a", "-s", "-screen 0 3200x2400x24", argv[0], "--scenario",
-                            "gear-train", "--play", "0.5", "--screenshot", png2, NULL };
+    const char *argv2[] = { "xvfb-run",   "-a",     "-s",  "-screen 0 3200x2400x24", argv[0], "--scenario",
+                            "gear-train", "--play", "0.5", "--screenshot",           png2,    NULL };
     g_autoptr(GdkPixbuf) shot = gdk_pixbuf_new_from_file (png, &error);
     g_autoptr(GdkPixbuf) shot2 = NULL;
 
@@ -1265,9 +1258,9 @@ test_tick_step (void)
   for (int i = 1; i < 400; i++)
     for (double height = 30; height <= 300; height += 27)
       {
-        double lo = -0.37 * i * i + 3.1 * i, hi = lo + 0.013 * i * sqrt (i) + 0.001;
-        double step = ss_tick_step (lo, hi, height, 14);
-        double mag = pow (10.0, floor (log10 (step) + 1e-9)), m = step / mag;
+        double   lo = -0.37 * i * i + 3.1 * i, hi = lo + 0.013 * i * sqrt (i) + 0.001;
+        double   step = ss_tick_step (lo, hi, height, 14);
+        double   mag = pow (10.0, floor (log10 (step) + 1e-9)), m = step / mag;
         gboolean single_digit = FALSE;
 
         for (guint k = 0; k < G_N_ELEMENTS (mantissas); k++)
@@ -1291,12 +1284,12 @@ test_tick_step (void)
 static void
 test_label_placement (void)
 {
-  SsChartLabels labels = { 0 };
+  SsChartLabels  labels = { 0 };
   SsChartContext ctx = { .x = 0, .y = 0, .width = 500, .height = 100, .labels = &labels };
-  double a = ss_chart_context_place_label (&ctx, 496, 20, 60, 12);
-  double b = ss_chart_context_place_label (&ctx, 496, 26, 40, 12);   /* overlaps a's rows */
-  double c = ss_chart_context_place_label (&ctx, 496, 60, 50, 12);   /* rows of its own */
-  double d = ss_chart_context_place_label (&ctx, 496, 22, 30, 12);   /* overlaps a and b */
+  double         a = ss_chart_context_place_label (&ctx, 496, 20, 60, 12);
+  double         b = ss_chart_context_place_label (&ctx, 496, 26, 40, 12); /* overlaps a's rows */
+  double         c = ss_chart_context_place_label (&ctx, 496, 60, 50, 12); /* rows of its own */
+  double         d = ss_chart_context_place_label (&ctx, 496, 22, 30, 12); /* overlaps a and b */
 
   g_assert_cmpfloat (a, ==, 436);
   g_assert_cmpfloat (b, ==, a - 6 - 40);
@@ -1313,9 +1306,9 @@ static void
 test_level_label_room (void)
 {
   const ss_scenario *sc = ss_scenario_find ("two-block");
-  ss_model *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
-  ss_run_opts opts = { .t_end = 10, .dt_out = 1e-2 };
-  ss_trace *tr = ss_run (m, &opts, NULL);
+  ss_model          *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts        opts = { .t_end = 10, .dt_out = 1e-2 };
+  ss_trace          *tr = ss_run (m, &opts, NULL);
   g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
   g_autoptr(SsDataset) ds = ss_dataset_new (ref);
   int mid, top;
@@ -1336,13 +1329,13 @@ test_level_label_room (void)
 static void
 test_split_band (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsPlotStack       *stack = ss_window_get_plot_stack (window);
   const ss_scenario *sc = ss_scenario_find ("two-slider");
-  SsBandLayer *band = NULL;
-  SsDataset *ds;
-  int c_alpha, c_min, c_max, c_s1, c_s2;
-  guint stuck = 0, sliding = 0;
+  SsBandLayer       *band = NULL;
+  SsDataset         *ds;
+  int                c_alpha, c_min, c_max, c_s1, c_s2;
+  guint              stuck = 0, sliding = 0;
 
   g_assert_true (ss_window_set_scenario (window, "two-slider"));
   ss_simulation_advance_to (sim, sc->t_end);
@@ -1369,8 +1362,8 @@ test_split_band (void)
   c_s2 = ss_dataset_find_column (ds, "slider2.stick");
   for (guint r = 0; r < ss_dataset_get_n_rows (ds); r++)
     {
-      double lo = ss_dataset_get_value (ds, r, c_min), hi = ss_dataset_get_value (ds, r, c_max);
-      double alpha = ss_dataset_get_value (ds, r, c_alpha);
+      double   lo = ss_dataset_get_value (ds, r, c_min), hi = ss_dataset_get_value (ds, r, c_max);
+      double   alpha = ss_dataset_get_value (ds, r, c_alpha);
       gboolean both_stuck = ss_dataset_get_value (ds, r, c_s1) > 0.5 && ss_dataset_get_value (ds, r, c_s2) > 0.5;
 
       if (!both_stuck)
@@ -1380,7 +1373,7 @@ test_split_band (void)
           continue;
         }
       if (isnan (lo))
-        continue;  /* no load yet: nothing to split */
+        continue; /* no load yet: nothing to split */
       g_assert_cmpfloat (lo, <=, hi);
       g_assert_cmpfloat (alpha, >=, lo - 1e-9);
       g_assert_cmpfloat (alpha, <=, hi + 1e-9);
@@ -1404,8 +1397,8 @@ test_split_band (void)
    * gamma_1 = 2 gamma_2, overlaid and named by the differing value */
   {
     SsParamPanel *panel = ss_window_get_param_panel (window);
-    const char *ref_label, *live_label;
-    SsDataset *ref;
+    const char   *ref_label, *live_label;
+    SsDataset    *ref;
 
     g_assert_true (ss_param_panel_request (panel, "law", 1));
     wait_idle (sim);
@@ -1440,7 +1433,7 @@ test_split_band (void)
    * both stick from rest), so there is no admissible range to show */
   {
     SsParamPanel *panel = ss_window_get_param_panel (window);
-    guint halves = 0;
+    guint         halves = 0;
 
     g_assert_true (ss_param_panel_request (panel, "rod", 1));
     ss_simulation_advance_to (sim, sc->t_end);
@@ -1485,8 +1478,7 @@ test_split_band (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   int rc;
 
@@ -1502,7 +1494,7 @@ main (int   argc,
   for (int i = 0; i < ss_scenario_count (); i++)
     {
       const ss_scenario *sc = ss_scenario_get (i);
-      g_autofree char *path = g_strdup_printf ("/gui/scenario/%s", sc->name);
+      g_autofree char   *path = g_strdup_printf ("/gui/scenario/%s", sc->name);
 
       g_test_add_data_func (path, sc, test_scenario);
     }

@@ -37,8 +37,7 @@ test_all_listed (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/i18n/model-strings-listed", test_all_listed);

@@ -3,8 +3,8 @@
 #include "test-util.h"
 
 typedef struct bf_event {
-  double t;  /* s */
-  int kind;  /* SS_EVENT_STICK, SLIP or REVERSE */
+  double t; /* s */
+  int kind; /* SS_EVENT_STICK, SLIP or REVERSE */
 } bf_event;
 
 /* Fixed-step integration (dt = 2e-6 s) of m1 x'' = F1 - mu_k Fn sgn(x'),
@@ -59,8 +59,8 @@ static void test_against_brute_force(void)
   for (int i = 0; i < n; i++) {
     g_assert_cmpint(tr->events[i].kind, ==, bf[i].kind);
     if (fabs(tr->events[i].t - bf[i].t) > 0.02)
-      g_error("event %d (%s): engine %.4f s, brute force %.4f s", i,
-              ss_event_kind_name(bf[i].kind), tr->events[i].t, bf[i].t);
+      g_error("event %d (%s): engine %.4f s, brute force %.4f s", i, ss_event_kind_name(bf[i].kind),
+              tr->events[i].t, bf[i].t);
     /* the engine's located times are far better than 0.02 s */
     g_assert_cmpfloat(fabs(tr->events[i].t - bf[i].t), <, 1e-4);
   }
@@ -82,7 +82,7 @@ static void test_published_instants(void)
   g_assert_cmpint(ns, ==, 3);
   g_assert_cmpint(nk, ==, 2);
   g_assert_cmpint(nr, ==, 5);
-  g_assert_cmpfloat(fabs(slip[0] - 0.45), <, 0.1);  /* stuck from t = 0 */
+  g_assert_cmpfloat(fabs(slip[0] - 0.45), <, 0.1); /* stuck from t = 0 */
   g_assert_cmpfloat(fabs(stick[0] - 4.1), <, 0.1);
   g_assert_cmpfloat(fabs(slip[1] - 4.35), <, 0.1);
   g_assert_cmpfloat(fabs(stick[1] - 8.0), <, 0.1);
@@ -141,7 +141,8 @@ static void test_fast_normal_force(void)
   for (size_t r = 0; r < tr->n_rows; r++) {
     double F = ss_trace_at(tr, r, iF), N = ss_trace_at(tr, r, iN);
     g_assert_true(isfinite(F));
-    g_assert_cmpfloat(fabs(F), <=, (ss_trace_at(tr, r, ist) == 1.0 ? 0.5 : 0.3) * N * (1 + 1e-9) + 1e-12);
+    g_assert_cmpfloat(fabs(F), <=,
+                      (ss_trace_at(tr, r, ist) == 1.0 ? 0.5 : 0.3) * N * (1 + 1e-9) + 1e-12);
   }
   ss_trace_free(tr);
   ss_model_free(m);

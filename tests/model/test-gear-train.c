@@ -71,12 +71,27 @@ static void test_params(void)
       g_assert_nonnull(m);
       g_assert_cmpint(ss_model_n_contacts(m), ==, level <= 2 ? 4 : 2);
       g_assert_cmpint(ss_model_n_sources(m), ==,
-                      ss_model_n_contacts(m) + (level <= 2 ? 6 : level == 3 ? 2 : 0));
+                      ss_model_n_contacts(m) + (level <= 2   ? 6
+                                                : level == 3 ? 2
+                                                             : 0));
       /* the same angle, torque and freeplay columns at every level */
-      const char *common[] = {"psi", "delta", "gamma", "phi", "psi_dot", "phi_dot",
-                              "shaft_psi_delta.M", "mesh.M", "mesh.F", "shaft_gamma_phi.M",
-                              "mesh.contact", "mesh.defl", "chain.defl", "bearing_psi.F",
-                              "bearing_phi.stick", "work.external", "energy.dissipated"};
+      const char *common[] = {"psi",
+                              "delta",
+                              "gamma",
+                              "phi",
+                              "psi_dot",
+                              "phi_dot",
+                              "shaft_psi_delta.M",
+                              "mesh.M",
+                              "mesh.F",
+                              "shaft_gamma_phi.M",
+                              "mesh.contact",
+                              "mesh.defl",
+                              "chain.defl",
+                              "bearing_psi.F",
+                              "bearing_phi.stick",
+                              "work.external",
+                              "energy.dissipated"};
       for (size_t c = 0; c < G_N_ELEMENTS(common); c++)
         g_assert_cmpint(ss_model_column_find(m, common[c]), >=, 0);
       g_assert_true(ss_model_is_hybrid(m) == (l == 0 || level == 4));
@@ -268,7 +283,7 @@ static void test_level2_to_level3(void)
   for (size_t s = 0; s < G_N_ELEMENTS(mu); s++) {
     char *a = g_strdup_printf("mu_delta=%.17g", mu[s]);
     char *b = g_strdup_printf("mu_gamma=%.17g", 20.0 * mu[s]);
-    const char *sets[] = {"level=2", a, b, "MT0s_delta=0", "MT0k_delta=0", "MT0s_gamma=0",
+    const char *sets[] = {"level=2",      a,   b, "MT0s_delta=0", "MT0k_delta=0", "MT0s_gamma=0",
                           "MT0k_gamma=0", NULL};
     ss_model *m2 = NULL;
     ss_trace *tr = run_scenario(SCENARIO, sets, t_end, dt, &m2);
@@ -276,8 +291,7 @@ static void test_level2_to_level3(void)
                grid_difference(m2, tr, m3, ref, "phi", dt) +
                grid_difference(m2, tr, m3, ref, "shaft_psi_delta.M", dt) +
                grid_difference(m2, tr, m3, ref, "shaft_gamma_phi.M", dt);
-    g_test_message("mu_delta = %g N m s/rad: level 2 - level 3 relative difference %.3e", mu[s],
-                   d);
+    g_test_message("mu_delta = %g N m s/rad: level 2 - level 3 relative difference %.3e", mu[s], d);
     g_assert_cmpfloat(d, <, prev);
     prev = d;
     /* weightless gears with ideal bearings sit where level 3 puts them
@@ -405,10 +419,11 @@ static double linear2_x(const linear2 *L, int i, double t)
     x += GSL_IMAG(gsl_complex_mul(L->X[s][i], gsl_complex_polar(1.0, L->w[s] * t)));
   gsl_complex h = gsl_complex_rect(0.0, 0.0);
   for (int k = 0; k < 4; k++)
-    h = gsl_complex_add(h, gsl_complex_mul(gsl_matrix_complex_get(L->V, i, k),
-                                           gsl_complex_mul(L->coef[k],
-                                                           gsl_complex_exp(gsl_complex_mul_real(
-                                                             L->lambda[k], t)))));
+    h = gsl_complex_add(
+        h,
+        gsl_complex_mul(
+            gsl_matrix_complex_get(L->V, i, k),
+            gsl_complex_mul(L->coef[k], gsl_complex_exp(gsl_complex_mul_real(L->lambda[k], t)))));
   return x + GSL_REAL(h);
 }
 
@@ -490,8 +505,8 @@ static void check_free_travel(int level)
 {
   char lv[16];
   snprintf(lv, sizeof lv, "level=%d", level);
-  const char *sets[] = {lv, "drive=step", "t_load=0", "M_psi_amp=2", "MT0s_phi=0", "MT0k_phi=0",
-                        NULL};
+  const char *sets[] = {lv,           "drive=step", "t_load=0", "M_psi_amp=2",
+                        "MT0s_phi=0", "MT0k_phi=0", NULL};
   ss_model *m = NULL;
   ss_trace *tr = run_scenario(SCENARIO, sets, 1.0, 0.001, &m);
   /* the source whose closing lets torque reach phi */
@@ -552,10 +567,10 @@ static void test_freeplay_no_torque(void)
 static void test_energy_balance(void)
 {
   const char *cases[][3] = {
-    {"level=1", "law=exact", NULL},       {"level=2", "law=exact", NULL},
-    {"level=3", "law=exact", NULL},       {"level=4", "law=exact", NULL},
-    {"level=1", "law=regularised", NULL}, {"level=2", "law=lugre", NULL},
-    {"level=3", "law=lugre", NULL},
+      {"level=1", "law=exact", NULL},       {"level=2", "law=exact", NULL},
+      {"level=3", "law=exact", NULL},       {"level=4", "law=exact", NULL},
+      {"level=1", "law=regularised", NULL}, {"level=2", "law=lugre", NULL},
+      {"level=3", "law=lugre", NULL},
   };
   for (size_t k = 0; k < G_N_ELEMENTS(cases); k++) {
     ss_model *m = NULL;
@@ -568,8 +583,8 @@ static void test_energy_balance(void)
       W_max = fmax(W_max, fabs(W));
       D_end = D;
     }
-    g_test_message("%s %s: energy balance error %.3e J of %.3f J", cases[k][0], cases[k][1],
-                   worst, W_max);
+    g_test_message("%s %s: energy balance error %.3e J of %.3f J", cases[k][0], cases[k][1], worst,
+                   W_max);
     g_assert_cmpfloat(D_end, >, 0.0);
     g_assert_cmpfloat(worst, <, 1e-6 * W_max);
     ss_trace_free(tr);

@@ -36,8 +36,8 @@ static void test_regularised_trend(void)
     times r = first_times(sets);
     double es = fabs(r.slip - exact.slip), ek = fabs(r.stick - exact.stick);
     g_test_message("regularised gamma %s: slip %.6f (exact %.6f, error %.2e), stick %.6f "
-                   "(exact %.6f, error %.2e)", gammas[i], r.slip, exact.slip, es, r.stick,
-                   exact.stick, ek);
+                   "(exact %.6f, error %.2e)",
+                   gammas[i], r.slip, exact.slip, es, r.stick, exact.stick, ek);
     g_assert_cmpfloat(es, <, prev_slip);
     g_assert_cmpfloat(ek, <, prev_stick);
     prev_slip = es;
@@ -91,7 +91,8 @@ static void test_lugre_stiff_bristle(void)
       slip_t = tr->t[r];
     /* stuck: the friction ratio follows the spring, k v_drive t / (M g) */
     if (isnan(slip_t) && tr->t[r] < 0.45)
-      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, iratio) - ss_trace_at(tr, r, ispring) / 9.81), <, 1e-6);
+      g_assert_cmpfloat(fabs(ss_trace_at(tr, r, iratio) - ss_trace_at(tr, r, ispring) / 9.81), <,
+                        1e-6);
   }
   g_test_message("breaks loose at %.3f s", slip_t);
   /* the spring reaches mu_s M g = 4.905 N at 0.4905 s */

@@ -70,10 +70,7 @@ static void check_closed_form(const char *const *sets, double M, double k, doubl
   ss_model_free(m);
 }
 
-static void test_closed_form_default(void)
-{
-  check_closed_form(NULL, 1.0, 100.0, 0.1, 0.5, 0.3);
-}
+static void test_closed_form_default(void) { check_closed_form(NULL, 1.0, 100.0, 0.1, 0.5, 0.3); }
 
 static void test_closed_form_other(void)
 {

@@ -36,7 +36,7 @@ static void test_kinematics_fd(void)
       const double e = 1e-6;
       for (int k = 0; k < n; k++) {
         double pp[SS_PLANAR_MAX_M], pm_[SS_PLANAR_MAX_M], sp[SS_PLANAR_MAX_JOINTS],
-          sm[SS_PLANAR_MAX_JOINTS];
+            sm[SS_PLANAR_MAX_JOINTS];
         memcpy(xp, x, sizeof xp);
         memcpy(xm, x, sizeof xm);
         xp[k] += e;
@@ -209,8 +209,8 @@ static void test_free_body(void)
         for (int i = 0; i < sys->m; i++)
           stab[i] = 0.5 * rnd(r);
         int rc2 = ss_planar_accel(sys, xo, xdo, h, dir, mu, stab, xdd2, lambda2, fmu2, &why);
-        int rc3 = ss_planar_accel_partitioned(sys, pm->iu, xo, xdo, h, dir, mu, stab, xdd3,
-                                              lambda3, fmu3, &r_, &why);
+        int rc3 = ss_planar_accel_partitioned(sys, pm->iu, xo, xdo, h, dir, mu, stab, xdd3, lambda3,
+                                              fmu3, &r_, &why);
         g_assert_cmpint(rc3, ==, rc2);
         for (int k = 0; rc2 == 0 && k < n; k++)
           g_assert_cmpfloat(fabs(xdd3[k] - xdd2[k]), <, 1e-9 * (1 + fabs(xdd2[k])));
@@ -313,8 +313,8 @@ static void test_tree_path(void)
   /* no tree: a slider on a guide whose independent coordinate is a position */
   ss_planar_system one = {.nb = 1, .nj = 1, .n = 3, .m = 2};
   one.body[0] = (ss_planar_body){"block", 1.0, 0.1};
-  one.joint[0] = (ss_planar_joint){.name = "g", .kind = SS_JOINT_PRISMATIC, .a = -1, .b = 0,
-                                   .axis = {1.0, 0.0}};
+  one.joint[0] = (ss_planar_joint){
+      .name = "g", .kind = SS_JOINT_PRISMATIC, .a = -1, .b = 0, .axis = {1.0, 0.0}};
   ss_planar_tree none;
   ss_planar_tree_init(&one, 0, &none);
   g_assert_false(none.ok);
@@ -363,7 +363,8 @@ static void test_energy_balance(void)
       double D = ss_trace_at(tr, i, iD);
       g_assert_cmpfloat(D, >=, prevD - 1e-12); /* friction only dissipates */
       prevD = D;
-      double bal = ss_trace_at(tr, i, iW) - (ss_trace_at(tr, i, iT) + ss_trace_at(tr, i, iV) - E0) - D;
+      double bal =
+          ss_trace_at(tr, i, iW) - (ss_trace_at(tr, i, iT) + ss_trace_at(tr, i, iV) - E0) - D;
       worst = fmax(worst, fabs(bal));
     }
     g_test_message("%s: energy balance residual %.3g J, dissipated %.3g J", scenarios[s], worst,
@@ -461,8 +462,8 @@ static void test_hold_and_breakaway(void)
       g_snprintf(buf, sizeof buf, "tau0=%.17g", tau);
       const char *sets[] = {"A=0", buf, NULL};
       ss_model *m = NULL;
-      ss_trace *tr = run_scenario(scenarios[s], sets, side == 0 ? 1000.0 : 1.0,
-                                  side == 0 ? 1.0 : 0.01, &m);
+      ss_trace *tr =
+          run_scenario(scenarios[s], sets, side == 0 ? 1000.0 : 1.0, side == 0 ? 1.0 : 0.01, &m);
       int ith = column(m, "theta1"), ix = column(m, side == 0 && s == 0 ? "xB" : "theta2");
       double th0 = ss_trace_at(tr, 0, ith), x0 = ss_trace_at(tr, 0, ix);
       size_t last = tr->n_rows - 1;
@@ -503,10 +504,22 @@ static void test_formulations_agree(void)
         double t1 = ta->t[i], t2 = tb->t[j];
         double g1 = round(t1 / 0.01) * 0.01, g2 = round(t2 / 0.01) * 0.01;
         bool on1 = fabs(t1 - g1) < 1e-12, on2 = fabs(t2 - g2) < 1e-12;
-        if (!on1) { i++; continue; }
-        if (!on2) { j++; continue; }
-        if (t1 < t2 - 1e-9) { i++; continue; }
-        if (t2 < t1 - 1e-9) { j++; continue; }
+        if (!on1) {
+          i++;
+          continue;
+        }
+        if (!on2) {
+          j++;
+          continue;
+        }
+        if (t1 < t2 - 1e-9) {
+          i++;
+          continue;
+        }
+        if (t2 < t1 - 1e-9) {
+          j++;
+          continue;
+        }
         for (int c = 0; c < 4; c++) {
           double d = fabs(ss_trace_at(ta, i, column(ma, cols[c])) -
                           ss_trace_at(tb, j, column(mb, cols[c])));
@@ -567,11 +580,15 @@ static void test_stick_decision(void)
         int zero[SS_PLANAR_MAX_JOINTS] = {0};
         for (int j = 0; j < sys->nj; j++)
           mu[j] = sys->joint[j].mu_s;
-        g_assert_cmpint(ss_planar_minimal_solve(sys, pm->iu, x, 0.0, h, zero, mu, lambda, fmu, &r0, &why), ==, 0);
+        g_assert_cmpint(
+            ss_planar_minimal_solve(sys, pm->iu, x, 0.0, h, zero, mu, lambda, fmu, &r0, &why), ==,
+            0);
         for (int j = 0; j < sys->nj; j++)
           dirs[j] = sd * (r0.c[j] > 0 ? 1 : r0.c[j] < 0 ? -1 : 0);
         ss_planar_minimal r1;
-        g_assert_cmpint(ss_planar_minimal_solve(sys, pm->iu, x, 0.0, h, dirs, mu, lambda, fmu, &r1, &why), ==, 0);
+        g_assert_cmpint(
+            ss_planar_minimal_solve(sys, pm->iu, x, 0.0, h, dirs, mu, lambda, fmu, &r1, &why), ==,
+            0);
         slide_possible[d] = sd * r1.udot > 0.0;
       }
       bool stick = g > 0.0;
@@ -599,8 +616,8 @@ static void test_stick_decision(void)
 static void test_self_locking(void)
 {
   for (int locked = 0; locked < 2; locked++) {
-    const char *sets[] = {"A=300", locked ? "mu_ts=2" : "mu_ts=0.3", locked ? "mu_tk=1.5" : "mu_tk=0.2",
-                          NULL};
+    const char *sets[] = {"A=300", locked ? "mu_ts=2" : "mu_ts=0.3",
+                          locked ? "mu_tk=1.5" : "mu_tk=0.2", NULL};
     ss_model *m = NULL;
     ss_trace *tr = run_scenario("slider-crank-offset", sets, 2.0, 0.01, &m);
     const ss_planar_mech *pm = ss_planar_mech_of(m);
@@ -617,10 +634,13 @@ static void test_self_locking(void)
       const char *why = NULL;
       for (int j = 0; j < pm->sys.nj; j++)
         mu[j] = pm->sys.joint[j].mu_s;
-      g_assert_cmpint(ss_planar_minimal_solve(&pm->sys, pm->iu, x, 0.0, h, zero, mu, lambda, fmu, &r, &why), ==, 0);
+      g_assert_cmpint(
+          ss_planar_minimal_solve(&pm->sys, pm->iu, x, 0.0, h, zero, mu, lambda, fmu, &r, &why), ==,
+          0);
       for (int j = 0; j < pm->sys.nj; j++)
         dirs[j] = (r.hr > 0 ? 1 : -1) * (r.c[j] > 0 ? 1 : r.c[j] < 0 ? -1 : 0);
-      g_assert_cmpint(ss_planar_minimal_friction(&pm->sys, &r, dirs, mu, lambda, fmu, &why), ==, -2);
+      g_assert_cmpint(ss_planar_minimal_friction(&pm->sys, &r, dirs, mu, lambda, fmu, &why), ==,
+                      -2);
       g_assert_nonnull(why);
     } else {
       g_assert_cmpuint(tr->n_events, >, 0);

@@ -116,7 +116,8 @@ static void test_hexagon_vs_brute_force(void)
       } else {
         if (!(h.modes[c] * rel[c] >= 0.0))
           g_error("state %d contact %d: mode %d, relative acceleration %g (M %g %g, G %g %g, "
-                  "L %g %g %g)", i, c, h.modes[c], rel[c], M[0], M[1], G[0], G[1], L[0], L[1], L[2]);
+                  "L %g %g %g)",
+                  i, c, h.modes[c], rel[c], M[0], M[1], G[0], G[1], L[0], L[1], L[2]);
       }
     }
     g_assert_cmpint(n_stuck, !=, 2);
@@ -143,10 +144,10 @@ static void test_e1_example(void)
 
   /* the same through the scenario: N = 1 kg * 10 m/s² and mu = 0.1 give
    * levels of 1 N; the run starts at rest with constant forces 5 N */
-  const char *sets[] = {"M1=1", "M2=1", "g=10", "clamp=10", "mu_s10=0.1", "mu_k10=0.1",
-                        "mu_s20=0.1", "mu_k20=0.1", "mu_s12=0.1", "mu_k12=0.1", "c10=0",
-                        "c20=0", "c12=0", "F1_bias=5", "F1_amp=0", "F2_bias=5", "F2_amp=0",
-                        NULL};
+  const char *sets[] = {"M1=1",       "M2=1",       "g=10",       "clamp=10",   "mu_s10=0.1",
+                        "mu_k10=0.1", "mu_s20=0.1", "mu_k20=0.1", "mu_s12=0.1", "mu_k12=0.1",
+                        "c10=0",      "c20=0",      "c12=0",      "F1_bias=5",  "F1_amp=0",
+                        "F2_bias=5",  "F2_amp=0",   NULL};
   ss_model *m = NULL;
   ss_trace *tr = run_scenario("two-block", sets, 1.0, 0.1, &m);
   int iv1 = column(m, "v1"), iv2 = column(m, "v2"), ia1 = column(m, "a1"),
@@ -191,9 +192,9 @@ static ss_model *model_with(const char *const *names, const double *vals, int n)
  * kinetic < static the resolved modes must be consistent. */
 static void check_random_resolve(bool equal_levels, int n_states)
 {
-  static const char *const names[] = {"M1", "M2", "g", "clamp", "mu_s10", "mu_k10", "mu_s20",
-                                      "mu_k20", "mu_s12", "mu_k12", "c10", "c20", "c12",
-                                      "F1_bias", "F1_amp", "F2_bias", "F2_amp", "v1_0", "v2_0"};
+  static const char *const names[] = {
+      "M1",  "M2",  "g",   "clamp",   "mu_s10", "mu_k10",  "mu_s20", "mu_k20", "mu_s12", "mu_k12",
+      "c10", "c20", "c12", "F1_bias", "F1_amp", "F2_bias", "F2_amp", "v1_0",   "v2_0"};
   int patterns[6] = {0};
   for (int i = 0; i < n_states; i++) {
     double M1 = g_test_rand_double_range(0.2, 5), M2 = g_test_rand_double_range(0.2, 5);
@@ -215,8 +216,8 @@ static void check_random_resolve(bool equal_levels, int n_states)
       v2 = 0;
     else if (pattern == 4)
       v2 = v1;
-    double vals[] = {M1, M2, g, clamp, mu_s[0], mu_k[0], mu_s[1], mu_k[1], mu_s[2], mu_k[2],
-                     C[0], C[1], C[2], F1, 0.0, F2, 0.0, v1, v2};
+    double vals[] = {M1,   M2,   g,    clamp, mu_s[0], mu_k[0], mu_s[1], mu_k[1], mu_s[2], mu_k[2],
+                     C[0], C[1], C[2], F1,    0.0,     F2,      0.0,     v1,      v2};
     ss_model *m = model_with(names, vals, (int)G_N_ELEMENTS(names));
     double x[16], xdot[16], vrel[3], margin[3];
     int modes[3] = {SS_MODE_STICK, SS_MODE_STICK, SS_MODE_STICK};
@@ -266,15 +267,9 @@ static void check_random_resolve(bool equal_levels, int n_states)
     g_assert_cmpint(patterns[p], >, n_states / 60);
 }
 
-static void test_resolve_equal_levels(void)
-{
-  check_random_resolve(true, 3000);
-}
+static void test_resolve_equal_levels(void) { check_random_resolve(true, 3000); }
 
-static void test_resolve_kinetic_below_static(void)
-{
-  check_random_resolve(false, 3000);
-}
+static void test_resolve_kinetic_below_static(void) { check_random_resolve(false, 3000); }
 
 /* ---- the default run ---------------------------------------------------- */
 
@@ -408,7 +403,8 @@ static void test_random_runs(void)
     GPtrArray *sets = g_ptr_array_new_with_free_func(g_free);
     g_ptr_array_add(sets, g_strdup_printf("M1=%.17g", g_test_rand_double_range(0.1, 5)));
     g_ptr_array_add(sets, g_strdup_printf("M2=%.17g", g_test_rand_double_range(0.1, 5)));
-    g_ptr_array_add(sets, g_strdup_printf("clamp=%.17g", run % 5 ? g_test_rand_double_range(0, 50) : 0.0));
+    g_ptr_array_add(
+        sets, g_strdup_printf("clamp=%.17g", run % 5 ? g_test_rand_double_range(0, 50) : 0.0));
     static const char *const cn[3] = {"10", "20", "12"};
     for (int c = 0; c < 3; c++) {
       double ms = g_test_rand_int_range(0, 6) ? g_test_rand_double_range(0, 1) : 0.0;
@@ -423,11 +419,14 @@ static void test_random_runs(void)
       g_ptr_array_add(sets, g_strdup_printf("F%d_amp=%.17g", i, g_test_rand_double_range(0, 40)));
       g_ptr_array_add(sets, g_strdup_printf("F%d_omega=%.17g", i, g_test_rand_double_range(0, 5)));
       g_ptr_array_add(sets, g_strdup_printf("F%d_phase=%.17g", i, g_test_rand_double_range(-3, 3)));
-      g_ptr_array_add(sets, g_strdup_printf("v%d_0=%.17g", i, g_test_rand_int_range(0, 2) ? 0.0 : g_test_rand_double_range(-2, 2)));
+      g_ptr_array_add(
+          sets,
+          g_strdup_printf("v%d_0=%.17g", i,
+                          g_test_rand_int_range(0, 2) ? 0.0 : g_test_rand_double_range(-2, 2)));
     }
     char *err = NULL;
-    ss_model *m = ss_model_new_from_assignments(sc, (const char *const *)sets->pdata,
-                                                (int)sets->len, &err);
+    ss_model *m =
+        ss_model_new_from_assignments(sc, (const char *const *)sets->pdata, (int)sets->len, &err);
     if (!m)
       g_error("run %d: %s", run, err);
     ss_run_opts opts = {0};
@@ -468,8 +467,8 @@ static void test_random_runs(void)
  * block 2, which starts without load and without static level. */
 static void test_frictionless(void)
 {
-  const char *sets[] = {"mu_s10=0", "mu_k10=0", "mu_s20=0", "mu_k20=0", "mu_s12=0", "mu_k12=0",
-                        "c10=0", "c20=0", "c12=0", "F1_bias=0.5", NULL};
+  const char *sets[] = {"mu_s10=0", "mu_k10=0", "mu_s20=0", "mu_k20=0",    "mu_s12=0", "mu_k12=0",
+                        "c10=0",    "c20=0",    "c12=0",    "F1_bias=0.5", NULL};
   ss_model *m = NULL;
   ss_trace *tr = run_scenario("two-block", sets, 0, 0, &m);
   const double *val = ss_model_values(m);
@@ -491,7 +490,8 @@ static void test_frictionless(void)
       double B = ss_value(sc, val, name);
       double want = A * (cos(ph) - cos(w * t + ph)) / (M * w) + B * t / M;
       if (!(fabs(ss_trace_at(tr, r, iv[i]) - want) <= 1e-6 * (1 + fabs(want))))
-        g_error("t = %g: v%d = %.12g, closed form %.12g", t, i + 1, ss_trace_at(tr, r, iv[i]), want);
+        g_error("t = %g: v%d = %.12g, closed form %.12g", t, i + 1, ss_trace_at(tr, r, iv[i]),
+                want);
     }
     if (r > 0)
       g_assert_cmpfloat(ss_trace_at(tr, r, icase), ==, 1.0);

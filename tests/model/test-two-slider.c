@@ -255,9 +255,9 @@ static double max_abs_before(const ss_trace *tr, int col, double t_stop)
 }
 
 typedef struct law_case {
-  const char *sets[4];  /* assignments */
-  double slip;          /* slip time of guide 1 in the table, s (< 0: never) */
-  double tol;           /* tolerance, s */
+  const char *sets[4]; /* assignments */
+  double slip;         /* slip time of guide 1 in the table, s (< 0: never) */
+  double tol;          /* tolerance, s */
 } law_case;
 
 static void check_case(const law_case *lc)
@@ -293,10 +293,10 @@ static void check_case(const law_case *lc)
 static void test_smooth_rigid(void)
 {
   static const law_case cases[] = {
-    {{"law=regularised", NULL}, -1.0, 0.0},                   /* Example 3: no gross motion */
-    {{"law=regularised", "gamma_1=2e-5", NULL}, 1.993, 0.01}, /* paper ~1.96 s */
-    {{"law=lugre", NULL}, 1.956, 0.01},                       /* Example 4: paper ~1.94 s */
-    {{"law=lugre", "sigma0_1=2e5", NULL}, -1.0, 0.0},         /* no motion */
+      {{"law=regularised", NULL}, -1.0, 0.0},                   /* Example 3: no gross motion */
+      {{"law=regularised", "gamma_1=2e-5", NULL}, 1.993, 0.01}, /* paper ~1.96 s */
+      {{"law=lugre", NULL}, 1.956, 0.01},                       /* Example 4: paper ~1.94 s */
+      {{"law=lugre", "sigma0_1=2e5", NULL}, -1.0, 0.0},         /* no motion */
   };
   for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
     check_case(&cases[i]);
@@ -323,11 +323,11 @@ static void test_tanh(void)
 /* ---- Example 5: flexible rod ---------------------------------------------- */
 
 static const char *const flexible_laws[][4] = {
-  {"rod=flexible", NULL},
-  {"rod=flexible", "law=regularised", NULL},
-  {"rod=flexible", "law=regularised", "gamma_1=2e-5", NULL},
-  {"rod=flexible", "law=lugre", NULL},
-  {"rod=flexible", "law=lugre", "sigma0_1=2e5", NULL},
+    {"rod=flexible", NULL},
+    {"rod=flexible", "law=regularised", NULL},
+    {"rod=flexible", "law=regularised", "gamma_1=2e-5", NULL},
+    {"rod=flexible", "law=lugre", NULL},
+    {"rod=flexible", "law=lugre", "sigma0_1=2e5", NULL},
 };
 
 static void flexible_series(const char *k1, bool slips)
@@ -449,8 +449,7 @@ static void test_kinematics(void)
       g_assert_cmpmem(kin.Cmu, sizeof(double) * (gsize)(sys->nj * n), Cmu,
                       sizeof(double) * (gsize)(sys->nj * n));
       g_assert_cmpmem(kin.xi, sizeof(double) * (gsize)m, xi, sizeof(double) * (gsize)m);
-      g_assert_cmpmem(kin.s, sizeof(double) * (gsize)sys->nj, sl,
-                      sizeof(double) * (gsize)sys->nj);
+      g_assert_cmpmem(kin.s, sizeof(double) * (gsize)sys->nj, sl, sizeof(double) * (gsize)sys->nj);
     }
     g_rand_free(rng);
   }
@@ -519,10 +518,10 @@ static void test_load_kinks(void)
 static void test_energy_constraints(void)
 {
   static const char *const runs[][4] = {
-    {"treatment=eliminate-revolute-1", NULL},
-    {"law=lugre", NULL},
-    {"rod=flexible", NULL},
-    {"rod=flexible", "law=regularised", NULL},
+      {"treatment=eliminate-revolute-1", NULL},
+      {"law=lugre", NULL},
+      {"rod=flexible", NULL},
+      {"rod=flexible", "law=regularised", NULL},
   };
   for (size_t k = 0; k < G_N_ELEMENTS(runs); k++) {
     ss_model *m = NULL;
@@ -534,8 +533,8 @@ static void test_energy_constraints(void)
     for (size_t r = 0; r < tr->n_rows; r++) {
       double w = ss_trace_at(tr, r, cw);
       wmax = fmax(wmax, fabs(w));
-      bal = fmax(bal, fabs(w - ss_trace_at(tr, r, cd) - ss_trace_at(tr, r, ck) -
-                               ss_trace_at(tr, r, cp)));
+      bal = fmax(
+          bal, fabs(w - ss_trace_at(tr, r, cd) - ss_trace_at(tr, r, ck) - ss_trace_at(tr, r, cp)));
       err = fmax(err, ss_trace_at(tr, r, ce));
     }
     g_test_message("run %zu: max work %.6g J, energy balance %.3g J, constraint error %.3g", k,
@@ -651,11 +650,11 @@ static void test_normal_force_zero_while_stuck(void)
   ss_model_free(m);
   /* the other treatments and the flexible rod step over the same kind of dip */
   const char *const variants[][3] = {
-    {"P=-520", "treatment=eliminate-revolute-2", NULL},
-    {"S2_end=1e4", "treatment=pseudoinverse", NULL},
-    {"t_P=1000", "treatment=eliminate-revolute-2", NULL},
-    {"t_P=1000", "rod=flexible", NULL},
-    {"S2_start=-1e4", NULL, NULL},
+      {"P=-520", "treatment=eliminate-revolute-2", NULL},
+      {"S2_end=1e4", "treatment=pseudoinverse", NULL},
+      {"t_P=1000", "treatment=eliminate-revolute-2", NULL},
+      {"t_P=1000", "rod=flexible", NULL},
+      {"S2_start=-1e4", NULL, NULL},
   };
   for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
     tr = run_scenario("two-slider", variants[v], 3.5, 0.01, &m);
