@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "ss-bench.h"
+#include "stickslip.h"
 
 static const char *kind_names[SS_BENCH_N_KINDS] = {
   "frame (plots + mechanism)", "plots only",     "recompute (worker)",
@@ -96,6 +97,7 @@ ss_bench_report (void)
   if (!ss_bench_enabled () || groups == NULL)
     return;
   fprintf (stderr, "stickslip benchmark (ms)\n");
+  fprintf (stderr, "CVODE: %s\n", ss_cvode_build ());
   fprintf (stderr, "%-28s %-26s %7s %9s %9s %9s\n", "label", "measure", "n", "median", "p90", "max");
   for (guint i = 0; i < groups->len; i++)
     {

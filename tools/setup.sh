@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages listed in tools/deps.txt that are missing,
-# then configures and builds the project in build/.  Sourced by run.sh/test.sh.
+# builds CVODE (tools/sundials.sh), then configures and builds the project in
+# build/.  Run by run.sh and test.sh.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$top"
@@ -23,7 +24,6 @@ if [ "${#missing[@]}" -gt 0 ]; then
     "${missing[@]}" >/dev/null
 fi
 
-if [ ! -f build/build.ninja ]; then
-  meson setup build --buildtype=debugoptimized
-fi
-ninja -C build
+# CVODE built -O2 from Debian's source (or Debian's library, with a warning).
+sundials="$(tools/sundials.sh)"
+tools/meson-dir.sh build "$sundials" --buildtype=debugoptimized

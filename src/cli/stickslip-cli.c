@@ -379,6 +379,7 @@ static int cmd_bench(int argc, char **argv)
     return usage_error("unknown scenario '%s' (see: stickslip-cli list)", only);
   if ((n_set > 0 || t_end > 0.0) && !only)
     return usage_error("bench --set and --t-end need a SCENARIO%s", "");
+  printf("CVODE: %s\n", ss_cvode_build());
   printf("%-20s %-34s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
          "median/ms", "steps", "rhs", "events");
   int status = 0;

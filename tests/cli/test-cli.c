@@ -257,6 +257,7 @@ static void test_bench_variant(void)
   g_assert_cmpint(r.status, ==, 0);
   g_assert_nonnull(strstr(r.out, "k=150 law=regularised"));
   g_assert_null(strstr(r.out, "default"));
+  g_assert_nonnull(strstr(r.out, ss_cvode_build())); /* the CVODE this build links */
   cli_result_clear(&r);
 }
 
