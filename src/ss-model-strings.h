@@ -9,9 +9,7 @@ G_BEGIN_DECLS
 const char *ss_model_string (const char *english);
 const char *ss_model_choice_label (const char *choice);
 
-G_END_DECLS
-
-G_BEGIN_DECLS
 /* Every text of every scenario table, NULL-terminated (generated). */
 extern const char *const ss_model_strings_list[];
+
 G_END_DECLS
