@@ -394,7 +394,7 @@ update_subtitle (SsWindow *self)
   const char *law = law_name (self);
 
   /* scenarios without a law choice all use the event-driven exact law */
-  adw_window_title_set_subtitle (self->window_title, ss_model_choice_label (law ? law : "exact"));
+  adw_window_title_set_subtitle (self->window_title, ss_i18n_choice_label (law ? law : "exact"));
 }
 
 static void
@@ -412,7 +412,7 @@ apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
     if (ss_scenario_get (i) == sc)
       gtk_drop_down_set_selected (self->scenario_dropdown, i);
   update_subtitle (self);
-  gtk_label_set_text (self->description_label, ss_model_string (sc->description));
+  gtk_label_set_text (self->description_label, ss_i18n_model_text (sc->description));
   ss_bench_set_label (sc->name);
   self->switching = FALSE;
 
@@ -595,9 +595,9 @@ ss_window_dup_plot_title (SsWindow *self, char **subtitle)
   char         *title;
 
   if (law != NULL)
-    title = g_strdup_printf ("%s — %s", ss_model_string (self->scenario->title), ss_model_choice_label (law));
+    title = g_strdup_printf ("%s — %s", ss_i18n_model_text (self->scenario->title), ss_i18n_choice_label (law));
   else
-    title = g_strdup (ss_model_string (self->scenario->title));
+    title = g_strdup (ss_i18n_model_text (self->scenario->title));
 
   if (subtitle != NULL)
     {
@@ -1013,7 +1013,7 @@ ss_window_init (SsWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   for (int i = 0; i < ss_scenario_count (); i++)
-    gtk_string_list_append (titles, ss_model_string (ss_scenario_get (i)->title));
+    gtk_string_list_append (titles, ss_i18n_model_text (ss_scenario_get (i)->title));
   gtk_drop_down_set_model (self->scenario_dropdown, G_LIST_MODEL (titles));
   g_signal_connect_swapped (self->scenario_dropdown, "notify::selected", G_CALLBACK (scenario_selected_cb), self);
 
