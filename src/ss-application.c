@@ -13,7 +13,7 @@
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
-#include "ss-window.h"
+#include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
 
 struct _SsApplication
 {

@@ -23,7 +23,7 @@
 #include "ss-span-layer.h"
 #include "ss-time-axis.h"
 #include "ss-units.h"
-#include "ss-window.h"
+#include "ss-window-private.h"
 #include "stickslip.h"
 
 static SsWindow *window;
