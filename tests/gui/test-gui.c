@@ -1313,6 +1313,24 @@ test_split_band (void)
   }
 }
 
+/* Quit (Ctrl+Q) closes every window of the application, so that each
+ * saves its settings; each close removes that window from the list being
+ * walked (the walk used to read a freed list node and crash at random). */
+static void
+test_quit_closes_windows (void)
+{
+  g_autoptr(SsApplication) app = ss_application_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 3; i++)
+    gtk_window_present (GTK_WINDOW (ss_window_new (GTK_APPLICATION (app))));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1349,6 +1367,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/open-file", test_open_file);
   g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
   g_test_add_func ("/gui/failure-dialog", test_failure_dialog);
+  g_test_add_func ("/gui/quit-closes-windows", test_quit_closes_windows);
   rc = g_test_run ();
 
   if (window != NULL)
