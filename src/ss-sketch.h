@@ -86,17 +86,17 @@ extern const GdkRGBA ss_sketch_load_color;
 
 void            ss_sketch_resolve_columns (const SsSketchColumn *columns, const ss_model *model, int *column_index);
 guint           ss_sketch_count_columns (const SsSketchColumn *columns);
-const ss_model *ss_sketch_get_model (SsSketch *s);
-double          ss_sketch_value (SsSketch *s, const char *column);
-double          ss_sketch_abs_max (SsSketch *s, const char *column);
-gboolean        ss_sketch_column_range (SsSketch *s, const char *column, double *lo, double *hi);
-SsSketchMode    ss_sketch_contact_mode (SsSketch *s, const char *contact);
-double          ss_sketch_param (SsSketch *s, const char *name, double fallback);
-double          ss_sketch_force_scale (SsSketch *s, const char *const *columns, double max_px);
+const ss_model *ss_sketch_get_model (SsSketch *f);
+double          ss_sketch_value (SsSketch *f, const char *column);
+double          ss_sketch_abs_max (SsSketch *f, const char *column);
+gboolean        ss_sketch_column_range (SsSketch *f, const char *column, double *lo, double *hi);
+SsSketchMode    ss_sketch_contact_mode (SsSketch *f, const char *contact);
+double          ss_sketch_param (SsSketch *f, const char *name, double fallback);
+double          ss_sketch_force_scale (SsSketch *f, const char *const *columns, double max_px);
 
 typedef double (*SsSketchRowValue) (double a, double b, double param);
 
-void   ss_sketch_extent (SsSketch        *s,
+void   ss_sketch_extent (SsSketch        *f,
                          int              slot,
                          const char      *column_a,
                          const char      *column_b,
@@ -105,7 +105,7 @@ void   ss_sketch_extent (SsSketch        *s,
                          double          *lo,
                          double          *hi);
 double ss_sketch_abs_difference (double a, double b, double offset);
-void   ss_sketch_crank_extent (SsSketch   *s,
+void   ss_sketch_crank_extent (SsSketch   *f,
                                int         slot_x,
                                int         slot_y,
                                const char *angle,
@@ -118,32 +118,32 @@ void   ss_sketch_crank_extent (SsSketch   *s,
 /* ---- pieces ----------------------------------------------------------------- */
 
 const GdkRGBA *ss_sketch_mode_color (SsSketchMode mode);
-void           ss_sketch_set_color (SsSketch *s, const GdkRGBA *color, double alpha);
-void ss_sketch_text (SsSketch *s, double x, double y, const char *str, double xalign, double yalign, gboolean bold);
-void ss_sketch_rounded_rect (SsSketch *s, double x, double y, double w, double h, double r);
-void ss_sketch_fill_hatch (SsSketch *s, double spacing, double x_line, double y_line, const GdkRGBA *color);
-void ss_sketch_ground (SsSketch *s, double x0, double x1, double y, double offset_px);
-void ss_sketch_block (SsSketch *s, double x, double y, double w, double h, const GdkRGBA *color, const char *label);
-void ss_sketch_spring (SsSketch *s, double x0, double x1, double y, double amplitude);
-void ss_sketch_spring_between (SsSketch *s, double x0, double y0, double x1, double y1, double amplitude);
-void ss_sketch_arrow (SsSketch *s, double x, double y, double dx, double dy, const GdkRGBA *color, const char *label);
-void ss_sketch_force_arrow (SsSketch *s, double x, double y, double force, const GdkRGBA *color, const char *label);
+void           ss_sketch_set_color (SsSketch *f, const GdkRGBA *color, double alpha);
+void ss_sketch_text (SsSketch *f, double x, double y, const char *str, double xalign, double yalign, gboolean bold);
+void ss_sketch_rounded_rect (SsSketch *f, double x, double y, double w, double h, double r);
+void ss_sketch_fill_hatch (SsSketch *f, double spacing, double x_line, double y_line, const GdkRGBA *color);
+void ss_sketch_ground (SsSketch *f, double x0, double x1, double y, double offset_px);
+void ss_sketch_block (SsSketch *f, double x, double y, double w, double h, const GdkRGBA *color, const char *label);
+void ss_sketch_spring (SsSketch *f, double x0, double x1, double y, double amplitude);
+void ss_sketch_spring_between (SsSketch *f, double x0, double y0, double x1, double y1, double amplitude);
+void ss_sketch_arrow (SsSketch *f, double x, double y, double dx, double dy, const GdkRGBA *color, const char *label);
+void ss_sketch_force_arrow (SsSketch *f, double x, double y, double force, const GdkRGBA *color, const char *label);
 void ss_sketch_force_arrow_out (
-    SsSketch *s, double x_left, double x_right, double y, double force, const GdkRGBA *color, const char *label);
-void ss_sketch_contact_strip (SsSketch *s, double x0, double x1, double y, SsSketchMode mode);
-void ss_sketch_mode_legend (SsSketch *s);
-void ss_sketch_link (SsSketch *s, double x0, double y0, double x1, double y1, double width, const GdkRGBA *color);
-void ss_sketch_pin (SsSketch *s, double x, double y, const char *contact, const char *label);
-void ss_sketch_ground_pivot (SsSketch *s, double x, double y);
-void ss_sketch_rail (SsSketch *s, double x0, double y0, double x1, double y1);
-void ss_sketch_gravity_arrow (SsSketch *s, double x, double y, double dx, double dy);
+    SsSketch *f, double x_left, double x_right, double y, double force, const GdkRGBA *color, const char *label);
+void ss_sketch_contact_strip (SsSketch *f, double x0, double x1, double y, SsSketchMode mode);
+void ss_sketch_mode_legend (SsSketch *f);
+void ss_sketch_link (SsSketch *f, double x0, double y0, double x1, double y1, double width, const GdkRGBA *color);
+void ss_sketch_pin (SsSketch *f, double x, double y, const char *contact, const char *label);
+void ss_sketch_ground_pivot (SsSketch *f, double x, double y);
+void ss_sketch_rail (SsSketch *f, double x0, double y0, double x1, double y1);
+void ss_sketch_gravity_arrow (SsSketch *f, double x, double y, double dx, double dy);
 void ss_sketch_moment_arrow (
-    SsSketch *s, double x, double y, double radius, double moment, double max, const GdkRGBA *color, const char *label);
+    SsSketch *f, double x, double y, double radius, double moment, double max, const GdkRGBA *color, const char *label);
 
 /* ---- world coordinates -------------------------------------------------- */
 
 SsSketchView
-ss_sketch_fit_view (SsSketch *s, double x_min, double x_max, double y_min, double y_max, double left_margin);
+ss_sketch_fit_view (SsSketch *f, double x_min, double x_max, double y_min, double y_max, double left_margin);
 
 static inline double
 ss_sketch_vx (const SsSketchView *v, double x)
