@@ -13,7 +13,7 @@
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
-#include "ss-window.h"
+#include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
 
 struct _SsApplication
 {
@@ -194,11 +194,15 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 quit_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (data));
+  g_autolist(GtkWindow) windows = NULL;
 
   (void)action;
   (void)param;
-  /* close the windows so they save their settings */
+  /* close the windows so they save their settings; a closed window leaves
+   * the application's list, so walk a copy */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (data)); l != NULL; l = l->next)
+    windows = g_list_prepend (windows, g_object_ref (l->data));
+  windows = g_list_reverse (windows);
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
   g_application_quit (G_APPLICATION (data));

@@ -24,11 +24,9 @@ void     ss_bench_set_label (const char *label);
 void     ss_bench_report (void);
 void     ss_bench_reset (void);
 
-G_END_DECLS
-
-G_BEGIN_DECLS
 /* Per-frame accumulation: widgets add their draw time, the window commits
  * one sample per painted frame. */
 void ss_bench_accumulate (SsBenchKind kind, double ms);
 void ss_bench_commit_frame (void);
+
 G_END_DECLS

@@ -6,7 +6,7 @@
 
 #include "ss-model-strings.h"
 
-const char *const ss_model_strings_list[] = {
+const char *const ss_i18n_model_texts[] = {
   /* one-mass: title */
   N_("Block with static and kinetic friction"),
   /* one-mass: description */

@@ -10,7 +10,7 @@
 #include "ss-model-strings.h"
 
 const char *
-ss_model_string (const char *english)
+ss_i18n_model_text (const char *english)
 {
   if (english == NULL || english[0] == '\0')
     return english;
@@ -45,10 +45,10 @@ static const struct
                                       };
 
 const char *
-ss_model_choice_label (const char *choice)
+ss_i18n_choice_label (const char *choice)
 {
   for (guint i = 0; i < G_N_ELEMENTS (choice_labels); i++)
     if (g_strcmp0 (choice_labels[i].choice, choice) == 0)
       return _(choice_labels[i].label);
-  return ss_model_string (choice);
+  return ss_i18n_model_text (choice);
 }

@@ -209,7 +209,7 @@ ss_param_panel_set_scenario (SsParamPanel *self, const ss_scenario *sc, const do
       if (group == NULL)
         {
           group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-          adw_preferences_group_set_title (group, ss_model_string (group_name));
+          adw_preferences_group_set_title (group, ss_i18n_model_text (group_name));
           gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (group));
           g_hash_table_insert (groups, (gpointer)group_name, group);
         }

@@ -260,25 +260,25 @@ ss_param_row_new (const ss_param_info *info, double value)
   self->value = value;
   self->is_log = (info->flags & SS_PARAM_LOG) != 0;
 
-  gtk_label_set_text (self->label, ss_model_string (info->label));
+  gtk_label_set_text (self->label, ss_i18n_model_text (info->label));
   {
-    g_autofree char *escaped_desc = g_markup_escape_text (ss_model_string (info->description), -1);
+    g_autofree char *escaped_desc = g_markup_escape_text (ss_i18n_model_text (info->description), -1);
     g_autofree char *markup = g_strdup_printf ("%s\n<small><tt>%s</tt></small>", escaped_desc, info->name);
 
     gtk_widget_set_tooltip_markup (GTK_WIDGET (self), markup);
   }
   gtk_label_set_text (self->unit_label, info->unit);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  ss_model_string (info->label), -1);
+                                  ss_i18n_model_text (info->label), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  ss_model_string (info->label), -1);
+                                  ss_i18n_model_text (info->label), -1);
 
   if (info->kind == SS_PARAM_CHOICE)
     {
       g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
       for (int i = 0; info->choices != NULL && info->choices[i] != NULL; i++)
-        gtk_string_list_append (list, ss_model_choice_label (info->choices[i]));
+        gtk_string_list_append (list, ss_i18n_choice_label (info->choices[i]));
       gtk_drop_down_set_model (self->dropdown, G_LIST_MODEL (list));
       gtk_widget_set_visible (GTK_WIDGET (self->dropdown), TRUE);
       gtk_widget_set_visible (self->value_box, FALSE);

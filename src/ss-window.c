@@ -1,4 +1,13 @@
-/* ss-window.c */
+/* ss-window.c - the main window: a scenario drop-down, its parameters,
+ * the transport (play, step, speed), the mechanism and the stacked plots
+ * of one SsSimulation, and the status bar of its contact modes.
+ *
+ * The window is split the way GNOME Text Editor's is: this file builds the
+ * widget (template, signals) and keeps it in step with the simulation and
+ * the settings; ss-window-actions.c holds the win.* actions,
+ * ss-window-files.c the open, save and export dialogs and the file
+ * loading behind them, ss-window-scripted.c the --screenshot, --play and
+ * --bench runs; ss-window-private.h is what they share. */
 #define G_LOG_DOMAIN "ss-window"
 
 #include "config.h"
@@ -8,59 +17,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario-file.h"
 #include "ss-application.h"
 #include "ss-bench.h"
-#include "ss-export.h"
 #include "ss-model-strings.h"
-#include "ss-window.h"
-
-struct _SsWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* template */
-  AdwToastOverlay *toast_overlay;
-  GtkDropDown     *scenario_dropdown;
-  AdwWindowTitle  *window_title;
-  GtkLabel        *description_label;
-  SsParamPanel    *param_panel;
-  GtkButton       *play_button;
-  GtkButton       *step_button;
-  GtkAdjustment   *speed_adjustment;
-  GtkLabel        *speed_label;
-  GtkInscription  *time_label;
-  SsMechanismView *mechanism_view;
-  SsPlotStack     *plot_stack;
-  GtkLabel        *status_label;
-  GtkInscription  *stats_label;
-  GtkProgressBar  *progress_bar;
-  GtkWidget       *failure_dialog; /* weak: the open "Simulation Failed" */
-
-  GSettings         *settings;
-  SsSimulation      *simulation;
-  const ss_scenario *scenario;
-  guint              tick_id;
-  gboolean           show_ghost;
-  gboolean           switching;
-  gboolean           pin_pending; /* keep the run as reference once complete */
-  gint64             last_paint;
-  GtkNativeDialog   *dialog;
-};
+#include "ss-window-private.h"
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void save_parameters (SsWindow *self);
 static void pin_if_complete (SsWindow *self);
 
-static void
-toast (SsWindow *self, const char *message)
+void
+_ss_window_toast (SsWindow *self, const char *message)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
-static GtkWidget *
-error_dialog (SsWindow *self, const char *heading, const char *body)
+GtkWidget *
+_ss_window_error_dialog (SsWindow *self, const char *heading, const char *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
@@ -69,8 +42,9 @@ error_dialog (SsWindow *self, const char *heading, const char *body)
   return dialog;
 }
 
-static const char *
-law_name (SsWindow *self)
+/* The friction law chosen, NULL when the scenario has no law choice. */
+const char *
+_ss_window_law_name (SsWindow *self)
 {
   int           i = ss_scenario_param_index (self->scenario, "law");
   const double *values = ss_param_panel_get_values (self->param_panel);
@@ -223,7 +197,7 @@ simulation_failed_cb (SsWindow *self, const char *message, SsSimulation *simulat
       adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), message);
       return;
     }
-  self->failure_dialog = error_dialog (self, _("Simulation Failed"), message);
+  self->failure_dialog = _ss_window_error_dialog (self, _("Simulation Failed"), message);
   g_object_add_weak_pointer (G_OBJECT (self->failure_dialog), (gpointer *)&self->failure_dialog);
 }
 
@@ -358,8 +332,8 @@ stored_values (SsWindow *self, const ss_scenario *sc)
   return values;
 }
 
-static void
-save_parameters (SsWindow *self)
+void
+_ss_window_save_parameters (SsWindow *self)
 {
   g_autoptr(GVariant) all = NULL;
   GVariantBuilder outer, inner;
@@ -391,14 +365,14 @@ save_parameters (SsWindow *self)
 static void
 update_subtitle (SsWindow *self)
 {
-  const char *law = law_name (self);
+  const char *law = _ss_window_law_name (self);
 
   /* scenarios without a law choice all use the event-driven exact law */
-  adw_window_title_set_subtitle (self->window_title, ss_model_choice_label (law ? law : "exact"));
+  adw_window_title_set_subtitle (self->window_title, ss_i18n_choice_label (law ? law : "exact"));
 }
 
-static void
-apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
+void
+_ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
 {
   g_autofree char *error = NULL;
   ss_model        *m;
@@ -412,7 +386,7 @@ apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
     if (ss_scenario_get (i) == sc)
       gtk_drop_down_set_selected (self->scenario_dropdown, i);
   update_subtitle (self);
-  gtk_label_set_text (self->description_label, ss_model_string (sc->description));
+  gtk_label_set_text (self->description_label, ss_i18n_model_text (sc->description));
   ss_bench_set_label (sc->name);
   self->switching = FALSE;
 
@@ -440,10 +414,10 @@ ss_window_set_scenario (SsWindow *self, const char *name)
   if (sc == NULL)
     return FALSE;
   if (self->scenario != NULL)
-    save_parameters (self);
+    _ss_window_save_parameters (self);
   ss_simulation_set_playing (self->simulation, FALSE);
   values = stored_values (self, sc);
-  apply_scenario (self, sc, values);
+  _ss_window_apply_scenario (self, sc, values);
   return TRUE;
 }
 
@@ -481,55 +455,6 @@ params_changed_cb (SsWindow *self, SsParamPanel *panel)
   ss_simulation_recompute (self->simulation, m);
 }
 
-/* ---- actions ------------------------------------------------------------ */
-
-static void
-play_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  SsWindow *self = SS_WINDOW (widget);
-
-  (void)action_name;
-  (void)param;
-  ss_simulation_set_playing (self->simulation, !ss_simulation_get_playing (self->simulation));
-}
-
-static void
-reset_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  SsWindow *self = SS_WINDOW (widget);
-
-  (void)action_name;
-  (void)param;
-  ss_simulation_set_playing (self->simulation, FALSE);
-  ss_simulation_reset (self->simulation);
-}
-
-static void
-step_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  SsWindow *self = SS_WINDOW (widget);
-
-  (void)action_name;
-  (void)param;
-  if (ss_simulation_get_finished (self->simulation))
-    return;
-  ss_simulation_step (self->simulation);
-}
-
-static void
-reset_parameters_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  SsWindow          *self = SS_WINDOW (widget);
-  g_autofree double *values = g_new (double, self->scenario->n_params);
-
-  (void)action_name;
-  (void)param;
-  ss_scenario_defaults (self->scenario, values);
-  ss_param_panel_set_values (self->param_panel, values, NULL);
-  save_parameters (self);
-  toast (self, _("Parameters reset to defaults"));
-}
-
 /* ---- reference run -------------------------------------------------------- */
 
 static void
@@ -549,7 +474,7 @@ pin_if_complete (SsWindow *self)
   self->pin_pending = FALSE;
   ss_plot_stack_set_reference (self->plot_stack, ds);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", TRUE);
-  toast (self, _("Run kept as reference: change a parameter to compare"));
+  _ss_window_toast (self, _("Run kept as reference: change a parameter to compare"));
 }
 
 /* Pins the current run, computed to its end, as the reference every chart
@@ -578,316 +503,6 @@ ss_window_clear_reference (SsWindow *self)
 }
 
 static void
-reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  (void)param;
-  if (g_str_equal (action_name, "win.keep-reference"))
-    ss_window_keep_reference (SS_WINDOW (widget));
-  else
-    ss_window_clear_reference (SS_WINDOW (widget));
-}
-
-char *
-ss_window_dup_plot_title (SsWindow *self, char **subtitle)
-{
-  const double *values = ss_param_panel_get_values (self->param_panel);
-  const char   *law = law_name (self);
-  char         *title;
-
-  if (law != NULL)
-    title = g_strdup_printf ("%s — %s", ss_model_string (self->scenario->title), ss_model_choice_label (law));
-  else
-    title = g_strdup (ss_model_string (self->scenario->title));
-
-  if (subtitle != NULL)
-    {
-      GString *s = g_string_new (NULL);
-
-      for (int i = 0; i < self->scenario->n_params; i++)
-        {
-          const ss_param_info *p = &self->scenario->params[i];
-          SsParamRow          *row = ss_param_panel_get_row (self->param_panel, p->name);
-          char                 buf[64];
-
-          if (p->kind == SS_PARAM_CHOICE || (row && !gtk_widget_get_visible (GTK_WIDGET (row))))
-            continue;
-          ss_param_format (p, values[i], buf, sizeof buf);
-          g_string_append_printf (s, "%s%s = %s%s%s", s->len ? ",  " : "", p->name, buf, p->unit[0] ? " " : "",
-                                  p->unit);
-        }
-      *subtitle = g_string_free (s, FALSE);
-    }
-  return title;
-}
-
-gboolean
-ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error)
-{
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
-  SsExportFormat   format;
-
-  if (!ss_export_format_from_path (path, &format))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-                   _("Unknown image format: use a name ending in .png, .svg or .pdf"));
-      return FALSE;
-    }
-  title = ss_window_dup_plot_title (self, &subtitle);
-  return ss_export_plot (self->plot_stack, path, format, width, height, title, subtitle, error);
-}
-
-gboolean
-ss_window_export_csv_to (SsWindow *self, const char *path, GError **error)
-{
-  return ss_export_csv (ss_simulation_get_dataset (self->simulation), path, error);
-}
-
-gboolean
-ss_window_load_file (SsWindow *self, const char *path, GError **error)
-{
-  const ss_scenario *sc = NULL;
-  ss_run_opts        opts = { 0 };
-  char              *msg = NULL;
-  double            *values = ss_scenario_file_load (path, &sc, &opts, &msg);
-  ss_model          *m;
-
-  if (values == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, msg ? msg : _("Unreadable scenario file"));
-      free (msg);
-      return FALSE;
-    }
-  m = sc->create (sc, values, &msg);
-  if (m == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, msg);
-      free (msg);
-      free (values);
-      return FALSE;
-    }
-  ss_model_free (m);
-  if (self->scenario != NULL)
-    save_parameters (self);
-  ss_simulation_set_playing (self->simulation, FALSE);
-  ss_simulation_set_run_options (self->simulation, &opts);
-  apply_scenario (self, sc, values);
-  free (values);
-  return TRUE;
-}
-
-/* Opens a scenario file as a user does (the Open dialog, `stickslip FILE`):
- * a toast when it is loaded; otherwise a dialog with the reason, and the
- * scenario on screen stays as it was. */
-gboolean
-ss_window_open_file (SsWindow *self, const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *basename = g_path_get_basename (path);
-
-  if (ss_window_load_file (self, path, &error))
-    {
-      g_autofree char *msg = g_strdup_printf (_("Opened “%s”"), basename);
-
-      toast (self, msg);
-      return TRUE;
-    }
-  else
-    {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), basename);
-
-      error_dialog (self, heading, error->message);
-      return FALSE;
-    }
-}
-
-gboolean
-ss_window_save_file (SsWindow *self, const char *path, GError **error)
-{
-  char       *msg = NULL;
-  ss_run_opts opts = *ss_simulation_get_run_options (self->simulation);
-
-  if (opts.t_end <= 0)
-    opts.t_end = self->scenario->t_end;
-  if (opts.dt_out <= 0)
-    opts.dt_out = self->scenario->dt_out;
-  if (!ss_scenario_file_save (path, self->scenario, ss_param_panel_get_values (self->param_panel), &opts, &msg))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, msg ? msg : _("Could not save"));
-      free (msg);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-typedef enum
-{
-  DIALOG_OPEN,
-  DIALOG_SAVE,
-  DIALOG_EXPORT_PLOT,
-  DIALOG_EXPORT_CSV,
-} DialogKind;
-
-static void
-add_filter (GtkFileChooser *chooser, const char *name, const char *pattern)
-{
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, name);
-  gtk_file_filter_add_pattern (filter, pattern);
-  gtk_file_chooser_add_filter (chooser, filter);
-}
-
-static void
-dialog_response_cb (GtkNativeDialog *dialog, int response, SsWindow *self)
-{
-  DialogKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "kind"));
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *basename = NULL;
-  gboolean         ok = FALSE;
-
-  if (response != GTK_RESPONSE_ACCEPT)
-    goto out;
-  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  path = g_file_get_path (file);
-  if (path == NULL)
-    goto out;
-
-  switch (kind)
-    {
-    case DIALOG_OPEN:
-      ss_window_open_file (self, path);
-      goto out;
-    case DIALOG_SAVE:
-      basename = g_path_get_basename (path);
-      if (strchr (basename, '.') == NULL)
-        {
-          char *p = g_strconcat (path, ".stickslip", NULL);
-          g_free (path);
-          path = p;
-        }
-      ok = ss_window_save_file (self, path, &error);
-      break;
-    case DIALOG_EXPORT_PLOT:
-      {
-        SsExportFormat format;
-        GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
-        double         h = 90 + 170.0 * MAX (1u, ss_plot_stack_get_n_charts (self->plot_stack));
-
-        if (!ss_export_format_from_path (path, &format))
-          {
-            const char *name = filter ? gtk_file_filter_get_name (filter) : NULL;
-            const char *ext = ".png";
-            char       *p;
-
-            if (name != NULL && strstr (name, "SVG"))
-              ext = ".svg";
-            else if (name != NULL && strstr (name, "PDF"))
-              ext = ".pdf";
-            p = g_strconcat (path, ext, NULL);
-            g_free (path);
-            path = p;
-            ss_export_format_from_path (path, &format);
-          }
-        if (format == SS_EXPORT_PNG)
-          ok = ss_window_export_plot_to (self, path, 1600, (int)(2 * h), &error);
-        else
-          ok = ss_window_export_plot_to (self, path, 800, (int)h, &error);
-      }
-      break;
-    case DIALOG_EXPORT_CSV:
-      if (!g_str_has_suffix (path, ".csv"))
-        {
-          char *p = g_strconcat (path, ".csv", NULL);
-          g_free (path);
-          path = p;
-        }
-      ok = ss_window_export_csv_to (self, path, &error);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
-  g_free (basename);
-  basename = g_path_get_basename (path);
-  if (ok)
-    {
-      g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), basename);
-
-      toast (self, msg);
-    }
-  else
-    {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), basename);
-
-      error_dialog (self, heading, error ? error->message : _("Unknown error"));
-    }
-
-out:
-  g_clear_object (&self->dialog);
-}
-
-static void
-run_dialog (SsWindow *self, DialogKind kind)
-{
-  GtkFileChooserAction  action = kind == DIALOG_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
-  const char           *titles[] = { N_("Open Scenario"), N_("Save Scenario"), N_("Export Plot"), N_("Export Data") };
-  const char           *accept = kind == DIALOG_OPEN ? _("_Open") : (kind == DIALOG_SAVE ? _("_Save") : _("_Export"));
-  GtkFileChooserNative *native;
-  g_autofree char      *name = NULL;
-
-  if (self->dialog != NULL)
-    return;
-  native = gtk_file_chooser_native_new (_(titles[kind]), GTK_WINDOW (self), action, accept, _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  switch (kind)
-    {
-    case DIALOG_OPEN:
-    case DIALOG_SAVE:
-      add_filter (GTK_FILE_CHOOSER (native), _("Scenario files"), "*.stickslip");
-      add_filter (GTK_FILE_CHOOSER (native), _("All files"), "*");
-      name = g_strdup_printf ("%s.stickslip", self->scenario->name);
-      break;
-    case DIALOG_EXPORT_PLOT:
-      add_filter (GTK_FILE_CHOOSER (native), _("PNG image"), "*.png");
-      add_filter (GTK_FILE_CHOOSER (native), _("SVG image"), "*.svg");
-      add_filter (GTK_FILE_CHOOSER (native), _("PDF document"), "*.pdf");
-      name = g_strdup_printf ("%s.png", self->scenario->name);
-      break;
-    case DIALOG_EXPORT_CSV:
-      add_filter (GTK_FILE_CHOOSER (native), _("CSV data"), "*.csv");
-      name = g_strdup_printf ("%s.csv", self->scenario->name);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  if (kind != DIALOG_OPEN)
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  g_object_set_data (G_OBJECT (native), "kind", GINT_TO_POINTER (kind));
-  g_signal_connect (native, "response", G_CALLBACK (dialog_response_cb), self);
-  self->dialog = GTK_NATIVE_DIALOG (native);
-  gtk_native_dialog_show (self->dialog);
-}
-
-static void
-file_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  SsWindow *self = SS_WINDOW (widget);
-
-  (void)param;
-  if (g_str_equal (action_name, "win.open"))
-    run_dialog (self, DIALOG_OPEN);
-  else if (g_str_equal (action_name, "win.save"))
-    run_dialog (self, DIALOG_SAVE);
-  else if (g_str_equal (action_name, "win.export-plot"))
-    run_dialog (self, DIALOG_EXPORT_PLOT);
-  else
-    run_dialog (self, DIALOG_EXPORT_CSV);
-}
-
-static void
 show_ghost_changed (SsWindow *self)
 {
   self->show_ghost = g_settings_get_boolean (self->settings, "show-ghost");
@@ -913,7 +528,7 @@ ss_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  save_parameters (self);
+  _ss_window_save_parameters (self);
   ss_simulation_set_playing (self->simulation, FALSE);
 
   return GTK_WINDOW_CLASS (ss_window_parent_class)->close_request (window);
@@ -978,19 +593,7 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsWindow, stats_label);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, progress_bar);
 
-  gtk_widget_class_install_action (widget_class, "win.play", NULL, play_action);
-  gtk_widget_class_install_action (widget_class, "win.reset", NULL, reset_action);
-  gtk_widget_class_install_action (widget_class, "win.step", NULL, step_action);
-  gtk_widget_class_install_action (widget_class, "win.reset-parameters", NULL, reset_parameters_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, file_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, file_action);
-  gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
-  gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, file_action);
-  gtk_widget_class_install_action (widget_class, "win.keep-reference", NULL, reference_action);
-  gtk_widget_class_install_action (widget_class, "win.clear-reference", NULL, reference_action);
-
-  /* space only when no text field takes it: bubble phase, below the focus */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.play", NULL);
+  _ss_window_class_actions_init (klass);
 }
 
 static void
@@ -999,13 +602,12 @@ ss_window_init (SsWindow *self)
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   g_autofree char *step_tooltip = NULL;
   g_autofree char *scenario = NULL;
-  GAction         *action;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
 
   self->settings = ss_application_create_settings ();
   self->simulation = ss_simulation_new ();
+  _ss_window_actions_init (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
@@ -1013,7 +615,7 @@ ss_window_init (SsWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   for (int i = 0; i < ss_scenario_count (); i++)
-    gtk_string_list_append (titles, ss_model_string (ss_scenario_get (i)->title));
+    gtk_string_list_append (titles, ss_i18n_model_text (ss_scenario_get (i)->title));
   gtk_drop_down_set_model (self->scenario_dropdown, G_LIST_MODEL (titles));
   g_signal_connect_swapped (self->scenario_dropdown, "notify::selected", G_CALLBACK (scenario_selected_cb), self);
 
@@ -1029,19 +631,6 @@ ss_window_init (SsWindow *self)
   gtk_adjustment_set_value (self->speed_adjustment, log10 (g_settings_get_double (self->settings, "speed")));
   speed_changed_cb (self, self->speed_adjustment);
 
-  /* stateful toggles straight from GSettings */
-  {
-    GSimpleActionGroup *group = g_simple_action_group_new ();
-
-    action = g_settings_create_action (self->settings, "show-ghost");
-    g_action_map_add_action (G_ACTION_MAP (group), action);
-    g_object_unref (action);
-    action = g_settings_create_action (self->settings, "show-forces");
-    g_action_map_add_action (G_ACTION_MAP (group), action);
-    g_object_unref (action);
-    gtk_widget_insert_action_group (GTK_WIDGET (self), "settings", G_ACTION_GROUP (group));
-    g_object_unref (group);
-  }
   g_signal_connect_swapped (self->settings, "changed::show-ghost", G_CALLBACK (show_ghost_changed), self);
   g_signal_connect_swapped (self->settings, "changed::show-forces", G_CALLBACK (show_forces_changed), self);
   self->show_ghost = g_settings_get_boolean (self->settings, "show-ghost");
@@ -1085,222 +674,4 @@ SsMechanismView *
 ss_window_get_mechanism_view (SsWindow *self)
 {
   return self->mechanism_view;
-}
-
-/* ---- screenshots and benchmark ------------------------------------------ */
-
-/* The window as the renderer draws it, saved as PNG (docs/screenshots). */
-gboolean
-ss_window_capture_png (SsWindow *self, const char *path, GError **error)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
-  g_autoptr(GdkTexture) texture = NULL;
-  GtkSnapshot   *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  int            width = gtk_widget_get_width (GTK_WIDGET (self));
-  int            height = gtk_widget_get_height (GTK_WIDGET (self));
-  /* device pixels: a HiDPI screen's capture as sharp as the screen */
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-
-  gtk_snapshot_scale (snapshot, scale, scale);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  if (node == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "nothing to capture");
-      return FALSE;
-    }
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (self)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
-  gsk_render_node_unref (node);
-  if (!gdk_texture_save_to_png (texture, path))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write %s", path);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  SsWindow *self;
-  double    seconds;
-  char     *path;
-  int       settle;
-} Capture;
-
-static gboolean
-capture_poll_cb (gpointer data)
-{
-  Capture      *c = data;
-  SsSimulation *sim = c->self->simulation;
-
-  if (ss_simulation_is_busy (sim) ||
-      (ss_simulation_get_time (sim) < c->seconds - 1e-9 && !ss_simulation_get_finished (sim)))
-    return G_SOURCE_CONTINUE;
-  if (c->settle++ < 4 || !gtk_widget_get_mapped (GTK_WIDGET (c->self))) /* let a few frames paint */
-    return G_SOURCE_CONTINUE;
-  if (c->path != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!ss_window_capture_png (c->self, c->path, &error))
-        {
-          if (c->settle < 100)
-            return G_SOURCE_CONTINUE; /* not painted yet */
-          g_printerr ("%s\n", error->message);
-        }
-      gtk_window_close (GTK_WINDOW (c->self));
-    }
-  g_free (c->path);
-  g_object_unref (c->self);
-  g_free (c);
-  return G_SOURCE_REMOVE;
-}
-
-/* --play / --screenshot: simulate to @seconds through Play's path, then
- * save the window and close it. */
-void
-ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path)
-{
-  Capture *c = g_new0 (Capture, 1);
-
-  c->self = g_object_ref (self);
-  c->seconds = MIN (seconds, ss_simulation_get_t_end (self->simulation));
-  c->path = g_strdup (png_path);
-  ss_simulation_advance_to (self->simulation, c->seconds);
-  g_timeout_add (100, capture_poll_cb, c);
-}
-
-/* --bench: for one-mass, dupont and two-block
- *   1. 20 slider changes on the default history, each measured from the
- *      adjustment's change to the end of the frame that draws the new run;
- *   2. 1e5 samples per series on screen (dt_out = t_end / 1e5), then 3 s of
- *      Play at 1x, recording each frame's draw time and interval. */
-typedef enum
-{
-  BENCH_START,
-  BENCH_SLIDER,
-  BENCH_FILL,
-  BENCH_PLAY,
-  BENCH_NEXT,
-} BenchPhase;
-
-typedef struct
-{
-  SsWindow   *self;
-  guint       scenario;
-  BenchPhase  phase;
-  int         count;
-  gint64      phase_start;
-  SsParamRow *row;
-  double      slider_a;
-  double      slider_b;
-} Bench;
-
-static const char *bench_scenarios[] = { "one-mass", "dupont", "two-block" };
-
-static gboolean
-bench_cb (gpointer data)
-{
-  Bench             *b = data;
-  SsWindow          *self = b->self;
-  SsSimulation      *sim = self->simulation;
-  const ss_scenario *sc;
-  ss_run_opts        opts = { 0 };
-
-  if (ss_simulation_is_busy (sim) && b->phase != BENCH_PLAY)
-    return G_SOURCE_CONTINUE;
-
-  switch (b->phase)
-    {
-    case BENCH_START:
-      if (b->scenario >= G_N_ELEMENTS (bench_scenarios))
-        {
-          ss_bench_report ();
-          gtk_window_close (GTK_WINDOW (self));
-          g_object_unref (self);
-          g_free (b);
-          return G_SOURCE_REMOVE;
-        }
-      ss_simulation_set_run_options (sim, &opts);
-      ss_window_set_scenario (self, bench_scenarios[b->scenario]);
-      ss_bench_set_label (bench_scenarios[b->scenario]);
-      sc = self->scenario;
-      ss_simulation_advance_to (sim, sc->t_end);
-      b->row = NULL;
-      for (int i = 0; i < sc->n_params && b->row == NULL; i++)
-        if (sc->params[i].kind == SS_PARAM_REAL)
-          b->row = ss_param_panel_get_row (self->param_panel, sc->params[i].name);
-      b->slider_a = gtk_adjustment_get_value (ss_param_row_get_adjustment (b->row));
-      b->slider_b = b->slider_a + 0.02 * (gtk_adjustment_get_upper (ss_param_row_get_adjustment (b->row)) -
-                                          gtk_adjustment_get_lower (ss_param_row_get_adjustment (b->row)));
-      b->count = 0;
-      b->phase = BENCH_SLIDER;
-      break;
-
-    case BENCH_SLIDER:
-      if (b->count < 20)
-        {
-          gtk_adjustment_set_value (ss_param_row_get_adjustment (b->row), b->count % 2 ? b->slider_a : b->slider_b);
-          b->count++;
-          break;
-        }
-      gtk_adjustment_set_value (ss_param_row_get_adjustment (b->row), b->slider_a);
-      b->phase = BENCH_FILL;
-      break;
-
-    case BENCH_FILL:
-      {
-        g_autofree char *label = g_strdup_printf ("%s, 1e5 samples", bench_scenarios[b->scenario]);
-
-        sc = self->scenario;
-        opts.t_end = 2 * sc->t_end;
-        opts.dt_out = sc->t_end / 1e5;
-        ss_bench_set_label (label);
-        ss_simulation_set_run_options (sim, &opts);
-        ss_simulation_reset (sim);
-        ss_simulation_advance_to (sim, sc->t_end);
-        ss_simulation_set_speed (sim, 1.0);
-        b->phase = BENCH_PLAY;
-        b->phase_start = 0;
-      }
-      break;
-
-    case BENCH_PLAY:
-      if (b->phase_start == 0)
-        {
-          if (ss_simulation_is_busy (sim))
-            break;
-          ss_simulation_set_playing (sim, TRUE);
-          b->phase_start = g_get_monotonic_time ();
-        }
-      else if (g_get_monotonic_time () - b->phase_start > 3 * G_USEC_PER_SEC)
-        {
-          g_autofree char *msg = NULL;
-          SsDataset       *ds = ss_simulation_get_dataset (sim);
-
-          ss_simulation_set_playing (sim, FALSE);
-          g_printerr ("%s: %u samples per series on screen at the end of Play\n", bench_scenarios[b->scenario],
-                      ss_dataset_get_n_rows (ds));
-          b->phase = BENCH_NEXT;
-        }
-      break;
-
-    case BENCH_NEXT:
-    default:
-      b->scenario++;
-      b->phase = BENCH_START;
-      break;
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-void
-ss_window_run_benchmark (SsWindow *self)
-{
-  Bench *b = g_new0 (Bench, 1);
-
-  b->self = g_object_ref (self);
-  g_timeout_add (120, bench_cb, b);
 }

@@ -38,7 +38,7 @@ main (void)
           " * so that xgettext extracts them; test-model-strings fails when a scenario\n"
           " * adds a text that is missing here. */\n"
           "#include <glib/gi18n.h>\n\n#include \"ss-model-strings.h\"\n\n"
-          "const char *const ss_model_strings_list[] = {\n");
+          "const char *const ss_i18n_model_texts[] = {\n");
   for (int i = 0; i < ss_scenario_count (); i++)
     {
       const ss_scenario *sc = ss_scenario_get (i);

@@ -11,8 +11,8 @@ check (const char *s)
 {
   if (s == NULL || s[0] == '\0')
     return;
-  for (guint i = 0; ss_model_strings_list[i] != NULL; i++)
-    if (g_str_equal (ss_model_strings_list[i], s))
+  for (guint i = 0; ss_i18n_model_texts[i] != NULL; i++)
+    if (g_str_equal (ss_i18n_model_texts[i], s))
       return;
   g_test_message ("missing from src/ss-model-strings-list.c: \"%s\"", s);
   g_test_fail ();

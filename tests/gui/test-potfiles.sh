@@ -5,7 +5,7 @@
 root="$1"
 cd "$root" || exit 1
 status=0
-for f in src/*.c src/*.h ui/*.ui ui/gtk/*.ui data/*.in data/*.gschema.xml; do
+for f in src/*.c src/*.h src/drawings/*.c ui/*.ui ui/gtk/*.ui data/*.in data/*.gschema.xml; do
   [ -f "$f" ] || continue
   if grep -qE '(^|[^A-Za-z0-9_])(N_|_|C_|NC_)\(|translatable="yes"|^(Name|Comment|GenericName|Keywords)=|<summary>|<p>' "$f"; then
     if ! grep -qxF "$f" po/POTFILES.in; then

@@ -1,0 +1,87 @@
+/* ss-window-private.h - what the window's files share (ss-window.c,
+ * -actions.c, -files.c, -scripted.c): the instance struct and the private
+ * functions, prefixed _ss_window_; and the hooks that only the tests and
+ * the application's scripted runs use. */
+#pragma once
+
+#include "ss-mechanism-view.h"
+#include "ss-param-panel.h"
+#include "ss-plot-stack.h"
+#include "ss-simulation.h"
+#include "ss-window.h"
+
+G_BEGIN_DECLS
+
+struct _SsWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template */
+  AdwToastOverlay *toast_overlay;
+  GtkDropDown     *scenario_dropdown;
+  AdwWindowTitle  *window_title;
+  GtkLabel        *description_label;
+  SsParamPanel    *param_panel;
+  GtkButton       *play_button;
+  GtkButton       *step_button;
+  GtkAdjustment   *speed_adjustment;
+  GtkLabel        *speed_label;
+  GtkInscription  *time_label;
+  SsMechanismView *mechanism_view;
+  SsPlotStack     *plot_stack;
+  GtkLabel        *status_label;
+  GtkInscription  *stats_label;
+  GtkProgressBar  *progress_bar;
+  GtkWidget       *failure_dialog; /* weak: the open "Simulation Failed" */
+
+  GSettings         *settings;
+  SsSimulation      *simulation;
+  const ss_scenario *scenario;
+  guint              tick_id;
+  gboolean           show_ghost;
+  gboolean           switching;
+  gboolean           pin_pending; /* keep the run as reference once complete */
+  gint64             last_paint;
+  GtkNativeDialog   *dialog; /* the open file dialog, one at a time */
+};
+
+typedef enum
+{
+  SS_WINDOW_DIALOG_OPEN,
+  SS_WINDOW_DIALOG_SAVE,
+  SS_WINDOW_DIALOG_EXPORT_PLOT,
+  SS_WINDOW_DIALOG_EXPORT_CSV,
+} SsWindowDialog;
+
+/* ss-window.c */
+void        _ss_window_toast (SsWindow *self, const char *message);
+GtkWidget  *_ss_window_error_dialog (SsWindow *self, const char *heading, const char *body);
+const char *_ss_window_law_name (SsWindow *self);
+void        _ss_window_save_parameters (SsWindow *self);
+void        _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values);
+
+/* ss-window-actions.c */
+void _ss_window_class_actions_init (SsWindowClass *klass);
+void _ss_window_actions_init (SsWindow *self);
+
+/* ss-window-files.c */
+void _ss_window_run_dialog (SsWindow *self, SsWindowDialog kind);
+
+/* For the tests and the scripted runs (ss-window.c, ss-window-files.c,
+ * ss-window-scripted.c) */
+SsSimulation    *ss_window_get_simulation (SsWindow *self);
+SsParamPanel    *ss_window_get_param_panel (SsWindow *self);
+SsPlotStack     *ss_window_get_plot_stack (SsWindow *self);
+SsMechanismView *ss_window_get_mechanism_view (SsWindow *self);
+char            *ss_window_dup_status_text (SsWindow *self);
+void             ss_window_keep_reference (SsWindow *self);
+void             ss_window_clear_reference (SsWindow *self);
+char            *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
+gboolean         ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
+gboolean         ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
+gboolean         ss_window_save_file (SsWindow *self, const char *path, GError **error);
+gboolean         ss_window_capture_png (SsWindow *self, const char *path, GError **error);
+void             ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
+void             ss_window_run_benchmark (SsWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,188 @@
+/* test-chart-units.c - the charts' pure parts, without a display: tick
+ * steps and labels, label placement, and the per-pixel decimation of a
+ * series against a brute-force pass.  (The test names keep their /gui/
+ * paths: `test-chart-units -p /gui/tick-step`.) */
+#include <math.h>
+#include <string.h>
+
+#include "ss-chart-layer.h"
+#include "ss-dataset.h"
+#include "ss-series.h"
+#include "ss-units.h"
+#include "stickslip.h"
+
+/* Tick labels: decimals from the step; steps below 1e-4 or from 1e5 up in
+ * exponent form, zero as a plain 0 in either. */
+static void
+test_format_tick (void)
+{
+  static const struct
+  {
+    double      value, step;
+    const char *label;
+  } cases[] = {
+    { 0.0, 0.5, "0.0" },       { 1.5, 0.5, "1.5" },  { 20.0, 10.0, "20" }, { -0.25, 0.05, "-0.25" }, { 0.0, 1e-5, "0" },
+    { -2e-5, 1e-5, "-2e-05" }, { 3e-13, 1e-5, "0" }, { 0.0, 2e5, "0" },    { 4e5, 2e5, "4e+05" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = ss_format_tick (cases[i].value, cases[i].step);
+
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
+/* Per-pixel min/max decimation (with its 64-sample block summaries) equals
+ * a brute-force pass over the rows, NaN gaps included, at several zooms. */
+static void
+test_decimation (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("two-block");
+  ss_model          *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts        opts = { .t_end = 10, .dt_out = 1e-4 };
+  ss_trace          *tr = ss_run (m, &opts, NULL);
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  const char  *columns[] = { "10.F", "v1", "z2", "sum.10+12" };
+  const double ranges[][2] = { { 0, 10 }, { 0.3, 0.9 }, { 2.0001, 2.0123 }, { 3.3, 7.7 } };
+  const guint  widths[] = { 900, 333, 57 };
+
+  g_assert_nonnull (tr);
+  ss_dataset_append_rows (ds, tr->n_rows, tr->t, tr->rows);
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    {
+      g_autoptr(SsSeries) series = ss_series_new (columns[c]);
+      int      col = ss_model_column_find (m, columns[c]);
+      gboolean saw_gap = FALSE;
+
+      ss_series_set_dataset (series, ds);
+      for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+        for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+          {
+            double             t0 = ranges[r][0], t1 = ranges[r][1];
+            guint              n = widths[w];
+            const SsSeriesBin *bins = ss_series_get_bins (series, t0, t1, n);
+            g_autofree double *lo = g_new (double, n);
+            g_autofree double *hi = g_new (double, n);
+            g_autofree guint  *count = g_new0 (guint, n);
+
+            for (guint k = 0; k < n; k++)
+              {
+                lo[k] = INFINITY;
+                hi[k] = -INFINITY;
+              }
+            for (size_t i = 0; i < tr->n_rows; i++)
+              {
+                double v = ss_trace_at (tr, i, col);
+                guint  k;
+
+                if (tr->t[i] < t0 || tr->t[i] > t1 || isnan (v))
+                  continue;
+                k = MIN ((guint)((tr->t[i] - t0) * (n / (t1 - t0))), n - 1);
+                lo[k] = MIN (lo[k], v);
+                hi[k] = MAX (hi[k], v);
+                count[k]++;
+              }
+            for (guint k = 0; k < n; k++)
+              {
+                g_assert_cmpuint (bins[k + 1].count, ==, count[k]);
+                if (count[k] == 0)
+                  continue;
+                g_assert_cmpfloat (bins[k + 1].min, ==, lo[k]);
+                g_assert_cmpfloat (bins[k + 1].max, ==, hi[k]);
+                saw_gap |= bins[k + 1].gap_before;
+              }
+          }
+      /* individual static forces are undetermined in total stiction */
+      if (g_str_equal (columns[c], "10.F"))
+        g_assert_true (saw_gap);
+    }
+  ss_trace_free (tr);
+}
+
+/* Number of multiples of step in [lo, hi]. */
+static int
+count_ticks (double lo, double hi, double step)
+{
+  int n = 0;
+
+  for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
+    n++;
+  return n;
+}
+
+/* A value axis shows at least two tick labels whenever they fit: a lone
+ * "0" gives no scale. */
+static void
+test_tick_step (void)
+{
+  static const double mantissas[] = { 1, 2, 3, 4, 5 };
+
+  /* roomy: 1-2-5, about one tick per 38 px, as before */
+  g_assert_cmpfloat (ss_tick_step (0, 10, 400, 14), ==, 1);
+  g_assert_cmpfloat (ss_tick_step (-1, 1, 100, 14), ==, 1);
+  /* short charts whose 1-2-5 step left one tick */
+  g_assert_cmpfloat (ss_nice_step (0.16, 2), ==, 0.1);
+  g_assert_cmpfloat (ss_tick_step (-0.08, 0.08, 48, 14), ==, 0.05);
+  g_assert_cmpfloat (ss_nice_step (90, 2), ==, 50);
+  g_assert_cmpfloat (ss_tick_step (-45, 45, 45, 14), ==, 40);
+  /* too short for two labels a line apart: the lone tick stays */
+  g_assert_cmpfloat (ss_tick_step (-0.08, 0.08, 30, 14), ==, 0.1);
+  /* brute force over many ranges and heights: either two ticks inside, or
+   * no smaller single-digit step has two a line apart */
+  for (int i = 1; i < 400; i++)
+    for (double height = 30; height <= 300; height += 27)
+      {
+        double   lo = -0.37 * i * i + 3.1 * i, hi = lo + 0.013 * i * sqrt (i) + 0.001;
+        double   step = ss_tick_step (lo, hi, height, 14);
+        double   mag = pow (10.0, floor (log10 (step) + 1e-9)), m = step / mag;
+        gboolean single_digit = FALSE;
+
+        for (guint k = 0; k < G_N_ELEMENTS (mantissas); k++)
+          single_digit |= fabs (m - mantissas[k]) < 1e-9;
+        g_assert_true (single_digit);
+        if (count_ticks (lo, hi, step) >= 2)
+          continue;
+        for (int e = -3; e <= 1; e++)
+          for (guint k = 0; k < G_N_ELEMENTS (mantissas); k++)
+            {
+              double s = mantissas[k] * mag * pow (10.0, e);
+
+              if (s < step * (1 - 1e-9) && s / (hi - lo) * height >= 14)
+                g_assert_cmpint (count_ticks (lo, hi, s), <, 2);
+            }
+      }
+}
+
+/* Labels of close levels step leftwards past each other; far ones keep
+ * the right end. */
+static void
+test_label_placement (void)
+{
+  SsChartLabels  labels = { 0 };
+  SsChartContext ctx = { .x = 0, .y = 0, .width = 500, .height = 100, .labels = &labels };
+  double         a = ss_chart_context_place_label (&ctx, 496, 20, 60, 12);
+  double         b = ss_chart_context_place_label (&ctx, 496, 26, 40, 12); /* overlaps a's rows */
+  double         c = ss_chart_context_place_label (&ctx, 496, 60, 50, 12); /* rows of its own */
+  double         d = ss_chart_context_place_label (&ctx, 496, 22, 30, 12); /* overlaps a and b */
+
+  g_assert_cmpfloat (a, ==, 436);
+  g_assert_cmpfloat (b, ==, a - 6 - 40);
+  g_assert_cmpfloat (c, ==, 446);
+  g_assert_cmpfloat (d, ==, b - 6 - 30);
+  g_assert_cmpuint (labels.n, ==, 4);
+  ctx.labels = NULL; /* no record: right-aligned */
+  g_assert_cmpfloat (ss_chart_context_place_label (&ctx, 496, 20, 60, 12), ==, 436);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/gui/decimation", test_decimation);
+  g_test_add_func ("/gui/label-placement", test_label_placement);
+  g_test_add_func ("/gui/tick-step", test_tick_step);
+  g_test_add_func ("/gui/format-tick", test_format_tick);
+  return g_test_run ();
+}

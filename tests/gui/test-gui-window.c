@@ -1,0 +1,413 @@
+/* test-gui-window.c - the window as the user drives it: each scenario
+ * played and compared with the CLI, sliders, refused values, reset,
+ * settings, progress and failure reports, quitting. */
+#include "test-gui.h"
+
+static int
+find_field (char **header, const char *name)
+{
+  for (int i = 0; header[i] != NULL; i++)
+    if (strcmp (header[i], name) == 0)
+      return i;
+  return -1;
+}
+
+/* Per scenario: Play's path to t = 2 s, plots hold data, the contact modes
+ * equal the CLI's at the same time, the mechanism drew something. */
+void
+test_scenario (gconstpointer data)
+{
+  const ss_scenario *sc = data;
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsPlotStack       *stack = ss_window_get_plot_stack (window);
+  double             t_run = MIN (2.0, sc->t_end);
+  const char        *args[] = { "run", sc->name, "--csv", "-", NULL };
+  g_autofree char   *csv = NULL;
+  g_auto(GStrv) header = NULL;
+  g_auto(GStrv) last = NULL;
+  const ss_model *m;
+  const int      *modes;
+  int             n_modes;
+  SsDataset      *ds;
+
+  g_assert_true (ss_window_set_scenario (window, sc->name));
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  g_assert_cmpuint (ss_dataset_get_n_rows (ds), ==, 1); /* t = 0 */
+
+  ss_simulation_advance_to (sim, t_run);
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  m = ss_simulation_get_model (sim);
+  /* the engine may integrate past the target up to an event it meets */
+  g_assert_cmpfloat (ss_simulation_get_time (sim), >=, t_run - 1e-9);
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, ss_dataset_get_end_time (ds));
+  g_assert_cmpuint (ss_dataset_get_n_rows (ds), >=, (guint)floor (t_run / sc->dt_out + 1e-9) + 1);
+
+  g_assert_cmpuint (ss_plot_stack_get_n_charts (stack), >=, 2);
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart *chart = ss_plot_stack_get_chart (stack, i);
+      double   lo, hi;
+
+      g_assert_cmpuint (ss_chart_count_points (chart), >=, ss_dataset_get_n_rows (ds) / 2);
+      g_assert_true (ss_chart_get_y_range (chart, &lo, &hi));
+      g_assert_true (isfinite (lo) && isfinite (hi) && lo <= hi);
+    }
+
+  /* modes against the CLI's row at the same instant (the GUI's last
+   * sample; the last row of that time when an event shares it) */
+  csv = run_cli (args);
+  {
+    g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+    double t_gui = ss_simulation_get_time (sim);
+
+    header = g_strsplit (lines[0], ",", -1);
+    for (guint i = 1; lines[i] != NULL; i++)
+      if (lines[i][0] != '\0' && fabs (g_ascii_strtod (lines[i], NULL) - t_gui) < 1e-9)
+        {
+          g_strfreev (last);
+          last = g_strsplit (lines[i], ",", -1);
+        }
+    g_assert_nonnull (last);
+  }
+  modes = ss_simulation_get_modes (sim, &n_modes);
+  g_assert_cmpint (n_modes, ==, ss_model_n_contacts (m));
+  for (int c = 0; c < n_modes; c++)
+    {
+      g_autofree char *stick_name = g_strdup_printf ("%s.stick", ss_model_contact_name (m, c));
+      int              f = find_field (header, stick_name);
+
+      g_assert_cmpint (f, >=, 0);
+      g_assert_cmpint (atoi (last[f]) == 1, ==, modes[c] == SS_MODE_STICK);
+    }
+
+  /* the status line names every contact */
+  {
+    g_autofree char *status = ss_window_dup_status_text (window);
+
+    for (int c = 0; c < n_modes; c++)
+      g_assert_nonnull (strstr (status, ss_model_contact_name (m, c)));
+  }
+
+  /* the canvas drew this run (a named drawing, or the generic one) */
+  {
+    SsMechanismView     *view = ss_window_get_mechanism_view (window);
+    cairo_surface_t     *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 200);
+    cairo_t             *cr = cairo_create (surface);
+    const unsigned char *px;
+    int                  stride, inked = 0;
+
+    ss_mechanism_view_draw (view, cr, 800, 200);
+    cairo_surface_flush (surface);
+    px = cairo_image_surface_get_data (surface);
+    stride = cairo_image_surface_get_stride (surface);
+    for (int y = 0; y < 200; y++)
+      for (int x = 0; x < 800; x++)
+        if (px[y * stride + 4 * x + 3] != 0)
+          inked++;
+    g_assert_cmpint (inked, >, 800 * 200 / 50);
+    g_assert_cmpstr (ss_mechanism_view_get_drawing (view), ==,
+                     ss_drawing_lookup (sc->name) != NULL ? sc->name : "generic");
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+}
+
+/* A slider change recomputes the whole history with the new value; the
+ * previous run becomes the ghost; the CSV equals the CLI's for it. */
+void
+test_slider (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  SsParamRow        *row;
+  SsDataset         *before, *after;
+  const char        *args[] = { "run", "one-mass", "--set", "k=400", "--csv", "-", NULL };
+  g_autofree char   *cli_csv = NULL;
+  g_autofree char   *gui_csv = NULL;
+  g_autofree char   *path = g_build_filename (tmpdir, "slider.csv", NULL);
+  gsize              len;
+  int                ik = ss_scenario_param_index (sc, "k");
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  before = g_object_ref (ss_simulation_get_dataset (sim));
+  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (before))[ik], ==, 100.0);
+
+  row = ss_param_panel_get_row (panel, "k");
+  g_assert_nonnull (row);
+  /* k is a log-scale parameter: the slider works in log10 */
+  gtk_adjustment_set_value (ss_param_row_get_adjustment (row), log10 (400.0));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik], ==, 400.0);
+  wait_idle (sim);
+
+  after = ss_simulation_get_dataset (sim);
+  g_assert_true (after != before);
+  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (after))[ik], ==, 400.0);
+  /* the whole history again, from t = 0 to where the run was */
+  g_assert_cmpfloat (ss_dataset_get_times (after)[0], ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (after), sc->t_end, 1e-9);
+  g_assert_true (ss_simulation_get_ghost (sim) == before);
+
+  /* a stiffer spring: more stick-slip cycles in the same time */
+  {
+    guint        n_before, n_after;
+    SsSpanLayer *span = NULL;
+    SsChart     *chart = ss_plot_stack_get_chart (ss_window_get_plot_stack (window), 0);
+    GPtrArray   *layers = ss_chart_get_layers (chart);
+
+    for (guint i = 0; i < layers->len && span == NULL; i++)
+      if (SS_IS_SPAN_LAYER (g_ptr_array_index (layers, i)))
+        span = g_ptr_array_index (layers, i);
+    g_assert_nonnull (span);
+    n_after = ss_span_layer_count_spans (span, 0, sc->t_end);
+    ss_series_set_dataset (ss_span_layer_get_series (span), before);
+    n_before = ss_span_layer_count_spans (span, 0, sc->t_end);
+    ss_series_set_dataset (ss_span_layer_get_series (span), after);
+    g_assert_cmpuint (n_before, >=, 2);
+    g_assert_cmpuint (n_after, >, n_before);
+  }
+
+  /* the data equal the CLI's for the same parameters */
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, &len, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+
+  g_object_unref (before);
+}
+
+/* Refused values: out of range and mu_k > mu_s.  The reason is shown and
+ * the last valid run stays. */
+void
+test_invalid_values (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *valid = NULL;
+  SsDataset         *ds;
+  SsParamRow        *row;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, 1.0);
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  valid = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
+
+  row = ss_param_panel_get_row (panel, "k");
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), -5.0);
+  wait_idle (sim);
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_nonnull (strstr (ss_param_row_get_error (row), "k"));
+  g_assert_true (memcmp (valid, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (ss_simulation_get_dataset (sim) == ds);
+
+  row = ss_param_panel_get_row (panel, "mu_k");
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.9); /* mu_s = 0.5 */
+  wait_idle (sim);
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_nonnull (strstr (ss_param_row_get_error (row), "mu_k"));
+  g_assert_true (memcmp (valid, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (ss_simulation_get_dataset (sim) == ds);
+
+  /* a valid value clears the refusals and recomputes */
+  row = ss_param_panel_get_row (panel, "mu_k");
+  gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.25);
+  wait_idle (sim);
+  g_assert_null (ss_param_row_get_error (row));
+  g_assert_null (ss_param_row_get_error (ss_param_panel_get_row (panel, "k")));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "mu_k")], ==, 0.25);
+  g_assert_true (ss_simulation_get_dataset (sim) != ds);
+}
+
+/* A drag that outruns the worker: only the last value's run arrives. */
+void
+test_drag_coalesces (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  SsParamRow        *row;
+  int                ik = ss_scenario_param_index (sc, "k");
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  for (int i = 0; i <= 20; i++)
+    gtk_adjustment_set_value (ss_param_row_get_adjustment (row), 2.0 + i * 0.05);
+  wait_idle (sim);
+  g_assert_cmpfloat_with_epsilon (ss_model_values (ss_simulation_get_model (sim))[ik], 1000.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ik], 1000.0,
+                                  1e-9);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
+}
+
+/* Reset to defaults restores the table's values and recomputes. */
+void
+test_reset_defaults (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *defaults = g_new (double, sc->n_params);
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  g_assert_true (ss_param_panel_request (panel, "M", 2.0));
+  wait_idle (sim);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  ss_scenario_defaults (sc, defaults);
+  g_assert_true (memcmp (defaults, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (memcmp (defaults, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) ==
+                 0);
+}
+
+/* Settings: the scenario and changed parameters come back in a new window. */
+void
+test_settings_persist (void)
+{
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("dupont");
+  SsWindow          *second;
+
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  g_assert_true (ss_param_panel_request (panel, "mu_s", 0.55));
+  wait_idle (ss_window_get_simulation (window));
+  gtk_window_close (GTK_WINDOW (window)); /* saves */
+  window = NULL;
+
+  second = ss_window_new (NULL);
+  g_assert_true (ss_window_get_scenario (second) == sc);
+  g_assert_cmpfloat (
+      ss_param_panel_get_values (ss_window_get_param_panel (second))[ss_scenario_param_index (sc, "mu_s")], ==, 0.55);
+  window = second;
+}
+
+/* A recompute that takes a while (a stiff spring: about 1e6 steps) shows
+ * its progress in the status bar, growing, and hides it when done; quick
+ * ones never show it. */
+void
+test_recompute_progress (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  GtkWidget  *bar = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "progress_bar"));
+  gint64      deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  double      last = -1, first_shown = -1;
+  guint       shown = 0;
+  SsParamRow *row;
+
+  g_assert_nonnull (bar);
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_advance_to (sim, sc->t_end);
+  wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  /* quick: never shown */
+  gtk_adjustment_set_value (ss_param_row_get_adjustment (row), log10 (300.0));
+  wait_idle (sim);
+  g_assert_cmpfloat (ss_simulation_get_progress (sim), ==, -1);
+  g_assert_false (gtk_widget_get_visible (bar));
+
+  /* beyond the slider's span: typed into the spin button */
+  g_assert_true (ss_param_panel_request (panel, "k", 1e8));
+  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
+    {
+      double p;
+
+      g_main_context_iteration (NULL, FALSE);
+      p = ss_simulation_get_progress (sim);
+      if (p >= 0)
+        {
+          g_assert_true (gtk_widget_get_visible (bar));
+          g_assert_cmpfloat (p, >=, last);
+          g_assert_cmpfloat (p, <=, 1);
+          g_assert_cmpfloat (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (bar)), ==, p);
+          if (first_shown < 0)
+            first_shown = p;
+          last = p;
+          shown++;
+        }
+      g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  wait_idle (sim);
+  g_test_message ("progress shown %u times, from %.2f to %.2f", shown, first_shown, last);
+  /* about 2 s here: shown for most of it, in 5 % steps (one per 0.5 s chunk) */
+  g_assert_cmpuint (shown, >, 0);
+  g_assert_cmpfloat (last, >=, first_shown);
+  /* done: hidden again, the new run in place */
+  g_assert_cmpfloat (ss_simulation_get_progress (sim), ==, -1);
+  g_assert_false (gtk_widget_get_visible (bar));
+  g_assert_cmpfloat (
+      ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ss_scenario_param_index (sc, "k")], ==,
+      1e8);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
+  g_assert_true (ss_param_panel_request (panel, "k", 100.0));
+  wait_idle (sim);
+}
+
+/* Runs that fail (a bristle too stiff to integrate) say so in one dialog,
+ * however many failing values a drag passes: it tells the latest. */
+void
+test_failure_dialog (void)
+{
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  SsParamPanel    *panel = ss_window_get_param_panel (window);
+  const char      *body = NULL;
+  g_autofree char *first = NULL;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
+  ss_simulation_advance_to (sim, 1.0);
+  wait_idle (sim);
+  g_assert_null (ss_simulation_get_error (sim));
+  g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
+
+  g_assert_true (ss_param_panel_request (panel, "sigma0", 1e12));
+  wait_idle (sim);
+  g_assert_nonnull (ss_simulation_get_error (sim));
+  g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
+  first = g_strdup (body);
+  g_assert_nonnull (strstr (first, "integrator steps"));
+
+  g_assert_true (ss_param_panel_request (panel, "sigma0", 5e11));
+  wait_idle (sim);
+  g_assert_nonnull (ss_simulation_get_error (sim));
+  g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
+  /* the latest run's message (it fails at another time) */
+  g_assert_cmpstr (body, ==, ss_simulation_get_error (sim));
+  g_assert_cmpstr (body, !=, first);
+
+  /* back to a valid run; the dialog closed */
+  g_assert_true (ss_param_panel_request (panel, "sigma0", 1e5));
+  g_assert_true (ss_param_panel_request (panel, "law", 0));
+  wait_idle (sim);
+  g_assert_null (ss_simulation_get_error (sim));
+  destroy_message_dialogs ();
+  wait_idle (sim);
+  g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
+}
+
+/* Quit (Ctrl+Q) closes every window of the application, so that each
+ * saves its settings; each close removes that window from the list being
+ * walked (the walk used to read a freed list node and crash at random). */
+void
+test_quit_closes_windows (void)
+{
+  g_autoptr(SsApplication) app = ss_application_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 3; i++)
+    gtk_window_present (GTK_WINDOW (ss_window_new (GTK_APPLICATION (app))));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}

@@ -1,0 +1,59 @@
+/* test-gui.h - what the GUI tests' files share: the window they drive,
+ * a temporary folder, and helpers (test-gui.c); the tests, by topic, in
+ * test-gui-window.c, test-gui-files.c and test-gui-charts.c, registered in
+ * one order by test-gui.c's main. */
+#pragma once
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "drawings/drawings.h"
+#include "ss-application.h"
+#include "ss-band-layer.h"
+#include "ss-level-layer.h"
+#include "ss-line-layer.h"
+#include "ss-chart.h"
+#include "ss-export.h"
+#include "ss-resources.h"
+#include "ss-series.h"
+#include "ss-span-layer.h"
+#include "ss-time-axis.h"
+#include "ss-units.h"
+#include "ss-window-private.h"
+#include "stickslip.h"
+
+extern SsWindow *window;
+extern char     *tmpdir;
+
+void     wait_idle (SsSimulation *sim);
+char    *run_cli (const char *const *args);
+gboolean files_equal_text (const char *a, const char *b);
+void     check_png (const char *path, int width, int height);
+guint    count_message_dialogs (const char **body);
+void     destroy_message_dialogs (void);
+int      spawn_app (const char *const *argv, char **env, char **err);
+
+void test_scenario (gconstpointer data);
+void test_slider (void);
+void test_invalid_values (void);
+void test_drag_coalesces (void);
+void test_reset_defaults (void);
+void test_settings_persist (void);
+void test_recompute_progress (void);
+void test_failure_dialog (void);
+void test_quit_closes_windows (void);
+void test_export (void);
+void test_scenario_file (void);
+void test_open_file (void);
+void test_scripted_run_keeps_settings (void);
+void test_reference (void);
+void test_chart_incremental (void);
+void test_level_label_room (void);
+void test_split_band (void);
