@@ -3,7 +3,6 @@
 #define SS_INTERNAL_H
 
 #include "stickslip.h"
-#include "friction.h"
 
 /* Callbacks of one mechanism.  All take the constant model first. */
 typedef struct ss_model_ops {
@@ -111,9 +110,5 @@ const char *ss_take_failure(void);
 
 /* Value of parameter `name` in a model (aborts on a typo: programming error). */
 double ss_value(const ss_scenario *sc, const double *values, const char *name);
-
-/* 1-D stick/slip decision at zero relative velocity: the applied force
- * (everything but friction) against the static limit.  Returns the new mode. */
-int ss_resolve_1d(double applied, double static_limit);
 
 #endif

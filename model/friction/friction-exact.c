@@ -3,7 +3,7 @@
  * the static force is sat(applied, limit)). */
 #include <math.h>
 
-#include "ss-internal.h"
+#include "friction.h"
 
 int ss_resolve_1d(double applied, double static_limit)
 {

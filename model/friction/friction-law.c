@@ -1,6 +1,7 @@
 /* friction-law.c - choosing a law and reading its parameters. */
 #include <stdio.h>
 
+#include "friction.h"
 #include "ss-internal.h"
 
 const char *const ss_law_choices[] = {"exact", "regularised", "tanh", "lugre", NULL};

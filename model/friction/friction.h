@@ -25,6 +25,10 @@ typedef struct ss_friction {
   double v_stick;  /* tanh/LuGre: |v| below this is reported as stick, m/s */
 } ss_friction;
 
+/* friction-exact.c: the 1-D stick/slip decision at zero relative velocity,
+ * the applied force (everything but friction) against the static limit.
+ * Returns the new mode. */
+int ss_resolve_1d(double applied, double static_limit);
 /* friction-regularised.c: mu(v), odd, continuous, |mu| <= mu_s. */
 double ss_mu_regularised(const ss_friction *f, double v);
 /* friction-tanh.c */

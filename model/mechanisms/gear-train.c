@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "scenarios.h"
+#include "friction.h"
 #include "ss-internal.h"
 
 enum { LEVEL_FULL = 0, LEVEL_WEIGHTLESS = 1, LEVEL_REDUCED = 2, LEVEL_LINEAR = 3 };

@@ -10,9 +10,7 @@
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 
-#include "scenarios.h"
-#include "two-slider-internal.h"
-#include "two-slider.h"
+#include "two-slider-statics.h"
 
 enum { NU = 10 }; /* 8 joint multipliers + 2 lock multipliers of the rigid mechanism */
 
@@ -71,9 +69,11 @@ static int cmp_double(const void *x, const void *y)
   return a < b ? -1 : a > b;
 }
 
-int ss_two_slider_statics(const double *values, double t, ss_ts_statics *out, char **error)
+int ss_two_slider_statics(const ss_scenario *sc, const double *values, double t, ss_ts_statics *out,
+                          char **error)
 {
-  const ss_scenario *sc = &ss_scenario_two_slider;
+  if (!sc || strcmp(sc->name, "two-slider") != 0)
+    return ss_set_error(error, "the Example 1 statics needs the two-slider scenario"), -1;
   double *vals = malloc(sizeof(double) * (size_t)sc->n_params);
   if (!vals)
     return ss_set_error(error, "out of memory"), -1;

@@ -54,9 +54,10 @@ typedef struct ss_ts_statics {
 } ss_ts_statics;
 
 /* Analysis at the loads of instant t (t < 0: the final, Example 1 loads) for
- * two-slider parameter values (NULL: defaults), rigid rod, initial
- * configuration.  Returns 0, or -1 with *error (free with free()). */
-int ss_two_slider_statics(const double *values, double t, ss_ts_statics *out, char **error);
+ * values of the two-slider scenario sc (NULL: its defaults), rigid rod,
+ * initial configuration.  Returns 0, or -1 with *error (free with free()). */
+int ss_two_slider_statics(const ss_scenario *sc, const double *values, double t, ss_ts_statics *out,
+                          char **error);
 
 /* The family member with parameter a. */
 void ss_two_slider_member(const ss_ts_statics *st, double a, ss_ts_member *out);

@@ -455,7 +455,7 @@ static int cmd_statics(int argc, char **argv)
     }
   }
   ss_ts_statics st;
-  int rc = ss_two_slider_statics(values, t, &st, &err);
+  int rc = ss_two_slider_statics(sc, values, t, &st, &err);
   free(values);
   if (rc < 0) {
     fprintf(stderr, "stickslip-cli: %s\n", err ? err : "statics failed");

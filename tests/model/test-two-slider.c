@@ -5,7 +5,7 @@
 #include <sys/wait.h>
 
 #include "test-util.h"
-#include "two-slider-internal.h"
+#include "two-slider-mech.h"
 #include "two-slider.h"
 
 static const double A16 = 26.0; /* eq. (16): R31 = (24, -10) = 26 e */
@@ -46,7 +46,7 @@ static void test_example1_family(void)
 {
   ss_ts_statics st;
   char *err = NULL;
-  g_assert_cmpint(ss_two_slider_statics(NULL, -1.0, &st, &err), ==, 0);
+  g_assert_cmpint(ss_two_slider_statics(ss_scenario_find("two-slider"), NULL, -1.0, &st, &err), ==, 0);
   assert_vec(st.P, 48.0, -20.0);
   assert_vec(st.S1, -5.0, 0.0);
   assert_vec(st.S2, 0.0, -20.0);
@@ -105,7 +105,7 @@ static void test_example1_brute_force(void)
     g_snprintf(buf, sizeof buf, "P=%.6f", g_rand_double_range(rng, 1.0, 80.0));
     g_assert_true(ss_param_set_assignment(sc, values, buf, &err));
     ss_ts_statics st;
-    g_assert_cmpint(ss_two_slider_statics(values, -1.0, &st, &err), ==, 0);
+    g_assert_cmpint(ss_two_slider_statics(sc, values, -1.0, &st, &err), ==, 0);
     double p = hypot(st.P[0], st.P[1]);
     for (int k = 0; k < 400; k++) {
       double a = -2.0 * p + 5.0 * p * (k + 0.5) / 400.0;
