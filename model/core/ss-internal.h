@@ -1,4 +1,10 @@
-/* ss-internal.h - what a scenario implementation sees of the engine. */
+/* ss-internal.h - what a scenario implementation sees of the engine.
+ *
+ * Names: what other units see starts with ss_ and the unit's word
+ * (ss_model_, ss_planar_, ss_block1d_, ss_ts_ for the two-slider's public
+ * statics); a mechanism's private names (static, or shared only among its
+ * own files) use one short prefix of its own: ts_ two-slider, tb_ two-block,
+ * gear_ gear-train, block1d_ the block helper. */
 #ifndef SS_INTERNAL_H
 #define SS_INTERNAL_H
 

@@ -56,14 +56,14 @@ typedef struct ss_ts_statics {
 /* Analysis at the loads of instant t (t < 0: the final, Example 1 loads) for
  * values of the two-slider scenario sc (NULL: its defaults), rigid rod,
  * initial configuration.  Returns 0, or -1 with *error (free with free()). */
-int ss_two_slider_statics(const ss_scenario *sc, const double *values, double t, ss_ts_statics *out,
+int ss_ts_statics_analyse(const ss_scenario *sc, const double *values, double t, ss_ts_statics *out,
                           char **error);
 
 /* The family member with parameter a. */
-void ss_two_slider_member(const ss_ts_statics *st, double a, ss_ts_member *out);
+void ss_ts_member_at(const ss_ts_statics *st, double a, ss_ts_member *out);
 
 /* Writes the analysis as "key<TAB>value..." lines (see docs/two-slider.md). */
-void ss_two_slider_statics_print(const ss_ts_statics *st, FILE *f);
+void ss_ts_statics_print(const ss_ts_statics *st, FILE *f);
 
 #ifdef __cplusplus
 }

@@ -92,8 +92,8 @@ static void test_hexagon_vs_brute_force(void)
     for (int c = 0; c < 3; c++)
       L[c] = g_test_rand_int_range(0, 10) == 0 ? 0.0 : g_test_rand_double_range(0.0, 5.0);
     double G[2] = {g_test_rand_double_range(-20, 20), g_test_rand_double_range(-20, 20)};
-    ss_hexagon_result h;
-    ss_gauss_hexagon(M[0], M[1], G[0], G[1], L[0], L[1], L[2], &h);
+    tb_hexagon h;
+    tb_gauss_hexagon(M[0], M[1], G[0], G[1], L[0], L[1], L[2], &h);
     double want[2];
     const bool all[3] = {true, true, true};
     brute_gauss(M, G, L, all, want);
@@ -133,14 +133,14 @@ static void test_hexagon_vs_brute_force(void)
  * (the blocks move together: the base contacts slide, 12 holds). */
 static void test_e1_example(void)
 {
-  ss_hexagon_result h;
-  ss_gauss_hexagon(1, 1, 5, 5, 1, 1, 1, &h);
+  tb_hexagon h;
+  tb_gauss_hexagon(1, 1, 5, 5, 1, 1, 1, &h);
   g_assert_cmpfloat(fabs(ss_luz(5, 2) - 3.0), <, 1e-15); /* what the paper prints */
   g_assert_cmpfloat(fabs(h.a1 - 4.0), <, 1e-12);
   g_assert_cmpfloat(fabs(h.a2 - 4.0), <, 1e-12);
-  g_assert_cmpint(h.modes[SS_TB_12], ==, SS_MODE_STICK);
-  g_assert_cmpint(h.modes[SS_TB_10], ==, SS_MODE_SLIDE_POS);
-  g_assert_cmpint(h.modes[SS_TB_20], ==, SS_MODE_SLIDE_POS);
+  g_assert_cmpint(h.modes[TB_12], ==, SS_MODE_STICK);
+  g_assert_cmpint(h.modes[TB_10], ==, SS_MODE_SLIDE_POS);
+  g_assert_cmpint(h.modes[TB_20], ==, SS_MODE_SLIDE_POS);
 
   /* the same through the scenario: N = 1 kg * 10 m/s² and mu = 0.1 give
    * levels of 1 N; the run starts at rest with constant forces 5 N */

@@ -46,13 +46,14 @@ static void test_example1_family(void)
 {
   ss_ts_statics st;
   char *err = NULL;
-  g_assert_cmpint(ss_two_slider_statics(ss_scenario_find("two-slider"), NULL, -1.0, &st, &err), ==, 0);
+  g_assert_cmpint(ss_ts_statics_analyse(ss_scenario_find("two-slider"), NULL, -1.0, &st, &err), ==,
+                  0);
   assert_vec(st.P, 48.0, -20.0);
   assert_vec(st.S1, -5.0, 0.0);
   assert_vec(st.S2, 0.0, -20.0);
   /* eq. (16): both stiction conditions fail (eq. 18) */
   ss_ts_member mb;
-  ss_two_slider_member(&st, A16, &mb);
+  ss_ts_member_at(&st, A16, &mb);
   assert_vec(mb.F1, 0.0, 10.0);
   assert_vec(mb.N1, -19.0, 0.0);
   assert_vec(mb.R31, 24.0, -10.0);
@@ -63,7 +64,7 @@ static void test_example1_family(void)
   g_assert_false(mb.stick2);
   g_assert_true(mb.coherent);
   /* eq. (17): both hold (eq. 19) */
-  ss_two_slider_member(&st, A17, &mb);
+  ss_ts_member_at(&st, A17, &mb);
   assert_vec(mb.F1, 0.0, 15.0);
   assert_vec(mb.N1, -31.0, 0.0);
   assert_vec(mb.R31, 36.0, -15.0);
@@ -105,12 +106,12 @@ static void test_example1_brute_force(void)
     g_snprintf(buf, sizeof buf, "P=%.6f", g_rand_double_range(rng, 1.0, 80.0));
     g_assert_true(ss_param_set_assignment(sc, values, buf, &err));
     ss_ts_statics st;
-    g_assert_cmpint(ss_two_slider_statics(sc, values, -1.0, &st, &err), ==, 0);
+    g_assert_cmpint(ss_ts_statics_analyse(sc, values, -1.0, &st, &err), ==, 0);
     double p = hypot(st.P[0], st.P[1]);
     for (int k = 0; k < 400; k++) {
       double a = -2.0 * p + 5.0 * p * (k + 0.5) / 400.0;
       ss_ts_member mb;
-      ss_two_slider_member(&st, a, &mb);
+      ss_ts_member_at(&st, a, &mb);
       /* free bodies: sliders F + N + R + S = 0; rod P - R31 - R32 = 0 */
       for (int c = 0; c < 2; c++) {
         g_assert_cmpfloat(fabs(mb.F1[c] + mb.N1[c] + mb.R31[c] + st.S1[c]), <, 1e-9 * (1 + p));
