@@ -64,7 +64,7 @@ const char *const ss_model_strings_list[] = {
   /* one-mass: group */
   N_("Friction law"),
   /* one-mass: description of law */
-  N_("exact (event-driven Coulomb), regularised (gamma), tanh or lugre"),
+  N_("exact (event-driven Coulomb), regularised (threshold γ), tanh (smooth Coulomb) or lugre (LuGre bristle model)"),
   /* one-mass: label of gamma */
   N_("Threshold velocity γ"),
   /* one-mass: description of gamma */
@@ -531,20 +531,14 @@ const char *const ss_model_strings_list[] = {
   N_("Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, or take the pseudoinverse (004 Example 2)"),
   /* two-slider: label of gamma_1 */
   N_("Threshold velocity γ (guide 1)"),
-  /* two-slider: description of gamma_1 */
-  N_("Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s"),
   /* two-slider: label of k_tanh_1 */
   N_("tanh steepness k (guide 1)"),
-  /* two-slider: description of k_tanh_1 */
-  N_("tanh law (002 eq. 2): coefficient mu_k tanh(k v)"),
   /* two-slider: label of sigma0_1 */
   N_("LuGre σ0 (guide 1)"),
   /* two-slider: label of sigma1_1 */
   N_("LuGre σ1 (guide 1)"),
   /* two-slider: label of vartheta_1 */
   N_("LuGre ϑ (guide 1)"),
-  /* two-slider: description of vartheta_1 */
-  N_("LuGre Stribeck velocity"),
   /* two-slider: label of gamma_2 */
   N_("Threshold velocity γ (guide 2)"),
   /* two-slider: label of k_tanh_2 */

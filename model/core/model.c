@@ -79,6 +79,15 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
   }
 }
 
+void ss_model_add_energy_columns(ss_model *m, bool potential)
+{
+  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
+  if (potential)
+    ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+}
+
 void ss_model_add_breakpoint(ss_model *m, double t)
 {
   if (!(t > 0.0) || !isfinite(t))

@@ -97,6 +97,12 @@ void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names);
 void ss_model_add_breakpoint(ss_model *m, double t);
 void ss_model_add_column(ss_model *m, const char *name, const char *unit, ss_column_kind kind,
                          int contact);
+/* The energy columns, in this order: work.external (work of every external
+ * load and drive), energy.dissipated (by friction and dampers),
+ * energy.kinetic and, with `potential`, energy.potential (springs and
+ * gravity), all in J.  Each row balances: the change of work.external
+ * equals the changes of the others together. */
+void ss_model_add_energy_columns(ss_model *m, bool potential);
 /* The five standard columns C.F, C.N, C.ratio, C.v, C.stick for every contact,
  * with force_unit "N" or "N m" for moments. */
 void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,

@@ -91,6 +91,11 @@ bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *
 /* Writes the value as text ("0.5", or the choice name) into buf. */
 void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size);
 
+/* Whether parameter param_index matters under friction law `law` (the
+ * value of the scenario's "law" choice): a law's parameter only for the
+ * laws that read it, every other parameter always. */
+bool ss_param_law_uses(const ss_scenario *sc, int param_index, int law);
+
 /* ---- models ------------------------------------------------------------ */
 
 /* Column kinds of a sample row; the GUI groups plots by kind. */

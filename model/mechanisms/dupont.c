@@ -99,9 +99,9 @@ static const ss_param_info params[] = {
      "F2 = F2_amp cos(omega2 t) across the slot", NULL, "Load"},
     {"omega2", "F2 frequency", "rad/s", SS_PARAM_REAL, 0.8, 0.0, 1e4, 0, "Angular frequency of F2",
      NULL, "Load"},
-    SS_LAW_CHOICE_ROW(0),
-    SS_LAW_PARAM_ROWS("", ""),
-    SS_V_STICK_ROW,
+    SS_LAW_CHOICE_ROW("Friction law", 0),
+    SS_LAW_CONTACT_ROWS("", "", SS_LAW_SLIDING),
+    SS_LAW_SHARED_ROWS(SS_LAW_SLIDING),
 };
 /* clang-format on */
 

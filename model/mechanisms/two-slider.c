@@ -272,14 +272,8 @@ static void smooth_coefs(const ts_model *tp, const double *x, const double *v, d
 {
   for (int i = 0; i < 2; i++) {
     const ss_friction *f = &tp->fr[i];
-    if (f->law == SS_LAW_LUGRE) {
-      double z = x[tp->at.bristle + i];
-      zdot[i] = ss_lugre_zdot(f, v[i], z);
-      coef[i] = f->sigma0 * z + f->sigma1 * zdot[i];
-    } else {
-      zdot[i] = 0.0;
-      coef[i] = ss_mu_smooth(f, v[i]);
-    }
+    double z = tp->at.bristle >= 0 ? x[tp->at.bristle + i] : 0.0;
+    coef[i] = ss_friction_mu(f, v[i], z, &zdot[i]);
   }
 }
 
@@ -732,9 +726,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   int nx = 2 * tm->f;
   tp->at.f = tm->f;
-  tp->at.bristle = law == SS_LAW_LUGRE ? nx : -1;
-  nx += law == SS_LAW_LUGRE ? 2 : 0;
-  tp->at.flag = law == SS_LAW_EXACT && !tm->flexible ? nx : -1;
+  bool event_driven = ss_law_get(law)->event_driven;
+  tp->at.bristle = ss_law_get(law)->has_state ? nx : -1;
+  nx += tp->at.bristle >= 0 ? 2 : 0;
+  tp->at.flag = event_driven && !tm->flexible ? nx : -1;
   nx += tp->at.flag >= 0 ? 4 : 0;
   tp->at.work = nx++;
   tp->at.diss = nx++;
@@ -746,7 +741,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   m->impl = tp;
   m->ops = &two_slider_ops;
-  m->hybrid = law == SS_LAW_EXACT;
+  m->hybrid = event_driven;
   m->stiff = !m->hybrid || tm->flexible;
   m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
   m->n_kinks = m->hybrid ? 2 : 0;
@@ -758,7 +753,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->mu_k[i] = tm->mu_k;
     m->v_stick[i] = ss_friction_stick_velocity(&tp->fr[i]);
     if (tp->at.bristle >= 0) {
-      double z = ss_lugre_z_size(&tp->fr[i]);
+      double z = ss_friction_state_size(&tp->fr[i]);
       m->state_size[tp->at.bristle + i] = z;
       /* the generalised velocities carry both sliders' (per second) */
       for (int j = tm->f; j < 2 * tm->f; j++)
@@ -792,66 +787,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     ss_model_add_column(m, "spring2.e", "m", SS_COL_POSITION, -1);
     ss_model_add_column(m, "spring2.F", "N", SS_COL_FORCE, -1);
   }
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_energy_columns(m, true);
   ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
   return m;
 }
-
-/* Per-guide law parameters, suffix _1 / _2 (the seed's gamma_i, sigma0_i, ...). */
-/* clang-format off: a hand-aligned table */
-#define TS_LAW_ROWS(sfx, lbl)                                                                  \
-  {"gamma" sfx,                                                                                \
-   "Threshold velocity γ" lbl,                                                                 \
-   "m/s",                                                                                      \
-   SS_PARAM_REAL,                                                                              \
-   1e-5,                                                                                       \
-   1e-9,                                                                                       \
-   1.0,                                                                                        \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                      \
-   "Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s",            \
-   NULL,                                                                                       \
-   "Friction law"},                                                                            \
-      {"k_tanh" sfx,                                                                           \
-       "tanh steepness k" lbl,                                                                 \
-       "s/m",                                                                                  \
-       SS_PARAM_REAL,                                                                          \
-       1e5,                                                                                    \
-       1e-3,                                                                                   \
-       1e9,                                                                                    \
-       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                  \
-       "tanh law (002 eq. 2): coefficient mu_k tanh(k v)",                                     \
-       NULL,                                                                                   \
-       "Friction law"},                                                                        \
-      {"sigma0" sfx,                                                                           \
-       "LuGre σ0" lbl,                                                                         \
-       "1/m",                                                                                  \
-       SS_PARAM_REAL,                                                                          \
-       1e5,                                                                                    \
-       1.0,                                                                                    \
-       1e12,                                                                                   \
-       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                  \
-       "LuGre bristle stiffness per unit normal force",                                        \
-       NULL,                                                                                   \
-       "Friction law"},                                                                        \
-      {"sigma1" sfx,                                                                           \
-       "LuGre σ1" lbl,                                                                         \
-       "s/m",                                                                                  \
-       SS_PARAM_REAL,                                                                          \
-       300.0,                                                                                  \
-       0.0,                                                                                    \
-       1e9,                                                                                    \
-       0,                                                                                      \
-       "LuGre bristle damping per unit normal force",                                          \
-       NULL,                                                                                   \
-       "Friction law"},                                                                        \
-  {                                                                                            \
-    "vartheta" sfx, "LuGre ϑ" lbl, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,                     \
-        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck velocity", NULL, "Friction law" \
-  }
-/* clang-format on */
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
@@ -891,14 +830,16 @@ static const ss_param_info params[] = {
      "Static friction coefficient of both guides", NULL, "Friction"},
     {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
      "Kinetic friction coefficient of both guides (<= mu_s)", NULL, "Friction"},
-    SS_LAW_CHOICE_ROW(0),
+    SS_LAW_CHOICE_ROW("Friction law", 0),
     {"treatment", "Redundancy treatment", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
      "Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, "
      "or take the pseudoinverse (004 Example 2)",
      treatment_choices, "Friction law"},
-    TS_LAW_ROWS("_1", " (guide 1)"),
-    TS_LAW_ROWS("_2", " (guide 2)"),
-    SS_V_STICK_ROW,
+    SS_LAW_CONTACT_ROWS("_1", " (guide 1)", SS_LAW_SLIDING),
+    SS_LAW_CONTACT_ROWS("_2", " (guide 2)", SS_LAW_SLIDING),
+    SS_LAW_SHARED_ROWS(SS_LAW_SLIDING),
+    SS_LAW_DEFAULT("gamma", 1e-5),
+    SS_LAW_DEFAULT("k_tanh", 1e5),
     {"P", "Rod load |P|", "N", SS_PARAM_REAL, 52.0, -1e4, 1e4, 0,
      "Final magnitude of P along the rod (from pin 1 to pin 2), reached at t_P", NULL, "Load"},
     {"t_P", "P ramp end", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, SS_PARAM_MIN_EXCLUSIVE,

@@ -592,10 +592,7 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values, 
   for (int i = 0; i < pm->n_extra; i++)
     ss_model_add_column(m, pm->extra_cols[i].name, pm->extra_cols[i].unit, pm->extra_cols[i].kind,
                         -1);
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_energy_columns(m, true);
   ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
   return m;
 }

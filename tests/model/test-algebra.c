@@ -151,6 +151,57 @@ static void test_param_format_roundtrip(void)
   }
 }
 
+/* Law parameters belong to the laws that read them (the GUI hides the
+ * others): per contact and per scenario, sliding and turning contacts. */
+static void test_param_law_uses(void)
+{
+  static const struct {
+    const char *scenario, *param;
+    bool uses[4]; /* exact, regularised, tanh, lugre */
+  } cases[] = {
+      {"one-mass", "gamma", {false, true, false, false}},
+      {"one-mass", "k_tanh", {false, false, true, false}},
+      {"one-mass", "sigma0", {false, false, false, true}},
+      {"one-mass", "sigma1", {false, false, false, true}},
+      {"one-mass", "vartheta", {false, false, false, true}},
+      {"one-mass", "v_stick", {false, false, true, true}},
+      {"one-mass", "mu_s", {true, true, true, true}},
+      {"one-mass", "law", {true, true, true, true}},
+      {"dupont", "k_tanh", {false, false, true, false}},
+      {"two-slider", "gamma_1", {false, true, false, false}},
+      {"two-slider", "gamma_2", {false, true, false, false}},
+      {"two-slider", "vartheta_2", {false, false, false, true}},
+      {"two-slider", "v_stick", {false, false, true, true}},
+      {"two-slider", "treatment", {true, true, true, true}},
+      {"gear-train", "sigma1", {false, false, false, true}},
+      {"gear-train", "gap_gamma_phi", {true, true, true, true}}, /* not the law's gamma */
+      {"gear-train", "k_gamma_phi", {true, true, true, true}},
+      {"two-block", "mu_s10", {true, true, true, true}},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    const ss_scenario *sc = ss_scenario_find(cases[i].scenario);
+    int k = ss_scenario_param_index(sc, cases[i].param);
+    g_assert_cmpint(k, >=, 0);
+    for (int law = 0; law < 4; law++)
+      if (ss_param_law_uses(sc, k, law) != cases[i].uses[law])
+        g_error("%s %s: law %d", cases[i].scenario, cases[i].param, law);
+  }
+  /* the law choice lists every law once, its range follows */
+  for (int s = 0; s < ss_scenario_count(); s++) {
+    const ss_scenario *sc = ss_scenario_get(s);
+    int k = ss_scenario_param_index(sc, "law");
+    if (k < 0)
+      continue;
+    const ss_param_info *p = &sc->params[k];
+    int n = 0;
+    while (p->choices[n])
+      n++;
+    g_assert_cmpint(n, ==, 4);
+    g_assert_cmpfloat(p->max, ==, n - 1);
+    g_assert_cmpstr(p->choices[3], ==, "lugre");
+  }
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -159,5 +210,6 @@ int main(int argc, char **argv)
   g_test_add_func("/algebra/series-freeplay", test_series_freeplay);
   g_test_add_func("/params/validation", test_param_validation);
   g_test_add_func("/params/format-roundtrip", test_param_format_roundtrip);
+  g_test_add_func("/params/law-uses", test_param_law_uses);
   return g_test_run();
 }
