@@ -428,7 +428,7 @@ const char *const ss_model_strings_list[] = {
   /* slider-crank: label of formulation */
   N_("Formulation"),
   /* slider-crank: description of formulation */
-  N_("minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first kind with Baumgarte stabilisation)"),
+  N_("minimal (one dynamic equation, Blajer & Markiewicz, §5) or absolute (Lagrange equations of the first kind with Baumgarte stabilisation)"),
   /* slider-crank: label of tau0 */
   N_("Constant torque τ0"),
   /* slider-crank: description of tau0 */
@@ -468,7 +468,7 @@ const char *const ss_model_strings_list[] = {
   /* two-slider: title */
   N_("Two sliders joined by a rod: stiction indeterminacy (Wojtyra)"),
   /* two-slider: description */
-  N_("Two sliders on perpendicular rails joined by a rod, friction in both guides. Locked by stiction the rigid mechanism is redundantly constrained: the friction forces and the instant it breaks loose depend on the redundancy treatment, on gamma or sigma0 of each guide, or on the rod's axial stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002)."),
+  N_("Two sliders on perpendicular rails joined by a rod, friction in both guides. Locked by stiction the rigid mechanism is redundantly constrained: the friction forces and the instant it breaks loose depend on the redundancy treatment, on gamma or sigma0 of each guide, or on the rod's axial stiffness (Wojtyra 2016, Examples 1-5; Wojtyra & Frączek)."),
   /* two-slider: label of m1 */
   N_("Slider 1 mass m1"),
   /* two-slider: description of m1 */
@@ -500,7 +500,7 @@ const char *const ss_model_strings_list[] = {
   /* two-slider: label of rod */
   N_("Rod model"),
   /* two-slider: description of rod */
-  N_("rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 (side 2) (004 §4.2)"),
+  N_("rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 (side 2) (Wojtyra 2016, §4.2)"),
   /* two-slider: label of k1 */
   N_("Spring stiffness k1"),
   /* two-slider: description of k1 */
@@ -528,7 +528,7 @@ const char *const ss_model_strings_list[] = {
   /* two-slider: label of treatment */
   N_("Redundancy treatment"),
   /* two-slider: description of treatment */
-  N_("Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, or take the pseudoinverse (004 Example 2)"),
+  N_("Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, or take the pseudoinverse (Wojtyra 2016, Example 2)"),
   /* two-slider: label of gamma_1 */
   N_("Threshold velocity γ (guide 1)"),
   /* two-slider: label of k_tanh_1 */

@@ -14,7 +14,7 @@
 extern "C" {
 #endif
 
-/* ---- piecewise-linear friction algebra (MODELS.md §1) ------------------ */
+/* ---- piecewise-linear friction algebra ([Zardecki2006]) ----------------- */
 
 double ss_luz(double x, double a); /* dead zone, a >= 0 */
 double ss_sat(double x, double a); /* saturation, a >= 0 */

@@ -1,5 +1,5 @@
-/* dupont.c - mass m1 in the slot of mass m2 (Blajer & Markiewicz 003 §3,
- * Fig. 4).  F2 accelerates both; the slot presses on m1 with the inertial
+/* dupont.c - mass m1 in the slot of mass m2 ([BlajerMarkiewicz] §3, Fig.
+ * 4).  F2 accelerates both; the slot presses on m1 with the inertial
  * normal force Fn = m1 |F2| / (m1 + m2); F1 pushes m1 along the slot. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* gauss-hexagon.h - exact Gauss minimiser for two blocks in total stiction
- * (Zardecki 000 §4; MODELS.md two-block and error E1).
+ * ([Zardecki2007] §4, whose printed eq. 4.9-4.10 are not this minimiser).
  *
  * Block 1 feels the static forces -(s10 + s12), block 2 -(s20 - s12):
  *   M1 a1 = G1 - r1,  r1 = s10 + s12

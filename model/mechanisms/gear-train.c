@@ -1,5 +1,5 @@
-/* gear-train.c - gear train with freeplay and bearing friction (Zardecki
- * 001 §2.2-2.3, §4.1, Fig. 10; MODELS.md "gear-train").
+/* gear-train.c - gear train with freeplay and bearing friction
+ * ([Zardecki2006] §2.2-2.3, §4.1, Fig. 10; docs/gear-train.md).
  *
  * Inertial solid psi (driven by M_psi(t)) - shaft psi-delta (stiffness,
  * freeplay) - gear wheel delta - tooth mesh delta-gamma (ratio p = r_gamma /
@@ -18,7 +18,8 @@
  *  1 full redundant Newton model: I x'' = applied - bearing torque for all
  *    four solids (small gear inertias: stiff, BDF).
  *  2 weightless gears (Simplification 1): mu_delta delta' = luz(M_delta, MT0)
- *    with M_delta = T_in - T_mesh (the printed sign is wrong, MODELS.md §4).
+ *    with M_delta = T_in - T_mesh (the paper prints the opposite sign;
+ *    the Newton equation of gear delta gives this one).
  *    A weightless gear is first-order: stuck while |M_delta| <= MT0s (margin
  *    MT0s - |M_delta|), sliding with delta' = (M_delta - s MT0k)/mu_delta.
  *  3 reduced 2-DOF (Simplification 2): weightless gears, ideal gear bearings,
@@ -519,7 +520,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   g->M_phi_amp = ss_value(sc, values, "M_phi_amp");
   g->omega_phi = 2.0 * M_PI * ss_value(sc, values, "f_phi");
 
-  /* Simplification 2: springs with freeplay in series (MODELS.md §1) */
+  /* Simplification 2: springs with freeplay in series ([Zardecki2006]):
+   * compliances add, and so do the freeplays (gamma-phi's scaled by p) */
   g->k_red = 1.0 / (1.0 / g->k[E_IN] + 1.0 / g->k[E_MESH] + g->p * g->p / g->k[E_OUT]);
   g->gap_red = g->gap[E_IN] + g->gap[E_MESH] + g->p * g->gap[E_OUT];
 

@@ -1,5 +1,5 @@
-/* one-mass.c - block with Coulomb/static friction (Zardecki 000 §3, 001 §3.1;
- * Karnopp 1985), loaded by a spring from a driver moving at v_drive (the
+/* one-mass.c - block with Coulomb/static friction ([Zardecki2007] §3,
+ * [Zardecki2006] §3.1; Karnopp 1985), loaded by a spring from a driver moving at v_drive (the
  * classic stick-slip oscillator) and/or a force F0 + A sin(omega t). */
 #include <math.h>
 #include <stdlib.h>

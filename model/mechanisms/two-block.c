@@ -1,4 +1,4 @@
-/* two-block.c - two masses, three frictional contacts (Zardecki 000 §4).
+/* two-block.c - two masses, three frictional contacts ([Zardecki2007] §4).
  *
  * Both blocks stand on the base (contacts 10 and 20, normal forces M1 g and
  * M2 g) and a clamp presses them against each other (contact 12, normal

@@ -237,7 +237,7 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
     tm->f = 1;
     tm->iu[0] = 3 * tm->rod + 2;
   } else {
-    /* end segments: a fraction of the rod's length and mass each (004 §4.2) */
+    /* end segments: a fraction of the rod's length and mass each ([Wojtyra2016] §4.2) */
     double fr = ss_value(sc, values, "end_fraction");
     double le = fr * L, me = fr * m3,
            Je = fr * J3;            /* a share of J3: keeps the mass matrix well conditioned */

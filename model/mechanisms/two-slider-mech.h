@@ -15,7 +15,7 @@ enum {
 
 typedef struct ts_mech {
   ss_planar_system sys; /* bodies and joints (rigid: 3 bodies, 4 joints; flexible: 5, 6) */
-  bool flexible;        /* rod in three segments with axial springs (004 §4.2) */
+  bool flexible;        /* rod in three segments with axial springs ([Wojtyra2016] §4.2) */
   int slider[2];        /* body index of slider 1 (vertical rail) and slider 2 (horizontal) */
   int rod;              /* body that carries P: the rod, or its middle segment */
   int guide[2];         /* joint index of the two frictional guides */

@@ -1,4 +1,4 @@
-/* two-slider-statics.c - Example 1 of Wojtyra 004 (eq. 10, 16-19): the
+/* two-slider-statics.c - Example 1 of [Wojtyra2016] (eq. 10, 16-19): the
  * one-parameter family of reactions of the locked rigid two-slider, the
  * values of the family parameter for which both guides stick, and whether
  * a sliding solution exists at the same loads.  Built on the scenario's own

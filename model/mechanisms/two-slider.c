@@ -1,5 +1,5 @@
 /* two-slider.c - sliders on two perpendicular rails joined by a rod
- * (Wojtyra 004 Examples 1-5; Wojtyra & Fraczek 002).
+ * ([Wojtyra2016] Examples 1-5; [WojtyraFraczek]).
  *
  * Absolute coordinates on the planar core; friction only in the two guides,
  * mu |N|.  Rigid rod: one degree of freedom, so both guides stick or slide
@@ -575,7 +575,7 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
 /* ---- output ------------------------------------------------------------- */
 
 /* Incoherent friction directions: the static friction forces do not both
- * oppose one motion of the mechanism (004 §3.2).  w: slide velocities per
+ * oppose one motion of the mechanism ([Wojtyra2016] §3.2).  w: slide velocities per
  * unit v2, d: sign of the friction-free tendency. */
 static double incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solution *sol)
 {
@@ -811,7 +811,7 @@ static const ss_param_info params[] = {
      "Mechanism"},
     {"rod", "Rod model", "", SS_PARAM_CHOICE, 0, 0, 1, 0,
      "rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 "
-     "(side 2) (004 §4.2)",
+     "(side 2) (Wojtyra 2016, §4.2)",
      rod_choices, "Mechanism"},
     {"k1", "Spring stiffness k1", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
      SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 1", NULL,
@@ -833,7 +833,7 @@ static const ss_param_info params[] = {
     SS_LAW_CHOICE_ROW("Friction law", 0),
     {"treatment", "Redundancy treatment", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
      "Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, "
-     "or take the pseudoinverse (004 Example 2)",
+     "or take the pseudoinverse (Wojtyra 2016, Example 2)",
      treatment_choices, "Friction law"},
     SS_LAW_CONTACT_ROWS("_1", " (guide 1)", SS_LAW_SLIDING),
     SS_LAW_CONTACT_ROWS("_2", " (guide 2)", SS_LAW_SLIDING),
@@ -870,7 +870,7 @@ const ss_scenario ss_scenario_two_slider = {
                    "Locked by stiction the rigid mechanism is redundantly constrained: the "
                    "friction forces and the instant it breaks loose depend on the redundancy "
                    "treatment, on gamma or sigma0 of each guide, or on the rod's axial "
-                   "stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002).",
+                   "stiffness (Wojtyra 2016, Examples 1-5; Wojtyra & Frączek).",
     .params = params,
     .n_params = (int)(sizeof params / sizeof params[0]),
     .t_end = 5.0,

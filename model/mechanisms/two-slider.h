@@ -1,5 +1,5 @@
-/* two-slider.h - Example 1 analysis of the two-slider mechanism (Wojtyra
- * 004 §3.2, eq. 10, 16-19): at given loads and at rest, the locked rigid
+/* two-slider.h - Example 1 analysis of the two-slider mechanism
+ * ([Wojtyra2016] §3.2, eq. 10, 16-19): at given loads and at rest, the locked rigid
  * mechanism has one equation fewer than multipliers, so its reactions form
  * a one-parameter family.  The parameter is a, the force component along
  * the rod that revolute joint 1 transmits to slider 1 (R31 . e, e = rod

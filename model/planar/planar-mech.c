@@ -1,6 +1,7 @@
 /* planar-mech.c - 1-DOF planar mechanism with joint friction as an engine
  * model (planar-mech.h).  Never evaluates sgn(0): friction directions come
- * from the modes; at u = 0 the seed's §5 test decides stick or slip. */
+ * from the modes; at u = 0 the test of [BlajerMarkiewicz] §5 decides stick
+ * or slip. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

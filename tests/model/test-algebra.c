@@ -1,4 +1,4 @@
-/* test-algebra.c - luz/sat/tar identities (MODELS.md §1) and parameter checks. */
+/* test-algebra.c - luz/sat/tar identities ([Zardecki2006]) and parameter checks. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

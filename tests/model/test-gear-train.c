@@ -1,5 +1,5 @@
-/* test-gear-train.c - gear train with freeplay and bearing friction (001
- * §2.2-2.3, §4.1): the reduced stiffness and freeplay against a brute-force
+/* test-gear-train.c - gear train with freeplay and bearing friction
+ * ([Zardecki2006] §2.2-2.3, §4.1): the reduced stiffness and freeplay against a brute-force
  * series composition, the chain of simplifications (level 1 -> 2 -> 3), the
  * linear level against its modal solution, no torque inside a freeplay,
  * energy balance, events of the default run. */

@@ -1,5 +1,5 @@
 /* test-slider-crank.c - planar multibody core and the slider-crank scenarios
- * (Blajer & Markiewicz 003 §6): Jacobians and acceleration terms against
+ * ([BlajerMarkiewicz] §6): Jacobians and acceleration terms against
  * finite differences, free-body equilibrium of every body with the physical
  * reactions, energy conservation and balance, constraint violation, holding
  * below breakaway with zero drift, minimal vs absolute formulation, the
@@ -549,7 +549,7 @@ static void test_formulations_agree(void)
   }
 }
 
-/* ---- the seed's §5 decision against a brute-force check ------------------ */
+/* ---- the stick/slip decision of [BlajerMarkiewicz] §5 against brute force */
 
 /* At rest with the mechanism's loads: stick iff no sliding solution exists in
  * either direction with maximal static friction (u' would have to point

@@ -1,6 +1,7 @@
-/* test-two-block.c - two masses, three frictional contacts (000 §4):
- * the exact Gauss minimiser against a brute-force active-set enumeration,
- * error E1, the five velocity cases, energy balance, exact stiction. */
+/* test-two-block.c - two masses, three frictional contacts ([Zardecki2007]
+ * §4): the exact Gauss minimiser against a brute-force active-set
+ * enumeration and against the paper's printed one, the five velocity cases,
+ * exact stiction. */
 #include "test-util.h"
 
 #include "gauss-hexagon.h"
@@ -128,9 +129,10 @@ static void test_hexagon_vs_brute_force(void)
       g_assert_cmpint(counts[k], >, 100);
 }
 
-/* Error E1: M1 = M2 = 1, F1 = F2 = 5, all static levels 1.  The printed
- * eq. 4.9-4.10 give luz(5, 2) = 3 for both; the exact minimum is 4 and 4
- * (the blocks move together: the base contacts slide, 12 holds). */
+/* The printed eq. 4.9-4.10 are not the minimiser.  M1 = M2 = 1, F1 = F2 =
+ * 5, all static levels 1: they give luz(5, 2) = 3 for both; the exact
+ * minimum is 4 and 4 (the blocks move together: the base contacts slide,
+ * 12 holds). */
 static void test_e1_example(void)
 {
   tb_hexagon h;

@@ -1,4 +1,4 @@
-/* test-two-slider.c - the two-slider closed chain (Wojtyra 004, Examples
+/* test-two-slider.c - the two-slider closed chain ([Wojtyra2016], Examples
  * 1-5): the reaction family at rest against the paper's printed solutions
  * and a brute-force check, the redundancy treatments, every friction law
  * rigid and flexible against the reproduction table of docs/two-slider.md. */
@@ -314,7 +314,7 @@ static void test_smooth_rigid(void)
   ss_model_free(m);
 }
 
-/* tanh (002 eq. 2) tops out at mu_k: it cannot hold the default loads */
+/* tanh ([WojtyraFraczek] eq. 2) tops out at mu_k: it cannot hold the default loads */
 static void test_tanh(void)
 {
   law_case lc = {{"law=tanh", NULL}, 0.663, 0.01};
