@@ -415,7 +415,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
     double z_dot;
     double F = friction_torque(g, b, &e, x, modes[k], &z_dot);
     bool stuck = modes[k] == SS_MODE_STICK && !(m->hybrid && br->limit_s == 0.0);
-    row[c++] = F;
+    row[c++] = 0.0 - F; /* the torque on the solid (0 - F: no negative zero in the CSV) */
     row[c++] = br->limit_s;
     row[c++] = br->limit_s > 0.0 ? fabs(F) / br->limit_s : NAN; /* no dry friction: undefined */
     row[c++] = e.w[b];

@@ -5,8 +5,11 @@
  * force `clamp`).  Sign convention (Newton, the paper's eq. 4.1-4.2):
  *   M1 z1'' = F1 - f10 - f12
  *   M2 z2'' = F2 - f20 + f12
- * where f_c, the C.F column, opposes a positive relative velocity of its
- * contact: v10 = z1', v20 = z2', v12 = z1' - z2'.  Sliding: f_c = mode_c FK_c
+ * where f_c opposes a positive relative velocity of its contact: v10 =
+ * z1', v20 = z2', v12 = z1' - z2'.  The C.F column is -f_c, the friction on
+ * the body that moves with v_c (block 1 for 10 and 12, block 2 for 20), as
+ * in every scenario; sum.10+12 = 10.F + 12.F and sum.20-12 = 20.F - 12.F
+ * are the friction resultants on blocks 1 and 2.  Sliding: f_c = mode_c FK_c
  * + C_c v_c (the mode, never sgn(0)).  At zero relative velocity the static
  * forces follow from the Gauss principle with the static levels FS_c; in
  * total stiction only r1 = f10 + f12 and r2 = f20 - f12 are determinate
@@ -339,7 +342,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[k++] = x[IV1];
   row[k++] = x[IV2];
   for (int c = 0; c < 3; c++) {
-    row[k++] = e.f[c]; /* NaN in total stiction: indeterminate */
+    row[k++] = 0.0 - e.f[c]; /* on the body (0 - f: no negative zero); NaN in total stiction */
     row[k++] = p->N[c];
     row[k++] = p->N[c] > 0.0 ? fabs(e.f[c]) / p->N[c] : NAN;
     row[k++] = e.v[c];
@@ -348,8 +351,8 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[k++] = e.F[0];
   row[k++] = e.F[1];
   /* determinate resultants of the friction on each block (Newton) */
-  row[k++] = e.F[0] - p->M[0] * e.a[0];
-  row[k++] = e.F[1] - p->M[1] * e.a[1];
+  row[k++] = p->M[0] * e.a[0] - e.F[0];
+  row[k++] = p->M[1] * e.a[1] - e.F[1];
   row[k++] = e.a[0];
   row[k++] = e.a[1];
   row[k++] = e.case_id;

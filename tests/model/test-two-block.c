@@ -363,9 +363,9 @@ static void test_stiction_exact(void)
       g_assert_cmpint(isnan(ss_trace_at(d.tr, r, iF[c])), ==, total);
     double s1 = ss_trace_at(d.tr, r, is1), s2 = ss_trace_at(d.tr, r, is2);
     g_assert_true(isfinite(s1) && isfinite(s2));
-    if (total) {
-      g_assert_cmpfloat(s1, ==, ss_trace_at(d.tr, r, iF1));
-      g_assert_cmpfloat(s2, ==, ss_trace_at(d.tr, r, iF2));
+    if (total) { /* at rest: the friction resultants balance the loads */
+      g_assert_cmpfloat(s1, ==, -ss_trace_at(d.tr, r, iF1));
+      g_assert_cmpfloat(s2, ==, -ss_trace_at(d.tr, r, iF2));
     } else {
       double f10 = ss_trace_at(d.tr, r, iF[0]), f20 = ss_trace_at(d.tr, r, iF[1]),
              f12 = ss_trace_at(d.tr, r, iF[2]);
