@@ -74,7 +74,7 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
   for (int k = 0; k < 5; k++) {
     char name[96];
     snprintf(name, sizeof name, "%s.%s", m->contact_names[contact], suffix[k]);
-    const char *unit = k < 2 ? force_unit : k == 3 ? velocity_unit : "";
+    const char *unit = k < 2 ? force_unit : k == 3 ? velocity_unit : "1";
     ss_model_add_column(m, name, unit, kinds[k], contact);
   }
 }

@@ -85,7 +85,7 @@ struct ss_model {
 /* Description of one extra output column. */
 typedef struct ss_column_spec {
   const char *name;    /* CSV header name */
-  const char *unit;    /* SI unit */
+  const char *unit;    /* SI unit, "1" for a dimensionless value */
   ss_column_kind kind; /* plot grouping */
 } ss_column_spec;
 

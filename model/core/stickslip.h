@@ -115,7 +115,7 @@ typedef enum {
 
 typedef struct ss_column {
   char *name;          /* CSV header name, e.g. "10.F" or "z1" */
-  char *unit;          /* SI unit */
+  char *unit;          /* SI unit, "1" for a dimensionless value */
   ss_column_kind kind; /* what the value is (plot grouping) */
   int contact;         /* contact index for contact columns, else -1 */
 } ss_column;

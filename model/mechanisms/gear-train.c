@@ -652,11 +652,11 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   ss_model_add_column(m, "ground.M", "N m", SS_COL_FORCE, -1);
   for (int i = 0; i < 3; i++) {
     snprintf(name, sizeof name, "%s.contact", part_names[i]);
-    ss_model_add_column(m, name, "", SS_COL_OTHER, -1);
+    ss_model_add_column(m, name, "1", SS_COL_OTHER, -1);
     snprintf(name, sizeof name, "%s.defl", part_names[i]);
     ss_model_add_column(m, name, "rad", SS_COL_OTHER, -1);
   }
-  ss_model_add_column(m, "chain.contact", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "chain.contact", "1", SS_COL_OTHER, -1);
   ss_model_add_column(m, "chain.defl", "rad", SS_COL_OTHER, -1);
   ss_model_add_energy_columns(m, true);
   return m;

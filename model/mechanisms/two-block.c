@@ -448,7 +448,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   ss_model_add_column(m, "sum.20-12", "N", SS_COL_FORCE, -1);
   ss_model_add_column(m, "a1", "m/s²", SS_COL_OTHER, -1);
   ss_model_add_column(m, "a2", "m/s²", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "case", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "case", "1", SS_COL_OTHER, -1);
   ss_model_add_energy_columns(m, false); /* no springs: no potential energy */
   return m;
 }

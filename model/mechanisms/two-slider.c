@@ -772,12 +772,12 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   ss_model_add_contact_columns(m, 0, "N", "m/s");
   ss_model_add_contact_columns(m, 1, "N", "m/s");
-  ss_model_add_column(m, "slider1.released", "", SS_COL_OTHER, 0);
-  ss_model_add_column(m, "slider2.released", "", SS_COL_OTHER, 1);
-  ss_model_add_column(m, "stiction.incoherent", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "split.alpha", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "split.alpha_min", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "split.alpha_max", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "slider1.released", "1", SS_COL_OTHER, 0);
+  ss_model_add_column(m, "slider2.released", "1", SS_COL_OTHER, 1);
+  ss_model_add_column(m, "stiction.incoherent", "1", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha", "1", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha_min", "1", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha_max", "1", SS_COL_OTHER, -1);
   ss_model_add_column(m, "load.S1", "N", SS_COL_FORCE, -1);
   ss_model_add_column(m, "load.S2", "N", SS_COL_FORCE, -1);
   ss_model_add_column(m, "load.P", "N", SS_COL_FORCE, -1);
