@@ -348,28 +348,17 @@ static void test_energy_frictionless(void)
   }
 }
 
+/* At tight tolerances the balance closes far below the contract's 1e-5:
+ * the minimal and absolute formulations account for every joule. */
 static void test_energy_balance(void)
 {
   for (int s = 0; s < 2; s++) {
     ss_model *m = NULL;
     ss_run_opts o = {.t_end = 10.0, .dt_out = 0.01, .rtol = 1e-11, .atol = 1e-13};
     ss_trace *tr = run_scenario_opts(scenarios[s], NULL, &o, &m);
-    int iT = column(m, "energy.kinetic"), iV = column(m, "energy.potential");
-    int iW = column(m, "work.external"), iD = column(m, "energy.dissipated");
-    double E0 = ss_trace_at(tr, 0, iT) + ss_trace_at(tr, 0, iV), worst = 0.0, prevD = 0.0;
-    double Dend = ss_trace_at(tr, tr->n_rows - 1, iD);
-    g_assert_cmpfloat(Dend, >, 0.1);
-    for (size_t i = 0; i < tr->n_rows; i++) {
-      double D = ss_trace_at(tr, i, iD);
-      g_assert_cmpfloat(D, >=, prevD - 1e-12); /* friction only dissipates */
-      prevD = D;
-      double bal =
-          ss_trace_at(tr, i, iW) - (ss_trace_at(tr, i, iT) + ss_trace_at(tr, i, iV) - E0) - D;
-      worst = fmax(worst, fabs(bal));
-    }
-    g_test_message("%s: energy balance residual %.3g J, dissipated %.3g J", scenarios[s], worst,
-                   Dend);
-    g_assert_cmpfloat(worst / Dend, <, 1e-7);
+    g_assert_cmpfloat(ss_trace_at(tr, tr->n_rows - 1, column(m, "energy.dissipated")), >, 0.1);
+    double worst = assert_energy_balance(m, tr, 1e-8, scenarios[s]);
+    g_test_message("%s: energy balance within %.3g of the largest energy", scenarios[s], worst);
     ss_trace_free(tr);
     ss_model_free(m);
   }
@@ -650,7 +639,7 @@ static void test_self_locking(void)
   }
 }
 
-/* ---- bad input ------------------------------------------------------------ */
+/* ---- the cross-parameter checks (ranges: test-contract) ------------------- */
 
 static void expect_error(const char *name, const char *const *sets, const char *needle)
 {
@@ -677,10 +666,6 @@ static void test_bad_input(void)
   expect_error("slider-crank-offset", c, "mu_tk");
   const char *d[] = {"a3=0.5", NULL};
   expect_error("slider-crank-offset", d, "a3");
-  const char *e[] = {"m1=-1", NULL};
-  expect_error("slider-crank", e, "m1");
-  const char *f[] = {"d=nan", NULL};
-  expect_error("slider-crank", f, "d");
 }
 
 int main(int argc, char **argv)

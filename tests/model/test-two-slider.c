@@ -499,7 +499,7 @@ static void test_square_solve(void)
   g_assert_cmpint(ss_fj_square_solve(R, 2, b, 1, y, 1e-12), ==, -1);
 }
 
-/* ---- energy, constraints, bad input, CLI ---------------------------------- */
+/* ---- constraints, load kinks, bad input, CLI ------------------------------ */
 
 /* The integrator stops at every kink of the load ramps (t_P = t_S1_on =
  * t_S2_on = 1 s, t_S1_off = 2.04 s, t_S2_off = 3 s) and restarts there:
@@ -516,7 +516,8 @@ static void test_load_kinks(void)
   ss_trace_free(tr);
 }
 
-static void test_energy_constraints(void)
+/* The closed-form kinematics keeps every constraint to rounding. */
+static void test_constraints(void)
 {
   static const char *const runs[][4] = {
       {"treatment=eliminate-revolute-1", NULL},
@@ -527,27 +528,18 @@ static void test_energy_constraints(void)
   for (size_t k = 0; k < G_N_ELEMENTS(runs); k++) {
     ss_model *m = NULL;
     ss_trace *tr = run_scenario("two-slider", (const char *const *)runs[k], 0.0, 0.0, &m);
-    int cw = column(m, "work.external"), cd = column(m, "energy.dissipated");
-    int ck = column(m, "energy.kinetic"), cp = column(m, "energy.potential");
     int ce = column(m, "constraint.error");
-    double wmax = 0.0, bal = 0.0, err = 0.0;
-    for (size_t r = 0; r < tr->n_rows; r++) {
-      double w = ss_trace_at(tr, r, cw);
-      wmax = fmax(wmax, fabs(w));
-      bal = fmax(
-          bal, fabs(w - ss_trace_at(tr, r, cd) - ss_trace_at(tr, r, ck) - ss_trace_at(tr, r, cp)));
+    double err = 0.0;
+    for (size_t r = 0; r < tr->n_rows; r++)
       err = fmax(err, ss_trace_at(tr, r, ce));
-    }
-    g_test_message("run %zu: max work %.6g J, energy balance %.3g J, constraint error %.3g", k,
-                   wmax, bal, err);
-    g_assert_cmpfloat(wmax, >, 0.1);
-    g_assert_cmpfloat(bal, <, 1e-4 * wmax);
+    g_test_message("run %zu: constraint error %.3g", k, err);
     g_assert_cmpfloat(err, <, 1e-8);
     ss_trace_free(tr);
     ss_model_free(m);
   }
 }
 
+/* The cross-parameter checks (ranges: test-contract). */
 static void test_bad_input(void)
 {
   const ss_scenario *sc = ss_scenario_find("two-slider");
@@ -560,16 +552,6 @@ static void test_bad_input(void)
   const char *b[] = {"mu_k=0.6"};
   g_assert_null(ss_model_new_from_assignments(sc, b, 1, &err));
   g_assert_nonnull(strstr(err, "mu_k"));
-  free(err);
-  err = NULL;
-  const char *c[] = {"treatment=nonsense"};
-  g_assert_null(ss_model_new_from_assignments(sc, c, 1, &err));
-  g_assert_nonnull(strstr(err, "treatment"));
-  free(err);
-  err = NULL;
-  const char *d[] = {"k1=-5"};
-  g_assert_null(ss_model_new_from_assignments(sc, d, 1, &err));
-  g_assert_nonnull(strstr(err, "k1"));
   free(err);
 }
 
@@ -699,7 +681,7 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/kinematics", test_kinematics);
   g_test_add_func("/two-slider/square-solve", test_square_solve);
   g_test_add_func("/two-slider/load-kinks", test_load_kinks);
-  g_test_add_func("/two-slider/energy-constraints", test_energy_constraints);
+  g_test_add_func("/two-slider/constraints", test_constraints);
   g_test_add_func("/two-slider/bad-input", test_bad_input);
   g_test_add_func("/two-slider/cli-statics", test_cli_statics);
   g_test_add_func("/two-slider/normal-force-zero-while-stuck", test_normal_force_zero_while_stuck);
