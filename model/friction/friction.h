@@ -89,7 +89,7 @@ double ss_friction_stick_velocity(const ss_friction *f);
  * Returns the new mode. */
 int ss_resolve_1d(double applied, double static_limit);
 
-/* laws.c: the stick velocity, a parameter of the smooth laws that need one */
+/* law-v-stick.c: the stick velocity, a parameter of the smooth laws that need one */
 extern const ss_law_param ss_law_v_stick;
 
 /* ---- law rows in a scenario's parameter table ----------------------------

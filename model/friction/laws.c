@@ -21,23 +21,6 @@ static const ss_law_info *const laws[] = {
 
 enum { N_LAWS = sizeof laws / sizeof laws[0] };
 
-const ss_law_param ss_law_v_stick = {
-    .stem = "v_stick",
-    .label = "Stick velocity (smooth laws)",
-    .label_turn = "Stick rate (smooth laws)",
-    .unit = "m/s",
-    .unit_turn = "rad/s",
-    .def = 1e-4,
-    .min = 1e-12,
-    .max = 1.0,
-    .flags = SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-    .description = "tanh and LuGre: |v| below this is reported as stick (regularised uses gamma)",
-    .description_turn =
-        "tanh and LuGre: |rate| below this is reported as stick (regularised uses gamma)",
-    .per_contact = false,
-    .field = offsetof(ss_friction, v_stick),
-};
-
 int ss_law_count(void) { return N_LAWS; }
 
 const ss_law_info *ss_law_get(ss_law law)
