@@ -64,7 +64,7 @@ const char *const ss_model_strings_list[] = {
   /* one-mass: group */
   N_("Friction law"),
   /* one-mass: description of law */
-  N_("exact (event-driven Coulomb), regularised (threshold γ), tanh (smooth Coulomb) or lugre (LuGre bristle model)"),
+  N_("Exact Coulomb (event-driven), Regularised Coulomb (γ), tanh smoothing or LuGre"),
   /* one-mass: label of gamma */
   N_("Threshold velocity γ"),
   /* one-mass: description of gamma */

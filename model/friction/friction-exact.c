@@ -16,7 +16,7 @@ static const ss_law_param *const params[] = {NULL}; /* mu_s and mu_k only */
 
 const ss_law_info ss_law_exact = {
     .name = "exact",
-    .label = "exact (event-driven Coulomb)",
+    .label = "Exact Coulomb (event-driven)",
     .event_driven = true,
     .params = params,
 };

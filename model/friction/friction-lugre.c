@@ -87,7 +87,7 @@ static const ss_law_param *const params[] = {&sigma0_param, &sigma1_param, &vart
 
 const ss_law_info ss_law_lugre = {
     .name = "lugre",
-    .label = "lugre (LuGre bristle model)",
+    .label = "LuGre",
     .has_state = true,
     .params = params,
     .mu = mu,

@@ -43,7 +43,7 @@ static const ss_law_param *const params[] = {&gamma_param, NULL};
 
 const ss_law_info ss_law_regularised = {
     .name = "regularised",
-    .label = "regularised (threshold γ)",
+    .label = "Regularised Coulomb (γ)",
     .params = params,
     .mu = mu,
     .stick_velocity = stick_velocity,

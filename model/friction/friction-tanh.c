@@ -30,7 +30,7 @@ static const ss_law_param *const params[] = {&k_tanh_param, &ss_law_v_stick, NUL
 
 const ss_law_info ss_law_tanh = {
     .name = "tanh",
-    .label = "tanh (smooth Coulomb)",
+    .label = "tanh smoothing",
     .params = params,
     .mu = mu,
 };

@@ -53,7 +53,7 @@ typedef struct ss_law_param {
 /* One friction law. */
 typedef struct ss_law_info {
   const char *name;                  /* choice name: --set law=NAME, files, settings */
-  const char *label;                 /* human label, begins with the name */
+  const char *label;                 /* human label (the GUI's choice label) */
   bool has_state;                    /* carries a state per contact (LuGre's bristle) */
   bool event_driven;                 /* exact: stick/slip modes and events, no mu(v) */
   const ss_law_param *const *params; /* the parameters it reads, NULL-terminated */
