@@ -189,7 +189,8 @@ static void eval_rates(const gear_train *g, const double *x, const int *modes, g
 }
 
 /* Bearing friction torque on solid b (resisting positive rotation), N m,
- * and the bristle rate for LuGre. */
+ * and the bristle rate for LuGre.  Its C.F column is the torque on the
+ * solid: the negative of this. */
 static double friction_torque(const gear_train *g, int b, const gear_eval *e, const double *x,
                               int mode, double *z_dot)
 {
