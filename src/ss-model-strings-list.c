@@ -64,7 +64,7 @@ const char *const ss_i18n_model_texts[] = {
   /* one-mass: group */
   N_("Friction law"),
   /* one-mass: description of law */
-  N_("exact (event-driven Coulomb), regularised (gamma), tanh or lugre"),
+  N_("Exact Coulomb (event-driven), Regularised Coulomb (γ), tanh smoothing or LuGre"),
   /* one-mass: label of gamma */
   N_("Threshold velocity γ"),
   /* one-mass: description of gamma */
@@ -428,7 +428,7 @@ const char *const ss_i18n_model_texts[] = {
   /* slider-crank: label of formulation */
   N_("Formulation"),
   /* slider-crank: description of formulation */
-  N_("minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first kind with Baumgarte stabilisation)"),
+  N_("minimal (one dynamic equation, Blajer & Markiewicz, §5) or absolute (Lagrange equations of the first kind with Baumgarte stabilisation)"),
   /* slider-crank: label of tau0 */
   N_("Constant torque τ0"),
   /* slider-crank: description of tau0 */
@@ -468,7 +468,7 @@ const char *const ss_i18n_model_texts[] = {
   /* two-slider: title */
   N_("Two sliders joined by a rod: stiction indeterminacy (Wojtyra)"),
   /* two-slider: description */
-  N_("Two sliders on perpendicular rails joined by a rod, friction in both guides. Locked by stiction the rigid mechanism is redundantly constrained: the friction forces and the instant it breaks loose depend on the redundancy treatment, on gamma or sigma0 of each guide, or on the rod's axial stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002)."),
+  N_("Two sliders on perpendicular rails joined by a rod, friction in both guides. Locked by stiction the rigid mechanism is redundantly constrained: the friction forces and the instant it breaks loose depend on the redundancy treatment, on gamma or sigma0 of each guide, or on the rod's axial stiffness (Wojtyra 2016, Examples 1-5; Wojtyra & Frączek)."),
   /* two-slider: label of m1 */
   N_("Slider 1 mass m1"),
   /* two-slider: description of m1 */
@@ -500,7 +500,7 @@ const char *const ss_i18n_model_texts[] = {
   /* two-slider: label of rod */
   N_("Rod model"),
   /* two-slider: description of rod */
-  N_("rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 (side 2) (004 §4.2)"),
+  N_("rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 (side 2) (Wojtyra 2016, §4.2)"),
   /* two-slider: label of k1 */
   N_("Spring stiffness k1"),
   /* two-slider: description of k1 */
@@ -528,23 +528,17 @@ const char *const ss_i18n_model_texts[] = {
   /* two-slider: label of treatment */
   N_("Redundancy treatment"),
   /* two-slider: description of treatment */
-  N_("Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, or take the pseudoinverse (004 Example 2)"),
+  N_("Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, or take the pseudoinverse (Wojtyra 2016, Example 2)"),
   /* two-slider: label of gamma_1 */
   N_("Threshold velocity γ (guide 1)"),
-  /* two-slider: description of gamma_1 */
-  N_("Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s"),
   /* two-slider: label of k_tanh_1 */
   N_("tanh steepness k (guide 1)"),
-  /* two-slider: description of k_tanh_1 */
-  N_("tanh law (002 eq. 2): coefficient mu_k tanh(k v)"),
   /* two-slider: label of sigma0_1 */
   N_("LuGre σ0 (guide 1)"),
   /* two-slider: label of sigma1_1 */
   N_("LuGre σ1 (guide 1)"),
   /* two-slider: label of vartheta_1 */
   N_("LuGre ϑ (guide 1)"),
-  /* two-slider: description of vartheta_1 */
-  N_("LuGre Stribeck velocity"),
   /* two-slider: label of gamma_2 */
   N_("Threshold velocity γ (guide 2)"),
   /* two-slider: label of k_tanh_2 */

@@ -32,59 +32,17 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* Law parameters shown only for the law that uses them (prefix match, so
- * per-joint names like gamma1 follow). */
-static const struct
-{
-  const char *prefix;
-  const char *laws[3];
-} law_params[] = {
-  { "gamma", { "regularised" } }, { "k_tanh", { "tanh" } },    { "sigma0", { "lugre" } },
-  { "sigma1", { "lugre" } },      { "vartheta", { "lugre" } }, { "v_stick", { "tanh", "lugre" } },
-};
-
-static const char *
-current_law (SsParamPanel *self)
-{
-  int                  i = ss_scenario_param_index (self->scenario, "law");
-  const ss_param_info *p;
-  int                  idx;
-
-  if (i < 0)
-    return NULL;
-  p = &self->scenario->params[i];
-  idx = (int)self->values[i];
-  if (p->choices == NULL || idx < 0)
-    return NULL;
-  for (int k = 0; k <= idx; k++)
-    if (p->choices[k] == NULL)
-      return NULL;
-  return p->choices[idx];
-}
-
+/* Law parameters shown only for the law that reads them (the model says). */
 static void
 update_law_visibility (SsParamPanel *self)
 {
-  const char *law = current_law (self);
+  int law = ss_scenario_param_index (self->scenario, "law");
 
-  if (law == NULL)
+  if (law < 0)
     return;
   for (guint i = 0; i < self->rows->len; i++)
-    {
-      SsParamRow *row = g_ptr_array_index (self->rows, i);
-      const char *name = ss_param_row_get_info (row)->name;
-      gboolean    visible = TRUE;
-
-      for (guint k = 0; k < G_N_ELEMENTS (law_params); k++)
-        if (g_str_has_prefix (name, law_params[k].prefix))
-          {
-            visible = FALSE;
-            for (guint j = 0; j < G_N_ELEMENTS (law_params[k].laws) && law_params[k].laws[j]; j++)
-              if (strcmp (law_params[k].laws[j], law) == 0)
-                visible = TRUE;
-          }
-      gtk_widget_set_visible (GTK_WIDGET (row), visible);
-    }
+    gtk_widget_set_visible (g_ptr_array_index (self->rows, i),
+                            ss_param_law_uses (self->scenario, (int)i, (int)self->values[law]));
 }
 
 static void

@@ -146,7 +146,7 @@ group_title (Group group, const char *unit)
     default:
       g_assert_not_reached ();
     }
-  if (unit == NULL || unit[0] == '\0')
+  if (unit == NULL || unit[0] == '\0' || g_str_equal (unit, "1")) /* "1": dimensionless */
     return g_strdup (name);
   return g_strdup_printf ("%s (%s)", name, unit);
 }
@@ -184,7 +184,7 @@ add_line (SsPlotStack *self, SsChart *chart, const ss_column *col, const GdkRGBA
   g_autoptr(SsChartLayer) pinned = ss_line_layer_new (ref, col->unit);
   g_autofree char *title = NULL;
 
-  if (col->unit != NULL && col->unit[0] != '\0')
+  if (col->unit != NULL && col->unit[0] != '\0' && !g_str_equal (col->unit, "1"))
     title = g_strdup_printf ("%s (%s)", col->name, col->unit);
   else
     title = g_strdup (col->name);

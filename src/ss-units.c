@@ -26,7 +26,7 @@ ss_format_quantity (double value, const char *unit)
 {
   g_autofree char *number = ss_format_number (value);
 
-  if (unit == NULL || unit[0] == '\0')
+  if (unit == NULL || unit[0] == '\0' || g_str_equal (unit, "1")) /* "1": dimensionless */
     return g_steal_pointer (&number);
   return g_strdup_printf ("%s %s", number, unit);
 }

@@ -92,6 +92,43 @@ static inline void assert_stuck_within(const ss_model *m, const ss_trace *tr, co
   }
 }
 
+/* The change of work.external equals the changes of energy.kinetic and
+ * energy.potential (when the model has one) plus energy.dissipated, at every
+ * row, within rel_tol of the largest energy magnitude of the run; and the
+ * dissipated energy never falls.  Returns the worst residual, as a share of
+ * that magnitude. */
+static inline double assert_energy_balance(const ss_model *m, const ss_trace *tr, double rel_tol,
+                                           const char *label)
+{
+  int iw = column(m, "work.external"), id = column(m, "energy.dissipated");
+  int ik = column(m, "energy.kinetic"), ip = ss_model_column_find(m, "energy.potential");
+  double emax = 0.0;
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    emax = fmax(emax, fabs(ss_trace_at(tr, r, iw)));
+    emax = fmax(emax, fabs(ss_trace_at(tr, r, id)));
+    emax = fmax(emax, fabs(ss_trace_at(tr, r, ik)));
+    if (ip >= 0)
+      emax = fmax(emax, fabs(ss_trace_at(tr, r, ip)));
+  }
+  double e0 = ss_trace_at(tr, 0, ik) + (ip >= 0 ? ss_trace_at(tr, 0, ip) : 0.0);
+  double w0 = ss_trace_at(tr, 0, iw), prev_d = ss_trace_at(tr, 0, id), worst = 0.0;
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    double w = ss_trace_at(tr, r, iw) - w0, d = ss_trace_at(tr, r, id);
+    double e = ss_trace_at(tr, r, ik) + (ip >= 0 ? ss_trace_at(tr, r, ip) : 0.0) - e0;
+    double residual = fabs(w - e - d);
+    worst = fmax(worst, residual);
+    if (!(residual <= rel_tol * emax))
+      g_error("%s, t = %g: work %.10g J, energy change %.10g J + dissipated %.10g J (off by %.3g "
+              "of %.3g J)",
+              label, tr->t[r], w, e, d, residual, emax);
+    if (!(d >= prev_d - rel_tol * emax))
+      g_error("%s, t = %g: dissipated energy falls from %.10g to %.10g J", label, tr->t[r], prev_d,
+              d);
+    prev_d = d;
+  }
+  return emax > 0.0 ? worst / emax : 0.0;
+}
+
 /* Row index of the sample taken at an event time t (the post-event row). */
 static inline size_t row_at(const ss_trace *tr, double t)
 {

@@ -74,9 +74,18 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
   for (int k = 0; k < 5; k++) {
     char name[96];
     snprintf(name, sizeof name, "%s.%s", m->contact_names[contact], suffix[k]);
-    const char *unit = k < 2 ? force_unit : k == 3 ? velocity_unit : "";
+    const char *unit = k < 2 ? force_unit : k == 3 ? velocity_unit : "1";
     ss_model_add_column(m, name, unit, kinds[k], contact);
   }
+}
+
+void ss_model_add_energy_columns(ss_model *m, bool potential)
+{
+  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
+  if (potential)
+    ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
 }
 
 void ss_model_add_breakpoint(ss_model *m, double t)

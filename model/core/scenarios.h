@@ -1,4 +1,7 @@
-/* scenarios.h - every scenario the library ships (one .c file each). */
+/* scenarios.h - every scenario the library ships (one .c file each), as its
+ * file defines it: the parameter table is a template whose law rows are
+ * placeholders.  Reach the scenarios through ss_scenario_get/find, which
+ * hand out the expanded ones. */
 #ifndef SS_SCENARIOS_H
 #define SS_SCENARIOS_H
 

@@ -1,4 +1,4 @@
-/* sim.c - event-driven hybrid integration on CVODE (MODELS.md §3).
+/* sim.c - event-driven hybrid integration on CVODE.
  *
  * Hybrid (exact) models: each contact has a discrete mode.  While sliding the
  * event function is mode*v (it falls through zero when the contact stops);

@@ -1,9 +1,14 @@
-/* ss-internal.h - what a scenario implementation sees of the engine. */
+/* ss-internal.h - what a scenario implementation sees of the engine.
+ *
+ * Names: what other units see starts with ss_ and the unit's word
+ * (ss_model_, ss_planar_, ss_block1d_, ss_ts_ for the two-slider's public
+ * statics); a mechanism's private names (static, or shared only among its
+ * own files) use one short prefix of its own: ts_ two-slider, tb_ two-block,
+ * gear_ gear-train, block1d_ the block helper. */
 #ifndef SS_INTERNAL_H
 #define SS_INTERNAL_H
 
 #include "stickslip.h"
-#include "friction.h"
 
 /* Callbacks of one mechanism.  All take the constant model first. */
 typedef struct ss_model_ops {
@@ -80,7 +85,7 @@ struct ss_model {
 /* Description of one extra output column. */
 typedef struct ss_column_spec {
   const char *name;    /* CSV header name */
-  const char *unit;    /* SI unit */
+  const char *unit;    /* SI unit, "1" for a dimensionless value */
   ss_column_kind kind; /* plot grouping */
 } ss_column_spec;
 
@@ -92,6 +97,12 @@ void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names);
 void ss_model_add_breakpoint(ss_model *m, double t);
 void ss_model_add_column(ss_model *m, const char *name, const char *unit, ss_column_kind kind,
                          int contact);
+/* The energy columns, in this order: work.external (work of every external
+ * load and drive), energy.dissipated (by friction and dampers),
+ * energy.kinetic and, with `potential`, energy.potential (springs and
+ * gravity), all in J.  Each row balances: the change of work.external
+ * equals the changes of the others together. */
+void ss_model_add_energy_columns(ss_model *m, bool potential);
 /* The five standard columns C.F, C.N, C.ratio, C.v, C.stick for every contact,
  * with force_unit "N" or "N m" for moments. */
 void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,
@@ -111,9 +122,5 @@ const char *ss_take_failure(void);
 
 /* Value of parameter `name` in a model (aborts on a typo: programming error). */
 double ss_value(const ss_scenario *sc, const double *values, const char *name);
-
-/* 1-D stick/slip decision at zero relative velocity: the applied force
- * (everything but friction) against the static limit.  Returns the new mode. */
-int ss_resolve_1d(double applied, double static_limit);
 
 #endif

@@ -14,7 +14,7 @@
 extern "C" {
 #endif
 
-/* ---- piecewise-linear friction algebra (MODELS.md §1) ------------------ */
+/* ---- piecewise-linear friction algebra ([Zardecki2006]) ----------------- */
 
 double ss_luz(double x, double a); /* dead zone, a >= 0 */
 double ss_sat(double x, double a); /* saturation, a >= 0 */
@@ -91,6 +91,11 @@ bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *
 /* Writes the value as text ("0.5", or the choice name) into buf. */
 void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size);
 
+/* Whether parameter param_index matters under friction law `law` (the
+ * value of the scenario's "law" choice): a law's parameter only for the
+ * laws that read it, every other parameter always. */
+bool ss_param_law_uses(const ss_scenario *sc, int param_index, int law);
+
 /* ---- models ------------------------------------------------------------ */
 
 /* Column kinds of a sample row; the GUI groups plots by kind. */
@@ -110,7 +115,7 @@ typedef enum {
 
 typedef struct ss_column {
   char *name;          /* CSV header name, e.g. "10.F" or "z1" */
-  char *unit;          /* SI unit */
+  char *unit;          /* SI unit, "1" for a dimensionless value */
   ss_column_kind kind; /* what the value is (plot grouping) */
   int contact;         /* contact index for contact columns, else -1 */
 } ss_column;

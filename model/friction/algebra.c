@@ -1,4 +1,4 @@
-/* algebra.c - luz/sat/tar piecewise-linear projections (Zardecki, MODELS.md §1). */
+/* algebra.c - luz/sat/tar piecewise-linear projections ([Zardecki2006]). */
 #include <math.h>
 
 #include "stickslip.h"

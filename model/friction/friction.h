@@ -1,17 +1,24 @@
-/* friction.h - friction laws for one contact (one .c file per law). */
+/* friction.h - friction laws for one contact: one .c file per law, one row
+ * per law in the table of laws.c.
+ *
+ * Adding a law: a new file friction-NAME.c defining its ss_law_info (name,
+ * label, what it carries, its parameters and its coefficient) and listed in
+ * model/meson.build, its row in the table of laws.c, and a field in
+ * ss_friction for each parameter of its own.  Every mechanism with a law
+ * choice then offers it, with its parameter rows. */
 #ifndef SS_FRICTION_H
 #define SS_FRICTION_H
 
 #include "stickslip.h"
 
+/* A law is its index in the table of laws.c, which is also its value of a
+ * scenario's "law" choice.  Named here: the laws code refers to. */
 typedef enum {
   SS_LAW_EXACT = 0,       /* Coulomb with static/kinetic levels, event-driven */
-  SS_LAW_REGULARISED = 1, /* piecewise-linear mu(v), threshold gamma (Wojtyra eq. 12) */
-  SS_LAW_TANH = 2,        /* mu_k tanh(k v) (Wojtyra & Fraczek eq. 2) */
-  SS_LAW_LUGRE = 3,       /* LuGre bristle model (Wojtyra eq. 13-15) */
+  SS_LAW_REGULARISED = 1, /* piecewise-linear mu(v), threshold gamma ([Wojtyra2016] eq. 12) */
+  SS_LAW_TANH = 2,        /* mu_k tanh(k v) ([WojtyraFraczek] eq. 2) */
+  SS_LAW_LUGRE = 3,       /* LuGre bristle model ([Wojtyra2016] eq. 13-15) */
 } ss_law;
-
-extern const char *const ss_law_choices[]; /* "exact", "regularised", "tanh", "lugre", NULL */
 
 typedef struct ss_friction {
   ss_law law;      /* which law */
@@ -25,101 +32,112 @@ typedef struct ss_friction {
   double v_stick;  /* tanh/LuGre: |v| below this is reported as stick, m/s */
 } ss_friction;
 
-/* friction-regularised.c: mu(v), odd, continuous, |mu| <= mu_s. */
-double ss_mu_regularised(const ss_friction *f, double v);
-/* friction-tanh.c */
-double ss_mu_tanh(const ss_friction *f, double v);
-/* friction-lugre.c: bristle rate z' (1/s * m) and coefficient sigma0 z + sigma1 z'. */
-double ss_lugre_g(const ss_friction *f, double v);
-double ss_lugre_zdot(const ss_friction *f, double v, double z);
-double ss_lugre_mu(const ss_friction *f, double v, double z);
-/* Natural size of the bristle deflection, mu_s / sigma0 (its value at rest
- * under the static load), m; 0 without friction.  While stuck the sliding
- * velocity is the bristle's rate: its natural size is this per second. */
-double ss_lugre_z_size(const ss_friction *f);
-/* friction-law.c: coefficient of a memoryless smooth law (regularised, tanh). */
-double ss_mu_smooth(const ss_friction *f, double v);
+/* One parameter of a law.  At a turning contact (a bearing) the lengths in
+ * its unit are radians, and the _turn texts (when not NULL) say so. */
+typedef struct ss_law_param {
+  const char *stem;             /* its name; per contact, the contact's suffix follows */
+  const char *label;            /* short human label */
+  const char *label_turn;       /* label at a turning contact, NULL: label */
+  const char *unit;             /* SI unit at a sliding contact */
+  const char *unit_turn;        /* SI unit at a turning contact */
+  double def;                   /* default value (a scenario may set its own) */
+  double min;                   /* lower bound of the valid range */
+  double max;                   /* upper bound of the valid range */
+  unsigned flags;               /* SS_PARAM_* flags */
+  const char *description;      /* one sentence */
+  const char *description_turn; /* description at a turning contact, NULL: description */
+  bool per_contact;             /* one value per contact, else one per scenario */
+  size_t field;                 /* offsetof(ss_friction, ...): where its value goes */
+} ss_law_param;
+
+/* One friction law. */
+typedef struct ss_law_info {
+  const char *name;                  /* choice name: --set law=NAME, files, settings */
+  const char *label;                 /* human label (the GUI's choice label) */
+  bool has_state;                    /* carries a state per contact (LuGre's bristle) */
+  bool event_driven;                 /* exact: stick/slip modes and events, no mu(v) */
+  const ss_law_param *const *params; /* the parameters it reads, NULL-terminated */
+  /* Smooth laws: signed friction coefficient at sliding velocity v with the
+   * state z (0 without one), and the state's rate *zdot (0 without one). */
+  double (*mu)(const ss_friction *f, double v, double z, double *zdot);
+  /* has_state: natural size of the state (its value at rest under the
+   * static load), in the state's unit; the sliding velocity that drives it
+   * while stuck has this size per second.  0 without friction. */
+  double (*state_size)(const ss_friction *f);
+  /* Smooth laws: |v| below this is reported as stick (NULL: v_stick). */
+  double (*stick_velocity)(const ss_friction *f);
+} ss_law_info;
+
+/* laws.c: the table, in choice order. */
+int ss_law_count(void);
+const ss_law_info *ss_law_get(ss_law law); /* NULL when out of range */
+
+/* The law and its parameters from the scenario's law rows (law, the
+ * per-contact ones with `suffix` appended, e.g. "_1" for gamma_1, when not
+ * NULL, and the per-scenario ones) plus the given coefficients. */
+ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values, double mu_s,
+                                    double mu_k, const char *suffix);
+/* Smooth laws: the coefficient and the state's rate (see ss_law_info.mu). */
+double ss_friction_mu(const ss_friction *f, double v, double z, double *zdot);
+/* The state's natural size (see ss_law_info.state_size); 0 without a state. */
+double ss_friction_state_size(const ss_friction *f);
 /* Velocity under which a smooth law reports stick. */
 double ss_friction_stick_velocity(const ss_friction *f);
 
-/* Builds an ss_friction from the scenario's standard law parameters
- * (law, gamma, k_tanh, sigma0, sigma1, vartheta, v_stick) plus the given
- * coefficients.  Names of the law parameters get `suffix` appended
- * (e.g. "1" for gamma1) when suffix is non-NULL. */
-ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values, double mu_s,
-                                    double mu_k, const char *suffix);
+/* friction-exact.c: the 1-D stick/slip decision at zero relative velocity,
+ * the applied force (everything but friction) against the static limit.
+ * Returns the new mode. */
+int ss_resolve_1d(double applied, double static_limit);
 
-/* Parameter-table rows shared by every scenario with selectable laws. */
-/* clang-format off: a hand-aligned table */
-#define SS_LAW_PARAM_ROWS(sfx, sfxlabel)                                                      \
-  {"gamma" sfx,                                                                               \
-   "Threshold velocity γ" sfxlabel,                                                           \
-   "m/s",                                                                                     \
-   SS_PARAM_REAL,                                                                             \
-   1e-3,                                                                                      \
-   1e-9,                                                                                      \
-   1.0,                                                                                       \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                     \
-   "Regularised law: sliding velocity at which friction reaches the static level",            \
-   NULL,                                                                                      \
-   "Friction law"},                                                                           \
-      {"k_tanh" sfx,                                                                          \
-       "tanh steepness k" sfxlabel,                                                           \
-       "s/m",                                                                                 \
-       SS_PARAM_REAL,                                                                         \
-       1e3,                                                                                   \
-       1e-3,                                                                                  \
-       1e9,                                                                                   \
-       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                 \
-       "tanh law: friction coefficient mu_k tanh(k v)",                                       \
-       NULL,                                                                                  \
-       "Friction law"},                                                                       \
-      {"sigma0" sfx,                                                                          \
-       "LuGre σ0" sfxlabel,                                                                   \
-       "1/m",                                                                                 \
-       SS_PARAM_REAL,                                                                         \
-       1e5,                                                                                   \
-       1.0,                                                                                   \
-       1e12,                                                                                  \
-       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                 \
-       "LuGre bristle stiffness per unit normal force",                                       \
-       NULL,                                                                                  \
-       "Friction law"},                                                                       \
-      {"sigma1" sfx,                                                                          \
-       "LuGre σ1" sfxlabel,                                                                   \
-       "s/m",                                                                                 \
-       SS_PARAM_REAL,                                                                         \
-       300.0,                                                                                 \
-       0.0,                                                                                   \
-       1e9,                                                                                   \
-       0,                                                                                     \
-       "LuGre bristle damping per unit normal force",                                         \
-       NULL,                                                                                  \
-       "Friction law"},                                                                       \
-  {                                                                                           \
-    "vartheta" sfx, "LuGre ϑ" sfxlabel, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,               \
-        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                \
-        "LuGre Stribeck velocity (border between stiction and sliding)", NULL, "Friction law" \
-  }
-/* clang-format on */
+/* law-v-stick.c: the stick velocity, a parameter of the smooth laws that need one */
+extern const ss_law_param ss_law_v_stick;
 
-/* clang-format off: a hand-aligned table */
-#define SS_LAW_CHOICE_ROW(def)                                                              \
-  {                                                                                         \
-    "law", "Friction law", "", SS_PARAM_CHOICE, def, 0, 3, 0,                               \
-        "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices, \
-        "Friction law"                                                                      \
-  }
-/* clang-format on */
+/* ---- law rows in a scenario's parameter table ----------------------------
+ *
+ * A scenario writes placeholders where its law rows go; the registry
+ * (scenario.c) expands them once with ss_law_expand_params:
+ *   SS_LAW_CHOICE_ROW(label, def)  the "law" choice, one entry per law
+ *   SS_LAW_CONTACT_ROWS(sfx, label_sfx, motion)
+ *                                  every law's per-contact parameters, names
+ *                                  and labels with the suffixes appended
+ *   SS_LAW_SHARED_ROWS(motion)     every law's per-scenario parameters
+ *   SS_LAW_DEFAULT(stem, value)    this scenario's default of a law parameter
+ *                                  (no row of its own)
+ * For each row of the expanded table the expansion also says which laws
+ * read it (ss_param_law_uses). */
+typedef enum { SS_LAW_SLIDING = 0, SS_LAW_TURNING = 1 } ss_law_motion;
 
-/* clang-format off: a hand-aligned table */
-#define SS_V_STICK_ROW                                                                        \
-  {                                                                                           \
-    "v_stick", "Stick velocity (smooth laws)", "m/s", SS_PARAM_REAL, 1e-4, 1e-12, 1.0,        \
-        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                \
-        "tanh and LuGre: |v| below this is reported as stick (regularised uses gamma)", NULL, \
-        "Friction law"                                                                        \
+enum {
+  SS_PARAM_LAW_CHOICE_ROW = 100, /* placeholder kinds (template only) */
+  SS_PARAM_LAW_CONTACT_ROWS,
+  SS_PARAM_LAW_SHARED_ROWS,
+  SS_PARAM_LAW_DEFAULT,
+};
+
+#define SS_LAW_CHOICE_ROW(label_, def_)                                               \
+  {                                                                                   \
+    .name = "law", .label = (label_), .kind = (ss_param_kind)SS_PARAM_LAW_CHOICE_ROW, \
+    .def = (def_), .group = "Friction law"                                            \
   }
-/* clang-format on */
+#define SS_LAW_CONTACT_ROWS(sfx, label_sfx, motion)                                        \
+  {                                                                                        \
+    .name = (sfx), .label = (label_sfx), .kind = (ss_param_kind)SS_PARAM_LAW_CONTACT_ROWS, \
+    .def = (motion)                                                                        \
+  }
+#define SS_LAW_SHARED_ROWS(motion)                                               \
+  {                                                                              \
+    .name = "", .kind = (ss_param_kind)SS_PARAM_LAW_SHARED_ROWS, .def = (motion) \
+  }
+#define SS_LAW_DEFAULT(stem, value)                                             \
+  {                                                                             \
+    .name = (stem), .kind = (ss_param_kind)SS_PARAM_LAW_DEFAULT, .def = (value) \
+  }
+
+/* Expands a template of n rows into a new table of *n_out rows, and
+ * (*laws)[i] the laws that read row i: bit (1u << law) for each, 0 for a
+ * row that is no law's parameter.  Both live as long as the program.
+ * Aborts on a malformed template or without memory: programming errors at
+ * start-up. */
+ss_param_info *ss_law_expand_params(const ss_param_info *rows, int n, int *n_out, unsigned **laws);
 
 #endif

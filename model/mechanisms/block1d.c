@@ -45,13 +45,7 @@ static double friction_force(const ss_model *m, const double *x, const int *mode
       return -L->applied;
     return -modes[0] * b->fr.mu_k * L->normal - b->viscous * v;
   }
-  if (b->fr.law == SS_LAW_LUGRE) {
-    double zb = x[bm->at.bristle];
-    *zb_dot = ss_lugre_zdot(&b->fr, v, zb);
-    mu = b->fr.sigma0 * zb + b->fr.sigma1 * *zb_dot;
-  } else {
-    mu = ss_mu_smooth(&b->fr, v);
-  }
+  mu = ss_friction_mu(&b->fr, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, zb_dot);
   return -L->normal * mu - b->viscous * v;
 }
 
@@ -174,8 +168,9 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
     return NULL;
   }
   block1d_model *bm = calloc(1, sizeof *bm);
-  bool lugre = b->fr.law == SS_LAW_LUGRE;
-  int nx = 2 + (lugre ? 1 : 0) + 2;
+  const ss_law_info *law = ss_law_get(b->fr.law);
+  bool state = law->has_state; /* the bristle of LuGre */
+  int nx = 2 + (state ? 1 : 0) + 2;
   ss_model *m = bm ? ss_model_alloc(sc, values, nx, 1, &contact_name) : NULL;
   if (!m) {
     free(bm);
@@ -183,33 +178,30 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
     return ss_set_error(error, "out of memory");
   }
   bm->b = b;
-  bm->at.bristle = lugre ? 2 : -1;
-  bm->at.work = lugre ? 3 : 2;
+  bm->at.bristle = state ? 2 : -1;
+  bm->at.work = state ? 3 : 2;
   bm->at.diss = bm->at.work + 1;
   m->impl = bm;
   m->ops = &block1d_ops;
-  m->hybrid = b->fr.law == SS_LAW_EXACT;
+  m->hybrid = law->event_driven;
   m->stiff = !m->hybrid;
   /* a stuck block only needs steps short against the load's period */
   m->max_step_stuck = b->load_period > 0.0 ? b->load_period / 40.0 : 1.0;
   m->mu_s[0] = b->fr.mu_s;
   m->mu_k[0] = b->fr.mu_k;
   m->v_stick[0] = ss_friction_stick_velocity(&b->fr);
-  if (lugre) {
-    m->state_size[bm->at.bristle] = ss_lugre_z_size(&b->fr);
-    m->state_size[1] = ss_lugre_z_size(&b->fr); /* v: the same per second */
+  if (state) {
+    m->state_size[bm->at.bristle] = ss_friction_state_size(&b->fr);
+    m->state_size[1] = ss_friction_state_size(&b->fr); /* v: the same per second */
   }
 
   ss_model_add_column(m, "z", "m", SS_COL_POSITION, -1);
   ss_model_add_column(m, "v", "m/s", SS_COL_VELOCITY, -1);
-  if (lugre)
+  if (state)
     ss_model_add_column(m, "bristle", "m", SS_COL_INTERNAL, 0);
   ss_model_add_contact_columns(m, 0, "N", "m/s");
   for (int i = 0; i < b->n_extra; i++)
     ss_model_add_column(m, extras[i].name, extras[i].unit, extras[i].kind, -1);
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_energy_columns(m, true);
   return m;
 }

@@ -3,6 +3,7 @@
 #ifndef SS_BLOCK1D_H
 #define SS_BLOCK1D_H
 
+#include "friction.h"
 #include "ss-internal.h"
 
 typedef struct ss_block1d ss_block1d;

@@ -1,5 +1,5 @@
-/* dupont.c - mass m1 in the slot of mass m2 (Blajer & Markiewicz 003 §3,
- * Fig. 4).  F2 accelerates both; the slot presses on m1 with the inertial
+/* dupont.c - mass m1 in the slot of mass m2 ([BlajerMarkiewicz] §3, Fig.
+ * 4).  F2 accelerates both; the slot presses on m1 with the inertial
  * normal force Fn = m1 |F2| / (m1 + m2); F1 pushes m1 along the slot. */
 #include <math.h>
 #include <stdlib.h>
@@ -99,9 +99,9 @@ static const ss_param_info params[] = {
      "F2 = F2_amp cos(omega2 t) across the slot", NULL, "Load"},
     {"omega2", "F2 frequency", "rad/s", SS_PARAM_REAL, 0.8, 0.0, 1e4, 0, "Angular frequency of F2",
      NULL, "Load"},
-    SS_LAW_CHOICE_ROW(0),
-    SS_LAW_PARAM_ROWS("", ""),
-    SS_V_STICK_ROW,
+    SS_LAW_CHOICE_ROW("Friction law", 0),
+    SS_LAW_CONTACT_ROWS("", "", SS_LAW_SLIDING),
+    SS_LAW_SHARED_ROWS(SS_LAW_SLIDING),
 };
 /* clang-format on */
 

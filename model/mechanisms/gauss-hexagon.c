@@ -18,16 +18,16 @@ static double clamp_side(double x, double lo, double hi, int *side)
 /* Clamping direction -> mode of the contact whose force the clamp saturates. */
 static int side_mode(int side) { return side == 0 ? SS_MODE_STICK : side; }
 
-static void set_modes(ss_hexagon_result *o, int m10, int m20, int m12)
+static void set_modes(tb_hexagon *o, int m10, int m20, int m12)
 {
-  o->modes[SS_TB_10] = m10;
-  o->modes[SS_TB_20] = m20;
-  o->modes[SS_TB_12] = m12;
+  o->modes[TB_10] = m10;
+  o->modes[TB_20] = m20;
+  o->modes[TB_12] = m12;
 }
 
 /* Edge r1 = sigma (L10 + L12): s10 = sigma L10, s12 = sigma L12, s20 free. */
 static void edge_block1(double M1, double M2, double G1, double G2, double a, double b, double c,
-                        int sigma, ss_hexagon_result *o)
+                        int sigma, tb_hexagon *o)
 {
   int side;
   o->r1 = sigma * (a + c);
@@ -39,7 +39,7 @@ static void edge_block1(double M1, double M2, double G1, double G2, double a, do
 
 /* Edge r2 = sigma (L20 + L12): s20 = sigma L20, s12 = -sigma L12, s10 free. */
 static void edge_block2(double M1, double M2, double G1, double G2, double a, double b, double c,
-                        int sigma, ss_hexagon_result *o)
+                        int sigma, tb_hexagon *o)
 {
   int side;
   o->r2 = sigma * (b + c);
@@ -52,7 +52,7 @@ static void edge_block2(double M1, double M2, double G1, double G2, double a, do
 /* Edge r1 + r2 = sigma (L10 + L20): s10 = sigma L10, s20 = sigma L20, s12
  * free; off the vertices both blocks share one acceleration (Lagrange). */
 static void edge_together(double M1, double M2, double G1, double G2, double a, double b, double c,
-                          int sigma, ss_hexagon_result *o)
+                          int sigma, tb_hexagon *o)
 {
   int side;
   double total = sigma * (a + b);
@@ -69,8 +69,8 @@ static void edge_together(double M1, double M2, double G1, double G2, double a, 
   set_modes(o, sigma, sigma, side_mode(side));
 }
 
-void ss_gauss_hexagon(double M1, double M2, double G1, double G2, double L10, double L20,
-                      double L12, ss_hexagon_result *out)
+void tb_gauss_hexagon(double M1, double M2, double G1, double G2, double L10, double L20,
+                      double L12, tb_hexagon *out)
 {
   double a = L10, b = L20, c = L12;
   /* Strictly inside: every contact holds.  On the boundary the margin is
@@ -88,7 +88,7 @@ void ss_gauss_hexagon(double M1, double M2, double G1, double G2, double L10, do
    * M1 a1² + M2 a2² picks it. */
   double best = INFINITY;
   for (int k = 0; k < 6; k++) {
-    ss_hexagon_result cand;
+    tb_hexagon cand;
     int sigma = k % 2 ? -1 : 1;
     if (k < 2)
       edge_block1(M1, M2, G1, G2, a, b, c, sigma, &cand);

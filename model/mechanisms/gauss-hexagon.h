@@ -1,5 +1,5 @@
 /* gauss-hexagon.h - exact Gauss minimiser for two blocks in total stiction
- * (Zardecki 000 §4; MODELS.md two-block and error E1).
+ * ([Zardecki2007] §4, whose printed eq. 4.9-4.10 are not this minimiser).
  *
  * Block 1 feels the static forces -(s10 + s12), block 2 -(s20 - s12):
  *   M1 a1 = G1 - r1,  r1 = s10 + s12
@@ -14,21 +14,21 @@
 #define SS_GAUSS_HEXAGON_H
 
 /* Contact order used by the two-block scenario. */
-enum { SS_TB_10 = 0, SS_TB_20 = 1, SS_TB_12 = 2 };
+enum { TB_10 = 0, TB_20 = 1, TB_12 = 2 };
 
-typedef struct ss_hexagon_result {
+typedef struct tb_hexagon {
   double r1;    /* static resultant on block 1, s10 + s12, N */
   double r2;    /* static resultant on block 2, s20 - s12, N */
   double a1;    /* acceleration of block 1, m/s² (exactly 0 where it holds) */
   double a2;    /* acceleration of block 2, m/s² (exactly 0 where it holds) */
-  int modes[3]; /* per contact (SS_TB_*): SS_MODE_STICK where the contact holds,
+  int modes[3]; /* per contact (TB_*): SS_MODE_STICK where the contact holds,
                    else the direction it breaks in (the sign of its static force
                    at the limit); a point on the boundary counts as breaking */
-} ss_hexagon_result;
+} tb_hexagon;
 
 /* Closed-form projection: strict interior, six edges, six vertices.
  * Masses > 0, limits >= 0. */
-void ss_gauss_hexagon(double M1, double M2, double G1, double G2, double L10, double L20,
-                      double L12, ss_hexagon_result *out);
+void tb_gauss_hexagon(double M1, double M2, double G1, double G2, double L10, double L20,
+                      double L12, tb_hexagon *out);
 
 #endif

@@ -1,5 +1,5 @@
-/* gear-train.c - gear train with freeplay and bearing friction (Zardecki
- * 001 §2.2-2.3, §4.1, Fig. 10; MODELS.md "gear-train").
+/* gear-train.c - gear train with freeplay and bearing friction
+ * ([Zardecki2006] §2.2-2.3, §4.1, Fig. 10; docs/gear-train.md).
  *
  * Inertial solid psi (driven by M_psi(t)) - shaft psi-delta (stiffness,
  * freeplay) - gear wheel delta - tooth mesh delta-gamma (ratio p = r_gamma /
@@ -18,7 +18,8 @@
  *  1 full redundant Newton model: I x'' = applied - bearing torque for all
  *    four solids (small gear inertias: stiff, BDF).
  *  2 weightless gears (Simplification 1): mu_delta delta' = luz(M_delta, MT0)
- *    with M_delta = T_in - T_mesh (the printed sign is wrong, MODELS.md §4).
+ *    with M_delta = T_in - T_mesh (the paper prints the opposite sign;
+ *    the Newton equation of gear delta gives this one).
  *    A weightless gear is first-order: stuck while |M_delta| <= MT0s (margin
  *    MT0s - |M_delta|), sliding with delta' = (M_delta - s MT0k)/mu_delta.
  *  3 reduced 2-DOF (Simplification 2): weightless gears, ideal gear bearings,
@@ -40,6 +41,7 @@
 #include <string.h>
 
 #include "scenarios.h"
+#include "friction.h"
 #include "ss-internal.h"
 
 enum { LEVEL_FULL = 0, LEVEL_WEIGHTLESS = 1, LEVEL_REDUCED = 2, LEVEL_LINEAR = 3 };
@@ -187,7 +189,8 @@ static void eval_rates(const gear_train *g, const double *x, const int *modes, g
 }
 
 /* Bearing friction torque on solid b (resisting positive rotation), N m,
- * and the bristle rate for LuGre. */
+ * and the bristle rate for LuGre.  Its C.F column is the torque on the
+ * solid: the negative of this. */
 static double friction_torque(const gear_train *g, int b, const gear_eval *e, const double *x,
                               int mode, double *z_dot)
 {
@@ -205,12 +208,8 @@ static double friction_torque(const gear_train *g, int b, const gear_eval *e, co
   }
   if (br->limit_s == 0.0)
     return br->viscous * w;
-  if (g->law == SS_LAW_LUGRE) {
-    double z = x[g->iz[b]];
-    *z_dot = ss_lugre_zdot(&br->fr, w, z);
-    return br->viscous * w + br->limit_s * (br->fr.sigma0 * z + br->fr.sigma1 * *z_dot);
-  }
-  return br->viscous * w + br->limit_s * ss_mu_smooth(&br->fr, w);
+  double z = g->iz[b] >= 0 ? x[g->iz[b]] : 0.0;
+  return br->viscous * w + br->limit_s * ss_friction_mu(&br->fr, w, z, z_dot);
 }
 
 /* Relative tolerance of the stiction test.  A bearing counts as stuck up to
@@ -417,7 +416,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
     double z_dot;
     double F = friction_torque(g, b, &e, x, modes[k], &z_dot);
     bool stuck = modes[k] == SS_MODE_STICK && !(m->hybrid && br->limit_s == 0.0);
-    row[c++] = F;
+    row[c++] = 0.0 - F; /* the torque on the solid (0 - F: no negative zero in the CSV) */
     row[c++] = br->limit_s;
     row[c++] = br->limit_s > 0.0 ? fabs(F) / br->limit_s : NAN; /* no dry friction: undefined */
     row[c++] = e.w[b];
@@ -522,7 +521,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   g->M_phi_amp = ss_value(sc, values, "M_phi_amp");
   g->omega_phi = 2.0 * M_PI * ss_value(sc, values, "f_phi");
 
-  /* Simplification 2: springs with freeplay in series (MODELS.md §1) */
+  /* Simplification 2: springs with freeplay in series ([Zardecki2006]):
+   * compliances add, and so do the freeplays (gamma-phi's scaled by p) */
   g->k_red = 1.0 / (1.0 / g->k[E_IN] + 1.0 / g->k[E_MESH] + g->p * g->p / g->k[E_OUT]);
   g->gap_red = g->gap[E_IN] + g->gap[E_MESH] + g->p * g->gap[E_OUT];
 
@@ -562,7 +562,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
 
   /* state layout and contacts */
   bool reduced = g->level >= LEVEL_REDUCED;
-  bool lugre = g->law == SS_LAW_LUGRE;
+  bool state = ss_law_get(g->law)->has_state; /* LuGre's bristle */
   int nx = 0;
   for (int b = 0; b < N_BODIES; b++) {
     g->iq[b] = g->iw[b] = g->iz[b] = -1;
@@ -575,7 +575,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     if (g->iq[b] >= 0 && !weightless(g, b))
       g->iw[b] = nx++;
   for (int b = 0; b < N_BODIES; b++)
-    if (lugre && g->iw[b] >= 0)
+    if (state && g->iw[b] >= 0)
       g->iz[b] = nx++;
   g->iwork = nx++;
   g->idiss = nx++;
@@ -595,7 +595,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   m->impl = g;
   m->ops = &gear_train_ops;
-  m->hybrid = g->law == SS_LAW_EXACT;
+  m->hybrid = ss_law_get(g->law)->event_driven;
   /* BDF: small gear inertias (level 1), fast first-order gears (level 2),
    * steep smooth friction laws; level 4 has no events, and Newton steps
    * there are longer than Adams' fixed-point ones */
@@ -613,8 +613,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->mu_k[c] = br->limit_s > 0.0 ? br->limit_k / br->limit_s : 0.0;
     m->v_stick[c] = ss_friction_stick_velocity(&br->fr);
     if (g->iz[g->body[c]] >= 0) {
-      m->state_size[g->iz[g->body[c]]] = ss_lugre_z_size(&br->fr);
-      m->state_size[g->iw[g->body[c]]] = ss_lugre_z_size(&br->fr); /* rate: the same per second */
+      m->state_size[g->iz[g->body[c]]] = ss_friction_state_size(&br->fr);
+      /* the rate: the same per second */
+      m->state_size[g->iw[g->body[c]]] = ss_friction_state_size(&br->fr);
     }
   }
   if (g->level == LEVEL_LINEAR) {
@@ -652,16 +653,13 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   ss_model_add_column(m, "ground.M", "N m", SS_COL_FORCE, -1);
   for (int i = 0; i < 3; i++) {
     snprintf(name, sizeof name, "%s.contact", part_names[i]);
-    ss_model_add_column(m, name, "", SS_COL_OTHER, -1);
+    ss_model_add_column(m, name, "1", SS_COL_OTHER, -1);
     snprintf(name, sizeof name, "%s.defl", part_names[i]);
     ss_model_add_column(m, name, "rad", SS_COL_OTHER, -1);
   }
-  ss_model_add_column(m, "chain.contact", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "chain.contact", "1", SS_COL_OTHER, -1);
   ss_model_add_column(m, "chain.defl", "rad", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_energy_columns(m, true);
   return m;
 }
 
@@ -748,28 +746,13 @@ static const ss_param_info params[] = {
     BEARING_ROWS("delta", "δ", 1.0, 0.25, 0.25),
     BEARING_ROWS("gamma", "γ", 20.0, 3.5, 3.5),
     BEARING_ROWS("phi", "ϕ", 100.0, 40.0, 30.0),
-    {"law", "Bearing friction law", "", SS_PARAM_CHOICE, 0, 0, 3, 0,
-     "exact (event-driven Coulomb), regularised (gamma), tanh or lugre", ss_law_choices,
-     "Friction law"},
-    {"gamma", "Threshold velocity γ", "rad/s", SS_PARAM_REAL, 1e-3, 1e-9, 1.0,
-     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-     "Regularised law: rate at which bearing friction reaches the static level", NULL,
-     "Friction law"},
-    {"k_tanh", "tanh steepness k", "s/rad", SS_PARAM_REAL, 1e3, 1e-3, 1e9,
-     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "tanh law: friction MT0k tanh(k omega)", NULL,
-     "Friction law"},
-    {"sigma0", "LuGre σ0", "1/rad", SS_PARAM_REAL, 1e4, 1.0, 1e12,
-     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-     "LuGre bristle stiffness per unit static friction torque", NULL, "Friction law"},
-    {"sigma1", "LuGre σ1", "s/rad", SS_PARAM_REAL, 100.0, 0.0, 1e9, 0,
-     "LuGre bristle damping per unit static friction torque", NULL, "Friction law"},
-    {"vartheta", "LuGre ϑ", "rad/s", SS_PARAM_REAL, 1e-2, 1e-9, 10.0,
-     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-     "LuGre Stribeck rate (border between stiction and sliding)", NULL, "Friction law"},
-    {"v_stick", "Stick rate (smooth laws)", "rad/s", SS_PARAM_REAL, 1e-3, 1e-12, 1.0,
-     SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-     "tanh and LuGre: |rate| below this is reported as stick (regularised uses gamma)", NULL,
-     "Friction law"},
+    SS_LAW_CHOICE_ROW("Bearing friction law", 0),
+    SS_LAW_CONTACT_ROWS("", "", SS_LAW_TURNING),
+    SS_LAW_SHARED_ROWS(SS_LAW_TURNING),
+    SS_LAW_DEFAULT("sigma0", 1e4),
+    SS_LAW_DEFAULT("sigma1", 100.0),
+    SS_LAW_DEFAULT("vartheta", 1e-2),
+    SS_LAW_DEFAULT("v_stick", 1e-3),
     {"drive", "Drive torque shape", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
      "M_psi(t): sine M sin(2 pi f t), ramp from 0 to M over t_load, or step to M at t_load",
      drive_choices, "Load"},

@@ -1,5 +1,5 @@
-/* one-mass.c - block with Coulomb/static friction (Zardecki 000 §3, 001 §3.1;
- * Karnopp 1985), loaded by a spring from a driver moving at v_drive (the
+/* one-mass.c - block with Coulomb/static friction ([Zardecki2007] §3,
+ * [Zardecki2006] §3.1; Karnopp 1985), loaded by a spring from a driver moving at v_drive (the
  * classic stick-slip oscillator) and/or a force F0 + A sin(omega t). */
 #include <math.h>
 #include <stdlib.h>
@@ -96,9 +96,9 @@ static const ss_param_info params[] = {
      "Amplitude of the force A sin(omega t) on the block", NULL, "Load"},
     {"omega", "Force frequency ω", "rad/s", SS_PARAM_REAL, 1.0, 0.0, 1e4, 0,
      "Angular frequency of the sinusoidal force", NULL, "Load"},
-    SS_LAW_CHOICE_ROW(0),
-    SS_LAW_PARAM_ROWS("", ""),
-    SS_V_STICK_ROW,
+    SS_LAW_CHOICE_ROW("Friction law", 0),
+    SS_LAW_CONTACT_ROWS("", "", SS_LAW_SLIDING),
+    SS_LAW_SHARED_ROWS(SS_LAW_SLIDING),
 };
 /* clang-format on */
 

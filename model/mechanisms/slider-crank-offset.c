@@ -1,5 +1,5 @@
-/* slider-crank-offset.c - Example 1 of Blajer & Markiewicz (003 §6.1,
- * Fig. 5-6): crank (link 1), coupler (link 2) and a slider block (link 3)
+/* slider-crank-offset.c - Example 1 of [BlajerMarkiewicz] (§6.1, Fig.
+ * 5-6): crank (link 1), coupler (link 2) and a slider block (link 3)
  * whose pin sits 2 a3 above the guide y = 0; gravity -y, torque on the
  * crank, friction in the three pins and at the guide contact O4 (the
  * paper's eq. 6.2-6.3: s4 = x3 + a3 cos theta3, friction mu |f7|).  Starts

@@ -1,4 +1,4 @@
-/* slider-crank.c - Example 2 of Blajer & Markiewicz (003 §6.2, Fig. 7-8):
+/* slider-crank.c - Example 2 of [BlajerMarkiewicz] (§6.2, Fig. 7-8):
  * crank OA (link 1) and connecting rod AB (link 2), slider B on the Ox
  * guide, gravity along Ox (the mechanism hangs along the guide), friction
  * in the revolute joints O, A, B and in the guide.  Starts at rest in the

@@ -1,5 +1,5 @@
-/* slider-crank.h - what the two slider-crank scenarios (Blajer & Markiewicz
- * 003 §6.1 and §6.2) share: the crank torque, the common parameter rows and
+/* slider-crank.h - what the two slider-crank scenarios ([BlajerMarkiewicz]
+ * §6.1 and §6.2) share: the crank torque, the common parameter rows and
  * the model set-up around planar-mech. */
 #ifndef SS_SLIDER_CRANK_H
 #define SS_SLIDER_CRANK_H
@@ -28,8 +28,6 @@ void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double
 extern const char *const ss_crank_friction_choices[];    /* "on", "off" */
 extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute" */
 
-/* Parameter rows common to both scenarios (friction data of seed §6 and
- * the numerics); the load rows take scenario defaults. */
 /* The crank torque rows; the amplitude default differs per mechanism. */
 /* clang-format off: a hand-aligned table */
 #define SS_CRANK_LOAD_ROWS(amplitude)                                        \
@@ -61,6 +59,8 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
   }
 /* clang-format on */
 
+/* Parameter rows common to both scenarios: the joint friction of
+ * [BlajerMarkiewicz] §6 and the formulation. */
 /* clang-format off: a hand-aligned table */
 #define SS_CRANK_FRICTION_ROWS                                                                   \
   {"friction",                                                                                   \
@@ -143,8 +143,9 @@ extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute
        "Friction"},                                                                              \
   {                                                                                              \
     "formulation", "Formulation", "", SS_PARAM_CHOICE, 0, 0, 1, 0,                               \
-        "minimal (one dynamic equation, seed §5) or absolute (Lagrange equations of the first " \
-        "kind with Baumgarte stabilisation)",                                                    \
+        "minimal (one dynamic "                                                                  \
+        "equation, Blajer & Markiewicz, §5) or absolute (Lagrange equations of the first kind " \
+        "with Baumgarte stabilisation)",                                                         \
         ss_crank_formulation_choices, "Numerics"                                                 \
   }
 /* clang-format on */

@@ -1,12 +1,15 @@
-/* two-block.c - two masses, three frictional contacts (Zardecki 000 §4).
+/* two-block.c - two masses, three frictional contacts ([Zardecki2007] §4).
  *
  * Both blocks stand on the base (contacts 10 and 20, normal forces M1 g and
  * M2 g) and a clamp presses them against each other (contact 12, normal
  * force `clamp`).  Sign convention (Newton, the paper's eq. 4.1-4.2):
  *   M1 z1'' = F1 - f10 - f12
  *   M2 z2'' = F2 - f20 + f12
- * where f_c, the C.F column, opposes a positive relative velocity of its
- * contact: v10 = z1', v20 = z2', v12 = z1' - z2'.  Sliding: f_c = mode_c FK_c
+ * where f_c opposes a positive relative velocity of its contact: v10 =
+ * z1', v20 = z2', v12 = z1' - z2'.  The C.F column is -f_c, the friction on
+ * the body that moves with v_c (block 1 for 10 and 12, block 2 for 20), as
+ * in every scenario; sum.10+12 = 10.F + 12.F and sum.20-12 = 20.F - 12.F
+ * are the friction resultants on blocks 1 and 2.  Sliding: f_c = mode_c FK_c
  * + C_c v_c (the mode, never sgn(0)).  At zero relative velocity the static
  * forces follow from the Gauss principle with the static levels FS_c; in
  * total stiction only r1 = f10 + f12 and r2 = f20 - f12 are determinate
@@ -35,7 +38,7 @@ enum {
   TB_BOTH_REST = 5,   /* z1' = z2' = 0: all three stuck */
 };
 
-typedef struct two_block {
+typedef struct tb_model {
   double M[2];     /* block masses M1, M2, kg */
   double FS[3];    /* static levels mu_s N per contact (SS_TB_*), N */
   double FK[3];    /* kinetic levels mu_k N per contact, N */
@@ -46,7 +49,7 @@ typedef struct two_block {
   double omega[2]; /* angular frequencies of F1, F2, rad/s */
   double phase[2]; /* phases of F1, F2, rad */
   double v0[2];    /* initial velocities z1'(0), z2'(0), m/s */
-} two_block;
+} tb_model;
 
 /* What one mode set implies at one instant. */
 typedef struct tb_eval {
@@ -61,43 +64,43 @@ typedef struct tb_eval {
 
 static const char *const contact_names[3] = {"10", "20", "12"};
 
-static const two_block *impl(const ss_model *m) { return m->impl; }
+static const tb_model *impl(const ss_model *m) { return m->impl; }
 
 static int case_of(const int *modes)
 {
-  bool s10 = modes[SS_TB_10] == SS_MODE_STICK, s20 = modes[SS_TB_20] == SS_MODE_STICK,
-       s12 = modes[SS_TB_12] == SS_MODE_STICK;
+  bool s10 = modes[TB_10] == SS_MODE_STICK, s20 = modes[TB_20] == SS_MODE_STICK,
+       s12 = modes[TB_12] == SS_MODE_STICK;
   if (s10 + s20 + s12 >= 2)
     return TB_BOTH_REST;
   return s12 ? TB_TOGETHER : s10 ? TB_BLOCK1_REST : s20 ? TB_BLOCK2_REST : TB_ALL_SLIDE;
 }
 
-static void external(const two_block *p, double t, double *F)
+static void external(const tb_model *p, double t, double *F)
 {
   for (int i = 0; i < 2; i++)
     F[i] = p->bias[i] + p->amp[i] * sin(p->omega[i] * t + p->phase[i]);
 }
 
-static void evaluate(const two_block *p, double t, const double *x, const int *modes, tb_eval *e)
+static void evaluate(const tb_model *p, double t, const double *x, const int *modes, tb_eval *e)
 {
   const double M1 = p->M[0], M2 = p->M[1];
   external(p, t, e->F);
-  e->v[SS_TB_10] = x[IV1];
-  e->v[SS_TB_20] = x[IV2];
-  e->v[SS_TB_12] = x[IV1] - x[IV2];
+  e->v[TB_10] = x[IV1];
+  e->v[TB_20] = x[IV2];
+  e->v[TB_12] = x[IV1] - x[IV2];
   for (int c = 0; c < 3; c++) {
     e->f[c] = modes[c] == SS_MODE_STICK ? NAN : modes[c] * p->FK[c] + p->C[c] * e->v[c];
     e->margin[c] = HUGE_VAL;
   }
   /* forces on the blocks from everything but the stuck contacts */
   double G1 = e->F[0], G2 = e->F[1];
-  if (modes[SS_TB_10] != SS_MODE_STICK)
-    G1 -= e->f[SS_TB_10];
-  if (modes[SS_TB_20] != SS_MODE_STICK)
-    G2 -= e->f[SS_TB_20];
-  if (modes[SS_TB_12] != SS_MODE_STICK) {
-    G1 -= e->f[SS_TB_12];
-    G2 += e->f[SS_TB_12];
+  if (modes[TB_10] != SS_MODE_STICK)
+    G1 -= e->f[TB_10];
+  if (modes[TB_20] != SS_MODE_STICK)
+    G2 -= e->f[TB_20];
+  if (modes[TB_12] != SS_MODE_STICK) {
+    G1 -= e->f[TB_12];
+    G2 += e->f[TB_12];
   }
   e->case_id = case_of(modes);
   switch (e->case_id) {
@@ -108,44 +111,44 @@ static void evaluate(const two_block *p, double t, const double *x, const int *m
   case TB_TOGETHER: {
     double a = (G1 + G2) / (M1 + M2);
     e->a[0] = e->a[1] = a;
-    e->f[SS_TB_12] = (M2 * G1 - M1 * G2) / (M1 + M2); /* = G1 - M1 a */
-    e->margin[SS_TB_12] = p->FS[SS_TB_12] - fabs(e->f[SS_TB_12]);
+    e->f[TB_12] = (M2 * G1 - M1 * G2) / (M1 + M2); /* = G1 - M1 a */
+    e->margin[TB_12] = p->FS[TB_12] - fabs(e->f[TB_12]);
     break;
   }
   case TB_BLOCK1_REST:
     e->a[0] = 0.0;
     e->a[1] = G2 / M2;
-    e->f[SS_TB_10] = G1;
-    e->margin[SS_TB_10] = p->FS[SS_TB_10] - fabs(G1);
+    e->f[TB_10] = G1;
+    e->margin[TB_10] = p->FS[TB_10] - fabs(G1);
     break;
   case TB_BLOCK2_REST:
     e->a[0] = G1 / M1;
     e->a[1] = 0.0;
-    e->f[SS_TB_20] = G2;
-    e->margin[SS_TB_20] = p->FS[SS_TB_20] - fabs(G2);
+    e->f[TB_20] = G2;
+    e->margin[TB_20] = p->FS[TB_20] - fabs(G2);
     break;
   default: {
     /* Total stiction: (G1, G2) must lie in the hexagon of gauss-hexagon.h;
      * each slab involves two contacts, a contact's margin is the smaller. */
     e->a[0] = e->a[1] = 0.0;
     const double *FS = p->FS;
-    double h1 = FS[SS_TB_10] + FS[SS_TB_12] - fabs(G1);
-    double h2 = FS[SS_TB_20] + FS[SS_TB_12] - fabs(G2);
-    double h3 = FS[SS_TB_10] + FS[SS_TB_20] - fabs(G1 + G2);
-    e->margin[SS_TB_10] = fmin(h1, h3);
-    e->margin[SS_TB_20] = fmin(h2, h3);
-    e->margin[SS_TB_12] = fmin(h1, h2);
+    double h1 = FS[TB_10] + FS[TB_12] - fabs(G1);
+    double h2 = FS[TB_20] + FS[TB_12] - fabs(G2);
+    double h3 = FS[TB_10] + FS[TB_20] - fabs(G1 + G2);
+    e->margin[TB_10] = fmin(h1, h3);
+    e->margin[TB_20] = fmin(h2, h3);
+    e->margin[TB_12] = fmin(h1, h2);
     break;
   }
   }
-  e->rel_a[SS_TB_10] = e->a[0];
-  e->rel_a[SS_TB_20] = e->a[1];
-  e->rel_a[SS_TB_12] = e->a[0] - e->a[1];
+  e->rel_a[TB_10] = e->a[0];
+  e->rel_a[TB_20] = e->a[1];
+  e->rel_a[TB_12] = e->a[0] - e->a[1];
 }
 
 static void initial(const ss_model *m, double *x)
 {
-  const two_block *p = impl(m);
+  const tb_model *p = impl(m);
   memset(x, 0, sizeof(double) * NX);
   x[IV1] = p->v0[0];
   x[IV2] = p->v0[1];
@@ -153,7 +156,7 @@ static void initial(const ss_model *m, double *x)
 
 static int rhs(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
 {
-  const two_block *p = impl(m);
+  const tb_model *p = impl(m);
   tb_eval e;
   evaluate(p, t, x, modes, &e);
   double diss = 0.0;
@@ -188,7 +191,7 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
  * that is zero up to rounding: with equal static and kinetic levels a contact
  * that breaks exactly at its limit starts with zero relative acceleration,
  * and a contact without static level and without load has nothing to resist. */
-static bool consistent(const two_block *p, double t, const double *x, const int *modes,
+static bool consistent(const tb_model *p, double t, const double *x, const int *modes,
                        const bool *zero, bool strict)
 {
   tb_eval e;
@@ -219,7 +222,7 @@ static bool consistent(const two_block *p, double t, const double *x, const int 
 
 /* Breaks contact c if it cannot hold (margin <= 0), in the direction of the
  * static force it would need (forward when it needs none). */
-static void hold_or_break(const two_block *p, double t, const double *x, int *modes, int c)
+static void hold_or_break(const tb_model *p, double t, const double *x, int *modes, int c)
 {
   tb_eval e;
   modes[c] = SS_MODE_STICK;
@@ -235,7 +238,7 @@ static void hold_or_break(const two_block *p, double t, const double *x, int *mo
  * kinetic level, so a contact left holding alone is checked again. */
 static int resolve(const ss_model *m, double t, double *x, int *modes, const int *hit)
 {
-  const two_block *p = impl(m);
+  const tb_model *p = impl(m);
   const double M1 = p->M[0], M2 = p->M[1];
   double v[3] = {x[IV1], x[IV2], x[IV1] - x[IV2]};
   bool zero[3];
@@ -253,11 +256,11 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
   double ke = 0.5 * (M1 * x[IV1] * x[IV1] + M2 * x[IV2] * x[IV2]);
   if (nz == 3) {
     x[IV1] = x[IV2] = 0.0;
-  } else if (zero[SS_TB_10]) {
+  } else if (zero[TB_10]) {
     x[IV1] = 0.0;
-  } else if (zero[SS_TB_20]) {
+  } else if (zero[TB_20]) {
     x[IV2] = 0.0;
-  } else if (zero[SS_TB_12]) {
+  } else if (zero[TB_12]) {
     x[IV1] = x[IV2] = (M1 * x[IV1] + M2 * x[IV2]) / (M1 + M2); /* momentum kept */
   }
   x[IDISS] += ke - 0.5 * (M1 * x[IV1] * x[IV1] + M2 * x[IV2] * x[IV2]);
@@ -270,10 +273,10 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
   for (int c = 0; c < 3; c++)
     cand[c] = zero[c] ? SS_MODE_STICK : hit ? modes[c] : ss_sign(v[c]);
   if (nz == 3) {
-    ss_hexagon_result h;
+    tb_hexagon h;
     double F[2];
     external(p, t, F);
-    ss_gauss_hexagon(M1, M2, F[0], F[1], p->FS[SS_TB_10], p->FS[SS_TB_20], p->FS[SS_TB_12], &h);
+    tb_gauss_hexagon(M1, M2, F[0], F[1], p->FS[TB_10], p->FS[TB_20], p->FS[TB_12], &h);
     memcpy(cand, h.modes, sizeof cand);
     /* Broken contacts drop to the kinetic level: the one left holding must
      * be checked again against the forces that now act on it. */
@@ -330,7 +333,7 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
 
 static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
 {
-  const two_block *p = impl(m);
+  const tb_model *p = impl(m);
   tb_eval e;
   evaluate(p, t, x, modes, &e);
   int k = 0;
@@ -339,7 +342,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[k++] = x[IV1];
   row[k++] = x[IV2];
   for (int c = 0; c < 3; c++) {
-    row[k++] = e.f[c]; /* NaN in total stiction: indeterminate */
+    row[k++] = 0.0 - e.f[c]; /* on the body (0 - f: no negative zero); NaN in total stiction */
     row[k++] = p->N[c];
     row[k++] = p->N[c] > 0.0 ? fabs(e.f[c]) / p->N[c] : NAN;
     row[k++] = e.v[c];
@@ -348,8 +351,8 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[k++] = e.F[0];
   row[k++] = e.F[1];
   /* determinate resultants of the friction on each block (Newton) */
-  row[k++] = e.F[0] - p->M[0] * e.a[0];
-  row[k++] = e.F[1] - p->M[1] * e.a[1];
+  row[k++] = p->M[0] * e.a[0] - e.F[0];
+  row[k++] = p->M[1] * e.a[1] - e.F[1];
   row[k++] = e.a[0];
   row[k++] = e.a[1];
   row[k++] = e.case_id;
@@ -358,7 +361,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   row[k++] = 0.5 * (p->M[0] * x[IV1] * x[IV1] + p->M[1] * x[IV2] * x[IV2]);
 }
 
-static const ss_model_ops two_block_ops = {
+static const ss_model_ops tb_ops = {
     .initial = initial,
     .rhs = rhs,
     .contacts = contacts,
@@ -370,15 +373,15 @@ static const ss_model_ops two_block_ops = {
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
 {
   static const char *const sfx[3] = {"10", "20", "12"};
-  two_block *p = calloc(1, sizeof *p);
+  tb_model *p = calloc(1, sizeof *p);
   if (!p)
     return ss_set_error(error, "out of memory");
   p->M[0] = ss_value(sc, values, "M1");
   p->M[1] = ss_value(sc, values, "M2");
   double g = ss_value(sc, values, "g");
-  p->N[SS_TB_10] = p->M[0] * g;
-  p->N[SS_TB_20] = p->M[1] * g;
-  p->N[SS_TB_12] = ss_value(sc, values, "clamp");
+  p->N[TB_10] = p->M[0] * g;
+  p->N[TB_20] = p->M[1] * g;
+  p->N[TB_12] = ss_value(sc, values, "clamp");
   double mu_s[3], mu_k[3];
   for (int c = 0; c < 3; c++) {
     char name[32];
@@ -423,7 +426,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     return ss_set_error(error, "out of memory");
   }
   m->impl = p;
-  m->ops = &two_block_ops;
+  m->ops = &tb_ops;
   m->hybrid = true;
   m->stiff = false;
   /* in total stiction only the loads move the margins */
@@ -445,10 +448,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   ss_model_add_column(m, "sum.20-12", "N", SS_COL_FORCE, -1);
   ss_model_add_column(m, "a1", "m/s²", SS_COL_OTHER, -1);
   ss_model_add_column(m, "a2", "m/s²", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "case", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
+  ss_model_add_column(m, "case", "1", SS_COL_OTHER, -1);
+  ss_model_add_energy_columns(m, false); /* no springs: no potential energy */
   return m;
 }
 

@@ -1,4 +1,4 @@
-/* two-slider-statics.c - Example 1 of Wojtyra 004 (eq. 10, 16-19): the
+/* two-slider-statics.c - Example 1 of [Wojtyra2016] (eq. 10, 16-19): the
  * one-parameter family of reactions of the locked rigid two-slider, the
  * values of the family parameter for which both guides stick, and whether
  * a sliding solution exists at the same loads.  Built on the scenario's own
@@ -10,9 +10,7 @@
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 
-#include "scenarios.h"
-#include "two-slider-internal.h"
-#include "two-slider.h"
+#include "two-slider-statics.h"
 
 enum { NU = 10 }; /* 8 joint multipliers + 2 lock multipliers of the rigid mechanism */
 
@@ -31,7 +29,7 @@ static void physical(const ts_mech *tm, const double *u, double *out12)
   }
 }
 
-void ss_two_slider_member(const ss_ts_statics *st, double a, ss_ts_member *out)
+void ss_ts_member_at(const ss_ts_statics *st, double a, ss_ts_member *out)
 {
   double v[12];
   for (int k = 0; k < 12; k++)
@@ -71,9 +69,11 @@ static int cmp_double(const void *x, const void *y)
   return a < b ? -1 : a > b;
 }
 
-int ss_two_slider_statics(const double *values, double t, ss_ts_statics *out, char **error)
+int ss_ts_statics_analyse(const ss_scenario *sc, const double *values, double t, ss_ts_statics *out,
+                          char **error)
 {
-  const ss_scenario *sc = &ss_scenario_two_slider;
+  if (!sc || strcmp(sc->name, "two-slider") != 0)
+    return ss_set_error(error, "the Example 1 statics needs the two-slider scenario"), -1;
   double *vals = malloc(sizeof(double) * (size_t)sc->n_params);
   if (!vals)
     return ss_set_error(error, "out of memory"), -1;
@@ -283,7 +283,7 @@ static double z(double v) { return v == 0.0 ? 0.0 : v; }
 static void print_member(FILE *fp, const char *label, const ss_ts_statics *st, double a)
 {
   ss_ts_member mb;
-  ss_two_slider_member(st, a, &mb);
+  ss_ts_member_at(st, a, &mb);
   double p = hypot(st->P[0], st->P[1]);
   fprintf(fp,
           "member\t%s\ta=%.6g\talpha=%.6g\tF1=(%.6g,%.6g)\tN1=(%.6g,%.6g)\tR31=(%.6g,%.6g)\t"
@@ -293,7 +293,7 @@ static void print_member(FILE *fp, const char *label, const ss_ts_statics *st, d
           z(mb.R32[0]), z(mb.R32[1]), mb.stick1, mb.stick2, mb.coherent);
 }
 
-void ss_two_slider_statics_print(const ss_ts_statics *st, FILE *fp)
+void ss_ts_statics_print(const ss_ts_statics *st, FILE *fp)
 {
   double p = hypot(st->P[0], st->P[1]);
   fprintf(fp,

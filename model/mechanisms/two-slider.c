@@ -1,5 +1,5 @@
 /* two-slider.c - sliders on two perpendicular rails joined by a rod
- * (Wojtyra 004 Examples 1-5; Wojtyra & Fraczek 002).
+ * ([Wojtyra2016] Examples 1-5; [WojtyraFraczek]).
  *
  * Absolute coordinates on the planar core; friction only in the two guides,
  * mu |N|.  Rigid rod: one degree of freedom, so both guides stick or slide
@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "friction.h"
 #include "scenarios.h"
-#include "two-slider-internal.h"
-#include "two-slider.h"
+#include "two-slider-statics.h"
 
 static const char *const treatment_choices[] = {"eliminate-revolute-1", "eliminate-revolute-2",
                                                 "pseudoinverse", NULL};
@@ -53,305 +53,6 @@ typedef struct ts_model {
 } ts_model;
 
 static const ts_model *impl(const ss_model *m) { return m->impl; }
-
-/* ---- mechanism ---------------------------------------------------------- */
-
-static double ramp(double t, double t0, double t1)
-{
-  if (t <= t0)
-    return 0.0;
-  if (t >= t1)
-    return 1.0;
-  return (t - t0) / (t1 - t0);
-}
-
-void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P)
-{
-  *s1 = tm->S1_start + (tm->S1_end - tm->S1_start) * ramp(t, tm->t_S1_on, tm->t_S1_off);
-  *s2 = tm->S2_start + (tm->S2_end - tm->S2_start) * ramp(t, tm->t_S2_on, tm->t_S2_off);
-  double p = tm->P * ramp(t, 0.0, tm->t_P);
-  P[0] = p * tm->e[0];
-  P[1] = p * tm->e[1];
-}
-
-/* ts_applied with the slides and slide Jacobian at q given (used by the
- * flexible rod only). */
-static void applied_at(const ts_mech *tm, double t, const double *qd, const double *s,
-                       const double *Cmu, double *h, double *spring_f, double *spring_v,
-                       double *spring_e)
-{
-  const ss_planar_system *sys = &tm->sys;
-  double s1, s2, P[2];
-  for (int k = 0; k < sys->n; k++)
-    h[k] = 0.0;
-  ts_loads(tm, t, &s1, &s2, P);
-  h[3 * tm->slider[0]] += s1;
-  h[3 * tm->slider[1] + 1] += s2;
-  h[3 * tm->rod] += P[0];
-  h[3 * tm->rod + 1] += P[1];
-  if (!tm->flexible)
-    return;
-  int n = sys->n;
-  for (int i = 0; i < 2; i++) {
-    int j = tm->spring[i];
-    double sd = 0.0;
-    for (int k = 0; qd && k < n; k++)
-      sd += Cmu[j * n + k] * qd[k];
-    double f = -tm->k[i] * (s[j] - tm->s0[i]) - tm->d[i] * sd; /* on the end segment along +s */
-    for (int k = 0; k < n; k++)
-      h[k] += Cmu[j * n + k] * f;
-    if (spring_f)
-      spring_f[i] = f;
-    if (spring_v)
-      spring_v[i] = sd;
-    if (spring_e)
-      spring_e[i] = s[j] - tm->s0[i];
-  }
-}
-
-void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
-                double *spring_f, double *spring_v)
-{
-  double s[SS_PLANAR_MAX_JOINTS], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  if (tm->flexible) {
-    ss_planar_slide(&tm->sys, q, s);
-    ss_planar_slide_jacobian(&tm->sys, q, Cmu);
-  }
-  applied_at(tm, t, qd, s, Cmu, h, spring_f, spring_v, NULL);
-}
-
-void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
-{
-  int n = tm->sys.n, f = tm->f;
-  double y1, x2;
-  for (int k = 0; k < n * f; k++)
-    D[k] = 0.0;
-  for (int k = 0; k < n; k++)
-    q[k] = 0.0;
-  int s1 = 3 * tm->slider[0], s2 = 3 * tm->slider[1];
-  if (!tm->flexible) {
-    /* the rod's angle: regular also where the rod passes the horizontal;
-     * the pins from their initial places, exact there (a stuck slider stays
-     * exactly where it is) */
-    int r = 3 * tm->rod;
-    double th = u[0], th0 = tm->x0[r + 2], L = tm->L;
-    double sm = sin(0.5 * (th + th0)), cm = cos(0.5 * (th + th0)), sd = sin(0.5 * (th - th0));
-    double c = cos(th), s = sin(th);
-    y1 = tm->x0[s1 + 1] - 2.0 * L * cm * sd; /* -L sin(th) */
-    x2 = tm->x0[s2] - 2.0 * L * sm * sd;     /* L cos(th) */
-    q[s1 + 1] = y1;
-    q[s2] = x2;
-    q[r] = 0.5 * x2, q[r + 1] = 0.5 * y1, q[r + 2] = th;
-    D[s1 + 1] = -L * c;
-    D[s2] = -L * s;
-    D[r] = -0.5 * L * s, D[r + 1] = -0.5 * L * c, D[r + 2] = 1.0;
-    return;
-  }
-  y1 = u[0];
-  x2 = u[1];
-  double l = hypot(x2, y1), ex = x2 / l, ey = -y1 / l, th = atan2(ey, ex); /* as ts_mech_setup */
-  q[s1 + 1] = y1;
-  q[s2] = x2;
-  /* three segments on the line from pin 1 = (0, y1) to pin 2 = (x2, 0); the
-   * rod's centre at x = xr on it; end segments' centres a from the pins */
-  double xr = u[2], a = tm->a_end;
-  double dex[2] = {(1.0 - ex * ex) / l, -ex * ey / l}; /* de/dx2 */
-  double dey[2] = {ex * ey / l, (-1.0 + ey * ey) / l}; /* de/dy1 */
-  double dth[2] = {-x2 / (l * l), y1 / (l * l)};       /* dtheta/d(y1, x2) */
-  int e1 = 3 * (tm->rod - 1), r = 3 * tm->rod, e2 = 3 * (tm->rod + 1);
-  q[e1] = a * ex, q[e1 + 1] = y1 + a * ey;
-  q[r] = xr, q[r + 1] = y1 * (1.0 - xr / x2);
-  q[e2] = x2 - a * ex, q[e2 + 1] = -a * ey;
-  q[e1 + 2] = q[r + 2] = q[e2 + 2] = th;
-#define DD(k, j) D[(k)*3 + (j)]
-  DD(s1 + 1, 0) = 1.0;
-  DD(s2, 1) = 1.0;
-  DD(e1, 0) = a * dey[0], DD(e1, 1) = a * dex[0];
-  DD(e1 + 1, 0) = 1.0 + a * dey[1], DD(e1 + 1, 1) = a * dex[1];
-  DD(r, 2) = 1.0;
-  DD(r + 1, 0) = 1.0 - xr / x2, DD(r + 1, 1) = y1 * xr / (x2 * x2), DD(r + 1, 2) = -y1 / x2;
-  DD(e2, 0) = -a * dey[0], DD(e2, 1) = 1.0 - a * dex[0];
-  DD(e2 + 1, 0) = -a * dey[1], DD(e2 + 1, 1) = -a * dex[1];
-  for (int b = 0; b < 3; b++) {
-    int k = 3 * (tm->rod - 1 + b) + 2;
-    DD(k, 0) = dth[0], DD(k, 1) = dth[1];
-  }
-#undef DD
-}
-
-int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w)
-{
-  const ss_planar_system *sys = &tm->sys;
-  int n = sys->n;
-  double qq[SS_PLANAR_MAX_N], u = q[3 * tm->rod + 2];
-  if (tm->flexible)
-    return -1;
-  ts_configuration(tm, &u, qq, D);
-  double d2 = D[3 * tm->slider[1]];
-  if (!(fabs(d2) > 1e-9 * tm->L)) /* rod horizontal: slider 2 cannot carry the motion */
-    return -1;
-  for (int k = 0; k < n; k++)
-    D[k] /= d2;
-  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  ss_planar_slide_jacobian(sys, q, Cmu);
-  for (int i = 0; i < 2; i++) {
-    w[i] = 0.0;
-    for (int k = 0; k < n; k++)
-      w[i] += Cmu[tm->guide[i] * n + k] * D[k];
-  }
-  return 0;
-}
-
-static void set_body(ss_planar_system *sys, int i, const char *name, double m, double J)
-{
-  sys->body[i] = (ss_planar_body){name, m, J};
-}
-
-int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char **error)
-{
-  memset(tm, 0, sizeof *tm);
-  double m1 = ss_value(sc, values, "m1"), m2 = ss_value(sc, values, "m2");
-  double m3 = ss_value(sc, values, "m3"), J3 = ss_value(sc, values, "J3");
-  double h = ss_value(sc, values, "h");
-  double y1 = ss_value(sc, values, "y1_0"), x2 = ss_value(sc, values, "x2_0");
-  tm->mu_s = ss_value(sc, values, "mu_s");
-  tm->mu_k = ss_value(sc, values, "mu_k");
-  if (tm->mu_k > tm->mu_s) {
-    ss_set_error(error, "parameter 'mu_k' = %g must not exceed 'mu_s' = %g", tm->mu_k, tm->mu_s);
-    return -1;
-  }
-  tm->flexible = ss_value(sc, values, "rod") == 1.0;
-  tm->P = ss_value(sc, values, "P");
-  tm->t_P = ss_value(sc, values, "t_P");
-  tm->S1_start = ss_value(sc, values, "S1_start");
-  tm->S1_end = ss_value(sc, values, "S1_end");
-  tm->t_S1_on = ss_value(sc, values, "t_S1_on");
-  tm->t_S1_off = ss_value(sc, values, "t_S1_off");
-  tm->S2_start = ss_value(sc, values, "S2_start");
-  tm->S2_end = ss_value(sc, values, "S2_end");
-  tm->t_S2_on = ss_value(sc, values, "t_S2_on");
-  tm->t_S2_off = ss_value(sc, values, "t_S2_off");
-  if (tm->t_S1_off < tm->t_S1_on) {
-    ss_set_error(error, "parameter 't_S1_off' = %g must not be before 't_S1_on' = %g", tm->t_S1_off,
-                 tm->t_S1_on);
-    return -1;
-  }
-  if (tm->t_S2_off < tm->t_S2_on) {
-    ss_set_error(error, "parameter 't_S2_off' = %g must not be before 't_S2_on' = %g", tm->t_S2_off,
-                 tm->t_S2_on);
-    return -1;
-  }
-  double L = hypot(x2, y1);
-  tm->L = L;
-  tm->e[0] = x2 / L;
-  tm->e[1] = -y1 / L;
-  double th = atan2(tm->e[1], tm->e[0]);
-  ss_planar_system *sys = &tm->sys;
-  sys->gravity[0] = sys->gravity[1] = 0.0;
-  /* sliders: rotation locked by their guides, a nominal inertia keeps M regular */
-  set_body(sys, 0, "slider1", m1, 0.01);
-  set_body(sys, 1, "slider2", m2, 0.01);
-  tm->slider[0] = 0;
-  tm->slider[1] = 1;
-  tm->guide[0] = 0;
-  tm->guide[1] = 1;
-  tm->rev[0] = 2;
-  tm->rev[1] = 3;
-  sys->joint[0] = (ss_planar_joint){
-      "slider1", SS_JOINT_PRISMATIC, -1,      0, {0.0, 0.0}, {0.0, 0.0}, {0.0, 1.0}, 0.0, 0.0,
-      h,         tm->mu_s,           tm->mu_k};
-  sys->joint[1] = (ss_planar_joint){
-      "slider2", SS_JOINT_PRISMATIC, -1,      1, {0.0, 0.0}, {0.0, 0.0}, {1.0, 0.0}, 0.0, 0.0,
-      h,         tm->mu_s,           tm->mu_k};
-  double *x0 = tm->x0;
-  x0[0] = 0.0, x0[1] = y1, x0[2] = 0.0;
-  x0[3] = x2, x0[4] = 0.0, x0[5] = 0.0;
-  if (!tm->flexible) {
-    set_body(sys, 2, "rod", m3, J3);
-    tm->rod = 2;
-    sys->nb = 3;
-    sys->nj = 4;
-    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE,
-                                      0,           2,
-                                      {0.0, 0.0},  {-L / 2.0, 0.0},
-                                      {1.0, 0.0},  0.0,
-                                      0.0,         0.0,
-                                      0.0,         0.0};
-    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE,
-                                      1,           2,
-                                      {0.0, 0.0},  {L / 2.0, 0.0},
-                                      {1.0, 0.0},  0.0,
-                                      0.0,         0.0,
-                                      0.0,         0.0};
-    x0[6] = x2 / 2.0, x0[7] = y1 / 2.0, x0[8] = th;
-    tm->spring[0] = tm->spring[1] = -1;
-    tm->f = 1;
-    tm->iu[0] = 3 * tm->rod + 2;
-  } else {
-    /* end segments: a fraction of the rod's length and mass each (004 §4.2) */
-    double fr = ss_value(sc, values, "end_fraction");
-    double le = fr * L, me = fr * m3,
-           Je = fr * J3;            /* a share of J3: keeps the mass matrix well conditioned */
-    double dc = L / 2.0 - le / 2.0; /* rod centre to end segment centre */
-    double Jm = J3 - 2.0 * (Je + me * dc * dc);
-    if (!(Jm > 0.0)) {
-      ss_set_error(error, "parameter 'J3' = %g is too small for the flexible rod's end segments",
-                   J3);
-      return -1;
-    }
-    set_body(sys, 2, "end1", me, Je);
-    set_body(sys, 3, "rod", m3 - 2.0 * me, Jm);
-    set_body(sys, 4, "end2", me, Je);
-    tm->rod = 3;
-    sys->nb = 5;
-    sys->nj = 6;
-    sys->joint[2] = (ss_planar_joint){"revolute1", SS_JOINT_REVOLUTE,
-                                      0,           2,
-                                      {0.0, 0.0},  {-le / 2.0, 0.0},
-                                      {1.0, 0.0},  0.0,
-                                      0.0,         0.0,
-                                      0.0,         0.0};
-    sys->joint[3] = (ss_planar_joint){"revolute2", SS_JOINT_REVOLUTE,
-                                      1,           4,
-                                      {0.0, 0.0},  {le / 2.0, 0.0},
-                                      {1.0, 0.0},  0.0,
-                                      0.0,         0.0,
-                                      0.0,         0.0};
-    sys->joint[4] = (ss_planar_joint){
-        "spring1", SS_JOINT_PRISMATIC, 3, 2, {0.0, 0.0}, {0.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0,
-        0.0};
-    sys->joint[5] = (ss_planar_joint){
-        "spring2", SS_JOINT_PRISMATIC, 3, 4, {0.0, 0.0}, {0.0, 0.0}, {1.0, 0.0}, 0.0, 0.0, 0.0, 0.0,
-        0.0};
-    /* centres along the rod from pin 1 = (0, y1) */
-    double p1[2] = {0.0, y1};
-    double ce1 = le / 2.0, cm = L / 2.0, ce2 = L - le / 2.0;
-    x0[6] = p1[0] + ce1 * tm->e[0], x0[7] = p1[1] + ce1 * tm->e[1], x0[8] = th;
-    x0[9] = p1[0] + cm * tm->e[0], x0[10] = p1[1] + cm * tm->e[1], x0[11] = th;
-    x0[12] = p1[0] + ce2 * tm->e[0], x0[13] = p1[1] + ce2 * tm->e[1], x0[14] = th;
-    tm->spring[0] = 4;
-    tm->a_end = le / 2.0;
-    tm->f = 3;
-    tm->iu[0] = 3 * tm->slider[0] + 1;
-    tm->iu[1] = 3 * tm->slider[1];
-    tm->iu[2] = 3 * tm->rod;
-    tm->spring[1] = 5;
-    tm->k[0] = ss_value(sc, values, "k1");
-    tm->k[1] = ss_value(sc, values, "k2");
-    tm->d[0] = ss_value(sc, values, "d1");
-    tm->d[1] = ss_value(sc, values, "d2");
-    tm->s0[0] = -dc;
-    tm->s0[1] = dc;
-  }
-  sys->n = 3 * sys->nb;
-  sys->m = 2 * sys->nj;
-  const char *bad = ss_planar_check(sys);
-  if (bad) {
-    ss_set_error(error, "two-slider: %s", bad);
-    return -1;
-  }
-  return 0;
-}
 
 /* ---- friction states ---------------------------------------------------- */
 
@@ -571,14 +272,8 @@ static void smooth_coefs(const ts_model *tp, const double *x, const double *v, d
 {
   for (int i = 0; i < 2; i++) {
     const ss_friction *f = &tp->fr[i];
-    if (f->law == SS_LAW_LUGRE) {
-      double z = x[tp->at.bristle + i];
-      zdot[i] = ss_lugre_zdot(f, v[i], z);
-      coef[i] = f->sigma0 * z + f->sigma1 * zdot[i];
-    } else {
-      zdot[i] = 0.0;
-      coef[i] = ss_mu_smooth(f, v[i]);
-    }
+    double z = tp->at.bristle >= 0 ? x[tp->at.bristle + i] : 0.0;
+    coef[i] = ss_friction_mu(f, v[i], z, &zdot[i]);
   }
 }
 
@@ -618,7 +313,7 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   if (!kin)
     kin = &kin_here;
   ss_fj_kinematics_at(sys, q, qd, kin);
-  applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
+  ts_applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
   for (int i = 0; i < 2; i++) {
     ev->v[i] = 0.0;
     for (int k = 0; k < sys->n; k++)
@@ -880,7 +575,7 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
 /* ---- output ------------------------------------------------------------- */
 
 /* Incoherent friction directions: the static friction forces do not both
- * oppose one motion of the mechanism (004 §3.2).  w: slide velocities per
+ * oppose one motion of the mechanism ([Wojtyra2016] §3.2).  w: slide velocities per
  * unit v2, d: sign of the friction-free tendency. */
 static double incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solution *sol)
 {
@@ -1031,9 +726,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   int nx = 2 * tm->f;
   tp->at.f = tm->f;
-  tp->at.bristle = law == SS_LAW_LUGRE ? nx : -1;
-  nx += law == SS_LAW_LUGRE ? 2 : 0;
-  tp->at.flag = law == SS_LAW_EXACT && !tm->flexible ? nx : -1;
+  bool event_driven = ss_law_get(law)->event_driven;
+  tp->at.bristle = ss_law_get(law)->has_state ? nx : -1;
+  nx += tp->at.bristle >= 0 ? 2 : 0;
+  tp->at.flag = event_driven && !tm->flexible ? nx : -1;
   nx += tp->at.flag >= 0 ? 4 : 0;
   tp->at.work = nx++;
   tp->at.diss = nx++;
@@ -1045,7 +741,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   m->impl = tp;
   m->ops = &two_slider_ops;
-  m->hybrid = law == SS_LAW_EXACT;
+  m->hybrid = event_driven;
   m->stiff = !m->hybrid || tm->flexible;
   m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
   m->n_kinks = m->hybrid ? 2 : 0;
@@ -1057,7 +753,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->mu_k[i] = tm->mu_k;
     m->v_stick[i] = ss_friction_stick_velocity(&tp->fr[i]);
     if (tp->at.bristle >= 0) {
-      double z = ss_lugre_z_size(&tp->fr[i]);
+      double z = ss_friction_state_size(&tp->fr[i]);
       m->state_size[tp->at.bristle + i] = z;
       /* the generalised velocities carry both sliders' (per second) */
       for (int j = tm->f; j < 2 * tm->f; j++)
@@ -1076,12 +772,12 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   ss_model_add_contact_columns(m, 0, "N", "m/s");
   ss_model_add_contact_columns(m, 1, "N", "m/s");
-  ss_model_add_column(m, "slider1.released", "", SS_COL_OTHER, 0);
-  ss_model_add_column(m, "slider2.released", "", SS_COL_OTHER, 1);
-  ss_model_add_column(m, "stiction.incoherent", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "split.alpha", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "split.alpha_min", "", SS_COL_OTHER, -1);
-  ss_model_add_column(m, "split.alpha_max", "", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "slider1.released", "1", SS_COL_OTHER, 0);
+  ss_model_add_column(m, "slider2.released", "1", SS_COL_OTHER, 1);
+  ss_model_add_column(m, "stiction.incoherent", "1", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha", "1", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha_min", "1", SS_COL_OTHER, -1);
+  ss_model_add_column(m, "split.alpha_max", "1", SS_COL_OTHER, -1);
   ss_model_add_column(m, "load.S1", "N", SS_COL_FORCE, -1);
   ss_model_add_column(m, "load.S2", "N", SS_COL_FORCE, -1);
   ss_model_add_column(m, "load.P", "N", SS_COL_FORCE, -1);
@@ -1091,66 +787,10 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     ss_model_add_column(m, "spring2.e", "m", SS_COL_POSITION, -1);
     ss_model_add_column(m, "spring2.F", "N", SS_COL_FORCE, -1);
   }
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_energy_columns(m, true);
   ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
   return m;
 }
-
-/* Per-guide law parameters, suffix _1 / _2 (the seed's gamma_i, sigma0_i, ...). */
-/* clang-format off: a hand-aligned table */
-#define TS_LAW_ROWS(sfx, lbl)                                                                  \
-  {"gamma" sfx,                                                                                \
-   "Threshold velocity γ" lbl,                                                                 \
-   "m/s",                                                                                      \
-   SS_PARAM_REAL,                                                                              \
-   1e-5,                                                                                       \
-   1e-9,                                                                                       \
-   1.0,                                                                                        \
-   SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                      \
-   "Regularised law (004 eq. 12): sliding velocity at which friction reaches mu_s",            \
-   NULL,                                                                                       \
-   "Friction law"},                                                                            \
-      {"k_tanh" sfx,                                                                           \
-       "tanh steepness k" lbl,                                                                 \
-       "s/m",                                                                                  \
-       SS_PARAM_REAL,                                                                          \
-       1e5,                                                                                    \
-       1e-3,                                                                                   \
-       1e9,                                                                                    \
-       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                  \
-       "tanh law (002 eq. 2): coefficient mu_k tanh(k v)",                                     \
-       NULL,                                                                                   \
-       "Friction law"},                                                                        \
-      {"sigma0" sfx,                                                                           \
-       "LuGre σ0" lbl,                                                                         \
-       "1/m",                                                                                  \
-       SS_PARAM_REAL,                                                                          \
-       1e5,                                                                                    \
-       1.0,                                                                                    \
-       1e12,                                                                                   \
-       SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,                                                  \
-       "LuGre bristle stiffness per unit normal force",                                        \
-       NULL,                                                                                   \
-       "Friction law"},                                                                        \
-      {"sigma1" sfx,                                                                           \
-       "LuGre σ1" lbl,                                                                         \
-       "s/m",                                                                                  \
-       SS_PARAM_REAL,                                                                          \
-       300.0,                                                                                  \
-       0.0,                                                                                    \
-       1e9,                                                                                    \
-       0,                                                                                      \
-       "LuGre bristle damping per unit normal force",                                          \
-       NULL,                                                                                   \
-       "Friction law"},                                                                        \
-  {                                                                                            \
-    "vartheta" sfx, "LuGre ϑ" lbl, "m/s", SS_PARAM_REAL, 1e-3, 1e-9, 10.0,                     \
-        SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "LuGre Stribeck velocity", NULL, "Friction law" \
-  }
-/* clang-format on */
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {
@@ -1171,7 +811,7 @@ static const ss_param_info params[] = {
      "Mechanism"},
     {"rod", "Rod model", "", SS_PARAM_CHOICE, 0, 0, 1, 0,
      "rigid, or flexible: three segments with axial spring-dampers k1, d1 (side 1), k2, d2 "
-     "(side 2) (004 §4.2)",
+     "(side 2) (Wojtyra 2016, §4.2)",
      rod_choices, "Mechanism"},
     {"k1", "Spring stiffness k1", "N/m", SS_PARAM_REAL, 1e5, 0.0, 1e9,
      SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE, "Flexible rod: axial stiffness next to slider 1", NULL,
@@ -1190,14 +830,16 @@ static const ss_param_info params[] = {
      "Static friction coefficient of both guides", NULL, "Friction"},
     {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
      "Kinetic friction coefficient of both guides (<= mu_s)", NULL, "Friction"},
-    SS_LAW_CHOICE_ROW(0),
+    SS_LAW_CHOICE_ROW("Friction law", 0),
     {"treatment", "Redundancy treatment", "", SS_PARAM_CHOICE, 0, 0, 2, 0,
      "Exact law, both guides stuck: eliminate the rail-tangential equation of revolute 1 or 2, "
-     "or take the pseudoinverse (004 Example 2)",
+     "or take the pseudoinverse (Wojtyra 2016, Example 2)",
      treatment_choices, "Friction law"},
-    TS_LAW_ROWS("_1", " (guide 1)"),
-    TS_LAW_ROWS("_2", " (guide 2)"),
-    SS_V_STICK_ROW,
+    SS_LAW_CONTACT_ROWS("_1", " (guide 1)", SS_LAW_SLIDING),
+    SS_LAW_CONTACT_ROWS("_2", " (guide 2)", SS_LAW_SLIDING),
+    SS_LAW_SHARED_ROWS(SS_LAW_SLIDING),
+    SS_LAW_DEFAULT("gamma", 1e-5),
+    SS_LAW_DEFAULT("k_tanh", 1e5),
     {"P", "Rod load |P|", "N", SS_PARAM_REAL, 52.0, -1e4, 1e4, 0,
      "Final magnitude of P along the rod (from pin 1 to pin 2), reached at t_P", NULL, "Load"},
     {"t_P", "P ramp end", "s", SS_PARAM_REAL, 1.0, 0.0, 1e3, SS_PARAM_MIN_EXCLUSIVE,
@@ -1228,7 +870,7 @@ const ss_scenario ss_scenario_two_slider = {
                    "Locked by stiction the rigid mechanism is redundantly constrained: the "
                    "friction forces and the instant it breaks loose depend on the redundancy "
                    "treatment, on gamma or sigma0 of each guide, or on the rod's axial "
-                   "stiffness (Wojtyra 004, Examples 1-5; Wojtyra & Fraczek 002).",
+                   "stiffness (Wojtyra 2016, Examples 1-5; Wojtyra & Frączek).",
     .params = params,
     .n_params = (int)(sizeof params / sizeof params[0]),
     .t_end = 5.0,

@@ -1,5 +1,5 @@
-/* two-slider.h - Example 1 analysis of the two-slider mechanism (Wojtyra
- * 004 §3.2, eq. 10, 16-19): at given loads and at rest, the locked rigid
+/* two-slider.h - Example 1 analysis of the two-slider mechanism
+ * ([Wojtyra2016] §3.2, eq. 10, 16-19): at given loads and at rest, the locked rigid
  * mechanism has one equation fewer than multipliers, so its reactions form
  * a one-parameter family.  The parameter is a, the force component along
  * the rod that revolute joint 1 transmits to slider 1 (R31 . e, e = rod
@@ -54,15 +54,16 @@ typedef struct ss_ts_statics {
 } ss_ts_statics;
 
 /* Analysis at the loads of instant t (t < 0: the final, Example 1 loads) for
- * two-slider parameter values (NULL: defaults), rigid rod, initial
- * configuration.  Returns 0, or -1 with *error (free with free()). */
-int ss_two_slider_statics(const double *values, double t, ss_ts_statics *out, char **error);
+ * values of the two-slider scenario sc (NULL: its defaults), rigid rod,
+ * initial configuration.  Returns 0, or -1 with *error (free with free()). */
+int ss_ts_statics_analyse(const ss_scenario *sc, const double *values, double t, ss_ts_statics *out,
+                          char **error);
 
 /* The family member with parameter a. */
-void ss_two_slider_member(const ss_ts_statics *st, double a, ss_ts_member *out);
+void ss_ts_member_at(const ss_ts_statics *st, double a, ss_ts_member *out);
 
 /* Writes the analysis as "key<TAB>value..." lines (see docs/two-slider.md). */
-void ss_two_slider_statics_print(const ss_ts_statics *st, FILE *f);
+void ss_ts_statics_print(const ss_ts_statics *st, FILE *f);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* planar-mech.c - 1-DOF planar mechanism with joint friction as an engine
  * model (planar-mech.h).  Never evaluates sgn(0): friction directions come
- * from the modes; at u = 0 the seed's §5 test decides stick or slip. */
+ * from the modes; at u = 0 the test of [BlajerMarkiewicz] §5 decides stick
+ * or slip. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -592,10 +593,7 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values, 
   for (int i = 0; i < pm->n_extra; i++)
     ss_model_add_column(m, pm->extra_cols[i].name, pm->extra_cols[i].unit, pm->extra_cols[i].kind,
                         -1);
-  ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
-  ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_add_energy_columns(m, true);
   ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
   return m;
 }

@@ -1,5 +1,5 @@
 /* planar-mech.h - a 1-DOF planar mechanism with reaction-dependent joint
- * friction as an engine model (Blajer & Markiewicz 003 §4-5).
+ * friction as an engine model ([BlajerMarkiewicz] §4-5).
  *
  * Two formulations of the same physics:
  *  - minimal (default): state = coordinates x (kept on Phi(x) = 0 by Newton
@@ -14,7 +14,7 @@
  *    Baumgarte stabilisation, positions and velocities projected at every
  *    event (for comparison and as the multi-DOF path).
  * Every joint is a frictional contact; a 1-DOF mechanism sticks or slips as
- * a whole (seed §5): at u = 0 the friction-free tendency gives the direction,
+ * a whole ([BlajerMarkiewicz] §5): at u = 0 the friction-free tendency gives the direction,
  * maximal static friction decides stick or slip. */
 #ifndef SS_PLANAR_MECH_H
 #define SS_PLANAR_MECH_H
@@ -75,7 +75,7 @@ double ss_planar_mech_rest_force(const ss_planar_mech *pm, double t, const doubl
  * -1 when h'' does not change sign on the bracket. */
 int ss_planar_mech_equilibrium(ss_planar_mech *pm, double lo, double hi);
 
-/* Static margin at rest (seed §5): limit of the reduced static friction
+/* Static margin at rest ([BlajerMarkiewicz] §5): limit of the reduced static friction
  * minus |h''| (N m), >= 0 while sticking is admissible; *dir = direction of
  * the friction-free tendency.  Self-locking (the friction-reaction fixed
  * point diverges with static friction: friction grows faster than the load)

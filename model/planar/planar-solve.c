@@ -375,7 +375,7 @@ int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, do
   return 0;
 }
 
-/* Reduced mass and forces (seed eq. 5.3), the joint rates c and the
+/* Reduced mass and forces ([BlajerMarkiewicz] eq. 5.3), the joint rates c and the
  * right-hand sides of the reaction equations C^T lambda = M x'' - h -
  * C_mu^T f_mu with x'' = D u' + nu, u' = (hr + c.f_mu)/Mr: affine in f_mu.
  * B is (nj + 1) x n, one column of n values per right-hand side (entry iu

@@ -1,5 +1,5 @@
 /* planar-stiction.h - joint stiction in planar mechanisms in absolute
- * coordinates (Wojtyra 004 §2.2, §3.2-3.3), on top of planar.h.
+ * coordinates ([Wojtyra2016] §2.2, §3.2-3.3), on top of planar.h.
  *
  * Every joint has a role: free (no friction), locked by stiction (a
  * supplementary constraint s_j = const, eq. 9, whose multiplier is the static

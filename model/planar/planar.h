@@ -1,9 +1,9 @@
-/* planar.h - planar multibody core in absolute coordinates (Blajer &
- * Markiewicz 003 §2): bodies with x = (x, y, theta), revolute and prismatic
+/* planar.h - planar multibody core in absolute coordinates
+ * ([BlajerMarkiewicz] §2): bodies with x = (x, y, theta), revolute and prismatic
  * joints, constraint equations Phi(x) = 0, Jacobian C, acceleration
  * right-hand side xi = -C' x', relative sliding coordinates s (Jacobian
  * C_mu), reactions in physical terms and the reaction-dependent joint
- * friction of seed 003 eq. (2.4).
+ * friction of [BlajerMarkiewicz] eq. 2.4.
  *
  * Sign conventions.  Joint j connects body a (or the ground, a = -1) to
  * body b.  Its two multipliers lambda[2j], lambda[2j+1] are the reaction on
@@ -107,8 +107,8 @@ void ss_planar_friction_basis(const ss_planar_system *sys, const double *lambda,
 void ss_planar_residual(const ss_planar_system *sys, const double *x, const double *xdd,
                         const double *h, const double *lambda, const double *fmu, double *res);
 
-/* Absolute-coordinate dynamics (Lagrange equations of the first kind, seed
- * eq. 2.9) for given friction directions: dir[j] in {-1, 0, +1} is the sign
+/* Absolute-coordinate dynamics (Lagrange equations of the first kind,
+ * [BlajerMarkiewicz] eq. 2.9) for given friction directions: dir[j] in {-1, 0, +1} is the sign
  * of the sliding velocity of joint j (friction -dir mu |basis|), mu[j] the
  * coefficient in use.  xi_extra (m values, may be NULL) is added to xi
  * (constraint stabilisation).  Solves the KKT system by GSL LU once and the
@@ -148,7 +148,7 @@ void ss_planar_gamma_geo(const ss_planar_system *sys, int j, const ss_planar_jge
                          const double *xd, double *xi);
 void ss_planar_slide_geo(const ss_planar_system *sys, int j, const ss_planar_jgeo *g, double *row);
 
-/* ---- coordinate partitioning for 1-DOF mechanisms (seed 003 §4-5) ---- */
+/* ---- coordinate partitioning for 1-DOF mechanisms ([BlajerMarkiewicz] §4-5) */
 
 /* Projects x onto Phi(x) = 0 keeping coordinate iu fixed (Newton, GSL LU on
  * the dependent columns; the Wehage-Haug partitioning at position level).
@@ -162,7 +162,7 @@ int ss_planar_project(const ss_planar_system *sys, int iu, double *x);
 int ss_planar_partition(const ss_planar_system *sys, int iu, const double *x, double u, double *D,
                         double *nu);
 
-/* Minimal-form dynamics (seed 003 eq. 5.4): one dynamic equation
+/* Minimal-form dynamics ([BlajerMarkiewicz] eq. 5.4): one dynamic equation
  * M'' u' = h'' + D^T C_mu^T f_mu and the reaction equations for lambda,
  * coupled through f_mu(lambda).  In two steps: first everything that does
  * not depend on the friction directions (one LU of the dependent columns of
@@ -178,7 +178,7 @@ typedef struct ss_planar_minimal {
   double hr;                      /* reduced applied force h'' = D^T (h - M nu), N m */
   double hr_mu;                   /* reduced friction D^T C_mu^T f_mu, N m */
   double D[SS_PLANAR_MAX_N];      /* coordinate rates per unit u (x' = D u), m or rad per unit u */
-  double c[SS_PLANAR_MAX_JOINTS]; /* joint sliding rates per unit u (s' = c u, seed eq. 5.5) */
+  double c[SS_PLANAR_MAX_JOINTS]; /* joint sliding rates per unit u: s' = c u, eq. 5.5 */
   double lam0[SS_PLANAR_MAX_M];   /* friction-free reactions, N or N m */
   double lamj[SS_PLANAR_MAX_JOINTS *
               SS_PLANAR_MAX_M]; /* row j: reactions per unit friction of joint j, 1/m or 1 */

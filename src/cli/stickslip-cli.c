@@ -456,14 +456,14 @@ static int cmd_statics(int argc, char **argv)
     }
   }
   ss_ts_statics st;
-  int rc = ss_two_slider_statics(values, t, &st, &err);
+  int rc = ss_ts_statics_analyse(sc, values, t, &st, &err);
   free(values);
   if (rc < 0) {
     fprintf(stderr, "stickslip-cli: %s\n", err ? err : "statics failed");
     free(err);
     return EXIT_USAGE;
   }
-  ss_two_slider_statics_print(&st, stdout);
+  ss_ts_statics_print(&st, stdout);
   return 0;
 }
 

@@ -1,7 +1,5 @@
-/* test-algebra.c - luz/sat/tar identities (MODELS.md §1) and parameter checks. */
+/* test-algebra.c - luz/sat/tar identities ([Zardecki2006]). */
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <glib.h>
 
@@ -90,74 +88,11 @@ static void test_series_freeplay(void)
   }
 }
 
-static void test_param_validation(void)
-{
-  const ss_scenario *sc = ss_scenario_find("one-mass");
-  g_assert_nonnull(sc);
-  double *values = g_new(double, sc->n_params);
-  ss_scenario_defaults(sc, values);
-  int ik = ss_scenario_param_index(sc, "k");
-  g_assert_cmpint(ik, >=, 0);
-  double before = values[ik];
-  char *err = NULL;
-  g_assert_false(ss_param_set_text(sc, values, "k", "-5", &err));
-  g_assert_nonnull(strstr(err, "'k'"));
-  g_assert_nonnull(strstr(err, "N/m"));
-  g_assert_cmpfloat(values[ik], ==, before); /* previous value kept */
-  g_assert_false(ss_param_set_text(sc, values, "k", "nan", &err));
-  g_assert_false(ss_param_set_text(sc, values, "k", "inf", &err));
-  g_assert_false(ss_param_set_text(sc, values, "k", "0", &err));
-  g_assert_false(ss_param_set_text(sc, values, "M", "-1", &err));
-  g_assert_false(ss_param_set_text(sc, values, "nosuch", "1", &err));
-  g_assert_nonnull(strstr(err, "nosuch"));
-  g_assert_true(ss_param_set_text(sc, values, "law", "lugre", &err));
-  g_assert_cmpfloat(values[ss_scenario_param_index(sc, "law")], ==, 3.0);
-  g_assert_false(ss_param_set_text(sc, values, "law", "magic", &err));
-  g_assert_nonnull(strstr(err, "regularised"));
-  g_assert_true(ss_param_set_assignment(sc, values, "k=250.5", &err));
-  g_assert_cmpfloat(values[ik], ==, 250.5);
-  /* cross-parameter check in create(): mu_k above mu_s is refused */
-  g_assert_true(ss_param_set_text(sc, values, "mu_k", "0.9", &err));
-  ss_model *m = sc->create(sc, values, &err);
-  g_assert_null(m);
-  g_assert_nonnull(strstr(err, "mu_k"));
-  g_assert_nonnull(strstr(err, "mu_s"));
-  free(err);
-  g_free(values);
-}
-
-static void test_param_format_roundtrip(void)
-{
-  for (int s = 0; s < ss_scenario_count(); s++) {
-    const ss_scenario *sc = ss_scenario_get(s);
-    double *values = g_new(double, sc->n_params);
-    ss_scenario_defaults(sc, values);
-    for (int i = 0; i < sc->n_params; i++) {
-      char buf[64];
-      char *err = NULL;
-      g_assert_true(ss_param_check(&sc->params[i], sc->params[i].def, &err));
-      ss_param_format(&sc->params[i], values[i], buf, sizeof buf);
-      double old = values[i];
-      values[i] = -12345;
-      g_assert_true(ss_param_set_text(sc, values, sc->params[i].name, buf, &err));
-      g_assert_cmpfloat(values[i], ==, old);
-    }
-    /* defaults build a model */
-    char *err = NULL;
-    ss_model *m = sc->create(sc, values, &err);
-    g_assert_nonnull(m);
-    ss_model_free(m);
-    g_free(values);
-  }
-}
-
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/algebra/luz-sat", test_luz_sat_definitions);
   g_test_add_func("/algebra/tar", test_tar_identities);
   g_test_add_func("/algebra/series-freeplay", test_series_freeplay);
-  g_test_add_func("/params/validation", test_param_validation);
-  g_test_add_func("/params/format-roundtrip", test_param_format_roundtrip);
   return g_test_run();
 }

@@ -68,7 +68,7 @@ static void test_against_brute_force(void)
   ss_model_free(m);
 }
 
-/* The published picture (Blajer & Markiewicz §3, MODELS.md): stiction over
+/* The published picture ([BlajerMarkiewicz] §3): stiction over
  * about 0-0.5, 4.1-4.4 and 8.0-8.3 s; reversals without sticking near 1.7,
  * 5.7, 7.1 and 9.5 s, and near 3.2 s (the paper's "3.7 s" does not fit). */
 static void test_published_instants(void)

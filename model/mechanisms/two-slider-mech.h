@@ -1,7 +1,8 @@
-/* two-slider-internal.h - the two-slider mechanism shared by the scenario
- * (two-slider.c) and the Example 1 statics analysis (two-slider-statics.c). */
-#ifndef SS_TWO_SLIDER_INTERNAL_H
-#define SS_TWO_SLIDER_INTERNAL_H
+/* two-slider-mech.h - the two-slider mechanism (two-slider-mech.c), shared
+ * by the scenario (two-slider.c) and the Example 1 statics analysis
+ * (two-slider-statics.c). */
+#ifndef SS_TWO_SLIDER_MECH_H
+#define SS_TWO_SLIDER_MECH_H
 
 #include "planar-stiction.h"
 #include "ss-internal.h"
@@ -14,7 +15,7 @@ enum {
 
 typedef struct ts_mech {
   ss_planar_system sys; /* bodies and joints (rigid: 3 bodies, 4 joints; flexible: 5, 6) */
-  bool flexible;        /* rod in three segments with axial springs (004 §4.2) */
+  bool flexible;        /* rod in three segments with axial springs ([Wojtyra2016] §4.2) */
   int slider[2];        /* body index of slider 1 (vertical rail) and slider 2 (horizontal) */
   int rod;              /* body that carries P: the rod, or its middle segment */
   int guide[2];         /* joint index of the two frictional guides */
@@ -49,6 +50,12 @@ void ts_loads(const ts_mech *tm, double t, double *s1, double *s2, double *P);
  * extension rates in spring_v[2], each if not NULL). */
 void ts_applied(const ts_mech *tm, double t, const double *q, const double *qd, double *h,
                 double *spring_f, double *spring_v);
+/* ts_applied with the slides s and the slide Jacobian Cmu at q given (read
+ * by the flexible rod only), and also the springs' extensions in
+ * spring_e[2] if not NULL. */
+void ts_applied_at(const ts_mech *tm, double t, const double *qd, const double *s,
+                   const double *Cmu, double *h, double *spring_f, double *spring_v,
+                   double *spring_e);
 /* Closed-form kinematics: the configuration q (n values) with independent
  * coordinates u (q[iu[j]] = u[j], f values) and D = dq/du (n x f, row-major),
  * so q' = D u'.  Assembled from the rod's geometry; C D = 0 and Phi(q) = 0
@@ -57,18 +64,5 @@ void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D);
 /* Velocity pattern of the locked rigid mechanism: D with C D = 0 and D = 1
  * on slider 2's x (so v1 : v2 = w[0] : w[1]).  Returns 0 or -1. */
 int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w);
-
-/* Example 1 analysis (two-slider.h) of the rigid mechanism tm at
- * configuration q with the loads of instant t; the sliding solution only
- * when with_sliding.  Returns 0 or -1. */
-struct ss_ts_statics;
-int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_sliding,
-                       struct ss_ts_statics *out);
-/* The same with what the caller has at q already: h the applied forces at
- * rest (ts_applied), D and w from ts_rigid_pattern, and the constraint and
- * slide Jacobians C, Cmu (both NULL: computed here). */
-int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const double *h,
-                          const double *D, const double *w, const double *C, const double *Cmu,
-                          bool with_sliding, struct ss_ts_statics *out);
 
 #endif

@@ -1,0 +1,21 @@
+/* two-slider-statics.h - the Example 1 analysis (two-slider-statics.c) at a
+ * given configuration of the mechanism, for the scenario's own outputs. */
+#ifndef SS_TWO_SLIDER_STATICS_H
+#define SS_TWO_SLIDER_STATICS_H
+
+#include "two-slider-mech.h"
+#include "two-slider.h"
+
+/* Example 1 analysis (two-slider.h) of the rigid mechanism tm at
+ * configuration q with the loads of instant t; the sliding solution only
+ * when with_sliding.  Returns 0 or -1. */
+int ts_statics_compute(const ts_mech *tm, double t, const double *q, bool with_sliding,
+                       ss_ts_statics *out);
+/* The same with what the caller has at q already: h the applied forces at
+ * rest (ts_applied), D and w from ts_rigid_pattern, and the constraint and
+ * slide Jacobians C, Cmu (both NULL: computed here). */
+int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const double *h,
+                          const double *D, const double *w, const double *C, const double *Cmu,
+                          bool with_sliding, ss_ts_statics *out);
+
+#endif
