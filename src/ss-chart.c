@@ -22,8 +22,9 @@ typedef struct
 {
   double  width;
   double  height;
-  double  t0, t1; /* s */
+  double  x0, x1; /* the axes' ranges as drawn */
   double  y0, y1;
+  int     x_scale, y_scale;
   double  cursor; /* s, NaN included */
   GdkRGBA fg;
   guint   revision; /* the chart's own: title, layers, labels */
@@ -35,6 +36,9 @@ struct _SsChart
 {
   GtkWidget   parent_instance;
   SsTimeAxis *time_axis;
+  SsAxis     *x_axis;    /* the time axis (not a reference of its own) */
+  SsAxis     *y_axis;    /* the chart's own value axis */
+  gboolean    in_layout; /* the layout sets the value axis's extent */
   GPtrArray  *layers;
   char       *title; /* value axis label, with unit */
   gboolean    show_time_labels;
@@ -309,6 +313,10 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
   lay->ctx.height = MAX (10, height - lay->ctx.y - bottom);
   lay->ctx.t0 = t0;
   lay->ctx.t1 = t1;
+  lay->ctx.time_x = TRUE;
+  lay->ctx.cursor = lay->cursor;
+  lay->ctx.playhead = NAN;
+  ss_axis_get_map (self->x_axis, lay->ctx.x, lay->ctx.width, &lay->ctx.xmap);
   lay->ctx.line_scale = style->line_scale;
   lay->ctx.for_export = style->for_export;
   lay->ctx.x_from = -INFINITY;
@@ -336,8 +344,11 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
       if (need > 0 && need < h / 2 && ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
         hi = MAX (hi, (b * h - need * lo) / (h - need));
     }
-  lay->ctx.y0 = lo;
-  lay->ctx.y1 = hi;
+  /* the value axis follows the data until the user zooms it */
+  self->in_layout = TRUE;
+  ss_axis_set_extent (self->y_axis, lo, hi);
+  self->in_layout = FALSE;
+  ss_axis_get_map (self->y_axis, lay->ctx.y + lay->ctx.height, -lay->ctx.height, &lay->ctx.ymap);
 }
 
 /* Title, plot area, grids, tick labels and frame: what the data go over. */
@@ -345,7 +356,8 @@ static void
 draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
 {
   const SsChartContext *ctx = &lay->ctx;
-  double                lo = ctx->y0, hi = ctx->y1, t0 = ctx->t0, t1 = ctx->t1, step;
+  SsAxisTicks           ticks;
+  int                   tw, th;
 
   if (self->title != NULL)
     {
@@ -366,17 +378,15 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
   /* value grid and tick labels, at least a text line apart */
   {
     g_autoptr(PangoLayout) probe = chart_text (self, cr, style, FALSE, "0");
-    int tw, th;
 
     pango_layout_get_pixel_size (probe, &tw, &th);
-    step = ss_tick_step (lo, hi, ctx->height, th);
   }
-  for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
+  ss_axis_map_ticks (&ctx->ymap, SS_AXIS_VERTICAL, th, &ticks);
+  for (guint i = 0; i < ticks.n; i++)
     {
-      double           y = round (ss_chart_context_y (ctx, v)) + 0.5;
-      g_autofree char *label = ss_format_tick (v, step);
+      double           y = round (ss_chart_context_y (ctx, ticks.values[i])) + 0.5;
+      g_autofree char *label = ss_axis_map_format_tick (&ctx->ymap, &ticks, ticks.values[i]);
       g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
-      int tw, th;
 
       gdk_cairo_set_source_rgba (cr, &style->grid);
       cairo_move_to (cr, ctx->x, y);
@@ -388,11 +398,11 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
       pango_cairo_show_layout (cr, layout);
     }
 
-  /* time grid */
-  step = ss_nice_step (t1 - t0, MAX (2, (int)(ctx->width / 90)));
-  for (double t = ceil (t0 / step) * step; t <= t1 + step * 1e-9; t += step)
+  /* x grid */
+  ss_axis_map_ticks (&ctx->xmap, SS_AXIS_HORIZONTAL, th, &ticks);
+  for (guint i = 0; i < ticks.n; i++)
     {
-      double x = round (ss_chart_context_x (ctx, t)) + 0.5;
+      double x = round (ss_chart_context_x (ctx, ticks.values[i])) + 0.5;
 
       gdk_cairo_set_source_rgba (cr, &style->grid);
       cairo_move_to (cr, x, ctx->y);
@@ -400,9 +410,8 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
       cairo_stroke (cr);
       if (self->show_time_labels)
         {
-          g_autofree char *label = ss_format_tick (t, step);
+          g_autofree char *label = ss_axis_map_format_tick (&ctx->xmap, &ticks, ticks.values[i]);
           g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
-          int tw, th;
 
           pango_layout_get_pixel_size (layout, &tw, &th);
           gdk_cairo_set_source_rgba (cr, &style->fg);
@@ -412,8 +421,7 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
     }
   if (self->show_time_labels)
     {
-      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, _("Time t (s)"));
-      int tw, th;
+      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, ss_axis_get_title (self->x_axis));
 
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
@@ -476,10 +484,12 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
   memset (key, 0, sizeof *key);
   key->width = lay->width;
   key->height = lay->height;
-  key->t0 = lay->ctx.t0;
-  key->t1 = lay->ctx.t1;
-  key->y0 = lay->ctx.y0;
-  key->y1 = lay->ctx.y1;
+  key->x0 = lay->ctx.xmap.lower;
+  key->x1 = lay->ctx.xmap.upper;
+  key->y0 = lay->ctx.ymap.lower;
+  key->y1 = lay->ctx.ymap.upper;
+  key->x_scale = lay->ctx.xmap.scale;
+  key->y_scale = lay->ctx.ymap.scale;
   key->cursor = lay->cursor;
   key->fg = style->fg;
   key->revision = self->revision;
@@ -711,6 +721,10 @@ ss_chart_dispose (GObject *object)
   if (self->time_axis != NULL)
     g_signal_handlers_disconnect_by_data (self->time_axis, self);
   g_clear_object (&self->time_axis);
+  self->x_axis = NULL;
+  if (self->y_axis != NULL)
+    g_signal_handlers_disconnect_by_data (self->y_axis, self);
+  g_clear_object (&self->y_axis);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->text_cache, g_hash_table_unref);
@@ -731,6 +745,14 @@ ss_chart_class_init (SsChartClass *klass)
   gtk_widget_class_set_css_name (widget_class, "chart");
 }
 
+/* a zoom, a pan, a scale: not the extent the layout itself sets */
+static void
+y_axis_changed_cb (SsChart *self)
+{
+  if (!self->in_layout)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 ss_chart_init (SsChart *self)
 {
@@ -738,6 +760,8 @@ ss_chart_init (SsChart *self)
   GtkGesture         *gesture;
 
   self->layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->y_axis = ss_axis_new ();
+  g_signal_connect_swapped (self->y_axis, "changed", G_CALLBACK (y_axis_changed_cb), self);
   self->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 
   controller = gtk_event_controller_motion_new ();
@@ -770,6 +794,7 @@ ss_chart_new (SsTimeAxis *time_axis)
   SsChart *self = g_object_new (SS_TYPE_CHART, NULL);
 
   self->time_axis = g_object_ref (time_axis);
+  self->x_axis = SS_AXIS (time_axis);
   g_signal_connect_swapped (time_axis, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (time_axis, "cursor-changed", G_CALLBACK (gtk_widget_queue_draw), self);
   return GTK_WIDGET (self);
