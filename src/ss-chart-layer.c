@@ -95,56 +95,6 @@ ss_chart_layer_get_data_end (SsChartLayer *self)
   return klass->get_data_end ? klass->get_data_end (self) : INFINITY;
 }
 
-/* Left edge for a label of width x height whose top is at y, as far right
- * as `right` allows without covering a label placed before it in this
- * pass; the label is recorded. */
-double
-ss_chart_context_place_label (const SsChartContext *ctx, double right, double y, double width, double height)
-{
-  SsChartLabels *labels = ctx->labels;
-  double         x = right - width;
-  gboolean       moved = TRUE;
-
-  if (labels == NULL)
-    return x;
-  /* each move passes one label, so this ends within n rounds */
-  while (moved)
-    {
-      moved = FALSE;
-      for (guint i = 0; i < labels->n; i++)
-        {
-          const double gap = 6;
-          double       bx = labels->box[i].x, by = labels->box[i].y;
-
-          if (y < by + labels->box[i].height && by < y + height && x < bx + labels->box[i].width + gap &&
-              bx < x + width + gap)
-            {
-              x = bx - gap - width;
-              moved = TRUE;
-            }
-        }
-    }
-  if (labels->n < G_N_ELEMENTS (labels->box))
-    {
-      labels->box[labels->n].x = x;
-      labels->box[labels->n].y = y;
-      labels->box[labels->n].width = width;
-      labels->box[labels->n].height = height;
-      labels->n++;
-    }
-  return x;
-}
-
-double
-ss_chart_layer_get_headroom (SsChartLayer *self, cairo_t *cr)
-{
-  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
-
-  if (!ss_chart_layer_get_visible (self) || klass->get_headroom == NULL)
-    return 0;
-  return klass->get_headroom (self, cr);
-}
-
 /* The first label recorded in @labels that rows [top, top + height) would
  * touch, or -1. */
 static int
@@ -158,10 +108,11 @@ overlapping_label (const SsChartLabels *labels, double top, double height)
   return -1;
 }
 
-/* Top of a label of @width x @height in the gutter right of the plot: as
- * near to centring on @y as the plot's height and the labels placed before
- * it in this pass allow (below them, or above when there is no room
- * below); the label is recorded.  Labels in the gutter cover no data. */
+/* Top of a label of @width x @height in the gutter right of the plot:
+ * where the chart laid it out before the pass, else as near to centring on
+ * @y as the plot's height and the labels placed before it in this pass
+ * allow (below them, or above when there is no room below); the label is
+ * recorded.  Labels in the gutter cover no data. */
 double
 ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double width, double height)
 {
@@ -173,6 +124,8 @@ ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double
 
   if (labels == NULL)
     return top;
+  if (labels->n < labels->n_planned)
+    return labels->box[labels->n++].y;
   /* each move passes one label, so these end within n rounds */
   while ((i = overlapping_label (labels, top, height)) >= 0)
     top = labels->box[i].y + labels->box[i].height + 1;
@@ -196,14 +149,15 @@ ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double
   return top;
 }
 
-double
-ss_chart_layer_get_gutter_width (SsChartLayer *self, cairo_t *cr)
+gboolean
+ss_chart_layer_get_gutter_label (
+    SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height)
 {
   SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
 
-  if (!ss_chart_layer_get_visible (self) || klass->get_gutter_width == NULL)
-    return 0;
-  return klass->get_gutter_width (self, cr);
+  if (!ss_chart_layer_get_visible (self) || klass->get_gutter_label == NULL)
+    return FALSE;
+  return klass->get_gutter_label (self, cr, ctx, y, width, height);
 }
 
 const char *

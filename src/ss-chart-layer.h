@@ -12,11 +12,13 @@
 
 G_BEGIN_DECLS
 
-/* Label rectangles already drawn in one pass over the layers, user units:
- * labels placed later move past them. */
+/* Label rectangles of one pass over the layers, user units: the chart
+ * lays out the gutter's labels before the pass (in the layers' order),
+ * labels placed beyond those move past the ones before them. */
 typedef struct
 {
   guint n;
+  guint n_planned; /* leading boxes the chart laid out before the pass */
   struct
   {
     double x, y, width, height;
@@ -39,7 +41,9 @@ typedef struct
   SsChartLabels *labels; /* labels of this pass, or NULL */
 } SsChartContext;
 
-double ss_chart_context_place_label (const SsChartContext *ctx, double right, double y, double width, double height);
+/* user units between the plot and the labels right of it */
+#define SS_CHART_GUTTER_GAP 5.0
+
 double ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double width, double height);
 
 static inline double
@@ -86,22 +90,22 @@ struct _SsChartLayerClass
   guint (*get_data_revision) (SsChartLayer *self);
   /* time of the layer's last row, s; +INFINITY when no rows can follow */
   double (*get_data_end) (SsChartLayer *self);
-  /* user units the layer draws above its highest value (a label over a
-   * line): the chart's value range leaves that much room */
-  double (*get_headroom) (SsChartLayer *self, cairo_t *cr);
-  /* user units the layer draws in the gutter right of the plot (a level's
-   * label): the chart keeps that much room there */
-  double (*get_gutter_width) (SsChartLayer *self, cairo_t *cr);
+  /* a label the layer draws in the gutter right of the plot (a level's):
+   * its size, user units, and (with @ctx) the y it belongs at; the chart
+   * keeps the gutter that wide and lays the labels out so none overlaps
+   * another, in the order of their y */
+  gboolean (*get_gutter_label) (
+      SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height);
   /* the data point drawn nearest to (x, y) in @ctx: its distance, user
    * units, and its time, s; FALSE when there is none */
   gboolean (*pick) (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t);
 };
 
-void           ss_chart_layer_changed (SsChartLayer *self);
-guint          ss_chart_layer_get_revision (SsChartLayer *self);
-double         ss_chart_layer_get_data_end (SsChartLayer *self);
-double         ss_chart_layer_get_headroom (SsChartLayer *self, cairo_t *cr);
-double         ss_chart_layer_get_gutter_width (SsChartLayer *self, cairo_t *cr);
+void     ss_chart_layer_changed (SsChartLayer *self);
+guint    ss_chart_layer_get_revision (SsChartLayer *self);
+double   ss_chart_layer_get_data_end (SsChartLayer *self);
+gboolean ss_chart_layer_get_gutter_label (
+    SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height);
 const char    *ss_chart_layer_get_title (SsChartLayer *self);
 void           ss_chart_layer_set_title (SsChartLayer *self, const char *title);
 const GdkRGBA *ss_chart_layer_get_color (SsChartLayer *self);
