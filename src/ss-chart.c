@@ -1165,6 +1165,17 @@ show_all_time_action (GtkWidget *widget, const char *action_name, GVariant *para
   ss_time_axis_reset_zoom (SS_CHART (widget)->time_axis);
 }
 
+/* Minimum and natural plot heights, px; the legend's rows come on top. */
+#define MIN_PLOT_HEIGHT     58
+#define NATURAL_PLOT_HEIGHT 130
+
+static GtkSizeRequestMode
+ss_chart_get_request_mode (GtkWidget *widget)
+{
+  (void)widget;
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
 static void
 ss_chart_measure (GtkWidget     *widget,
                   GtkOrientation orientation,
@@ -1174,26 +1185,44 @@ ss_chart_measure (GtkWidget     *widget,
                   int           *minimum_baseline,
                   int           *natural_baseline)
 {
-  SsChart *self = SS_CHART (widget);
+  SsChart     *self = SS_CHART (widget);
+  SsChartStyle style;
+  double       th, legend = 19, left, right, bottom;
 
-  (void)for_size;
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = 320;
-  else if (self->kind == CHART_RULER)
-    {
-      SsChartStyle style;
-
-      /* the labels' two rows as they are drawn */
-      ensure_measure (self);
-      ss_chart_style_init_for_widget (&style, widget);
-      *minimum = *natural = (int)(2 * text_height (self, self->measure, &style) + 8);
-    }
-  else
-    {
-      *minimum = self->show_time_labels ? 118 : 86;
-      *natural = self->show_time_labels ? 200 : 160;
-    }
   *minimum_baseline = *natural_baseline = -1;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = *natural = 320;
+      return;
+    }
+  ensure_measure (self);
+  ss_chart_style_init_for_widget (&style, widget);
+  th = text_height (self, self->measure, &style);
+  if (self->kind == CHART_RULER)
+    {
+      /* the labels' two rows as they are drawn */
+      *minimum = *natural = (int)(2 * th + 8);
+      return;
+    }
+  /* as many legend rows as the width takes: the plot keeps its height */
+  if (for_size > 0)
+    {
+      double title_width = 0;
+
+      plot_margins (self, self->measure, &left, &right);
+      if (self->title != NULL)
+        {
+          g_autoptr(PangoLayout) bold = chart_text (self, self->measure, &style, TRUE, self->title);
+          int tw, h;
+
+          pango_layout_get_pixel_size (bold, &tw, &h);
+          title_width = tw;
+        }
+      legend = draw_legend (self, self->measure, 8 + title_width + 24, for_size - right, 2, NAN, &style, FALSE);
+    }
+  bottom = self->show_time_labels ? 4 + 2 * th + 4 : 8;
+  *minimum = (int)ceil (legend + 2 + MIN_PLOT_HEIGHT + bottom);
+  *natural = (int)ceil (legend + 2 + NATURAL_PLOT_HEIGHT + bottom);
 }
 
 static void
@@ -1257,6 +1286,8 @@ ss_chart_dispose (GObject *object)
   g_clear_object (&self->y_axis);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->extra_menu);
+  for (guint i = 0; self->layers != NULL && i < self->layers->len; i++)
+    g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->layers, i), self);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->text_cache, g_hash_table_unref);
@@ -1277,6 +1308,7 @@ ss_chart_class_init (SsChartClass *klass)
   object_class->set_property = ss_chart_set_property;
   widget_class->snapshot = ss_chart_snapshot;
   widget_class->measure = ss_chart_measure;
+  widget_class->get_request_mode = ss_chart_get_request_mode;
   widget_class->size_allocate = ss_chart_size_allocate;
 
   properties[PROP_LOG_SCALE] = g_param_spec_boolean (
@@ -1292,6 +1324,13 @@ ss_chart_class_init (SsChartClass *klass)
   gtk_widget_class_install_action (widget_class, "chart.show-all-time", NULL, show_all_time_action);
   gtk_widget_class_install_property_action (widget_class, "chart.log-scale", "log-scale");
   gtk_widget_class_set_css_name (widget_class, "chart");
+}
+
+/* a legend entry may have come or gone, or grown */
+static void
+layer_changed_cb (SsChart *self)
+{
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 /* a zoom, a pan, a scale: not the extent the layout itself sets */
@@ -1433,8 +1472,10 @@ void
 ss_chart_add_layer (SsChart *self, SsChartLayer *layer)
 {
   g_ptr_array_add (self->layers, g_object_ref (layer));
+  /* the legend's rows set the height */
+  g_signal_connect_swapped (layer, "changed", G_CALLBACK (layer_changed_cb), self);
   self->revision++;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 GPtrArray *
@@ -1449,7 +1490,7 @@ ss_chart_set_title (SsChart *self, const char *title)
   g_free (self->title);
   self->title = g_strdup (title);
   self->revision++;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 const char *

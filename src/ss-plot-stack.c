@@ -524,7 +524,8 @@ add_line (SsPlotStack *self, SsChart *chart, const ss_model *m, int column, cons
   g_autoptr(SsChartLayer) line = ss_line_layer_new (series, col->unit);
   g_autoptr(SsChartLayer) faint = ss_line_layer_new (ghost, col->unit);
   g_autoptr(SsChartLayer) pinned = ss_line_layer_new (ref, col->unit);
-  g_autofree char *title = column_title (m, column);
+  /* the chart's title carries the unit */
+  g_autofree char *title = ss_plot_stack_column_label (m, column);
 
   ss_chart_layer_set_color (faint, color);
   ss_line_layer_set_faint (SS_LINE_LAYER (faint), TRUE);
