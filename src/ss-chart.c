@@ -1010,6 +1010,10 @@ scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, SsChart *self
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
   double          t0, t1, cursor = ss_time_axis_get_cursor (self->time_axis);
 
+  /* over the title and the legend the wheel scrolls the stack of charts */
+  if (self->kind != CHART_RULER && self->screen.height > 0 && self->pointer_y < self->screen.y)
+    return FALSE;
+
   if (self->kind != CHART_RULER && self->screen.width > 0 &&
       ((state & GDK_CONTROL_MASK) != 0 || self->kind == CHART_XY))
     {
