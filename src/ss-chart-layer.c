@@ -95,54 +95,69 @@ ss_chart_layer_get_data_end (SsChartLayer *self)
   return klass->get_data_end ? klass->get_data_end (self) : INFINITY;
 }
 
-/* Left edge for a label of width x height whose top is at y, as far right
- * as `right` allows without covering a label placed before it in this
- * pass; the label is recorded. */
+/* The first label recorded in @labels that rows [top, top + height) would
+ * touch, or -1. */
+static int
+overlapping_label (const SsChartLabels *labels, double top, double height)
+{
+  const double gap = 1;
+
+  for (guint i = 0; i < labels->n; i++)
+    if (top < labels->box[i].y + labels->box[i].height + gap && labels->box[i].y < top + height + gap)
+      return (int)i;
+  return -1;
+}
+
+/* Top of a label of @width x @height in the gutter right of the plot:
+ * where the chart laid it out before the pass, else as near to centring on
+ * @y as the plot's height and the labels placed before it in this pass
+ * allow (below them, or above when there is no room below); the label is
+ * recorded.  Labels in the gutter cover no data. */
 double
-ss_chart_context_place_label (const SsChartContext *ctx, double right, double y, double width, double height)
+ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double width, double height)
 {
   SsChartLabels *labels = ctx->labels;
-  double         x = right - width;
-  gboolean       moved = TRUE;
+  double         lowest = ctx->y + MAX (0, ctx->height - height);
+  double         wanted = CLAMP (y - height / 2, ctx->y, lowest);
+  double         top = wanted;
+  int            i;
 
   if (labels == NULL)
-    return x;
-  /* each move passes one label, so this ends within n rounds */
-  while (moved)
+    return top;
+  if (labels->n < labels->n_planned)
+    return labels->box[labels->n++].y;
+  /* each move passes one label, so these end within n rounds */
+  while ((i = overlapping_label (labels, top, height)) >= 0)
+    top = labels->box[i].y + labels->box[i].height + 1;
+  if (top > lowest)
     {
-      moved = FALSE;
-      for (guint i = 0; i < labels->n; i++)
-        {
-          const double gap = 6;
-          double       bx = labels->box[i].x, by = labels->box[i].y;
+      double up = wanted;
 
-          if (y < by + labels->box[i].height && by < y + height && x < bx + labels->box[i].width + gap &&
-              bx < x + width + gap)
-            {
-              x = bx - gap - width;
-              moved = TRUE;
-            }
-        }
+      while ((i = overlapping_label (labels, up, height)) >= 0)
+        up = labels->box[i].y - 1 - height;
+      if (up >= ctx->y - height / 2)
+        top = up;
     }
   if (labels->n < G_N_ELEMENTS (labels->box))
     {
-      labels->box[labels->n].x = x;
-      labels->box[labels->n].y = y;
+      labels->box[labels->n].x = ctx->x + ctx->width;
+      labels->box[labels->n].y = top;
       labels->box[labels->n].width = width;
       labels->box[labels->n].height = height;
       labels->n++;
     }
-  return x;
+  return top;
 }
 
-double
-ss_chart_layer_get_headroom (SsChartLayer *self, cairo_t *cr)
+gboolean
+ss_chart_layer_get_gutter_label (
+    SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height)
 {
   SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
 
-  if (!ss_chart_layer_get_visible (self) || klass->get_headroom == NULL)
-    return 0;
-  return klass->get_headroom (self, cr);
+  if (!ss_chart_layer_get_visible (self) || klass->get_gutter_label == NULL)
+    return FALSE;
+  return klass->get_gutter_label (self, cr, ctx, y, width, height);
 }
 
 const char *
@@ -238,6 +253,22 @@ ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bi
   if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->get_y_range == NULL)
     return FALSE;
   return SS_CHART_LAYER_GET_CLASS (self)->get_y_range (self, t0, t1, n_bins, min, max);
+}
+
+gboolean
+ss_chart_layer_get_x_range (SsChartLayer *self, double t0, double t1, double *min, double *max)
+{
+  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->get_x_range == NULL)
+    return FALSE;
+  return SS_CHART_LAYER_GET_CLASS (self)->get_x_range (self, t0, t1, min, max);
+}
+
+gboolean
+ss_chart_layer_pick (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t)
+{
+  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->pick == NULL)
+    return FALSE;
+  return SS_CHART_LAYER_GET_CLASS (self)->pick (self, ctx, x, y, distance, t);
 }
 
 char *

@@ -1,19 +1,24 @@
-/* ss-chart-layer.h - something a chart draws over the shared time axis
- * (a series line, a level, shaded intervals).  Layers draw into any
- * cairo_t: the same code serves the screen and PNG/SVG/PDF export. */
+/* ss-chart-layer.h - something a chart draws (a series line against time,
+ * a level, shaded intervals, a curve of one column against another).
+ * Layers map their data through the chart's axes (SsChartContext) and draw
+ * into any cairo_t: the same code serves the screen and PNG/SVG/PDF. */
 #pragma once
 
 #include <cairo.h>
 #include <math.h>
 #include <gdk/gdk.h>
 
+#include "ss-axis.h"
+
 G_BEGIN_DECLS
 
-/* Label rectangles already drawn in one pass over the layers, user units:
- * labels placed later step leftwards past them. */
+/* Label rectangles of one pass over the layers, user units: the chart
+ * lays out the gutter's labels before the pass (in the layers' order),
+ * labels placed beyond those move past the ones before them. */
 typedef struct
 {
   guint n;
+  guint n_planned; /* leading boxes the chart laid out before the pass */
   struct
   {
     double x, y, width, height;
@@ -22,28 +27,35 @@ typedef struct
 
 typedef struct
 {
-  double   x, y, width, height; /* plot area, user units */
-  double   t0, t1;              /* visible time range, s */
-  double   y0, y1;              /* visible value range */
-  double   line_scale;          /* line width multiplier */
-  gboolean for_export;
-  double   x_from;       /* layers may skip what lies wholly left of
+  double    x, y, width, height; /* plot area, user units */
+  SsAxisMap xmap;                /* x axis: time in a time chart */
+  SsAxisMap ymap;                /* value axis */
+  gboolean  time_x;              /* the x axis is the time axis */
+  double    t0, t1;              /* time window shown, s */
+  double    cursor;              /* hover time, s; NaN: none */
+  double    playhead;            /* s; NaN: none */
+  double    line_scale;          /* line width multiplier */
+  gboolean  for_export;
+  double    x_from;      /* layers may skip what lies wholly left of
                           * this x, user units (-INFINITY: draw all) */
   SsChartLabels *labels; /* labels of this pass, or NULL */
 } SsChartContext;
 
-double ss_chart_context_place_label (const SsChartContext *ctx, double right, double y, double width, double height);
+/* user units between the plot and the labels right of it */
+#define SS_CHART_GUTTER_GAP 5.0
+
+double ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double width, double height);
 
 static inline double
-ss_chart_context_x (const SsChartContext *ctx, double t)
+ss_chart_context_x (const SsChartContext *ctx, double v)
 {
-  return ctx->x + (t - ctx->t0) / (ctx->t1 - ctx->t0) * ctx->width;
+  return ss_axis_map_to_pixel (&ctx->xmap, v);
 }
 
 static inline double
 ss_chart_context_y (const SsChartContext *ctx, double v)
 {
-  return ctx->y + ctx->height - (v - ctx->y0) / (ctx->y1 - ctx->y0) * ctx->height;
+  return ss_axis_map_to_pixel (&ctx->ymap, v);
 }
 
 /* First bin of a per-column decimation (bins[0] holds what lies before t0)
@@ -66,7 +78,11 @@ struct _SsChartLayerClass
   GObjectClass parent_class;
 
   void (*draw) (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx);
+  /* the values shown over the time window [t0, t1] */
   gboolean (*get_y_range) (SsChartLayer *self, double t0, double t1, guint n_bins, double *min, double *max);
+  /* on a value x axis: the x values shown over [t0, t1] (NULL: a layer
+   * against time) */
+  gboolean (*get_x_range) (SsChartLayer *self, double t0, double t1, double *min, double *max);
   /* the legend's value at time t, or NULL */
   char *(*format_value) (SsChartLayer *self, double t);
   void (*draw_swatch) (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height);
@@ -74,15 +90,22 @@ struct _SsChartLayerClass
   guint (*get_data_revision) (SsChartLayer *self);
   /* time of the layer's last row, s; +INFINITY when no rows can follow */
   double (*get_data_end) (SsChartLayer *self);
-  /* user units the layer draws above its highest value (a label over a
-   * line): the chart's value range leaves that much room */
-  double (*get_headroom) (SsChartLayer *self, cairo_t *cr);
+  /* a label the layer draws in the gutter right of the plot (a level's):
+   * its size, user units, and (with @ctx) the y it belongs at; the chart
+   * keeps the gutter that wide and lays the labels out so none overlaps
+   * another, in the order of their y */
+  gboolean (*get_gutter_label) (
+      SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height);
+  /* the data point drawn nearest to (x, y) in @ctx: its distance, user
+   * units, and its time, s; FALSE when there is none */
+  gboolean (*pick) (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t);
 };
 
-void           ss_chart_layer_changed (SsChartLayer *self);
-guint          ss_chart_layer_get_revision (SsChartLayer *self);
-double         ss_chart_layer_get_data_end (SsChartLayer *self);
-double         ss_chart_layer_get_headroom (SsChartLayer *self, cairo_t *cr);
+void     ss_chart_layer_changed (SsChartLayer *self);
+guint    ss_chart_layer_get_revision (SsChartLayer *self);
+double   ss_chart_layer_get_data_end (SsChartLayer *self);
+gboolean ss_chart_layer_get_gutter_label (
+    SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height);
 const char    *ss_chart_layer_get_title (SsChartLayer *self);
 void           ss_chart_layer_set_title (SsChartLayer *self, const char *title);
 const GdkRGBA *ss_chart_layer_get_color (SsChartLayer *self);
@@ -93,7 +116,10 @@ gboolean       ss_chart_layer_get_in_legend (SsChartLayer *self);
 void           ss_chart_layer_set_in_legend (SsChartLayer *self, gboolean in_legend);
 void           ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx);
 gboolean ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bins, double *min, double *max);
-char    *ss_chart_layer_format_value (SsChartLayer *self, double t);
-void     ss_chart_layer_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height);
+gboolean ss_chart_layer_get_x_range (SsChartLayer *self, double t0, double t1, double *min, double *max);
+gboolean
+ss_chart_layer_pick (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t);
+char *ss_chart_layer_format_value (SsChartLayer *self, double t);
+void  ss_chart_layer_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height);
 
 G_END_DECLS

@@ -11,10 +11,20 @@
 #include "ss-line-layer.h"
 #include "ss-span-layer.h"
 #include "ss-units.h"
+#include "ss-xy-layer.h"
 
 #define MARGIN_LEFT  58.0
 #define MARGIN_RIGHT 14.0
 #define SWATCH_WIDTH 18.0
+#define PICK_RADIUS  24.0 /* px from a point a pointer still picks it */
+#define MIN_PAD      6.0  /* px at least between the data and the frame */
+
+typedef enum
+{
+  CHART_TIME,  /* layers against the shared time axis */
+  CHART_XY,    /* a column against a column over the time window */
+  CHART_RULER, /* the time axis's labels alone, under a stack */
+} ChartKind;
 
 /* Everything the cached body depends on except rows appended to the data;
  * compared bytewise, so built on zeroed memory. */
@@ -22,27 +32,52 @@ typedef struct
 {
   double  width;
   double  height;
-  double  t0, t1; /* s */
+  double  x0, x1; /* the axes' ranges as drawn */
   double  y0, y1;
-  double  cursor; /* s, NaN included */
+  int     x_scale, y_scale;
+  double  cursor;   /* s, NaN included */
+  double  playhead; /* s, NaN included */
+  double  data_end; /* s; a chart not against time redraws on new rows */
   GdkRGBA fg;
   guint   revision; /* the chart's own: title, layers, labels */
   guint   n_layers;
   guint64 layer_revisions; /* sum over the layers; each only grows */
 } BodyKey;
 
+typedef enum
+{
+  DRAG_PAN,    /* in the plot: moves zoomed axes */
+  DRAG_ZOOM_Y, /* on the value axis: up zooms in */
+} DragMode;
+
 struct _SsChart
 {
   GtkWidget   parent_instance;
-  SsTimeAxis *time_axis;
+  ChartKind   kind;
+  SsTimeAxis *time_axis; /* window, cursor and playhead */
+  SsAxis     *x_axis;    /* the time axis, or a value axis of its own */
+  SsAxis     *y_axis;    /* the chart's own value axis */
+  gboolean    in_layout; /* the layout sets the axes' extents */
   GPtrArray  *layers;
   char       *title; /* value axis label, with unit */
   gboolean    show_time_labels;
-  /* geometry of the last on-screen draw, for pointer -> time */
-  double plot_x;
-  double plot_width;
-  double drag_lower;
-  double drag_upper;
+  double      margin_left; /* forced plot margins, user units; < 0: own */
+  double      margin_right;
+  /* the last on-screen layout, for the pointer */
+  SsChartContext screen;
+  double         plot_x;
+  double         plot_width;
+  double         pointer_x;
+  double         pointer_y;
+  /* a drag: its kind, where it started and the ranges then */
+  DragMode    drag_mode;
+  gboolean    dragged;
+  double      drag_lower; /* time */
+  double      drag_upper;
+  double      drag_x0, drag_x1, drag_y0, drag_y1;
+  double      drag_center; /* value under the press (zooming values) */
+  GtkWidget  *menu;        /* context menu, a GtkPopoverMenu */
+  GMenuModel *extra_menu;  /* the owner's entries in it */
   /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
    * was a third of a chart's drawing time, and they rarely change */
   GHashTable *text_cache;
@@ -54,6 +89,22 @@ struct _SsChart
   guint          body_renders;
   guint          revision; /* grows when the title, labels or layers change */
 };
+
+enum
+{
+  PROP_0,
+  PROP_LOG_SCALE,
+  N_PROPS
+};
+
+enum
+{
+  TIME_CLICKED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint       signals[N_SIGNALS];
 
 #define TEXT_CACHE_LIMIT 512
 
@@ -234,6 +285,29 @@ layers_y_range (SsChart *self, double t0, double t1, guint n_bins, double *min, 
   return TRUE;
 }
 
+/* The x values of every layer over [t0, t1] (charts not against time). */
+static gboolean
+layers_x_range (SsChart *self, double t0, double t1, double *min, double *max)
+{
+  double lo = INFINITY, hi = -INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      double a, b;
+
+      if (ss_chart_layer_get_x_range (g_ptr_array_index (self->layers, i), t0, t1, &a, &b))
+        {
+          lo = MIN (lo, a);
+          hi = MAX (hi, b);
+        }
+    }
+  if (!(lo <= hi))
+    return FALSE;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
 gboolean
 ss_chart_get_y_range (SsChart *self, double *min, double *max)
 {
@@ -243,22 +317,33 @@ ss_chart_get_y_range (SsChart *self, double *min, double *max)
   return layers_y_range (self, t0, t1, MAX (1, (guint)ceil (self->plot_width)), min, max);
 }
 
+/* Room around [lo, hi] drawn @length px long: 7 % of the span each side,
+ * and at least MIN_PAD px, so no curve lies on the frame; a flat range
+ * gets a tenth of its magnitude.  On a log scale, in decades. */
 static void
-autoscale (double *lo, double *hi)
+autoscale (double *lo, double *hi, double length, gboolean log_scale)
 {
-  double span = *hi - *lo;
-  double mag = MAX (fabs (*lo), fabs (*hi));
+  double a = log_scale ? log10 (*lo) : *lo, b = log_scale ? log10 (*hi) : *hi;
+  double span = b - a;
+  double mag = MAX (fabs (a), fabs (b));
+  double frac = 0.07;
 
-  if (span <= mag * 1e-9 || span == 0)
+  if (log_scale ? span < 1e-9 : (span <= mag * 1e-9 || span == 0))
     {
-      double pad = mag > 0 ? mag * 0.1 : 1.0;
+      double pad = log_scale ? 0.1 : (mag > 0 ? mag * 0.1 : 1.0);
 
-      *lo -= pad;
-      *hi += pad;
-      return;
+      a -= pad;
+      b += pad;
     }
-  *lo -= span * 0.07;
-  *hi += span * 0.07;
+  else
+    {
+      if (length > 4 * MIN_PAD)
+        frac = MAX (frac, MIN_PAD / (length - 2 * MIN_PAD));
+      a -= span * frac;
+      b += span * frac;
+    }
+  *lo = log_scale ? pow (10.0, a) : a;
+  *hi = log_scale ? pow (10.0, b) : b;
 }
 
 /* Where a chart's parts go, worked out once per draw. */
@@ -268,13 +353,155 @@ typedef struct
   double         width; /* user units */
   double         height;
   double         legend_left;
+  double         legend_right;
   double         cursor; /* s; NaN: none */
 } ChartLayout;
+
+static double
+text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style)
+{
+  g_autoptr(PangoLayout) probe = chart_text (self, cr, style, FALSE, "0");
+  int tw, th;
+
+  pango_layout_get_pixel_size (probe, &tw, &th);
+  return th;
+}
+
+/* A context to lay text out on before anything is drawn. */
+static void
+ensure_measure (SsChart *self)
+{
+  if (self->measure == NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+
+      self->measure = cairo_create (surface);
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* Width the layers draw right of the plot (level labels), user units. */
+static double
+gutter_width (SsChart *self, cairo_t *cr)
+{
+  double gutter = 0;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      double y, w, h;
+
+      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (self->layers, i), cr, NULL, &y, &w, &h))
+        gutter = MAX (gutter, w);
+    }
+  return gutter;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const double *y = data;
+  double        ya = y[*(const guint *)a], yb = y[*(const guint *)b];
+
+  return ya < yb ? -1 : ya > yb;
+}
+
+/* Lays the gutter's labels out before a pass: each as near to its y as
+ * the others allow, in the order of their y, within the plot's height
+ * while they fit; the layers take their places in drawing order. */
+static void
+plan_gutter (SsChart *self, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels)
+{
+  const double gap = 1;
+  double       y[G_N_ELEMENTS (labels->box)], h[G_N_ELEMENTS (labels->box)];
+  guint        order[G_N_ELEMENTS (labels->box)], n = 0;
+  double       top = ctx->y, bottom = ctx->y + ctx->height;
+
+  for (guint i = 0; i < self->layers->len && n < G_N_ELEMENTS (labels->box); i++)
+    {
+      double w;
+
+      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (self->layers, i), cr, ctx, &y[n], &w, &h[n]))
+        {
+          labels->box[n].x = ctx->x + ctx->width + SS_CHART_GUTTER_GAP;
+          labels->box[n].width = w;
+          labels->box[n].height = h[n];
+          order[n] = n;
+          n++;
+        }
+    }
+  if (n == 0)
+    return;
+  g_qsort_with_data (order, n, sizeof order[0], compare_doubles, y);
+  /* downwards past each other, then back up from the bottom, then down
+   * from the top again: in order, apart, inside while they fit */
+  for (guint k = 0; k < n; k++)
+    {
+      guint  i = order[k];
+      double t = CLAMP (y[i] - h[i] / 2, top, MAX (top, bottom - h[i]));
+
+      if (k > 0)
+        t = MAX (t, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
+      labels->box[i].y = t;
+    }
+  for (guint k = n; k-- > 0;)
+    {
+      guint  i = order[k];
+      double limit = k + 1 < n ? labels->box[order[k + 1]].y - gap : bottom;
+
+      labels->box[i].y = MIN (labels->box[i].y, limit - h[i]);
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = order[k];
+
+      if (k == 0)
+        labels->box[i].y = MAX (labels->box[i].y, top);
+      else
+        labels->box[i].y = MAX (labels->box[i].y, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
+    }
+  labels->n_planned = n;
+  labels->n = 0;
+}
+
+static void
+own_margins (SsChart *self, cairo_t *cr, double *left, double *right)
+{
+  double gutter = gutter_width (self, cr);
+
+  *left = MARGIN_LEFT;
+  *right = gutter > 0 ? MAX (MARGIN_RIGHT, SS_CHART_GUTTER_GAP + gutter + 4) : MARGIN_RIGHT;
+}
+
+static void
+plot_margins (SsChart *self, cairo_t *cr, double *left, double *right)
+{
+  own_margins (self, cr, left, right);
+  if (self->margin_left >= 0)
+    *left = self->margin_left;
+  if (self->margin_right >= 0)
+    *right = self->margin_right;
+}
+
+/* A log value axis shows only positive values. */
+static gboolean
+wants_log (SsAxis *axis, double lo)
+{
+  return ss_axis_get_scale (axis) == SS_AXIS_SCALE_LOG && lo > 0;
+}
+
+/* Sets an axis's extent from the layout without calling for a redraw. */
+static void
+layout_extent (SsChart *self, SsAxis *axis, double lo, double hi)
+{
+  self->in_layout = TRUE;
+  ss_axis_set_extent (axis, lo, hi);
+  self->in_layout = FALSE;
+}
 
 static void
 chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style, ChartLayout *lay)
 {
-  double t0, t1, lo, hi, legend_height;
+  double t0, t1, lo, hi, legend_height = 0, left, right;
   double bottom = 8; /* text rows under the plot */
   guint  n_bins;     /* one per pixel column */
   int    title_width = 0;
@@ -284,7 +511,8 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
   lay->width = width;
   lay->height = height;
   lay->cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
-  if (self->title != NULL)
+  plot_margins (self, cr, &left, &right);
+  if (self->title != NULL && self->kind != CHART_RULER)
     {
       g_autoptr(PangoLayout) bold = chart_text (self, cr, style, TRUE, self->title);
       int th;
@@ -292,23 +520,28 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
       pango_layout_get_pixel_size (bold, &title_width, &th);
     }
   if (self->show_time_labels)
-    {
-      /* two text rows under the plot: tick values, then the axis title */
-      g_autoptr(PangoLayout) probe = chart_text (self, cr, style, FALSE, "0");
-      int tw, th;
-
-      pango_layout_get_pixel_size (probe, &tw, &th);
-      bottom = 4 + 2 * th + 4;
-    }
+    /* two text rows under the plot: tick values, then the axis title */
+    bottom = 4 + 2 * text_height (self, cr, style) + 4;
   lay->legend_left = 8 + title_width + 24;
-  legend_height = draw_legend (self, cr, lay->legend_left, width - MARGIN_RIGHT, 2, lay->cursor, style, FALSE);
+  lay->legend_right = width - right;
+  if (self->kind != CHART_RULER)
+    legend_height = draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, FALSE);
 
-  lay->ctx.x = MARGIN_LEFT;
+  lay->ctx.x = left;
   lay->ctx.y = legend_height + 2;
-  lay->ctx.width = MAX (10, width - MARGIN_LEFT - MARGIN_RIGHT);
+  lay->ctx.width = MAX (10, width - left - right);
   lay->ctx.height = MAX (10, height - lay->ctx.y - bottom);
+  if (self->kind == CHART_RULER)
+    {
+      /* no plot: the labels start at the top */
+      lay->ctx.y = -4;
+      lay->ctx.height = 0;
+    }
   lay->ctx.t0 = t0;
   lay->ctx.t1 = t1;
+  lay->ctx.time_x = self->kind != CHART_XY;
+  lay->ctx.cursor = lay->cursor;
+  lay->ctx.playhead = ss_time_axis_get_playhead (self->time_axis);
   lay->ctx.line_scale = style->line_scale;
   lay->ctx.for_export = style->for_export;
   lay->ctx.x_from = -INFINITY;
@@ -318,26 +551,76 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
       self->plot_width = lay->ctx.width;
     }
 
+  if (self->kind == CHART_XY)
+    {
+      if (!layers_x_range (self, t0, t1, &lo, &hi))
+        {
+          lo = -1;
+          hi = 1;
+        }
+      autoscale (&lo, &hi, lay->ctx.width, wants_log (self->x_axis, lo));
+      layout_extent (self, self->x_axis, lo, hi);
+    }
+  ss_axis_get_map (self->x_axis, lay->ctx.x, lay->ctx.width, &lay->ctx.xmap);
+  if (self->kind == CHART_RULER)
+    return;
+
   n_bins = MAX (1, (guint)ceil (lay->ctx.width));
   if (!layers_y_range (self, t0, t1, n_bins, &lo, &hi))
     {
       lo = -1;
       hi = 1;
     }
-  autoscale (&lo, &hi);
-  /* room for what layers draw above their highest value (a level's label) */
-  for (guint i = 0; i < self->layers->len; i++)
-    {
-      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
-      double        need = ss_chart_layer_get_headroom (layer, cr);
-      double        h = lay->ctx.height, a, b;
+  autoscale (&lo, &hi, lay->ctx.height, wants_log (self->y_axis, lo));
+  /* the value axis follows the data until the user zooms it */
+  layout_extent (self, self->y_axis, lo, hi);
+  ss_axis_get_map (self->y_axis, lay->ctx.y + lay->ctx.height, -lay->ctx.height, &lay->ctx.ymap);
+  if (!style->for_export)
+    self->screen = lay->ctx;
+}
 
-      /* (hi - b) / (hi - lo) h >= need */
-      if (need > 0 && need < h / 2 && ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
-        hi = MAX (hi, (b * h - need * lo) / (h - need));
+/* The x axis's tick values and its title under the plot. */
+static void
+draw_x_labels (
+    SsChart *self, cairo_t *cr, const SsChartContext *ctx, const SsAxisTicks *ticks, const SsChartStyle *style)
+{
+  const char *title = ss_axis_get_title (self->x_axis);
+  int         tw, th;
+
+  for (guint i = 0; i < ticks->n; i++)
+    {
+      double           x = round (ss_chart_context_x (ctx, ticks->values[i])) + 0.5;
+      g_autofree char *label = ss_axis_map_format_tick (&ctx->xmap, ticks, ticks->values[i]);
+      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
+
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      gdk_cairo_set_source_rgba (cr, &style->fg);
+      cairo_move_to (cr, x - tw / 2.0, ctx->y + ctx->height + 4);
+      pango_cairo_show_layout (cr, layout);
     }
-  lay->ctx.y0 = lo;
-  lay->ctx.y1 = hi;
+  if (title != NULL)
+    {
+      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, title);
+
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      gdk_cairo_set_source_rgba (cr, &style->fg);
+      cairo_move_to (cr, ctx->x + ctx->width - tw, ctx->y + ctx->height + 4 + th);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/* A grid line; the zero of a characteristic's axes a little stronger. */
+static void
+grid_line (cairo_t *cr, const SsChartStyle *style, gboolean strong, double x0, double y0, double x1, double y1)
+{
+  GdkRGBA color = style->grid;
+
+  if (strong)
+    color.alpha *= 2.5;
+  gdk_cairo_set_source_rgba (cr, &color);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_stroke (cr);
 }
 
 /* Title, plot area, grids, tick labels and frame: what the data go over. */
@@ -345,7 +628,17 @@ static void
 draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
 {
   const SsChartContext *ctx = &lay->ctx;
-  double                lo = ctx->y0, hi = ctx->y1, t0 = ctx->t0, t1 = ctx->t1, step;
+  gboolean              xy = self->kind == CHART_XY;
+  SsAxisTicks           ticks;
+  int                   tw, th;
+
+  th = (int)text_height (self, cr, style);
+  if (self->kind == CHART_RULER)
+    {
+      ss_axis_map_ticks (&ctx->xmap, SS_AXIS_HORIZONTAL, th, &ticks);
+      draw_x_labels (self, cr, ctx, &ticks, style);
+      return;
+    }
 
   if (self->title != NULL)
     {
@@ -364,62 +657,30 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
   cairo_set_line_width (cr, 1.0);
 
   /* value grid and tick labels, at least a text line apart */
-  {
-    g_autoptr(PangoLayout) probe = chart_text (self, cr, style, FALSE, "0");
-    int tw, th;
-
-    pango_layout_get_pixel_size (probe, &tw, &th);
-    step = ss_tick_step (lo, hi, ctx->height, th);
-  }
-  for (double v = ceil (lo / step) * step; v <= hi + step * 1e-9; v += step)
+  ss_axis_map_ticks (&ctx->ymap, SS_AXIS_VERTICAL, th, &ticks);
+  for (guint i = 0; i < ticks.n; i++)
     {
-      double           y = round (ss_chart_context_y (ctx, v)) + 0.5;
-      g_autofree char *label = ss_format_tick (v, step);
+      double           y = round (ss_chart_context_y (ctx, ticks.values[i])) + 0.5;
+      g_autofree char *label = ss_axis_map_format_tick (&ctx->ymap, &ticks, ticks.values[i]);
       g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
-      int tw, th;
 
-      gdk_cairo_set_source_rgba (cr, &style->grid);
-      cairo_move_to (cr, ctx->x, y);
-      cairo_line_to (cr, ctx->x + ctx->width, y);
-      cairo_stroke (cr);
+      grid_line (cr, style, xy && ticks.values[i] == 0, ctx->x, y, ctx->x + ctx->width, y);
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
       cairo_move_to (cr, ctx->x - 6 - tw, y - th / 2.0);
       pango_cairo_show_layout (cr, layout);
     }
 
-  /* time grid */
-  step = ss_nice_step (t1 - t0, MAX (2, (int)(ctx->width / 90)));
-  for (double t = ceil (t0 / step) * step; t <= t1 + step * 1e-9; t += step)
+  /* x grid */
+  ss_axis_map_ticks (&ctx->xmap, SS_AXIS_HORIZONTAL, th, &ticks);
+  for (guint i = 0; i < ticks.n; i++)
     {
-      double x = round (ss_chart_context_x (ctx, t)) + 0.5;
+      double x = round (ss_chart_context_x (ctx, ticks.values[i])) + 0.5;
 
-      gdk_cairo_set_source_rgba (cr, &style->grid);
-      cairo_move_to (cr, x, ctx->y);
-      cairo_line_to (cr, x, ctx->y + ctx->height);
-      cairo_stroke (cr);
-      if (self->show_time_labels)
-        {
-          g_autofree char *label = ss_format_tick (t, step);
-          g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
-          int tw, th;
-
-          pango_layout_get_pixel_size (layout, &tw, &th);
-          gdk_cairo_set_source_rgba (cr, &style->fg);
-          cairo_move_to (cr, x - tw / 2.0, ctx->y + ctx->height + 4);
-          pango_cairo_show_layout (cr, layout);
-        }
+      grid_line (cr, style, xy && ticks.values[i] == 0, x, ctx->y, x, ctx->y + ctx->height);
     }
   if (self->show_time_labels)
-    {
-      g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, _("Time t (s)"));
-      int tw, th;
-
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, ctx->x + ctx->width - tw, ctx->y + ctx->height + 4 + th);
-      pango_cairo_show_layout (cr, layout);
-    }
+    draw_x_labels (self, cr, ctx, &ticks, style);
 
   /* frame */
   {
@@ -432,30 +693,53 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
   }
 }
 
+/* A vertical line across the plot at time @t, if shown. */
+static void
+time_line (cairo_t *cr, const SsChartContext *ctx, double t, const GdkRGBA *color, double width)
+{
+  double x;
+
+  if (isnan (t) || t < ctx->t0 || t > ctx->t1)
+    return;
+  x = round (ss_chart_context_x (ctx, t)) + 0.5;
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_set_line_width (cr, width);
+  cairo_move_to (cr, x, ctx->y);
+  cairo_line_to (cr, x, ctx->y + ctx->height);
+  cairo_stroke (cr);
+}
+
 /* The data, the cursor and the legend (whose values follow the cursor). */
 static void
-draw_data (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style)
+draw_data (SsChart              *self,
+           cairo_t              *cr,
+           const ChartLayout    *lay,
+           const SsChartContext *ctx,
+           const SsChartStyle   *style,
+           gboolean              legend)
 {
   SsChartLabels  labels = { 0 };
   SsChartContext pass = *ctx;
 
+  if (self->kind == CHART_RULER)
+    return;
   /* the same placement in every pass: a body and its tail join up */
   pass.labels = &labels;
+  plan_gutter (self, cr, ctx, &labels);
   for (guint i = 0; i < self->layers->len; i++)
     ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
 
-  if (!isnan (lay->cursor) && lay->cursor >= ctx->t0 && lay->cursor <= ctx->t1)
+  if (ctx->time_x)
     {
-      double x = round (ss_chart_context_x (ctx, lay->cursor)) + 0.5;
+      GdkRGBA playhead = style->fg;
 
-      gdk_cairo_set_source_rgba (cr, &style->cursor);
-      cairo_set_line_width (cr, 1.0);
-      cairo_move_to (cr, x, ctx->y);
-      cairo_line_to (cr, x, ctx->y + ctx->height);
-      cairo_stroke (cr);
+      playhead.alpha = 0.8;
+      time_line (cr, ctx, ctx->playhead, &playhead, 1.5 * ctx->line_scale);
+      time_line (cr, ctx, lay->cursor, &style->cursor, 1.0);
     }
 
-  draw_legend (self, cr, lay->legend_left, lay->width - MARGIN_RIGHT, 2, lay->cursor, style, TRUE);
+  if (legend)
+    draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, TRUE);
 }
 
 void
@@ -466,8 +750,26 @@ ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const Ss
   cairo_save (cr);
   chart_layout (self, cr, width, height, style, &lay);
   draw_decor (self, cr, &lay, style);
-  draw_data (self, cr, &lay, &lay.ctx, style);
+  draw_data (self, cr, &lay, &lay.ctx, style, TRUE);
   cairo_restore (cr);
+}
+
+/* The layout an export of @width x @height would draw (pixel positions of
+ * values, the time window): for tests and for picking on a copy. */
+void
+ss_chart_get_layout (SsChart *self, double width, double height, SsChartContext *ctx)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t         *cr = cairo_create (surface);
+  SsChartStyle     style;
+  ChartLayout      lay;
+
+  ss_chart_style_init_for_export (&style);
+  chart_layout (self, cr, width, height, &style, &lay);
+  *ctx = lay.ctx;
+  ctx->labels = NULL;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 }
 
 static void
@@ -476,11 +778,14 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
   memset (key, 0, sizeof *key);
   key->width = lay->width;
   key->height = lay->height;
-  key->t0 = lay->ctx.t0;
-  key->t1 = lay->ctx.t1;
-  key->y0 = lay->ctx.y0;
-  key->y1 = lay->ctx.y1;
+  key->x0 = lay->ctx.xmap.lower;
+  key->x1 = lay->ctx.xmap.upper;
+  key->y0 = lay->ctx.ymap.lower;
+  key->y1 = lay->ctx.ymap.upper;
+  key->x_scale = lay->ctx.xmap.scale;
+  key->y_scale = lay->ctx.ymap.scale;
   key->cursor = lay->cursor;
+  key->playhead = lay->ctx.playhead;
   key->fg = style->fg;
   key->revision = self->revision;
   key->n_layers = self->layers->len;
@@ -515,16 +820,32 @@ column_edge (const SsChartContext *ctx, double t)
   return ctx->x + CLAMP (column, 0, n_bins) * ctx->width / n_bins;
 }
 
-/* The screen draws a chart in two render nodes.  The body (all of it, the
- * data only left of a pixel column no row can reach any more) is kept while
- * nothing but appended rows change; the tail right of that column is drawn
- * every frame.  GTK then repaints only the tail: during Play that is a few
- * columns instead of the whole chart.  Both go through draw_decor and
- * draw_data, like exports. */
+/* The screen draws a chart against time in two render nodes.  The body
+ * (all of it, the plot's data only left of a pixel column no row can reach
+ * any more) is kept while nothing but appended rows change; the tail, the
+ * plot right of that column, is drawn every frame.  GTK then repaints only the tail:
+ * during Play that is a few columns instead of the whole chart.  Both go
+ * through draw_decor and draw_data, like exports.  A chart not against
+ * time has no such column: new rows redraw it whole. */
 #define TAIL_LIMIT 48.0 /* px of tail before the body is redrawn */
 #define TAIL_SPILL                                      \
   3.0 /* px left of its column that a column's bar, the \
        * ends of its strokes and a band's edge may reach */
+
+/* The part of the plot right of @cut the tail draws (lines reach
+ * TAIL_MARGIN above and below the plot); FALSE when there is none. */
+#define TAIL_MARGIN 2.0
+
+static gboolean
+tail_rect (const SsChartContext *ctx, double cut, graphene_rect_t *rect)
+{
+  double right = ctx->x + ctx->width;
+
+  if (cut >= right)
+    return FALSE;
+  graphene_rect_init (rect, cut, ctx->y - TAIL_MARGIN, right - cut, ctx->height + 2 * TAIL_MARGIN);
+  return TRUE;
+}
 
 static void
 ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
@@ -541,26 +862,27 @@ ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (width <= 0 || height <= 0)
     return;
-  if (self->measure == NULL)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-
-      self->measure = cairo_create (surface);
-      cairo_surface_destroy (surface);
-    }
+  ensure_measure (self);
   ss_chart_style_init_for_widget (&style, widget);
   chart_layout (self, self->measure, width, height, &style, &lay);
   body_key_init (self, &lay, &style, &key);
   /* the column of the earliest end may still change, and with it what its
    * drawing spills to the left: the body stops short of that */
   earliest = earliest_data_end (self);
-  cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
+  if (self->kind == CHART_TIME)
+    cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
+  else
+    {
+      cut = width;
+      key.data_end = earliest;
+    }
 
   /* the legend reads the data at the cursor: rows still to come change it */
   if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 || cut - self->body_cut > TAIL_LIMIT ||
       (!isnan (lay.cursor) && lay.cursor >= earliest))
     {
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+      graphene_rect_t tail;
 
       g_clear_pointer (&self->body, gsk_render_node_unref);
       self->body_key = key;
@@ -570,25 +892,36 @@ ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       /* rasterised by GTK's renderer at the device scale: crisp on HiDPI */
       cr = gsk_cairo_node_get_draw_context (self->body);
       draw_decor (self, cr, &lay, &style);
-      cairo_rectangle (cr, 0, 0, self->body_cut, height);
+      /* everything but the tail's part of the plot: the legend and the
+       * labels round the plot are the body's alone, so no text is ever
+       * split between the two */
+      cairo_rectangle (cr, 0, 0, width, height);
+      if (tail_rect (&lay.ctx, self->body_cut, &tail))
+        {
+          cairo_rectangle (cr, tail.origin.x, tail.origin.y, tail.size.width, tail.size.height);
+          cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+        }
       cairo_clip (cr);
-      draw_data (self, cr, &lay, &lay.ctx, &style);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+      draw_data (self, cr, &lay, &lay.ctx, &style, TRUE);
       cairo_destroy (cr);
     }
   gtk_snapshot_append_node (snapshot, self->body);
 
-  if (self->body_cut < width)
-    {
-      graphene_rect_t tail = GRAPHENE_RECT_INIT (self->body_cut, 0, width - self->body_cut, height);
-      SsChartContext  ctx = lay.ctx;
+  {
+    graphene_rect_t tail;
+    SsChartContext  ctx = lay.ctx;
 
-      ctx.x_from = self->body_cut;
-      cr = gtk_snapshot_append_cairo (snapshot, &tail);
-      cairo_rectangle (cr, tail.origin.x, 0, tail.size.width, height);
-      cairo_clip (cr);
-      draw_data (self, cr, &lay, &ctx, &style);
-      cairo_destroy (cr);
-    }
+    if (tail_rect (&lay.ctx, self->body_cut, &tail))
+      {
+        ctx.x_from = self->body_cut;
+        cr = gtk_snapshot_append_cairo (snapshot, &tail);
+        cairo_rectangle (cr, tail.origin.x, tail.origin.y, tail.size.width, tail.size.height);
+        cairo_clip (cr);
+        draw_data (self, cr, &lay, &ctx, &style, FALSE);
+        cairo_destroy (cr);
+      }
+  }
   ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
   ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
 }
@@ -611,15 +944,57 @@ x_to_time (SsChart *self, double x)
   return t0 + (x - self->plot_x) / self->plot_width * (t1 - t0);
 }
 
+/* The time of the data point drawn nearest to (x, y) in @ctx, within
+ * PICK_RADIUS; the layer in *layer when not NULL.  NaN: none. */
+double
+ss_chart_pick (SsChart *self, const SsChartContext *ctx, double x, double y, SsChartLayer **layer)
+{
+  double best = PICK_RADIUS, t = NAN;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *l = g_ptr_array_index (self->layers, i);
+      double        distance, lt;
+
+      if (ss_chart_layer_pick (l, ctx, x, y, &distance, &lt) && distance <= best)
+        {
+          best = distance;
+          t = lt;
+          if (layer != NULL)
+            *layer = l;
+        }
+    }
+  return t;
+}
+
+/* The time a pointer at (x, y) of the screen means: under it on a chart
+ * against time, the nearest point's on a characteristic; NaN: none. */
+double
+ss_chart_time_at (SsChart *self, double x, double y)
+{
+  double t0, t1, t;
+
+  if (self->kind == CHART_XY)
+    return self->screen.width > 0 ? ss_chart_pick (self, &self->screen, x, y, NULL) : NAN;
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  t = x_to_time (self, x);
+  return t >= t0 && t <= t1 ? t : NAN;
+}
+
+/* Over the value axis, left of the plot (the ruler has none). */
+static gboolean
+on_value_axis (SsChart *self, double x)
+{
+  return self->kind != CHART_RULER && self->screen.width > 0 && x < self->screen.x;
+}
+
 static void
 motion_cb (GtkEventControllerMotion *motion, double x, double y, SsChart *self)
 {
-  double t0, t1, t = x_to_time (self, x);
-
   (void)motion;
-  (void)y;
-  ss_time_axis_get_range (self->time_axis, &t0, &t1);
-  ss_time_axis_set_cursor (self->time_axis, t >= t0 && t <= t1 ? t : NAN);
+  self->pointer_x = x;
+  self->pointer_y = y;
+  ss_time_axis_set_cursor (self->time_axis, ss_chart_time_at (self, x, y));
 }
 
 static void
@@ -635,6 +1010,23 @@ scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, SsChart *self
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
   double          t0, t1, cursor = ss_time_axis_get_cursor (self->time_axis);
 
+  /* over the title and the legend the wheel scrolls the stack of charts */
+  if (self->kind != CHART_RULER && self->screen.height > 0 && self->pointer_y < self->screen.y)
+    return FALSE;
+
+  if (self->kind != CHART_RULER && self->screen.width > 0 &&
+      ((state & GDK_CONTROL_MASK) != 0 || self->kind == CHART_XY))
+    {
+      double factor = pow (1.25, fabs (dx) > fabs (dy) ? dx : dy);
+
+      /* Ctrl zooms the values; a characteristic zooms both ways (Shift:
+       * along x alone) around the pointer */
+      if ((state & GDK_SHIFT_MASK) == 0 || self->kind != CHART_XY)
+        ss_axis_zoom (self->y_axis, ss_axis_map_from_pixel (&self->screen.ymap, self->pointer_y), factor);
+      if (self->kind == CHART_XY && (state & GDK_CONTROL_MASK) == 0)
+        ss_axis_zoom (self->x_axis, ss_axis_map_from_pixel (&self->screen.xmap, self->pointer_x), factor);
+      return TRUE;
+    }
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
   if ((state & GDK_SHIFT_MASK) != 0 || fabs (dx) > fabs (dy))
     {
@@ -653,9 +1045,13 @@ static void
 drag_begin_cb (GtkGestureDrag *drag, double x, double y, SsChart *self)
 {
   (void)drag;
-  (void)x;
-  (void)y;
+  self->dragged = FALSE;
+  self->drag_mode = on_value_axis (self, x) ? DRAG_ZOOM_Y : DRAG_PAN;
   ss_time_axis_get_range (self->time_axis, &self->drag_lower, &self->drag_upper);
+  ss_axis_get_range (self->x_axis, &self->drag_x0, &self->drag_x1);
+  ss_axis_get_range (self->y_axis, &self->drag_y0, &self->drag_y1);
+  if (self->drag_mode == DRAG_ZOOM_Y)
+    self->drag_center = ss_axis_map_from_pixel (&self->screen.ymap, y);
 }
 
 static void
@@ -664,7 +1060,23 @@ drag_update_cb (GtkGestureDrag *drag, double dx, double dy, SsChart *self)
   double dt;
 
   (void)drag;
-  (void)dy;
+  if (fabs (dx) + fabs (dy) > 3)
+    self->dragged = TRUE;
+  if (self->drag_mode == DRAG_ZOOM_Y)
+    {
+      /* from the range at the press: up zooms in, down out */
+      ss_axis_set_range (self->y_axis, self->drag_y0, self->drag_y1);
+      ss_axis_zoom (self->y_axis, self->drag_center, exp (dy / 100));
+      return;
+    }
+  if (self->kind != CHART_RULER && self->screen.height > 0)
+    ss_axis_pan_from (self->y_axis, self->drag_y0, self->drag_y1, dy / self->screen.height);
+  if (self->kind == CHART_XY)
+    {
+      if (self->screen.width > 0)
+        ss_axis_pan_from (self->x_axis, self->drag_x0, self->drag_x1, -dx / self->screen.width);
+      return;
+    }
   if (self->plot_width <= 0 || !ss_time_axis_is_zoomed (self->time_axis))
     return;
   dt = -dx / self->plot_width * (self->drag_upper - self->drag_lower);
@@ -675,10 +1087,97 @@ static void
 pressed_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
 {
   (void)click;
-  (void)x;
   (void)y;
-  if (n_press == 2)
+  if (n_press != 2)
+    return;
+  if (on_value_axis (self, x))
+    ss_axis_reset_zoom (self->y_axis);
+  else if (self->kind == CHART_XY)
+    {
+      ss_axis_reset_zoom (self->x_axis);
+      ss_axis_reset_zoom (self->y_axis);
+    }
+  else
     ss_time_axis_reset_zoom (self->time_axis);
+}
+
+/* A click that did not drag names a time (see ss_chart_time_at). */
+static void
+released_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
+{
+  double t;
+
+  (void)click;
+  if (n_press != 1 || self->dragged || on_value_axis (self, x))
+    return;
+  t = ss_chart_time_at (self, x, y);
+  if (!isnan (t))
+    g_signal_emit (self, signals[TIME_CLICKED], 0, t);
+}
+
+/* The values shown are all positive: a log scale can show them. */
+gboolean
+ss_chart_can_log_scale (SsChart *self)
+{
+  double lo, hi;
+
+  return self->kind != CHART_RULER && ss_chart_get_y_range (self, &lo, &hi) && lo > 0;
+}
+
+static void
+context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) section = g_menu_new ();
+  GdkRectangle rect = { (int)x, (int)y, 1, 1 };
+
+  (void)n_press;
+  if (self->kind == CHART_RULER)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
+  g_menu_append (section, self->kind == CHART_XY ? _("Autoscale") : _("Autoscale Values"), "chart.autoscale");
+  /* offered only where every value shown is positive */
+  if (ss_chart_can_log_scale (self) || ss_chart_get_log_scale (self))
+    g_menu_append (section, _("Logarithmic Value Scale"), "chart.log-scale");
+  if (ss_time_axis_is_zoomed (self->time_axis))
+    g_menu_append (section, _("Show the Whole Time Range"), "chart.show-all-time");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  if (self->extra_menu != NULL)
+    g_menu_append_section (menu, NULL, self->extra_menu);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+autoscale_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SsChart *self = SS_CHART (widget);
+
+  (void)action_name;
+  (void)parameter;
+  ss_axis_reset_zoom (self->y_axis);
+  if (self->kind == CHART_XY)
+    ss_axis_reset_zoom (self->x_axis);
+}
+
+static void
+show_all_time_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  ss_time_axis_reset_zoom (SS_CHART (widget)->time_axis);
+}
+
+/* Minimum and natural plot heights, px; the legend's rows come on top. */
+#define MIN_PLOT_HEIGHT     58
+#define NATURAL_PLOT_HEIGHT 130
+
+static GtkSizeRequestMode
+ss_chart_get_request_mode (GtkWidget *widget)
+{
+  (void)widget;
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -690,17 +1189,86 @@ ss_chart_measure (GtkWidget     *widget,
                   int           *minimum_baseline,
                   int           *natural_baseline)
 {
+  SsChart     *self = SS_CHART (widget);
+  SsChartStyle style;
+  double       th, legend = 19, left, right, bottom;
+
+  *minimum_baseline = *natural_baseline = -1;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = *natural = 320;
+      return;
+    }
+  ensure_measure (self);
+  ss_chart_style_init_for_widget (&style, widget);
+  th = text_height (self, self->measure, &style);
+  if (self->kind == CHART_RULER)
+    {
+      /* the labels' two rows as they are drawn */
+      *minimum = *natural = (int)(2 * th + 8);
+      return;
+    }
+  /* as many legend rows as the width takes: the plot keeps its height */
+  if (for_size > 0)
+    {
+      double title_width = 0;
+
+      plot_margins (self, self->measure, &left, &right);
+      if (self->title != NULL)
+        {
+          g_autoptr(PangoLayout) bold = chart_text (self, self->measure, &style, TRUE, self->title);
+          int tw, h;
+
+          pango_layout_get_pixel_size (bold, &tw, &h);
+          title_width = tw;
+        }
+      legend = draw_legend (self, self->measure, 8 + title_width + 24, for_size - right, 2, NAN, &style, FALSE);
+    }
+  bottom = self->show_time_labels ? 4 + 2 * th + 4 : 8;
+  *minimum = (int)ceil (legend + 2 + MIN_PLOT_HEIGHT + bottom);
+  *natural = (int)ceil (legend + 2 + NATURAL_PLOT_HEIGHT + bottom);
+}
+
+static void
+ss_chart_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
   SsChart *self = SS_CHART (widget);
 
-  (void)for_size;
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = 320;
-  else
+  (void)width;
+  (void)height;
+  (void)baseline;
+  if (self->menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->menu));
+}
+
+static void
+ss_chart_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  SsChart *self = SS_CHART (object);
+
+  switch (prop_id)
     {
-      *minimum = self->show_time_labels ? 118 : 86;
-      *natural = self->show_time_labels ? 200 : 160;
+    case PROP_LOG_SCALE:
+      g_value_set_boolean (value, ss_chart_get_log_scale (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+ss_chart_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  SsChart *self = SS_CHART (object);
+
+  switch (prop_id)
+    {
+    case PROP_LOG_SCALE:
+      ss_chart_set_log_scale (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -710,7 +1278,20 @@ ss_chart_dispose (GObject *object)
 
   if (self->time_axis != NULL)
     g_signal_handlers_disconnect_by_data (self->time_axis, self);
+  if (self->x_axis != NULL && self->x_axis != SS_AXIS (self->time_axis))
+    {
+      g_signal_handlers_disconnect_by_data (self->x_axis, self);
+      g_object_unref (self->x_axis);
+    }
+  self->x_axis = NULL;
   g_clear_object (&self->time_axis);
+  if (self->y_axis != NULL)
+    g_signal_handlers_disconnect_by_data (self->y_axis, self);
+  g_clear_object (&self->y_axis);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  g_clear_object (&self->extra_menu);
+  for (guint i = 0; self->layers != NULL && i < self->layers->len; i++)
+    g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->layers, i), self);
   g_clear_pointer (&self->layers, g_ptr_array_unref);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->text_cache, g_hash_table_unref);
@@ -723,12 +1304,45 @@ ss_chart_dispose (GObject *object)
 static void
 ss_chart_class_init (SsChartClass *klass)
 {
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = ss_chart_dispose;
+  object_class->dispose = ss_chart_dispose;
+  object_class->get_property = ss_chart_get_property;
+  object_class->set_property = ss_chart_set_property;
   widget_class->snapshot = ss_chart_snapshot;
   widget_class->measure = ss_chart_measure;
+  widget_class->get_request_mode = ss_chart_get_request_mode;
+  widget_class->size_allocate = ss_chart_size_allocate;
+
+  properties[PROP_LOG_SCALE] = g_param_spec_boolean (
+      "log-scale", NULL, NULL, FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* a click that did not drag: the time it names (the explorer moves its
+   * playhead there) */
+  signals[TIME_CLICKED] = g_signal_new ("time-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                        NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+
+  gtk_widget_class_install_action (widget_class, "chart.autoscale", NULL, autoscale_action);
+  gtk_widget_class_install_action (widget_class, "chart.show-all-time", NULL, show_all_time_action);
+  gtk_widget_class_install_property_action (widget_class, "chart.log-scale", "log-scale");
   gtk_widget_class_set_css_name (widget_class, "chart");
+}
+
+/* a legend entry may have come or gone, or grown */
+static void
+layer_changed_cb (SsChart *self)
+{
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* a zoom, a pan, a scale: not the extent the layout itself sets */
+static void
+axis_changed_cb (SsChart *self)
+{
+  if (!self->in_layout)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -738,6 +1352,9 @@ ss_chart_init (SsChart *self)
   GtkGesture         *gesture;
 
   self->layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->y_axis = ss_axis_new ();
+  g_signal_connect_swapped (self->y_axis, "changed", G_CALLBACK (axis_changed_cb), self);
+  self->margin_left = self->margin_right = -1;
   self->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 
   controller = gtk_event_controller_motion_new ();
@@ -756,31 +1373,113 @@ ss_chart_init (SsChart *self)
 
   gesture = gtk_gesture_click_new ();
   g_signal_connect (gesture, "pressed", G_CALLBACK (pressed_cb), self);
+  g_signal_connect (gesture, "released", G_CALLBACK (released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (context_menu_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  self->menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Scroll to zoom the time axis, drag to pan, double-click to show everything"));
 }
 
-GtkWidget *
-ss_chart_new (SsTimeAxis *time_axis)
+static SsChart *
+chart_new (SsTimeAxis *time_axis, ChartKind kind)
 {
   SsChart *self = g_object_new (SS_TYPE_CHART, NULL);
 
+  self->kind = kind;
   self->time_axis = g_object_ref (time_axis);
+  self->x_axis = SS_AXIS (time_axis);
   g_signal_connect_swapped (time_axis, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (time_axis, "cursor-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (time_axis, "playhead-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  return self;
+}
+
+/* Layers against the shared time axis. */
+GtkWidget *
+ss_chart_new (SsTimeAxis *time_axis)
+{
+  SsChart *self = chart_new (time_axis, CHART_TIME);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               _("Scroll to zoom the time axis, drag to pan, double-click to show everything; "
+                                 "Ctrl+scroll or drag the value axis to zoom the values; right-click for more"));
   return GTK_WIDGET (self);
+}
+
+/* A characteristic or phase plot: layers of one column against another
+ * (SsXyLayer) on a value x axis of the chart's own, over the shared time
+ * axis's window; its cursor and playhead mark points on the curves. */
+GtkWidget *
+ss_chart_new_xy (SsTimeAxis *time_axis)
+{
+  SsChart *self = chart_new (time_axis, CHART_XY);
+
+  self->x_axis = ss_axis_new ();
+  g_signal_connect_swapped (self->x_axis, "changed", G_CALLBACK (axis_changed_cb), self);
+  self->show_time_labels = TRUE;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               _("Scroll to zoom around the pointer (Ctrl: the values alone, Shift: x alone), drag "
+                                 "to pan, double-click to show everything; right-click for more"));
+  return GTK_WIDGET (self);
+}
+
+/* The time axis's tick labels and title alone, for under a scrolled stack
+ * of charts (give it their margins): hover, zoom and pan work on it too. */
+GtkWidget *
+ss_chart_new_ruler (SsTimeAxis *time_axis)
+{
+  SsChart *self = chart_new (time_axis, CHART_RULER);
+
+  self->show_time_labels = TRUE;
+  gtk_widget_set_vexpand (GTK_WIDGET (self), FALSE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               _("Scroll to zoom the time axis, drag to pan, double-click to show everything"));
+  return GTK_WIDGET (self);
+}
+
+SsTimeAxis *
+ss_chart_get_time_axis (SsChart *self)
+{
+  return self->time_axis;
+}
+
+/* The time axis, or a characteristic's value x axis. */
+SsAxis *
+ss_chart_get_x_axis (SsChart *self)
+{
+  return self->x_axis;
+}
+
+SsAxis *
+ss_chart_get_y_axis (SsChart *self)
+{
+  return self->y_axis;
+}
+
+gboolean
+ss_chart_is_xy (SsChart *self)
+{
+  return self->kind == CHART_XY;
 }
 
 void
 ss_chart_add_layer (SsChart *self, SsChartLayer *layer)
 {
   g_ptr_array_add (self->layers, g_object_ref (layer));
+  /* the legend's rows set the height */
+  g_signal_connect_swapped (layer, "changed", G_CALLBACK (layer_changed_cb), self);
   self->revision++;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 GPtrArray *
@@ -795,7 +1494,7 @@ ss_chart_set_title (SsChart *self, const char *title)
   g_free (self->title);
   self->title = g_strdup (title);
   self->revision++;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 const char *
@@ -804,12 +1503,59 @@ ss_chart_get_title (SsChart *self)
   return self->title;
 }
 
+/* The x axis's tick labels and title under the plot. */
 void
 ss_chart_set_show_time_labels (SsChart *self, gboolean show)
 {
   self->show_time_labels = show;
   self->revision++;
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* The margins left and right of the plot the chart wants (the value
+ * labels, the level labels right of it), user units. */
+void
+ss_chart_get_own_margins (SsChart *self, double *left, double *right)
+{
+  ensure_measure (self);
+  own_margins (self, self->measure, left, right);
+}
+
+/* Charts stacked over one time axis line their plots up: the widest of
+ * their own margins for all (< 0: the chart's own). */
+void
+ss_chart_set_margins (SsChart *self, double left, double right)
+{
+  if (self->margin_left == left && self->margin_right == right)
+    return;
+  self->margin_left = left;
+  self->margin_right = right;
+  self->revision++;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+ss_chart_get_log_scale (SsChart *self)
+{
+  return ss_axis_get_scale (self->y_axis) == SS_AXIS_SCALE_LOG;
+}
+
+/* A log value scale; shown while every value is positive. */
+void
+ss_chart_set_log_scale (SsChart *self, gboolean log_scale)
+{
+  if (ss_chart_get_log_scale (self) == !!log_scale)
+    return;
+  ss_axis_set_scale (self->y_axis, log_scale ? SS_AXIS_SCALE_LOG : SS_AXIS_SCALE_LINEAR);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOG_SCALE]);
+}
+
+/* Entries the owner adds to the context menu (their actions resolve from
+ * the chart upwards). */
+void
+ss_chart_set_extra_menu (SsChart *self, GMenuModel *menu)
+{
+  g_set_object (&self->extra_menu, menu);
 }
 
 /* Samples with a value in the chart's visible line layers (tests). */

@@ -1,6 +1,8 @@
-/* ss-chart.h - one chart of the stack: layers over the shared time axis,
- * autoscaled value axis, legend with units, hover readout, zoom and pan.
- * ss_chart_draw() is the single drawing path for screen and export. */
+/* ss-chart.h - one chart: layers over an x axis (the shared time axis, or
+ * a value axis of its own for a characteristic or phase plot) and a value
+ * axis of its own (autoscaled, zoomable, linear or log), legend with
+ * units, hover readout, playhead, zoom and pan.  ss_chart_draw() is the
+ * single drawing path for screen and export. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -30,12 +32,27 @@ void ss_chart_style_init_for_export (SsChartStyle *style);
 G_DECLARE_FINAL_TYPE (SsChart, ss_chart, SS, CHART, GtkWidget)
 
 GtkWidget  *ss_chart_new (SsTimeAxis *time_axis);
+GtkWidget  *ss_chart_new_xy (SsTimeAxis *time_axis);
+GtkWidget  *ss_chart_new_ruler (SsTimeAxis *time_axis);
+SsTimeAxis *ss_chart_get_time_axis (SsChart *self);
+SsAxis     *ss_chart_get_x_axis (SsChart *self);
+SsAxis     *ss_chart_get_y_axis (SsChart *self);
+gboolean    ss_chart_is_xy (SsChart *self);
 void        ss_chart_add_layer (SsChart *self, SsChartLayer *layer);
 GPtrArray  *ss_chart_get_layers (SsChart *self);
 void        ss_chart_set_title (SsChart *self, const char *title);
 const char *ss_chart_get_title (SsChart *self);
 void        ss_chart_set_show_time_labels (SsChart *self, gboolean show);
+void        ss_chart_get_own_margins (SsChart *self, double *left, double *right);
+void        ss_chart_set_margins (SsChart *self, double left, double right);
+gboolean    ss_chart_get_log_scale (SsChart *self);
+void        ss_chart_set_log_scale (SsChart *self, gboolean log_scale);
+gboolean    ss_chart_can_log_scale (SsChart *self);
+void        ss_chart_set_extra_menu (SsChart *self, GMenuModel *menu);
 void        ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style);
+void        ss_chart_get_layout (SsChart *self, double width, double height, SsChartContext *ctx);
+double      ss_chart_pick (SsChart *self, const SsChartContext *ctx, double x, double y, SsChartLayer **layer);
+double      ss_chart_time_at (SsChart *self, double x, double y);
 gboolean    ss_chart_get_y_range (SsChart *self, double *min, double *max);
 guint       ss_chart_count_points (SsChart *self);
 guint       ss_chart_get_body_renders (SsChart *self);

@@ -1,6 +1,7 @@
 /* ss-level-layer.c */
 #define G_LOG_DOMAIN "ss-level-layer"
 
+#include <math.h>
 #include <pango/pangocairo.h>
 
 #include "ss-level-layer.h"
@@ -9,8 +10,9 @@ struct _SsLevelLayer
 {
   SsChartLayer parent_instance;
   double       value;
-  char        *label;        /* drawn at the right end of the line */
-  int          label_height; /* px, measured once (0: not yet) */
+  char        *label;       /* drawn right of the plot, at the line */
+  int          label_width; /* px, measured once (0: not yet) */
+  int          label_height;
 };
 
 G_DEFINE_FINAL_TYPE (SsLevelLayer, ss_level_layer, SS_TYPE_CHART_LAYER)
@@ -54,32 +56,49 @@ ss_level_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx
   if (self->label != NULL)
     {
       g_autoptr(PangoLayout) layout = label_layout (self, cr);
-      int w, h;
+      double x = ctx->x + ctx->width + SS_CHART_GUTTER_GAP, top;
+      int    w, h;
 
+      /* right of the plot, where no curve goes; close levels stack */
       pango_layout_get_pixel_size (layout, &w, &h);
-      /* at the right end, left of any label it would cover (close levels) */
-      cairo_move_to (cr, ss_chart_context_place_label (ctx, ctx->x + ctx->width - 4, y - h - 1, w, h), y - h - 1);
+      top = ss_chart_context_place_gutter_label (ctx, y, w, h);
+      if (fabs (top + h / 2.0 - y) > h / 2.0)
+        {
+          /* moved off its line: a leader from the line's end */
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_set_line_width (cr, 0.8 * ctx->line_scale);
+          cairo_move_to (cr, ctx->x + ctx->width, y);
+          cairo_line_to (cr, x - 1, top + h / 2.0);
+          cairo_stroke (cr);
+        }
+      cairo_move_to (cr, x, top);
       pango_cairo_show_layout (cr, layout);
     }
 }
 
-/* the label sits on the line: the plot keeps its height free above the level */
-static double
-ss_level_layer_get_headroom (SsChartLayer *layer, cairo_t *cr)
+/* the label right of the plot, at the line */
+static gboolean
+ss_level_layer_get_gutter_label (
+    SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height)
 {
   SsLevelLayer *self = SS_LEVEL_LAYER (layer);
 
   if (self->label == NULL)
-    return 0;
+    return FALSE;
   /* asked at every layout: one Pango layout for the label's lifetime */
-  if (self->label_height == 0)
+  if (self->label_width == 0)
     {
       g_autoptr(PangoLayout) layout = label_layout (self, cr);
-      int w;
 
-      pango_layout_get_pixel_size (layout, &w, &self->label_height);
+      pango_layout_get_pixel_size (layout, &self->label_width, &self->label_height);
     }
-  return self->label_height + 2;
+  *width = self->label_width;
+  *height = self->label_height;
+  if (ctx == NULL)
+    return TRUE;
+  /* as the drawing: no label for a level off the plot */
+  *y = ss_chart_context_y (ctx, self->value);
+  return *y >= ctx->y - 0.5 && *y <= ctx->y + ctx->height + 0.5;
 }
 
 static gboolean
@@ -123,7 +142,7 @@ ss_level_layer_class_init (SsLevelLayerClass *klass)
   G_OBJECT_CLASS (klass)->finalize = ss_level_layer_finalize;
   layer_class->draw = ss_level_layer_draw;
   layer_class->get_y_range = ss_level_layer_get_y_range;
-  layer_class->get_headroom = ss_level_layer_get_headroom;
+  layer_class->get_gutter_label = ss_level_layer_get_gutter_label;
   layer_class->draw_swatch = ss_level_layer_draw_swatch;
 }
 

@@ -1,4 +1,5 @@
-/* ss-level-layer.h - a dashed horizontal level (mu_s, mu_k) with a label. */
+/* ss-level-layer.h - a dashed horizontal level (mu_s, mu_k) with a label
+ * in the gutter right of the plot. */
 #pragma once
 
 #include "ss-chart-layer.h"

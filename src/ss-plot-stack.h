@@ -1,5 +1,7 @@
 /* ss-plot-stack.h - the stacked charts of a model's columns on a shared
- * time axis; also renders the whole stack for export. */
+ * time axis (scrolled, with the axis's labels fixed under them), then any
+ * characteristic or phase plots (a column against a column); also renders
+ * the whole stack for export.  Readable labels for a model's columns. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -32,6 +34,12 @@ void     ss_plot_stack_draw (SsPlotStack        *self,
                              const SsChartStyle *style,
                              const char         *title,
                              const char         *subtitle);
+SsChart *ss_plot_stack_get_ruler (SsPlotStack *self);
+SsChart *ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
+void     ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
 void     ss_plot_stack_get_color (guint index, GdkRGBA *color);
+void     ss_plot_stack_get_contact_color (const ss_model *model, int contact, GdkRGBA *color);
+char    *ss_plot_stack_column_label (const ss_model *model, int column);
+char    *ss_plot_stack_contact_label (const ss_model *model, int contact);
 
 G_END_DECLS

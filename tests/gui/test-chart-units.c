@@ -155,25 +155,36 @@ test_tick_step (void)
       }
 }
 
-/* Labels of close levels step leftwards past each other; far ones keep
- * the right end. */
+/* Labels in the gutter right of the plot: close ones stack downwards past
+ * each other, upwards where the plot ends; labels the chart laid out
+ * before the pass take their places in order. */
 static void
 test_label_placement (void)
 {
   SsChartLabels  labels = { 0 };
   SsChartContext ctx = { .x = 0, .y = 0, .width = 500, .height = 100, .labels = &labels };
-  double         a = ss_chart_context_place_label (&ctx, 496, 20, 60, 12);
-  double         b = ss_chart_context_place_label (&ctx, 496, 26, 40, 12); /* overlaps a's rows */
-  double         c = ss_chart_context_place_label (&ctx, 496, 60, 50, 12); /* rows of its own */
-  double         d = ss_chart_context_place_label (&ctx, 496, 22, 30, 12); /* overlaps a and b */
+  double         a = ss_chart_context_place_gutter_label (&ctx, 30, 60, 12);
+  double         b = ss_chart_context_place_gutter_label (&ctx, 34, 40, 12); /* overlaps a's rows */
+  double         c = ss_chart_context_place_gutter_label (&ctx, 70, 50, 12); /* rows of its own */
+  double         d = ss_chart_context_place_gutter_label (&ctx, 97, 30, 12); /* clamped to the plot */
+  double         e = ss_chart_context_place_gutter_label (&ctx, 92, 30, 12); /* no room below d: above it */
 
-  g_assert_cmpfloat (a, ==, 436);
-  g_assert_cmpfloat (b, ==, a - 6 - 40);
-  g_assert_cmpfloat (c, ==, 446);
-  g_assert_cmpfloat (d, ==, b - 6 - 30);
-  g_assert_cmpuint (labels.n, ==, 4);
-  ctx.labels = NULL; /* no record: right-aligned */
-  g_assert_cmpfloat (ss_chart_context_place_label (&ctx, 496, 20, 60, 12), ==, 436);
+  g_assert_cmpfloat (a, ==, 24);
+  g_assert_cmpfloat (b, ==, a + 12 + 1);
+  g_assert_cmpfloat (c, ==, 64);
+  g_assert_cmpfloat (d, ==, 88);
+  g_assert_cmpfloat (e, ==, c - 1 - 12);
+  g_assert_cmpuint (labels.n, ==, 5);
+  ctx.labels = NULL; /* no record: centred on y */
+  g_assert_cmpfloat (ss_chart_context_place_gutter_label (&ctx, 30, 60, 12), ==, 24);
+  /* laid out beforehand: taken in order, whatever y */
+  memset (&labels, 0, sizeof labels);
+  ctx.labels = &labels;
+  labels.box[0].y = 5;
+  labels.box[1].y = 50;
+  labels.n_planned = 2;
+  g_assert_cmpfloat (ss_chart_context_place_gutter_label (&ctx, 90, 10, 12), ==, 5);
+  g_assert_cmpfloat (ss_chart_context_place_gutter_label (&ctx, 10, 10, 12), ==, 50);
 }
 
 int
