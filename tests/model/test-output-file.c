@@ -239,6 +239,8 @@ static void test_char_device(void)
     struct stat st;
     g_assert_cmpint(lstat("/dev/full", &st), ==, 0);
     g_assert_true(S_ISCHR(st.st_mode));
+    free(err);
+    err = NULL;
   }
   if (geteuid() != 0) {
     g_test_skip("making a device node needs root");
