@@ -1509,9 +1509,9 @@ test_files_written_in_place (void)
   g_autofree char   *text = NULL;
   g_autofree char   *svg = NULL;
   g_autoptr(GError) error = NULL;
-  double             k;
-  struct stat        st, st2;
-  GThread           *reader;
+  double      k;
+  struct stat st, st2;
+  GThread    *reader;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   wait_idle (sim);
@@ -1561,8 +1561,7 @@ test_files_written_in_place (void)
   /* a file whose run would keep more than the cap: refused on opening,
    * naming t_end, dt_out and the cap; nothing changes */
   k = ss_param_panel_get_values (panel)[ik];
-  g_assert_true (
-      g_file_set_contents (huge, "[scenario]\nname=one-mass\ndt_out=1e-8\n[parameters]\nk=321\n", -1, NULL));
+  g_assert_true (g_file_set_contents (huge, "[scenario]\nname=one-mass\ndt_out=1e-8\n[parameters]\nk=321\n", -1, NULL));
   g_assert_false (ss_window_load_file (window, huge, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "huge.stickslip:3:"));
