@@ -1,6 +1,8 @@
-/* ss-export.c - everything is rendered into memory first and then handed to
- * g_file_set_contents(), which writes a temporary file and renames it: a
- * failure never leaves a partial file behind. */
+/* ss-export.c - plots and data written through the engine's ss_output
+ * (model/core/output-file.c): a regular file is rendered into a temporary
+ * file beside it and renamed over it on success (a failure never leaves a
+ * partial file), keeping its mode, owner and hard links; a symlink's target
+ * is written; a device or FIFO is written directly, never replaced. */
 #define G_LOG_DOMAIN "ss-export"
 
 #include <cairo-pdf.h>
@@ -28,10 +30,18 @@ ss_export_format_from_path (const char *path, SsExportFormat *format)
 }
 
 static cairo_status_t
-append_bytes (void *closure, const unsigned char *data, unsigned int length)
+write_stream (void *closure, const unsigned char *data, unsigned int length)
 {
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
+  return fwrite (data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* An ss_output's failure as a GError; frees @msg. */
+static gboolean
+output_error (GError **error, char *msg)
+{
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, msg ? msg : _("Could not write the file"));
+  free (msg);
+  return FALSE;
 }
 
 static void
@@ -64,9 +74,11 @@ ss_export_plot (SsPlotStack   *stack,
                 const char    *subtitle,
                 GError       **error)
 {
-  g_autoptr(GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface = NULL;
   cairo_status_t   status;
+  ss_output       *out;
+  FILE            *f;
+  char            *msg = NULL;
 
   g_return_val_if_fail (SS_IS_PLOT_STACK (stack), FALSE);
 
@@ -77,6 +89,10 @@ ss_export_plot (SsPlotStack   *stack,
       return FALSE;
     }
 
+  out = ss_output_open (path, &msg);
+  if (out == NULL)
+    return output_error (error, msg);
+  f = ss_output_stream (out);
   switch (format)
     {
     case SS_EXPORT_PNG:
@@ -84,10 +100,10 @@ ss_export_plot (SsPlotStack   *stack,
       /* a 1600 px wide image reads like a 1000 px wide screen */
       render (stack, surface, width, height, MAX (1.0, width / 1000.0), title, subtitle);
       cairo_surface_flush (surface);
-      status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+      status = cairo_surface_write_to_png_stream (surface, write_stream, f);
       break;
     case SS_EXPORT_SVG:
-      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
+      surface = cairo_svg_surface_create_for_stream (write_stream, f, width, height);
       /* pixels, so the document is exactly the requested size everywhere */
       cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
       render (stack, surface, width, height, 1.0, title, subtitle);
@@ -95,7 +111,7 @@ ss_export_plot (SsPlotStack   *stack,
       status = cairo_surface_status (surface);
       break;
     case SS_EXPORT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+      surface = cairo_pdf_surface_create_for_stream (write_stream, f, width, height);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title ? title : "");
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Stick-Slip Lab");
       render (stack, surface, width, height, 1.0, title, subtitle);
@@ -106,13 +122,15 @@ ss_export_plot (SsPlotStack   *stack,
       g_assert_not_reached ();
     }
   cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
+  if (status != CAIRO_STATUS_SUCCESS && !ferror (f))
     {
+      ss_output_abort (out);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                    _("Could not render the plot: %s"), cairo_status_to_string (status));
       return FALSE;
     }
-  return g_file_set_contents (path, (const char *)bytes->data, bytes->len, error);
+  /* a write error is the output's to report, with its reason */
+  return ss_output_commit (out, &msg) || output_error (error, msg);
 }
 
 /* The CLI's CSV through the engine's own writer (same columns, same
@@ -145,19 +163,38 @@ ss_export_csv_data (SsDataset *dataset, gsize *length)
   return data;
 }
 
+/* The rows straight into the file (no copy of the whole CSV in memory). */
 gboolean
 ss_export_csv (SsDataset *dataset, const char *path, GError **error)
 {
-  gsize    length = 0;
-  char    *data = ss_export_csv_data (dataset, &length);
-  gboolean ok;
+  const ss_model    *m = ss_dataset_get_model (dataset);
+  int                n_cols = ss_dataset_get_n_columns (dataset);
+  g_autofree double *row = g_new (double, MAX (n_cols, 1));
+  char              *msg = NULL;
+  ss_output         *out = ss_output_open (path, &msg);
+  FILE              *f;
 
-  if (data == NULL)
+  if (out == NULL)
+    return output_error (error, msg);
+  f = ss_output_stream (out);
+  ss_csv_write_header (m, f);
+  for (guint r = 0; r < ss_dataset_get_n_rows (dataset) && !ferror (f); r++)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Out of memory while writing CSV"));
-      return FALSE;
+      for (int c = 0; c < n_cols; c++)
+        row[c] = ss_dataset_get_value (dataset, r, c);
+      ss_csv_write_row (m, f, ss_dataset_get_times (dataset)[r], row);
     }
-  ok = g_file_set_contents (path, data, length, error);
-  free (data);
-  return ok;
+  return ss_output_commit (out, &msg) || output_error (error, msg);
+}
+
+/* A texture (the window's capture) as PNG through the same rules. */
+gboolean
+ss_export_texture_png (GdkTexture *texture, const char *path, GError **error)
+{
+  g_autoptr(GBytes) png = gdk_texture_save_to_png_bytes (texture);
+  gsize       length = 0;
+  const void *data = g_bytes_get_data (png, &length);
+  char       *msg = NULL;
+
+  return ss_output_write_all (path, data, length, &msg) || output_error (error, msg);
 }

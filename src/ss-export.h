@@ -1,6 +1,9 @@
-/* ss-export.h - plots to PNG/SVG/PDF and data to CSV, written atomically. */
+/* ss-export.h - plots to PNG/SVG/PDF and data to CSV, written by the rules
+ * of the engine's ss_output (a regular file replaced atomically keeping its
+ * mode, owner and links; symlinks followed; devices written directly). */
 #pragma once
 
+#include <gdk/gdk.h>
 #include <gio/gio.h>
 
 #include "ss-dataset.h"
@@ -26,5 +29,6 @@ gboolean ss_export_plot (SsPlotStack   *stack,
                          GError       **error);
 gboolean ss_export_csv (SsDataset *dataset, const char *path, GError **error);
 char    *ss_export_csv_data (SsDataset *dataset, gsize *length);
+gboolean ss_export_texture_png (GdkTexture *texture, const char *path, GError **error);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "ss-bench.h"
+#include "ss-export.h"
 #include "ss-window-private.h"
 
 /* The window as the renderer draws it, saved as PNG (docs/screenshots). */
@@ -32,12 +33,7 @@ ss_window_capture_png (SsWindow *self, const char *path, GError **error)
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (self)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
   gsk_render_node_unref (node);
-  if (!gdk_texture_save_to_png (texture, path))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write %s", path);
-      return FALSE;
-    }
-  return TRUE;
+  return ss_export_texture_png (texture, path, error);
 }
 
 typedef struct

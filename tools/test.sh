@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the whole suite in
 # build/, then the model and CLI suites again under ASan+UBSan and against
-# Debian's own SUNDIALS (build-system-sundials/).
+# Debian's own SUNDIALS (build-system-sundials/), then the scenario-file fuzz
+# harness for 60 s (clang, libFuzzer).
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$top/tools/setup.sh"
@@ -25,6 +26,15 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print
 tools/meson-dir.sh build-system-sundials system --buildtype=debugoptimized
 meson test -C build-system-sundials --print-errorlogs --num-processes 2 --suite model --suite cli \
   | tee -a "$log" || status=1
+
+# the scenario-file fuzz harness (tests/fuzz), 60 s from the seed corpus,
+# clang with ASan+UBSan: a crash, leak or undefined behaviour fails
+if [ ! -f build-fuzz/build.ninja ]; then
+  CC=clang meson setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
+    --buildtype=debugoptimized >/dev/null
+fi
+ninja -C build-fuzz tests/fuzz/fuzz-scenario-file
+meson test -C build-fuzz --no-rebuild --print-errorlogs --suite fuzz | tee -a "$log" || status=1
 
 passed=$(grep -cE '^ *[0-9]+/[0-9]+ .* (OK|EXPECTEDFAIL) ' "$log" || true)
 failed=$(grep -cE '^ *[0-9]+/[0-9]+ .* (FAIL|TIMEOUT|ERROR|UNEXPECTEDPASS) ' "$log" || true)

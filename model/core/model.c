@@ -28,8 +28,10 @@ ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, in
   m->mu_s = calloc((size_t)n_contacts + 1, sizeof(double));
   m->mu_k = calloc((size_t)n_contacts + 1, sizeof(double));
   m->v_stick = calloc((size_t)n_contacts + 1, sizeof(double));
+  m->viscous = calloc((size_t)n_contacts + 1, sizeof(double));
   m->state_size = calloc((size_t)nx + 1, sizeof(double));
-  if (!m->values || !m->contact_names || !m->mu_s || !m->mu_k || !m->v_stick || !m->state_size) {
+  if (!m->values || !m->contact_names || !m->mu_s || !m->mu_k || !m->v_stick || !m->viscous ||
+      !m->state_size) {
     ss_model_free(m);
     return NULL;
   }
@@ -126,6 +128,7 @@ void ss_model_free(ss_model *m)
   free(m->mu_s);
   free(m->mu_k);
   free(m->v_stick);
+  free(m->viscous);
   free(m->state_size);
   free(m->breakpoints);
   free(m->values);

@@ -1,5 +1,6 @@
 /* params.c - parameter tables: defaults, range checks, text parsing. */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,6 +64,19 @@ static int n_choices(const ss_param_info *p)
   return n;
 }
 
+void ss_format_double(double value, char *buf, size_t size)
+{
+  /* shortest text that reads back to the same double, with a '.' in any
+   * locale (the GUI runs in the user's; scenario files travel) */
+  for (int digits = 6; digits <= 17; digits++) {
+    char fmt[8];
+    snprintf(fmt, sizeof fmt, "%%.%dg", digits);
+    g_ascii_formatd(buf, (int)size, fmt, value);
+    if (isnan(value) || g_ascii_strtod(buf, NULL) == value)
+      break;
+  }
+}
+
 static void describe_range(const ss_param_info *p, char *buf, size_t size)
 {
   if (p->kind == SS_PARAM_CHOICE) {
@@ -71,37 +85,130 @@ static void describe_range(const ss_param_info *p, char *buf, size_t size)
       used += (size_t)snprintf(buf + used, size - used, "%s %s", i ? "," : "", p->choices[i]);
     return;
   }
-  snprintf(buf, size, "%s%g, %g] %s", (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? "(" : "[", p->min,
-           p->max, p->unit[0] ? p->unit : "(dimensionless)");
+  char lo[32], hi[32];
+  ss_format_double(p->min, lo, sizeof lo);
+  ss_format_double(p->max, hi, sizeof hi);
+  const char *kind = (p->flags & SS_PARAM_INTEGER) ? "whole numbers" : "(dimensionless)";
+  snprintf(buf, size, "%s%s, %s] %s", (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? "(" : "[", lo, hi,
+           p->unit[0] ? p->unit : kind);
+  if (p->unit[0] && (p->flags & SS_PARAM_INTEGER)) {
+    size_t used = strlen(buf);
+    snprintf(buf + used, size - used, ", whole numbers");
+  }
+}
+
+void ss_param_describe_range(const ss_param_info *p, char *buf, size_t size)
+{
+  describe_range(p, buf, size);
+}
+
+/* "parameter 'k'", "run option 't_end' (--t-end)", or "'--runs'" for a
+ * bare option */
+typedef struct param_name {
+  char text[160];
+} param_name;
+
+static param_name name_of(const ss_param_info *p)
+{
+  param_name n;
+  if (!p->group)
+    snprintf(n.text, sizeof n.text, "'%s'", p->name);
+  else if (strcmp(p->group, SS_RUN_OPTION_GROUP) == 0 && ss_run_option_index(p->name) >= 0)
+    snprintf(n.text, sizeof n.text, "run option '%s' (%s)", p->name,
+             ss_run_option_cli_name(ss_run_option_index(p->name)));
+  else
+    snprintf(n.text, sizeof n.text, "parameter '%s'", p->name);
+  return n;
 }
 
 bool ss_param_check(const ss_param_info *p, double value, char **error)
 {
-  char range[256];
+  char range[256], text[32];
   describe_range(p, range, sizeof range);
+  ss_format_double(value, text, sizeof text);
   if (!isfinite(value)) {
-    ss_set_error(error, "parameter '%s': %g is not a finite number; valid range %s", p->name, value,
+    ss_set_error(error, "%s: %s is not a finite number; valid range %s", name_of(p).text, text,
                  range);
     return false;
   }
   if (p->kind == SS_PARAM_CHOICE) {
     if (value != floor(value) || value < 0 || value >= n_choices(p)) {
-      ss_set_error(error, "parameter '%s': %g is not a valid choice; valid: %s", p->name, value,
-                   range);
+      ss_set_error(error, "%s: %s is not a valid choice; valid: %s", name_of(p).text, text, range);
       return false;
     }
     return true;
   }
+  /* subnormals lose precision and print as text no parser takes back
+   * exactly everywhere: refused like any value out of range */
+  if (value != 0.0 && fabs(value) < DBL_MIN) {
+    ss_set_error(error, "%s: %s is too close to 0 (below %g in magnitude); valid range %s",
+                 name_of(p).text, text, DBL_MIN, range);
+    return false;
+  }
   bool below = (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? value <= p->min : value < p->min;
   if (below || value > p->max) {
-    ss_set_error(error, "parameter '%s': %g is out of range; valid range %s", p->name, value,
-                 range);
+    ss_set_error(error, "%s: %s is out of range; valid range %s", name_of(p).text, text, range);
     return false;
   }
   if ((p->flags & SS_PARAM_INTEGER) && value != floor(value)) {
-    ss_set_error(error, "parameter '%s': %g must be a whole number in %s", p->name, value, range);
+    ss_set_error(error, "%s: %s must be a whole number in %s", name_of(p).text, text, range);
     return false;
   }
+  return true;
+}
+
+/* Whole numbers as whole numbers: "12", "-3"; no fraction, no exponent. */
+static bool is_integer_text(const char *text)
+{
+  const char *c = text;
+  if (*c == '+' || *c == '-')
+    c++;
+  if (!g_ascii_isdigit(*c))
+    return false;
+  while (g_ascii_isdigit(*c))
+    c++;
+  return *c == '\0';
+}
+
+bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error)
+{
+  char range[256];
+  describe_range(p, range, sizeof range);
+  if (!text)
+    text = "";
+  if (p->kind == SS_PARAM_CHOICE) {
+    for (int c = 0; p->choices[c]; c++) {
+      if (strcmp(p->choices[c], text) == 0) {
+        *value = c;
+        return true;
+      }
+    }
+  }
+  if (p->flags & SS_PARAM_INTEGER && !is_integer_text(text)) {
+    ss_set_error(error, "%s: '%s' is not a whole number; valid range %s", name_of(p).text, text,
+                 range);
+    return false;
+  }
+  char *end = NULL;
+  /* a '.' in any locale: files and command lines travel between users */
+  double v = g_ascii_strtod(text, &end); /* resets errno */
+  if (end == text || *end != '\0') {
+    if (p->kind == SS_PARAM_CHOICE)
+      ss_set_error(error, "%s: '%s' is not a valid choice; valid: %s", name_of(p).text, text,
+                   range);
+    else
+      ss_set_error(error, "%s: '%s' is not a number; valid range %s", name_of(p).text, text, range);
+    return false;
+  }
+  if (errno == ERANGE) {
+    /* too large for a double, or too close to 0 for a normal one */
+    ss_set_error(error, "%s: '%s' is %s; valid range %s", name_of(p).text, text,
+                 fabs(v) > 1.0 ? "too large" : "too close to 0", range);
+    return false;
+  }
+  if (!ss_param_check(p, v, error))
+    return false;
+  *value = v;
   return true;
 }
 
@@ -114,34 +221,7 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
                  sc->name, name ? name : "", sc->name);
     return false;
   }
-  const ss_param_info *p = &sc->params[i];
-  double value;
-  if (p->kind == SS_PARAM_CHOICE) {
-    for (int c = 0; p->choices[c]; c++) {
-      if (strcmp(p->choices[c], text) == 0) {
-        values[i] = c;
-        return true;
-      }
-    }
-  }
-  char *end = NULL;
-  /* a '.' in any locale: files and command lines travel between users */
-  value = g_ascii_strtod(text, &end); /* resets errno */
-  if (end == text || *end != '\0' || errno == ERANGE) {
-    char range[256];
-    describe_range(p, range, sizeof range);
-    if (p->kind == SS_PARAM_CHOICE)
-      ss_set_error(error, "parameter '%s': '%s' is not a valid choice; valid: %s", name, text,
-                   range);
-    else
-      ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text,
-                   range);
-    return false;
-  }
-  if (!ss_param_check(p, value, error))
-    return false;
-  values[i] = value;
-  return true;
+  return ss_param_parse(&sc->params[i], text, &values[i], error);
 }
 
 bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *assignment,
@@ -167,15 +247,6 @@ void ss_param_format(const ss_param_info *p, double value, char *buf, size_t siz
 {
   if (p->kind == SS_PARAM_CHOICE && value >= 0 && value < n_choices(p))
     snprintf(buf, size, "%s", p->choices[(int)value]);
-  else {
-    /* shortest text that reads back to the same double, with a '.' in any
-     * locale (the GUI runs in the user's; scenario files travel) */
-    for (int digits = 6; digits <= 17; digits++) {
-      char fmt[8];
-      snprintf(fmt, sizeof fmt, "%%.%dg", digits);
-      g_ascii_formatd(buf, (int)size, fmt, value);
-      if (g_ascii_strtod(buf, NULL) == value)
-        break;
-    }
-  }
+  else
+    ss_format_double(value, buf, size);
 }

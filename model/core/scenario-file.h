@@ -5,6 +5,7 @@
  *   name=one-mass
  *   t_end=10
  *   dt_out=0.01
+ *   rtol=1e-08          (any run option: ss_run_option_get)
  *   [parameters]
  *   k=100
  *   law=exact
@@ -14,18 +15,28 @@
 
 #include "stickslip.h"
 
+/* Largest scenario file read, bytes: a longer one (or /dev/zero) is
+ * refused after this many bytes, not read whole. */
+#define SS_SCENARIO_FILE_MAX_BYTES ((size_t)1 << 20)
+
 /* Parses text (path names the source in messages).  Returns a malloc'ed
  * array of n_params values (defaults for keys not given) and sets *scenario
- * and *opts (t_end/dt_out 0 when absent).  On failure NULL and *error, which
- * names the line and the key. */
+ * and *opts (0 for run options not given).  Every value is checked against
+ * its table (parameters, run options), then the scenario's model is built
+ * from them and the run's kept history checked against SS_RUN_MAX_BYTES.
+ * Refused: duplicate groups or keys, unknown groups or keys, NUL bytes, a
+ * value ending in a backslash; a UTF-8 byte-order mark is skipped.  On
+ * failure NULL and *error, "path:line: reason" when a line is to blame. */
 double *ss_scenario_file_parse(const char *text, size_t length, const char *path,
                                const ss_scenario **scenario, ss_run_opts *opts, char **error);
 double *ss_scenario_file_load(const char *path, const ss_scenario **scenario, ss_run_opts *opts,
                               char **error);
-/* Serialises; free() the result. */
+/* Serialises the scenario, every parameter and the run options set (> 0),
+ * each number in the shortest text that reads back exactly; free() it. */
 char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, const ss_run_opts *opts,
                                size_t *length);
-/* Writes atomically (temporary file + rename); false and *error on failure. */
+/* Writes through ss_output_open (a regular file atomically, keeping its
+ * mode, owner and links); false and *error on failure. */
 bool ss_scenario_file_save(const char *path, const ss_scenario *sc, const double *values,
                            const ss_run_opts *opts, char **error);
 

@@ -50,6 +50,9 @@ struct ss_sim {
   bool repeat_root;        /* the last root fell on the previous one's instant and
                               changed no mode: restart with a shorter first step */
   ss_stats stats;          /* accumulated over restarts */
+  ss_run_check *check;     /* physics of every emitted row */
+  size_t rows;             /* rows emitted */
+  size_t max_rows;         /* rows a run may keep: grid plus one per event */
   char error[512];         /* last error message */
 };
 
@@ -172,6 +175,7 @@ void ss_sim_free(ss_sim *s)
   free(s->margin);
   free(s->margin0);
   free(s->row);
+  ss_run_check_free(s->check);
   free(s);
 }
 
@@ -191,34 +195,15 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   if (!s)
     return ss_set_error(error, "out of memory");
   s->m = m;
-  ss_run_opts o = opts ? *opts : (ss_run_opts){0};
-  if (!(o.t_end > 0))
-    o.t_end = m->scenario->t_end;
-  if (!(o.dt_out > 0))
-    o.dt_out = m->scenario->dt_out;
-  if (!(o.rtol > 0))
-    o.rtol = 1e-8;
-  if (!(o.atol > 0))
-    o.atol = 1e-10;
-  if (o.max_steps <= 0)
-    o.max_steps = 50000;
-  if (o.max_events <= 0)
-    o.max_events = 1000000;
-  if (!isfinite(o.t_end) || !isfinite(o.dt_out) || o.t_end > 1e9) {
+  ss_run_opts o;
+  if (!ss_run_opts_resolve(m, opts, &o, error)) {
     ss_sim_free(s);
-    return ss_set_error(error, "t_end and dt_out must be finite and positive (t_end <= 1e9 s)");
-  }
-  if (o.t_end / o.dt_out > 1e9) {
-    ss_sim_free(s);
-    return ss_set_error(error, "dt_out %g s is too small for t_end %g s (more than 1e9 rows)",
-                        o.dt_out, o.t_end);
-  }
-  if (o.rtol >= 1.0 || o.atol >= 1.0) {
-    ss_sim_free(s);
-    return ss_set_error(error, "tolerances must be below 1 (rtol %g, atol %g)", o.rtol, o.atol);
+    return NULL;
   }
   s->opts = o;
   s->n_grid = (long)ceil(o.t_end / o.dt_out - 1e-9);
+  s->max_rows = ss_run_max_rows(&o);
+  s->check = ss_run_check_new(m, &o);
   int nc = m->n_contacts, nr = m->n_contacts + m->n_aux + m->n_kinks;
   s->modes = calloc((size_t)nc + 1, sizeof(int));
   s->old_modes = calloc((size_t)nc + 1, sizeof(int));
@@ -229,7 +214,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->margin0 = calloc((size_t)nc + 1, sizeof(double));
   s->row = calloc((size_t)m->n_columns + 1, sizeof(double));
   if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 ||
-      !s->row || SUNContext_Create(NULL, &s->ctx) != 0) {
+      !s->row || !s->check || SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -359,12 +344,26 @@ static int restart(ss_sim *s, double t)
   return 0;
 }
 
+/* Observes a row, checks it (physics, the row budget) and hands it over; a
+ * row that fails stops the run (s->failed) and is not handed over. */
 static void emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
 {
-  if (!sink || !sink->sample)
+  if (s->failed)
     return;
+  char why[400];
   s->m->ops->observe(s->m, t, x, s->modes, s->row);
-  sink->sample(sink->user, t, s->row);
+  if (!ss_run_check_row(s->check, s->row, why, sizeof why)) {
+    fail(s, t, why);
+    return;
+  }
+  if (++s->rows > s->max_rows) {
+    snprintf(why, sizeof why, "more than %zu rows (the output grid and one per event)",
+             s->max_rows);
+    fail(s, t, why);
+    return;
+  }
+  if (sink && sink->sample)
+    sink->sample(sink->user, t, s->row);
 }
 
 static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_event_kind kind)
@@ -443,6 +442,8 @@ static int handle_roots(ss_sim *s, double t, const ss_sink *sink)
   s->repeat_root = s->events_at_same_t > 0 && !changed;
   if (reported || !m->hybrid)
     emit_sample(s, sink, t, x);
+  if (s->failed)
+    return -1;
   return must_restart ? restart(s, t) : 0;
 }
 
@@ -509,7 +510,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
     s->t_step = t;
     s->t = t;
     emit_sample(s, sink, t, x);
-    if (restart(s, t) < 0)
+    if (s->failed || restart(s, t) < 0)
       return -1;
     if (!changed)
       return 0;
@@ -521,7 +522,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
  * covers, interpolated from CVODE's history (valid within that step). */
 static void emit_grid_until(ss_sim *s, const ss_sink *sink, double until)
 {
-  while (s->grid_index <= s->n_grid) {
+  while (s->grid_index <= s->n_grid && !s->failed) {
     double tg = grid_time(s, s->grid_index);
     if (tg > until)
       break;
@@ -544,13 +545,15 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
     s->started = true;
     emit_sample(s, sink, 0.0, N_VGetArrayPointer(s->y));
     s->grid_index = 1;
-    if (check_start(s, 0.0, sink) < 0)
+    if (s->failed || check_start(s, 0.0, sink) < 0)
       return -1;
   }
   /* One internal step at a time: grid output is interpolated between steps,
    * which costs far less than a CVode call per output time. */
   for (;;) {
     emit_grid_until(s, sink, fmin(s->t_step, t_target));
+    if (s->failed)
+      return -1;
     if (s->grid_index > s->n_grid) {
       s->t = s->opts.t_end;
       return 1;
@@ -587,13 +590,13 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
        * waits for the modes it decides (a load's jump at a breakpoint on
        * the grid: the stuck contact would carry the new load) */
       emit_grid_until(s, sink, nextafter(tret, -INFINITY));
-      if (handle_roots(s, tret, sink) < 0 || check_start(s, tret, sink) < 0)
+      if (s->failed || handle_roots(s, tret, sink) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     } else if (flag == CV_TSTOP_RETURN && tret < s->opts.t_end) {
       /* a load breakpoint: a row on it waits for the modes after the jump
        * (check_start, or the next step) */
       emit_grid_until(s, sink, nextafter(tret, -INFINITY));
-      if (restart(s, tret) < 0 || check_start(s, tret, sink) < 0)
+      if (s->failed || restart(s, tret) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     }
   }
@@ -601,6 +604,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
 
 double ss_sim_time(const ss_sim *s) { return s->t; }
 double ss_sim_t_end(const ss_sim *s) { return s->opts.t_end; }
+const ss_run_opts *ss_sim_opts(const ss_sim *s) { return &s->opts; }
 const char *ss_sim_error(const ss_sim *s) { return s->error; }
 const int *ss_sim_modes(const ss_sim *s) { return s->modes; }
 

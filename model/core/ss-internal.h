@@ -56,6 +56,9 @@ struct ss_model {
   double *mu_s;                /* per contact static coefficient (for plots), 1 */
   double *mu_k;                /* per contact kinetic coefficient (for plots), 1 */
   double *v_stick;             /* smooth laws: |v| below this counts as stick, m/s */
+  double *viscous;             /* per contact: viscous coefficient c whose force c v is part
+                                  of C.F, N s/m (N m s/rad for bearings); the static-limit
+                                  check of stuck rows leaves it out (0: none) */
   double *state_size;          /* per state, its natural magnitude when far below what the
                                   run's atol resolves (a stiff LuGre bristle deflection, and
                                   the sliding velocity that drives it while stuck), in the
@@ -107,6 +110,15 @@ void ss_model_add_energy_columns(ss_model *m, bool potential);
  * with force_unit "N" or "N m" for moments. */
 void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,
                                   const char *velocity_unit);
+
+/* run-check.c: the rows of a run against physics (dissipated energy never
+ * below zero, stuck friction within its static limit); sim.c checks every
+ * row it emits.  NULL when out of memory. */
+typedef struct ss_run_check ss_run_check;
+ss_run_check *ss_run_check_new(const ss_model *m, const ss_run_opts *resolved);
+void ss_run_check_free(ss_run_check *c); /* NULL-safe */
+/* false and the reason in why[size] when the row is not physical. */
+bool ss_run_check_row(ss_run_check *c, const double *row, char *why, size_t size);
 
 /* printf-style error for *error (may be NULL); returns NULL for chaining. */
 void *ss_set_error(char **error, const char *fmt, ...)

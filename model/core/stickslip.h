@@ -88,8 +88,17 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
                        char **error);
 bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *assignment,
                              char **error);
-/* Writes the value as text ("0.5", or the choice name) into buf. */
+/* Parses one value for p (a choice's name or index; a number, whole for
+ * SS_PARAM_INTEGER) and checks its range; *value is untouched on failure. */
+bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error);
+/* Writes the value as text ("0.5", or the choice name) into buf: the
+ * shortest text that reads back to the same double. */
 void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size);
+/* The valid range as text: "(0, 1e+06] kg", "[1, 1e+09] (whole numbers)". */
+void ss_param_describe_range(const ss_param_info *p, char *buf, size_t size);
+/* The shortest text that reads back to the same double, with a '.' in any
+ * locale (files, messages); 32 bytes are enough. */
+void ss_format_double(double value, char *buf, size_t size);
 
 /* Whether parameter param_index matters under friction law `law` (the
  * value of the scenario's "law" choice): a law's parameter only for the
@@ -169,6 +178,54 @@ typedef struct ss_run_opts {
   long max_events; /* events per run before declaring Zeno behaviour (<= 0: 1e6) */
 } ss_run_opts;
 
+/* ---- run options: one table of limits for options, files and the GUI --- */
+
+/* The group of the run options' ss_param_info rows (their messages say
+ * "run option 't_end'" instead of "parameter"). */
+#define SS_RUN_OPTION_GROUP "Run"
+
+/* Indices of the run options' table, in ss_run_opts order. */
+enum {
+  SS_RUN_T_END = 0,  /* t_end, s; default: the scenario's */
+  SS_RUN_DT_OUT,     /* dt_out, s; default: the scenario's */
+  SS_RUN_RTOL,       /* rtol */
+  SS_RUN_ATOL,       /* atol */
+  SS_RUN_MAX_STEPS,  /* max_steps (whole) */
+  SS_RUN_MAX_EVENTS, /* max_events (whole) */
+  SS_RUN_N_OPTIONS,
+};
+
+/* Row i of the run options' table (NULL outside): name as in files ("t_end"),
+ * unit, valid range with SS_PARAM_MIN_EXCLUSIVE / SS_PARAM_INTEGER, default
+ * (0 for t_end and dt_out: the scenario's). */
+const ss_param_info *ss_run_option_get(int i);
+/* Index of the option called name ("t_end", or as a CLI option "--t-end"),
+ * -1 if none. */
+int ss_run_option_index(const char *name);
+/* The CLI option of row i: "--t-end". */
+const char *ss_run_option_cli_name(int i);
+/* Value of option i in o (0: not set, the default applies). */
+double ss_run_opts_get(const ss_run_opts *o, int i);
+/* Sets option i after the range check; o is untouched on failure. */
+bool ss_run_opts_set(ss_run_opts *o, int i, double value, char **error);
+/* Parses text for the option called name (as ss_run_option_index). */
+bool ss_run_opts_set_text(ss_run_opts *o, const char *name, const char *text, char **error);
+
+/* Cap on the history a run keeps, bytes: output grid rows plus up to
+ * max_events event rows, (columns + 1) doubles each, plus the events. */
+#define SS_RUN_MAX_BYTES ((size_t)1 << 30)
+
+/* Fills the defaults (the model's scenario's t_end and dt_out, rtol 1e-8,
+ * atol 1e-10, max_steps 50000, max_events 1e6), checks every option against
+ * the table and the run's history against SS_RUN_MAX_BYTES.  The one check
+ * of run options: the CLI, scenario files, the GUI and ss_sim_new use it.
+ * false and *error (naming the option, or t_end, dt_out and the cap). */
+bool ss_run_opts_resolve(const ss_model *m, const ss_run_opts *in, ss_run_opts *out, char **error);
+/* Rows of the output grid of resolved options: t = 0, dt_out, ..., t_end. */
+size_t ss_run_grid_rows(const ss_run_opts *resolved);
+/* Most rows a run of resolved options keeps: the grid plus one per event. */
+size_t ss_run_max_rows(const ss_run_opts *resolved);
+
 typedef struct ss_stats {
   long steps;      /* integrator steps */
   long rhs_evals;  /* right-hand-side evaluations (including Jacobian DQ) */
@@ -195,6 +252,7 @@ void ss_sim_free(ss_sim *s); /* NULL-safe */
 int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink);
 double ss_sim_time(const ss_sim *s);
 double ss_sim_t_end(const ss_sim *s);
+const ss_run_opts *ss_sim_opts(const ss_sim *s);       /* the resolved options */
 void ss_sim_get_stats(const ss_sim *s, ss_stats *out); /* steps, RHS evals, events so far */
 const char *ss_sim_error(const ss_sim *s);
 const int *ss_sim_modes(const ss_sim *s); /* current mode per contact */
@@ -202,18 +260,21 @@ const int *ss_sim_modes(const ss_sim *s); /* current mode per contact */
 /* ---- traces: a whole run in memory ------------------------------------- */
 
 typedef struct ss_trace {
-  int n_columns;     /* values per row, without t */
-  size_t n_rows;     /* rows stored */
-  size_t cap_rows;   /* allocated rows */
-  double *t;         /* n_rows times, s */
-  double *rows;      /* n_rows * n_columns values */
-  size_t n_events;   /* events stored */
-  size_t cap_events; /* allocated events */
-  ss_event *events;  /* n_events events */
-  ss_stats stats;    /* integrator statistics of the run */
+  int n_columns;      /* values per row, without t */
+  size_t n_rows;      /* rows stored */
+  size_t cap_rows;    /* allocated rows */
+  double *t;          /* n_rows times, s */
+  double *rows;       /* n_rows * n_columns values */
+  size_t n_events;    /* events stored */
+  size_t cap_events;  /* allocated events */
+  ss_event *events;   /* n_events events */
+  ss_stats stats;     /* integrator statistics of the run */
+  bool out_of_memory; /* an append failed: rows or events are missing */
 } ss_trace;
 
 ss_trace *ss_trace_new(int n_columns);
+/* Room for n_rows rows without reallocation; false when out of memory. */
+bool ss_trace_reserve(ss_trace *tr, size_t n_rows);
 void ss_trace_free(ss_trace *tr); /* NULL-safe */
 void ss_trace_append_row(ss_trace *tr, double t, const double *row);
 void ss_trace_append_event(ss_trace *tr, const ss_event *ev);
@@ -236,6 +297,33 @@ int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f);
 /* Which CVODE is linked in, for benchmark reports: "optimised build (...)" or
  * "Debian's library (...)" (model/cvode-build.c). */
 const char *ss_cvode_build(void);
+/* ---- output files ------------------------------------------------------ */
+
+/* A file being written whole (CSV, events, scenario files, images).  Rules:
+ *   "-" is standard output, written directly;
+ *   a character device, FIFO or socket is written directly (never replaced);
+ *   a symlink is followed and its final target written;
+ *   a regular file (or a new one) is written to a temporary file in the same
+ *   folder, flushed to disk and renamed over the target on commit: readers
+ *   see the old or the new content, never a part; an existing file keeps
+ *   its mode and owner (when the owner cannot be kept, or the folder is
+ *   not writable, the file is rewritten in place instead);
+ *   a regular file with several hard links is rewritten in place on commit
+ *   (from the finished temporary file), so the links stay linked. */
+typedef struct ss_output ss_output;
+
+/* NULL and *error ("cannot write PATH: reason") on failure. */
+ss_output *ss_output_open(const char *path, char **error);
+/* The stream to write the content to. */
+FILE *ss_output_stream(ss_output *out);
+/* Finishes: flush, fsync, rename or copy in place.  false and *error when
+ * anything failed, including an earlier write to the stream.  Frees out. */
+bool ss_output_commit(ss_output *out, char **error);
+/* Discards what was written (a replaced file keeps its old content); frees
+ * out.  NULL-safe. */
+void ss_output_abort(ss_output *out);
+/* open + write + commit of a buffer. */
+bool ss_output_write_all(const char *path, const void *data, size_t length, char **error);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* trace.c - a whole run in memory, and CSV output. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,20 +26,30 @@ void ss_trace_free(ss_trace *tr)
   free(tr);
 }
 
+bool ss_trace_reserve(ss_trace *tr, size_t cap)
+{
+  if (cap <= tr->cap_rows)
+    return true;
+  size_t width = (size_t)(tr->n_columns > 0 ? tr->n_columns : 1);
+  if (cap > SIZE_MAX / sizeof(double) / width)
+    return false;
+  double *nt = realloc(tr->t, sizeof(double) * cap);
+  if (!nt)
+    return false;
+  tr->t = nt;
+  double *nr = realloc(tr->rows, sizeof(double) * cap * width);
+  if (!nr)
+    return false;
+  tr->rows = nr;
+  tr->cap_rows = cap;
+  return true;
+}
+
 void ss_trace_append_row(ss_trace *tr, double t, const double *row)
 {
-  if (tr->n_rows == tr->cap_rows) {
-    size_t cap = tr->cap_rows ? 2 * tr->cap_rows : 1024;
-    double *nt = realloc(tr->t, sizeof(double) * cap);
-    if (!nt)
-      abort();
-    tr->t = nt;
-    double *nr =
-        realloc(tr->rows, sizeof(double) * cap * (size_t)(tr->n_columns ? tr->n_columns : 1));
-    if (!nr)
-      abort();
-    tr->rows = nr;
-    tr->cap_rows = cap;
+  if (tr->n_rows == tr->cap_rows && !ss_trace_reserve(tr, tr->cap_rows ? 2 * tr->cap_rows : 1024)) {
+    tr->out_of_memory = true; /* ss_run reports it */
+    return;
   }
   tr->t[tr->n_rows] = t;
   memcpy(tr->rows + tr->n_rows * (size_t)tr->n_columns, row,
@@ -51,8 +62,10 @@ void ss_trace_append_event(ss_trace *tr, const ss_event *ev)
   if (tr->n_events == tr->cap_events) {
     size_t cap = tr->cap_events ? 2 * tr->cap_events : 64;
     ss_event *ne = realloc(tr->events, sizeof(ss_event) * cap);
-    if (!ne)
-      abort();
+    if (!ne) {
+      tr->out_of_memory = true;
+      return;
+    }
     tr->events = ne;
     tr->cap_events = cap;
   }
@@ -74,11 +87,17 @@ ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
   if (!s)
     return NULL;
   ss_trace *tr = ss_trace_new(m->n_columns);
+  /* the grid's rows at once (within SS_RUN_MAX_BYTES): no doubling past it */
+  if (!tr || !ss_trace_reserve(tr, ss_run_grid_rows(ss_sim_opts(s)) + 64)) {
+    ss_trace_free(tr);
+    ss_sim_free(s);
+    return ss_set_error(error, "out of memory for the run's rows");
+  }
   ss_sink sink = ss_trace_sink(tr);
   int rc = ss_sim_advance(s, INFINITY, &sink);
   ss_sim_get_stats(s, &tr->stats);
-  if (rc < 0) {
-    ss_set_error(error, "%s", ss_sim_error(s));
+  if (rc < 0 || tr->out_of_memory) {
+    ss_set_error(error, "%s", rc < 0 ? ss_sim_error(s) : "out of memory for the run's rows");
     ss_trace_free(tr);
     tr = NULL;
   }

@@ -190,6 +190,7 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
   m->mu_s[0] = b->fr.mu_s;
   m->mu_k[0] = b->fr.mu_k;
   m->v_stick[0] = ss_friction_stick_velocity(&b->fr);
+  m->viscous[0] = b->viscous; /* its C v is part of C.F */
   if (state) {
     m->state_size[bm->at.bristle] = ss_friction_state_size(&b->fr);
     m->state_size[1] = ss_friction_state_size(&b->fr); /* v: the same per second */

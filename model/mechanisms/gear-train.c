@@ -612,6 +612,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->mu_s[c] = 1.0; /* ratio axis: |MT| / MT0s */
     m->mu_k[c] = br->limit_s > 0.0 ? br->limit_k / br->limit_s : 0.0;
     m->v_stick[c] = ss_friction_stick_velocity(&br->fr);
+    m->viscous[c] = br->viscous; /* its mu w is part of C.F */
     if (g->iz[g->body[c]] >= 0) {
       m->state_size[g->iz[g->body[c]]] = ss_friction_state_size(&br->fr);
       /* the rate: the same per second */

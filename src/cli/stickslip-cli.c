@@ -1,7 +1,9 @@
 /* stickslip-cli.c - headless runs of every scenario: list, params, run, bench;
  * statics: the two-slider's reaction family at rest (Wojtyra Example 1).
  *
- * Exit codes: 0 success, 2 bad usage or invalid value, 3 simulation failure. */
+ * Exit codes (README): 0 success, 2 bad usage, invalid value or refused input
+ * file, 3 simulation failure (including a non-physical result), 4 an output
+ * (a file or standard output) could not be written. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,19 +17,22 @@
 #include "stickslip.h"
 #include "two-slider.h"
 
-enum { EXIT_USAGE = 2, EXIT_SIMULATION = 3 };
+enum { EXIT_USAGE = 2, EXIT_SIMULATION = 3, EXIT_OUTPUT = 4 };
 
 static const char usage_text[] =
     "Usage:\n"
     "  stickslip-cli list\n"
     "  stickslip-cli params SCENARIO\n"
     "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
-    "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
+    "                    [--rtol X] [--atol X] [--max-steps N] [--max-events N]\n"
+    "                    [--csv FILE|-] [--events FILE|-]\n"
     "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
     "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
     "\n"
     "run writes CSV (header, one row per output time; empty field = undetermined).\n"
-    "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n";
+    "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n"
+    "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"
+    "4 an output could not be written.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -61,39 +66,63 @@ static int cmd_params(int argc, char **argv)
       printf("%s\t%s\t\t", p->name, def);
       for (int c = 0; p->choices[c]; c++)
         printf("%s%s", c ? "|" : "", p->choices[c]);
-      printf("\t\t%s\n", p->description);
+      printf("\t\t\t%s\n", p->description);
     } else {
-      printf("%s\t%s\t%s\t%g\t%g\t%s\n", p->name, def, p->unit, p->min, p->max, p->description);
+      /* min and max as numbers, then the interval: "(" marks an exclusive
+       * minimum, "[" an inclusive one */
+      char lo[32], hi[32];
+      ss_format_double(p->min, lo, sizeof lo);
+      ss_format_double(p->max, hi, sizeof hi);
+      printf("%s\t%s\t%s\t%s\t%s\t%s%s, %s]\t%s\n", p->name, def, p->unit, lo, hi,
+             (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? "(" : "[", lo, hi, p->description);
     }
   }
   return 0;
 }
 
-/* A strictly positive finite number, or an error naming the option. */
-static bool parse_positive(const char *opt, const char *text, double max, double *out)
+/* One option's value through its table row (ss_param_parse: range, whole
+ * numbers); prints the reason naming the option. */
+static bool parse_option(const ss_param_info *p, const char *text, double *out)
 {
-  char *end = NULL;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || *end || errno == ERANGE || !isfinite(v) || !(v > 0) || v > max) {
-    fprintf(stderr, "stickslip-cli: %s: '%s' is invalid; valid range (0, %g]\n", opt, text, max);
+  char *err = NULL;
+  if (!ss_param_parse(p, text, out, &err)) {
+    fprintf(stderr, "stickslip-cli: %s\n", err);
+    free(err);
     return false;
   }
-  *out = v;
   return true;
 }
 
-/* Writes data to path atomically, or to stdout for "-". */
-static bool write_output(const char *path, const char *data, size_t len)
+/* A run option (--t-end, --max-steps, ...) into opts, checked by the one
+ * table of run options that files and the GUI use too. */
+static bool parse_run_option(const char *opt, const char *text, ss_run_opts *opts)
 {
-  if (strcmp(path, "-") == 0)
-    return fwrite(data, 1, len, stdout) == len && fflush(stdout) == 0;
-  g_autoptr(GError) err = NULL;
-  if (!g_file_set_contents(path, data, (gssize)len, &err)) {
-    fprintf(stderr, "stickslip-cli: cannot write %s: %s\n", path, err->message);
-    return false;
+  int i = ss_run_option_index(opt);
+  double v;
+  return i >= 0 && parse_option(ss_run_option_get(i), text, &v) &&
+         ss_run_opts_set(opts, i, v, NULL);
+}
+
+/* Writes a CSV (or the events) to path through the output-file rules
+ * (ss_output_open): "-" is standard output. */
+static bool write_csv(const char *path, const ss_model *m, const ss_trace *tr, bool events)
+{
+  char *err = NULL;
+  ss_output *out = ss_output_open(path, &err);
+  if (out) {
+    FILE *f = ss_output_stream(out);
+    int rc = events ? ss_csv_write_events(m, tr, f) : ss_csv_write_trace(m, tr, f);
+    if (rc < 0 && !ferror(f)) {
+      ss_output_abort(out);
+      fprintf(stderr, "stickslip-cli: cannot write %s\n", path);
+      return false;
+    }
+    if (ss_output_commit(out, &err))
+      return true;
   }
-  return true;
+  fprintf(stderr, "stickslip-cli: %s\n", err);
+  free(err);
+  return false;
 }
 
 typedef struct run_args {
@@ -127,23 +156,9 @@ static int parse_run_args(int argc, char **argv, run_args *a)
       a->csv = val;
     else if (strcmp(arg, "--events") == 0)
       a->events = val;
-    else if (strcmp(arg, "--t-end") == 0) {
-      if (!parse_positive("--t-end", val, 1e7, &a->opts.t_end))
+    else if (ss_run_option_index(arg) >= 0 && arg[0] == '-') {
+      if (!parse_run_option(arg, val, &a->opts))
         return EXIT_USAGE;
-    } else if (strcmp(arg, "--dt-out") == 0) {
-      if (!parse_positive("--dt-out", val, 1e7, &a->opts.dt_out))
-        return EXIT_USAGE;
-    } else if (strcmp(arg, "--rtol") == 0) {
-      if (!parse_positive("--rtol", val, 0.1, &a->opts.rtol))
-        return EXIT_USAGE;
-    } else if (strcmp(arg, "--atol") == 0) {
-      if (!parse_positive("--atol", val, 0.1, &a->opts.atol))
-        return EXIT_USAGE;
-    } else if (strcmp(arg, "--max-steps") == 0) {
-      double n;
-      if (!parse_positive("--max-steps", val, 1e9, &n))
-        return EXIT_USAGE;
-      a->opts.max_steps = (long)n;
     } else
       return usage_error("unknown option '%s'", arg);
   }
@@ -171,14 +186,10 @@ static ss_model *model_from_args(run_args *a, int *status)
       free(values);
       return NULL;
     }
-    if (!(a->opts.t_end > 0))
-      a->opts.t_end = file_opts.t_end;
-    if (!(a->opts.dt_out > 0))
-      a->opts.dt_out = file_opts.dt_out;
-    if (!(a->opts.rtol > 0))
-      a->opts.rtol = file_opts.rtol;
-    if (!(a->opts.atol > 0))
-      a->opts.atol = file_opts.atol;
+    /* the command line's options override the file's */
+    for (int i = 0; i < SS_RUN_N_OPTIONS; i++)
+      if (!(ss_run_opts_get(&a->opts, i) > 0))
+        ss_run_opts_set(&a->opts, i, ss_run_opts_get(&file_opts, i), NULL);
   } else {
     if (!a->scenario) {
       usage_error("run needs a SCENARIO or --file%s", "");
@@ -211,20 +222,6 @@ static ss_model *model_from_args(run_args *a, int *status)
   return m;
 }
 
-static char *csv_to_memory(const ss_model *m, const ss_trace *tr, bool events, size_t *len)
-{
-  char *buf = NULL;
-  FILE *f = open_memstream(&buf, len);
-  if (!f)
-    return NULL;
-  int rc = events ? ss_csv_write_events(m, tr, f) : ss_csv_write_trace(m, tr, f);
-  if (fclose(f) != 0 || rc < 0) {
-    free(buf);
-    return NULL;
-  }
-  return buf;
-}
-
 static int cmd_run(int argc, char **argv)
 {
   g_autoptr(GPtrArray) sets = g_ptr_array_new();
@@ -236,7 +233,15 @@ static int cmd_run(int argc, char **argv)
   if (!m)
     return status;
   char *err = NULL;
-  ss_trace *tr = ss_run(m, &a.opts, &err);
+  /* run options and the size of the history are refused before any work */
+  ss_run_opts opts;
+  if (!ss_run_opts_resolve(m, &a.opts, &opts, &err)) {
+    fprintf(stderr, "stickslip-cli: %s\n", err);
+    free(err);
+    ss_model_free(m);
+    return EXIT_USAGE;
+  }
+  ss_trace *tr = ss_run(m, &opts, &err);
   if (!tr) {
     fprintf(stderr, "stickslip-cli: %s\n", err ? err : "simulation failed");
     free(err);
@@ -248,19 +253,10 @@ static int cmd_run(int argc, char **argv)
   if (!a.csv && !a.events)
     csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
   status = 0;
-  struct {
-    const char *path;
-    bool events;
-  } outs[] = {{csv, false}, {a.events, true}};
-  for (int k = 0; k < 2 && status == 0; k++) {
-    if (!outs[k].path)
-      continue;
-    size_t len = 0;
-    char *data = csv_to_memory(m, tr, outs[k].events, &len);
-    if (!data || !write_output(outs[k].path, data, len))
-      status = 1;
-    free(data);
-  }
+  if (csv && !write_csv(csv, m, tr, false))
+    status = EXIT_OUTPUT;
+  if (status == 0 && a.events && !write_csv(a.events, m, tr, true))
+    status = EXIT_OUTPUT;
   if (status == 0 && default_csv)
     fprintf(stderr, "stickslip-cli: wrote %zu rows to %s\n", tr->n_rows, default_csv);
   fprintf(stderr,
@@ -303,7 +299,17 @@ static int bench_case(const ss_scenario *sc, const char *const *assignments, int
     return EXIT_USAGE; /* an unknown parameter or an invalid value */
   }
   ss_run_opts opts = {.t_end = t_end};
+  if (!ss_run_opts_resolve(m, &opts, &opts, &err)) {
+    fprintf(stderr, "stickslip-cli: bench %s %s: %s\n", sc->name, label, err);
+    free(err);
+    ss_model_free(m);
+    return EXIT_USAGE;
+  }
   double *times = malloc(sizeof(double) * (size_t)runs);
+  if (!times) {
+    ss_model_free(m);
+    return EXIT_SIMULATION;
+  }
   ss_stats stats = {0};
   int n = 0;
   double started = now_seconds();
@@ -358,8 +364,11 @@ static int cmd_bench(int argc, char **argv)
   int runs = 200;
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+      static const ss_param_info runs_info = {
+          "--runs",           "Runs", "",  SS_PARAM_REAL, 200, 1, 1e6, SS_PARAM_INTEGER,
+          "Runs per variant", NULL,   NULL};
       double r;
-      if (!parse_positive("--runs", argv[++i], 1e6, &r))
+      if (!parse_option(&runs_info, argv[++i], &r))
         return EXIT_USAGE;
       runs = (int)r;
     } else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
@@ -367,7 +376,7 @@ static int cmd_bench(int argc, char **argv)
         return usage_error("bench takes at most 16 --set%s", "");
       variant[n_set++] = argv[++i];
     } else if (strcmp(argv[i], "--t-end") == 0 && i + 1 < argc) {
-      if (!parse_positive("--t-end", argv[++i], 1e9, &t_end))
+      if (!parse_option(ss_run_option_get(SS_RUN_T_END), argv[++i], &t_end))
         return EXIT_USAGE;
     } else if (argv[i][0] != '-' && !only) {
       only = argv[i];
@@ -440,11 +449,9 @@ static int cmd_statics(int argc, char **argv)
     }
     const char *opt = argv[i], *text = argv[++i];
     if (strcmp(opt, "--t") == 0) {
-      char *end = NULL;
-      errno = 0;
-      t = strtod(text, &end);
-      if (end == text || *end || errno == ERANGE || !isfinite(t) || t < 0.0 || t > 1e9) {
-        fprintf(stderr, "stickslip-cli: --t: '%s' is invalid; valid range [0, 1e9]\n", text);
+      static const ss_param_info t_info = {
+          "--t", "Time", "s", SS_PARAM_REAL, 0, 0, 1e9, 0, "Instant of the loads", NULL, NULL};
+      if (!parse_option(&t_info, text, &t)) {
         free(values);
         return EXIT_USAGE;
       }
@@ -467,7 +474,7 @@ static int cmd_statics(int argc, char **argv)
   return 0;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
   if (argc < 2)
     return usage_error("missing command%s", "");
@@ -487,4 +494,16 @@ int main(int argc, char **argv)
     return 0;
   }
   return usage_error("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+  int status = dispatch(argc, argv);
+  /* what went to standard output must have arrived (> /dev/full) */
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "stickslip-cli: cannot write standard output: %s\n",
+            errno ? g_strerror(errno) : "write error");
+    return EXIT_OUTPUT;
+  }
+  return status;
 }

@@ -75,14 +75,18 @@ static void test_params(void)
   bool saw_k = false, saw_law = false;
   for (int i = 0; lines[i]; i++) {
     g_auto(GStrv) f = g_strsplit(lines[i], "\t", -1);
-    g_assert_cmpuint(g_strv_length(f), ==, 6);
+    /* name, default, unit, min, max, interval, description */
+    g_assert_cmpuint(g_strv_length(f), ==, 7);
     if (strcmp(f[0], "k") == 0) {
       saw_k = true;
       g_assert_cmpfloat(g_ascii_strtod(f[1], NULL), ==, 100.0);
       g_assert_cmpstr(f[2], ==, "N/m");
       g_assert_cmpfloat(g_ascii_strtod(f[3], NULL), ==, 0.0);
       g_assert_cmpfloat(g_ascii_strtod(f[4], NULL), >, 1e6);
+      g_assert_cmpstr(f[5], ==, "(0, 1e+09]"); /* k > 0: the minimum is exclusive */
     }
+    if (strcmp(f[0], "v_drive") == 0)
+      g_assert_cmpstr(f[5], ==, "[-100, 100]");
     if (strcmp(f[0], "law") == 0) {
       saw_law = true;
       g_assert_cmpstr(f[1], ==, "exact");

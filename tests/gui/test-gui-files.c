@@ -2,6 +2,9 @@
  * files saved and opened, scripted runs of the app. */
 #include "test-gui.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 static void
 svg_start (GMarkupParseContext *context,
            const char          *element,
@@ -267,3 +270,95 @@ test_scripted_run_keeps_settings (void)
     g_assert_cmpint (gdk_pixbuf_get_height (shot2), ==, 2 * gdk_pixbuf_get_height (shot));
   }
 }
+
+static gpointer
+slurp_file (gpointer path)
+{
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, NULL);
+  return text;
+}
+
+/* The GUI's saves and exports go through the engine's output rules (a
+ * 0600 file stays 0600, a symlink stays a link, hard links stay linked, a
+ * FIFO is written to), and a scenario file whose run would keep more than
+ * the cap is refused on opening, as the CLI refuses it. */
+void
+test_files_written_in_place (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                ik = ss_scenario_param_index (sc, "k");
+  g_autofree char   *target = g_build_filename (tmpdir, "kept.stickslip", NULL);
+  g_autofree char   *link_path = g_build_filename (tmpdir, "kept-link.stickslip", NULL);
+  g_autofree char   *png = g_build_filename (tmpdir, "linked.png", NULL);
+  g_autofree char   *png2 = g_build_filename (tmpdir, "linked-too.png", NULL);
+  g_autofree char   *csv = g_build_filename (tmpdir, "private.csv", NULL);
+  g_autofree char   *fifo = g_build_filename (tmpdir, "plot-fifo.svg", NULL);
+  g_autofree char   *huge = g_build_filename (tmpdir, "huge.stickslip", NULL);
+  g_autofree char   *text = NULL;
+  g_autofree char   *svg = NULL;
+  g_autoptr(GError) error = NULL;
+  double      k;
+  struct stat st, st2;
+  GThread    *reader;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (sim);
+
+  /* a scenario file saved through a symlink onto a 0600 file */
+  g_assert_true (g_file_set_contents (target, "old\n", -1, NULL));
+  g_assert_cmpint (chmod (target, 0600), ==, 0);
+  g_assert_cmpint (symlink ("kept.stickslip", link_path), ==, 0);
+  g_assert_true (ss_window_save_file (window, link_path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lstat (link_path, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+  g_assert_true (g_file_get_contents (target, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "[scenario]\nname=one-mass\n"));
+
+  /* a plot onto one of two hard links */
+  g_assert_true (g_file_set_contents (png, "old", -1, NULL));
+  g_assert_cmpint (link (png, png2), ==, 0);
+  g_assert_true (ss_window_export_plot_to (window, png, 1200, 900, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (stat (png, &st), ==, 0);
+  g_assert_cmpint (stat (png2, &st2), ==, 0);
+  g_assert_cmpuint (st.st_ino, ==, st2.st_ino);
+  check_png (png2, 1200, 900);
+
+  /* the data onto a 0600 file */
+  g_assert_true (g_file_set_contents (csv, "old\n", -1, NULL));
+  g_assert_cmpint (chmod (csv, 0600), ==, 0);
+  g_assert_true (ss_window_export_csv_to (window, csv, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (stat (csv, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+
+  /* an SVG into a FIFO: written to, not replaced by a file */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  reader = g_thread_new ("reader", slurp_file, fifo);
+  g_assert_true (ss_window_export_plot_to (window, fifo, 800, 600, &error));
+  g_assert_no_error (error);
+  svg = g_thread_join (reader);
+  g_assert_nonnull (svg);
+  g_assert_nonnull (strstr (svg, "<svg"));
+  g_assert_cmpint (lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* a file whose run would keep more than the cap: refused on opening,
+   * naming t_end, dt_out and the cap; nothing changes */
+  k = ss_param_panel_get_values (panel)[ik];
+  g_assert_true (g_file_set_contents (huge, "[scenario]\nname=one-mass\ndt_out=1e-8\n[parameters]\nk=321\n", -1, NULL));
+  g_assert_false (ss_window_load_file (window, huge, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "huge.stickslip:3:"));
+  g_assert_nonnull (strstr (error->message, "dt_out = 1e-08 s"));
+  g_assert_nonnull (strstr (error->message, "1 GiB"));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik], ==, k);
+}
+

@@ -162,6 +162,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
   g_test_add_func ("/gui/failure-dialog", test_failure_dialog);
   g_test_add_func ("/gui/quit-closes-windows", test_quit_closes_windows);
+  g_test_add_func ("/gui/files-written-in-place", test_files_written_in_place);
   rc = g_test_run ();
 
   if (window != NULL)
@@ -179,3 +180,4 @@ main (int argc, char *argv[])
   }
   return rc;
 }
+

@@ -52,6 +52,7 @@ void test_quit_closes_windows (void);
 void test_export (void);
 void test_scenario_file (void);
 void test_open_file (void);
+void test_files_written_in_place (void);
 void test_scripted_run_keeps_settings (void);
 void test_reference (void);
 void test_chart_incremental (void);

@@ -1,0 +1,488 @@
+/* test-cli-robustness.c - stickslip-cli against an outside audit's attacks:
+ * runs too large to keep, oversized input files, integer options, one table
+ * of limits, non-physical results, and output files that must be written,
+ * not replaced (FIFOs, symlinks, modes, hard links, devices, stdout). */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+typedef struct cli_result {
+  int status; /* exit status, or 128 + signal */
+  char *out;  /* stdout */
+  char *err;  /* stderr */
+} cli_result;
+
+/* The CLI with a NULL-terminated argv (after the program); stdout to
+ * stdout_path when given (the child opens it), else captured. */
+static cli_result run_argv(const char *const *args, const char *stdout_path)
+{
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  g_assert_nonnull(cli);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new();
+  g_ptr_array_add(argv, (gpointer)cli);
+  for (int i = 0; args[i]; i++)
+    g_ptr_array_add(argv, (gpointer)args[i]);
+  g_ptr_array_add(argv, NULL);
+  cli_result r = {0};
+  int wait_status = 0;
+  g_autoptr(GError) error = NULL;
+  int out_fd = -1;
+  if (stdout_path) {
+    out_fd = open(stdout_path, O_WRONLY);
+    g_assert_cmpint(out_fd, >=, 0);
+  }
+  if (out_fd >= 0) {
+    /* stdout to a file we opened: spawn with it as fd 1 */
+    GSpawnFlags flags = G_SPAWN_DO_NOT_REAP_CHILD;
+    GPid pid;
+    int err_fd = -1;
+    if (!g_spawn_async_with_pipes_and_fds(NULL, (const char *const *)argv->pdata, NULL, flags, NULL,
+                                          NULL, -1, out_fd, -1, NULL, NULL, 0, &pid, NULL, NULL,
+                                          &err_fd, &error))
+      g_error("spawn: %s", error->message);
+    close(out_fd);
+    GString *err = g_string_new(NULL);
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(err_fd, buf, sizeof buf)) > 0)
+      g_string_append_len(err, buf, n);
+    close(err_fd);
+    g_assert_cmpint(waitpid(pid, &wait_status, 0), ==, pid);
+    g_spawn_close_pid(pid);
+    r.err = g_string_free(err, FALSE);
+    r.out = g_strdup("");
+  } else if (!g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
+                           &r.err, &wait_status, &error)) {
+    g_error("spawn: %s", error->message);
+  }
+  r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+  return r;
+}
+
+#define RUN(...) run_argv((const char *const[]){__VA_ARGS__, NULL}, NULL)
+
+static void cli_result_clear(cli_result *r)
+{
+  g_free(r->out);
+  g_free(r->err);
+}
+
+/* Exit status and message: every needle in stderr. */
+static void expect(cli_result r, int status, const char *const *needles)
+{
+  if (r.status != status)
+    g_error("exit %d, expected %d; stderr: %s", r.status, status, r.err);
+  for (int i = 0; needles && needles[i]; i++)
+    if (!strstr(r.err, needles[i]))
+      g_error("stderr lacks '%s': %s", needles[i], r.err);
+  cli_result_clear(&r);
+}
+
+#define EXPECT(r, status, ...) expect(r, status, (const char *const[]){__VA_ARGS__, NULL})
+
+static char *tmpdir;
+
+static char *tmp_path(const char *name) { return g_build_filename(tmpdir, name, NULL); }
+
+static char *write_tmp(const char *name, const char *text, gssize len)
+{
+  char *path = tmp_path(name);
+  g_assert_true(g_file_set_contents(path, text, len, NULL));
+  return path;
+}
+
+static char *read_all(const char *path)
+{
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  return text;
+}
+
+/* ---- 1. bounded memory --------------------------------------------------- */
+
+/* A grid of 1e8 rows aborted with exit 134 (or was killed); a file's
+ * dt_out = 1e-8 allocated until the process died.  Refused up front, exit
+ * 2, naming t_end, dt_out and the cap. */
+static void test_history_cap(void)
+{
+  EXPECT(RUN("run", "one-mass", "--dt-out", "1e-7", "--csv", "-"), 2, "t_end = 10 s",
+         "dt_out = 1e-07 s", "1 GiB");
+  EXPECT(RUN("run", "one-mass", "--dt-out", "1e-9", "--csv", "-"), 2, "dt_out = 1e-09 s", "1 GiB");
+  g_autofree char *file =
+      write_tmp("tiny-dt.stickslip", "[scenario]\nname=one-mass\ndt_out=1e-8\n", -1);
+  EXPECT(RUN("run", "--file", file, "--csv", "-"), 2, "tiny-dt.stickslip:3:", "dt_out = 1e-08 s",
+         "1 GiB");
+  /* a long run the cap allows still runs */
+  cli_result ok = RUN("run", "one-mass", "--t-end", "1", "--dt-out", "1e-4", "--csv", "-");
+  g_assert_cmpint(ok.status, ==, 0);
+  g_assert_cmpuint(strlen(ok.out), >, 10001 * 20);
+  cli_result_clear(&ok);
+}
+
+/* --file /dev/zero was read until memory ran out. */
+static void test_input_size_cap(void)
+{
+  EXPECT(RUN("run", "--file", "/dev/zero"), 2, "/dev/zero", "larger than 1048576 bytes");
+  g_autofree char *big = tmp_path("big.stickslip");
+  FILE *f = fopen(big, "w");
+  g_assert_nonnull(f);
+  g_assert_cmpint(fseek(f, 3L << 30, SEEK_SET), ==, 0); /* 3 GiB, sparse */
+  fputc('\n', f);
+  fclose(f);
+  EXPECT(RUN("run", "--file", big), 2, "larger than 1048576 bytes");
+  g_remove(big);
+}
+
+/* ---- 3. physical results only ------------------------------------------- */
+
+/* LuGre with sigma1 far beyond its passive range reported -1006 J of
+ * dissipated energy and friction 45 N per N while stuck, and exited 0. */
+static void test_non_physical(void)
+{
+  EXPECT(RUN("run", "one-mass", "--set", "law=lugre", "--set", "sigma1=1e6", "--csv", "-"), 3,
+         "failed at t = ", "non-physical", "'base'");
+  EXPECT(RUN("run", "gear-train", "--set", "law=lugre", "--set", "sigma1=1e9", "--csv", "-"), 3,
+         "failed at t = ", "non-physical", "'bearing_psi'", "static limit");
+  EXPECT(RUN("run", "two-slider", "--set", "law=lugre", "--set", "sigma1_2=1e9", "--csv", "-"), 3,
+         "failed at t = ", "non-physical", "'slider2'");
+  /* a large viscous force while stuck is not friction above the limit */
+  cli_result viscous =
+      RUN("run", "one-mass", "--set", "law=regularised", "--set", "c=1e5", "--csv", "-");
+  g_assert_cmpint(viscous.status, ==, 0);
+  cli_result_clear(&viscous);
+}
+
+/* ---- 4. one validation for every input ----------------------------------- */
+
+static void test_integer_options(void)
+{
+  /* --runs 0.5 became 0 runs and read past an empty buffer */
+  EXPECT(RUN("bench", "one-mass", "--runs", "0.5"), 2, "'--runs'", "'0.5' is not a whole number");
+  /* --max-steps 0.5 silently became the default 50000 */
+  EXPECT(RUN("run", "one-mass", "--max-steps", "0.5", "--csv", "-"), 2, "max_steps", "--max-steps",
+         "'0.5' is not a whole number");
+  EXPECT(RUN("run", "one-mass", "--max-steps", "1e3", "--csv", "-"), 2, "not a whole number");
+  EXPECT(RUN("run", "one-mass", "--max-events", "0", "--csv", "-"), 2, "max_events");
+  cli_result ok = RUN("run", "one-mass", "--max-steps", "20000", "--t-end", "1", "--csv", "-");
+  g_assert_cmpint(ok.status, ==, 0);
+  cli_result_clear(&ok);
+}
+
+/* One table of limits: the command line and files take the same range
+ * (the CLI stopped rtol at 0.1, files at 0.5; files took rtol=5,
+ * atol=1e9 and t_end=1e9, then failed with exit 3 and no line). */
+static void test_one_table_of_limits(void)
+{
+  EXPECT(RUN("run", "one-mass", "--rtol", "0.2", "--csv", "-"), 2, "rtol", "[1e-14, 0.1]");
+  const char *cases[][2] = {
+      {"rtol=5", "[1e-14, 0.1]"},
+      {"rtol=0.2", "[1e-14, 0.1]"},
+      {"atol=1e9", "[1e-20, 0.1]"},
+      {"t_end=1e10", "(0, 1e+09]"},
+      {"max_steps=2.5", "not a whole number"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    g_autofree char *text = g_strdup_printf("[scenario]\nname=one-mass\n%s\n", cases[i][0]);
+    g_autofree char *file = write_tmp("limits.stickslip", text, -1);
+    EXPECT(RUN("run", "--file", file, "--csv", "-"), 2, "limits.stickslip:3:", cases[i][1]);
+  }
+  /* t_end = 1e9 is in range but its grid is not */
+  g_autofree char *file = write_tmp("long.stickslip", "[scenario]\nname=one-mass\nt_end=1e9\n", -1);
+  EXPECT(RUN("run", "--file", file, "--csv", "-"), 2, "long.stickslip:3:", "t_end = 1e+09 s");
+}
+
+/* ---- 5. lossless files, 6. messages ------------------------------------ */
+
+static void test_numbers_in_messages(void)
+{
+  /* "1e+06 is out of range; valid range (0, 1e+06]" hid the value */
+  EXPECT(RUN("run", "one-mass", "--set", "M=1000000.0000000001"), 2, "1000000.0000000001",
+         "(0, 1e+06] kg");
+  /* a subnormal was "not a number"; it is refused as too close to 0 */
+  EXPECT(RUN("run", "one-mass", "--set", "M=1e-310"), 2, "'M'", "too close to 0");
+  EXPECT(RUN("run", "one-mass", "--set", "M=1e400"), 2, "'M'", "too large");
+}
+
+static void test_file_refusals(void)
+{
+  const char *cases[][3] = {
+      {"[scenario]\nname=one-mass\n[parameters]\nk=100\nk=200\n", "5", "again"},
+      {"[scenario]\nname=one-mass\n[parameters]\nk=100\n[parameters]\nM=2\n", "5", "again"},
+      {"[scenario]\nname=one-mass\n[parameters]\nk=100\\\n", "4", "backslash"},
+      {"[scenario]\nname=one-mass\n[paramaters]\nk=100\n", "3", "unknown group"},
+      {"[scenario]\nname=one-mass\nt_end=2\nt_end=3\n", "4", "again"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    g_autofree char *file = write_tmp("bad.stickslip", cases[i][0], -1);
+    g_autofree char *where = g_strdup_printf("bad.stickslip:%s:", cases[i][1]);
+    EXPECT(RUN("run", "--file", file, "--csv", "-"), 2, where, cases[i][2]);
+  }
+  static const char nul[] = "[scenario]\nname=one-mass\n[parameters]\nk=1\0002\n";
+  g_autofree char *file = write_tmp("nul.stickslip", nul, sizeof nul - 1);
+  EXPECT(RUN("run", "--file", file, "--csv", "-"), 2, "nul.stickslip:4:", "NUL");
+  /* a byte-order mark is accepted */
+  g_autofree char *bom =
+      write_tmp("bom.stickslip", "\xEF\xBB\xBF[scenario]\nname=one-mass\nt_end=1\n", -1);
+  cli_result r = RUN("run", "--file", bom, "--csv", "-");
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+}
+
+/* ---- 2. output files are written, not replaced --------------------------- */
+
+/* Whole CSV texts compared without printing them on failure. */
+#define assert_same_text(got, want)                  \
+  do {                                               \
+    g_assert_cmpuint(strlen(got), ==, strlen(want)); \
+    g_assert_true(strcmp(got, want) == 0);           \
+  } while (0)
+
+static char *reference_csv(void)
+{
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", "-");
+  g_assert_cmpint(r.status, ==, 0);
+  g_free(r.err);
+  return r.out;
+}
+
+typedef struct fifo_reader {
+  int fd;        /* the FIFO, opened for reading before the run */
+  gint done;     /* the run is over: an end of file now is final */
+  GString *text; /* what arrived */
+} fifo_reader;
+
+/* Reads until the writer closes (or, when none ever comes, the run ends):
+ * a FIFO the CLI replaced by a file must fail the test, not hang it. */
+static gpointer read_fifo(gpointer data)
+{
+  fifo_reader *r = data;
+  bool got = false;
+  char buf[4096];
+  for (;;) {
+    ssize_t n = read(r->fd, buf, sizeof buf);
+    if (n > 0) {
+      g_string_append_len(r->text, buf, n);
+      got = true;
+    } else if (n == 0 && (got || g_atomic_int_get(&r->done))) {
+      break;
+    } else if (n < 0 && errno != EAGAIN && errno != EINTR) {
+      break;
+    } else {
+      g_usleep(1000);
+    }
+  }
+  return NULL;
+}
+
+static void test_output_fifo(void)
+{
+  g_autofree char *want = reference_csv();
+  g_autofree char *fifo = tmp_path("out.fifo");
+  g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+  fifo_reader reader = {open(fifo, O_RDONLY | O_NONBLOCK), 0, g_string_new(NULL)};
+  g_assert_cmpint(reader.fd, >=, 0);
+  GThread *thread = g_thread_new("reader", read_fifo, &reader);
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", fifo);
+  g_atomic_int_set(&reader.done, 1);
+  g_thread_join(thread);
+  close(reader.fd);
+  g_autofree char *got = g_string_free(reader.text, FALSE);
+  g_assert_cmpint(r.status, ==, 0);
+  assert_same_text(got, want);
+  struct stat st;
+  g_assert_cmpint(lstat(fifo, &st), ==, 0);
+  g_assert_true(S_ISFIFO(st.st_mode)); /* still a FIFO, not a file put there */
+  cli_result_clear(&r);
+  g_remove(fifo);
+}
+
+static void test_output_symlink(void)
+{
+  g_autofree char *want = reference_csv();
+  g_autofree char *target = write_tmp("target.csv", "old\n", -1);
+  g_autofree char *link = tmp_path("link.csv");
+  g_assert_cmpint(symlink("target.csv", link), ==, 0); /* relative, as users make them */
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", link);
+  g_assert_cmpint(r.status, ==, 0);
+  struct stat st;
+  g_assert_cmpint(lstat(link, &st), ==, 0);
+  g_assert_true(S_ISLNK(st.st_mode)); /* the link stays a link */
+  g_autofree char *got = read_all(target);
+  assert_same_text(got, want); /* its target has the CSV */
+  cli_result_clear(&r);
+  /* a dangling link: its target is created */
+  g_remove(target);
+  r = RUN("run", "one-mass", "--t-end", "1", "--events", link);
+  g_assert_cmpint(r.status, ==, 0);
+  g_autofree char *events = read_all(target);
+  g_assert_true(g_str_has_prefix(events, "t,contact,event\n"));
+  g_assert_cmpint(lstat(link, &st), ==, 0);
+  g_assert_true(S_ISLNK(st.st_mode));
+  cli_result_clear(&r);
+  g_remove(link);
+  g_remove(target);
+}
+
+static void test_output_mode_kept(void)
+{
+  g_autofree char *want = reference_csv();
+  g_autofree char *path = write_tmp("private.csv", "old\n", -1);
+  g_assert_cmpint(chmod(path, 0600), ==, 0);
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", path);
+  g_assert_cmpint(r.status, ==, 0);
+  struct stat st;
+  g_assert_cmpint(stat(path, &st), ==, 0);
+  g_assert_cmpint(st.st_mode & 07777, ==, 0600); /* it became 0644 */
+  g_autofree char *got = read_all(path);
+  assert_same_text(got, want);
+  cli_result_clear(&r);
+  /* and its owner, where the test may give the file to someone else */
+  if (geteuid() == 0) {
+    g_assert_cmpint(chown(path, 4321, 4322), ==, 0);
+    r = RUN("run", "one-mass", "--t-end", "1", "--csv", path);
+    g_assert_cmpint(r.status, ==, 0);
+    g_assert_cmpint(stat(path, &st), ==, 0);
+    g_assert_cmpint(st.st_uid, ==, 4321);
+    g_assert_cmpint(st.st_gid, ==, 4322);
+    g_assert_cmpint(st.st_mode & 07777, ==, 0600);
+    cli_result_clear(&r);
+  }
+  g_remove(path);
+}
+
+static void test_output_hard_link(void)
+{
+  g_autofree char *want = reference_csv();
+  g_autofree char *a = write_tmp("a.csv", "old\n", -1);
+  g_autofree char *b = tmp_path("b.csv");
+  g_assert_cmpint(link(a, b), ==, 0);
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", a);
+  g_assert_cmpint(r.status, ==, 0);
+  struct stat sa, sb;
+  g_assert_cmpint(stat(a, &sa), ==, 0);
+  g_assert_cmpint(stat(b, &sb), ==, 0);
+  g_assert_cmpuint(sa.st_ino, ==, sb.st_ino); /* still one file */
+  g_assert_cmpuint(sa.st_nlink, ==, 2);
+  g_autofree char *got = read_all(b);
+  assert_same_text(got, want);
+  cli_result_clear(&r);
+  g_remove(a);
+  g_remove(b);
+}
+
+/* A regular file is replaced atomically: a new inode renamed over it. */
+static void test_output_regular_atomic(void)
+{
+  g_autofree char *want = reference_csv();
+  g_autofree char *path = write_tmp("plain.csv", "old\n", -1);
+  struct stat before, after;
+  g_assert_cmpint(stat(path, &before), ==, 0);
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", path);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_cmpint(stat(path, &after), ==, 0);
+  g_assert_cmpuint(after.st_ino, !=, before.st_ino);
+  g_autofree char *got = read_all(path);
+  assert_same_text(got, want);
+  cli_result_clear(&r);
+  /* nothing else left in the folder (no temporary file) */
+  g_autoptr(GDir) dir = g_dir_open(tmpdir, 0, NULL);
+  const char *name;
+  while ((name = g_dir_read_name(dir)))
+    g_assert_false(g_str_has_prefix(name, ".plain.csv"));
+  g_remove(path);
+}
+
+/* A character device (a null device made here, never /dev/null) is written,
+ * not replaced by a regular file.  Making one needs root. */
+static void test_output_char_device(void)
+{
+  if (geteuid() != 0) {
+    g_test_skip("making a device node needs root");
+    return;
+  }
+  g_autofree char *dev = tmp_path("null-device");
+  if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+    g_test_skip_printf("mknod: %s", g_strerror(errno));
+    return;
+  }
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", dev, "--events", dev);
+  g_assert_cmpint(r.status, ==, 0);
+  struct stat st;
+  g_assert_cmpint(lstat(dev, &st), ==, 0);
+  g_assert_true(S_ISCHR(st.st_mode)); /* it became a regular file */
+  g_assert_cmpuint(major(st.st_rdev), ==, 1);
+  g_assert_cmpuint(minor(st.st_rdev), ==, 3);
+  cli_result_clear(&r);
+  g_remove(dev);
+}
+
+/* A failed write to standard output: a message and exit 4. */
+static void test_output_stdout_full(void)
+{
+  if (!g_file_test("/dev/full", G_FILE_TEST_EXISTS)) {
+    g_test_skip("no /dev/full");
+    return;
+  }
+  cli_result r =
+      run_argv((const char *const[]){"run", "one-mass", "--csv", "-", NULL}, "/dev/full");
+  EXPECT(r, 4, "standard output", "No space left on device");
+  r = run_argv((const char *const[]){"list", NULL}, "/dev/full");
+  EXPECT(r, 4, "standard output");
+  /* and a file that cannot be written: exit 4, the reason */
+  g_autofree char *missing = g_build_filename(tmpdir, "no-such-folder", "x.csv", NULL);
+  EXPECT(RUN("run", "one-mass", "--t-end", "1", "--csv", missing), 4, "no-such-folder",
+         "No such file or directory");
+  g_autofree char *folder = tmp_path("a-folder");
+  g_assert_cmpint(g_mkdir(folder, 0700), ==, 0);
+  EXPECT(RUN("run", "one-mass", "--t-end", "1", "--csv", folder), 4, "a-folder", "folder");
+  g_rmdir(folder);
+}
+
+static void remove_tree(const char *path)
+{
+  struct stat st;
+  if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
+    const char *name;
+    while (d && (name = g_dir_read_name(d))) {
+      g_autofree char *child = g_build_filename(path, name, NULL);
+      remove_tree(child);
+    }
+  }
+  g_remove(path);
+}
+
+int main(int argc, char **argv)
+{
+  g_test_init(&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp("stickslip-robust-XXXXXX", NULL);
+  g_test_add_func("/cli/history-cap", test_history_cap);
+  g_test_add_func("/cli/input-size-cap", test_input_size_cap);
+  g_test_add_func("/cli/non-physical", test_non_physical);
+  g_test_add_func("/cli/integer-options", test_integer_options);
+  g_test_add_func("/cli/one-table-of-limits", test_one_table_of_limits);
+  g_test_add_func("/cli/numbers-in-messages", test_numbers_in_messages);
+  g_test_add_func("/cli/file-refusals", test_file_refusals);
+  g_test_add_func("/cli/output/fifo", test_output_fifo);
+  g_test_add_func("/cli/output/symlink", test_output_symlink);
+  g_test_add_func("/cli/output/mode-kept", test_output_mode_kept);
+  g_test_add_func("/cli/output/hard-link", test_output_hard_link);
+  g_test_add_func("/cli/output/regular-atomic", test_output_regular_atomic);
+  g_test_add_func("/cli/output/char-device", test_output_char_device);
+  g_test_add_func("/cli/output/stdout-full", test_output_stdout_full);
+  int rc = g_test_run();
+  remove_tree(tmpdir);
+  g_free(tmpdir);
+  return rc;
+}
