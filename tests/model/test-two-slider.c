@@ -221,7 +221,7 @@ static void test_pseudoinverse(void)
       g_assert_cmpfloat(ss_trace_at(tr, r, ci), ==, 0.0);
   /* guide 1 reaches its maximum first, the mechanism slips later */
   double t_rel = first_time(tr, column(m, "slider1.released"), 1.0, 0.0);
-  g_assert_cmpfloat(fabs(t_rel - 2.012), <, 0.011);
+  g_assert_cmpfloat(fabs(t_rel - 1.969), <, 0.011);
   double t_slip = first_event(tr, 0, SS_EVENT_SLIP);
   g_assert_cmpfloat(fabs(t_slip - 2.583), <, 0.005);
   g_assert_cmpfloat(first_event(tr, 1, SS_EVENT_SLIP), ==, t_slip);
@@ -295,9 +295,9 @@ static void test_smooth_rigid(void)
 {
   static const law_case cases[] = {
       {{"law=regularised", NULL}, -1.0, 0.0},                   /* Example 3: no gross motion */
-      {{"law=regularised", "gamma_1=2e-5", NULL}, 1.993, 0.01}, /* paper ~1.96 s */
-      {{"law=lugre", NULL}, 1.956, 0.01},                       /* Example 4: paper ~1.94 s */
-      {{"law=lugre", "sigma0_1=2e5", NULL}, -1.0, 0.0},         /* no motion */
+      {{"law=regularised", "gamma_1=2e-5", NULL}, 1.947, 0.01}, /* paper ~1.96 s */
+      {{"law=lugre", NULL}, 1.918, 0.01}, /* Example 4: v1 above v_stick (friction max 1.943) */
+      {{"law=lugre", "sigma0_1=2e5", NULL}, -1.0, 0.0}, /* no motion */
   };
   for (size_t i = 0; i < G_N_ELEMENTS(cases); i++)
     check_case(&cases[i]);
@@ -501,18 +501,18 @@ static void test_square_solve(void)
 
 /* ---- energy, constraints, bad input, CLI ---------------------------------- */
 
-/* The integrator stops at every kink of the load ramps (t_P = t_S1_on =
- * t_S2_on = 1 s, t_S1_off = 2.04 s, t_S2_off = 3 s) and restarts there:
- * a smooth law has no events, so those are its only restarts. */
+/* The integrator stops at every kink of the load ramps (t_P = t_S2_on =
+ * 1 s, t_S1_on = 1.25 s, t_S1_off = 1.987 s, t_S2_off = 3 s) and restarts
+ * there: a smooth law has no events, so those are its only restarts. */
 static void test_load_kinks(void)
 {
   const char *const sets[] = {"law=regularised", NULL};
   ss_trace *tr = run_scenario("two-slider", sets, 5.0, 0.01, NULL);
   g_assert_cmpint(tr->stats.events, ==, 0);
-  g_assert_cmpint(tr->stats.restarts, ==, 3);
+  g_assert_cmpint(tr->stats.restarts, ==, 4);
   ss_trace_free(tr);
   tr = run_scenario("two-slider", sets, 2.5, 0.01, NULL); /* 3 s lies beyond the end */
-  g_assert_cmpint(tr->stats.restarts, ==, 2);
+  g_assert_cmpint(tr->stats.restarts, ==, 3);
   ss_trace_free(tr);
 }
 
