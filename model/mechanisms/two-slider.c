@@ -1184,8 +1184,9 @@ static const ss_param_info params[] = {
     {"d2", "Damping d2", "N s/m", SS_PARAM_REAL, 2e3, 0.0, 1e7, 0,
      "Flexible rod: axial damping next to slider 2", NULL, "Mechanism"},
     {"end_fraction", "End segment fraction", "", SS_PARAM_REAL, 0.05, 0.001, 0.3, SS_PARAM_LOG,
-     "Flexible rod: length and mass of each end segment as a fraction of the rod", NULL,
-     "Mechanism"},
+     "Flexible rod: each end segment's share of the rod's length, mass and J3 (about its own "
+     "centre); the middle segment's inertia makes the three keep J3 about the rod's centre",
+     NULL, "Mechanism"},
     {"mu_s", "Static coefficient μs", "", SS_PARAM_REAL, 0.5, 0.0, 10.0, SS_PARAM_LOG,
      "Static friction coefficient of both guides", NULL, "Friction"},
     {"mu_k", "Kinetic coefficient μk", "", SS_PARAM_REAL, 0.3, 0.0, 10.0, SS_PARAM_LOG,
