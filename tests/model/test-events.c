@@ -109,7 +109,7 @@ static void test_creep_ramp_rung(void)
 }
 
 /* Level 1 (the default) and a torque step: every stick time agrees across
- * rtol 1e-6 ... 1e-10 (before: up to 49 ms apart at the default atol, 40 ms
+ * rtol 1e-6 ... 1e-10 (before: up to 65 ms apart at the default atol, 47 ms
  * at atol 1e-12; under the step no bearing ever stuck).  The gears' equal
  * static and kinetic levels let them stick only once mu |v| is within the
  * stiction tolerance, at the rung 1e-9 rad/s, where the default atol 1e-10
