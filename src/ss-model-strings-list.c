@@ -520,7 +520,7 @@ const char *const ss_i18n_model_texts[] = {
   /* two-slider: label of end_fraction */
   N_("End segment fraction"),
   /* two-slider: description of end_fraction */
-  N_("Flexible rod: length and mass of each end segment as a fraction of the rod"),
+  N_("Flexible rod: each end segment's share of the rod's length, mass and J3 (about its own centre); the middle segment's inertia makes the three keep J3 about the rod's centre"),
   /* two-slider: description of mu_s */
   N_("Static friction coefficient of both guides"),
   /* two-slider: description of mu_k */

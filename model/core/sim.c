@@ -5,7 +5,12 @@
  * while stuck it is the stiction margin.  At an event the model resolves
  * consistent modes, zeroes stuck velocities and the integrator restarts.
  * Smooth models (regularised, tanh, LuGre) have one event function per
- * contact, |v| - v_stick, used for reporting only, and use BDF. */
+ * contact, |v| - v_stick, used for reporting only, and use BDF.
+ *
+ * A sliding contact that creeps to rest (|v| decays exponentially and never
+ * crosses zero) is declared stuck where |v| falls through a velocity rung
+ * (follow_creep, docs/events.md): round-off would otherwise pick the time. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +22,38 @@
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "ss-internal.h"
+
+/* ---- creeping stops (docs/events.md) ----------------------------------
+ *
+ * A sliding contact that comes to rest by creeping, its speed mode * v
+ * decaying exponentially, never crosses zero: round-off would pick its
+ * stick time.  Its speed is followed down a ladder of rungs, 1e-4 ... 1e-9
+ * m/s (rad/s for bearings).  It creeps where the fall from rung k-1 to rung
+ * k took at least CREEP_RATIO of the time of the fall from rung k-2 to rung
+ * k-1 (an exponential approach takes equal times per decade, a crossing at
+ * a finite deceleration a tenth as long per decade).  A creeping contact is
+ * stuck from the instant its speed falls through that rung if the exact
+ * law's mode decision, made there with it at rest (and with every other
+ * sliding contact below 1e-6 in a descent), holds it.  Any other contact
+ * keeps the exact zero crossing of v.  The speeds are followed on the
+ * integrator's interpolant after each step: the integration is untouched
+ * until a contact stops. */
+#define CREEP_RUNGS 6 /* rungs on the ladder */
+static const double creep_rung[CREEP_RUNGS] = {1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9};
+#define CREEP_FIRST 2   /* the first rung where a contact can be declared stuck */
+#define CREEP_RATIO 0.5 /* the least ratio of successive decade times for creeping */
+#define CREEP_RISE  2.0 /* a speed above CREEP_RISE times a passed rung starts a new descent */
+
+/* Nodes of a step's speed polynomials: the state's interpolant has the
+ * method's order (Adams at most 12), so a speed linear in the state is a
+ * polynomial of that degree, and a smooth one close to it. */
+#define CREEP_NODES 14
+
+typedef struct creep_crossing {
+  double t;    /* instant the speed fell through the rung, s */
+  int contact; /* which contact */
+  int rung;    /* which rung */
+} creep_crossing;
 
 struct ss_sim {
   const ss_model *m;       /* the constant model */
@@ -49,6 +86,21 @@ struct ss_sim {
   long events_at_same_t;   /* events within 1e-12 s of each other */
   bool repeat_root;        /* the last root fell on the previous one's instant and
                               changed no mode: restart with a shorter first step */
+  int *creep_next;         /* per contact: index of the next rung to watch its speed fall
+                              through (CREEP_RUNGS: none) */
+  double *creep_t;         /* per contact CREEP_RUNGS instants its speed fell through each
+                              rung in the present descent, s (NAN: not in it) */
+  double t_creep;          /* the speeds have been followed up to here, s */
+  N_Vector y_creep;        /* interpolated state within the last step */
+  N_Vector y_trial;        /* state of a trial stop */
+  int *trial_modes;        /* modes of a trial stop */
+  double *speed;           /* per contact: speed mode * v at t_speed (a sliding contact's
+                              root function, kept from CVODE's last call) */
+  double t_speed;          /* time of speed[], s (NAN: none) */
+  creep_crossing *cross;   /* scratch: rung crossings within one step */
+  double *node_t;          /* CREEP_NODES Chebyshev nodes of a step, s */
+  double *node_speed;      /* speeds of every contact at the nodes (node-major) */
+  int n_nodes;             /* nodes in use */
   ss_stats stats;          /* accumulated over restarts */
   ss_run_check *check;     /* physics of every emitted row */
   size_t rows;             /* rows emitted */
@@ -88,6 +140,10 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
       g[i] = s->margin[i];
     else
       g[i] = s->modes[i] * s->v[i];
+  }
+  if (m->hybrid) { /* CVODE's last call is at the step's end: follow_creep reads it */
+    memcpy(s->speed, g, sizeof(double) * (size_t)m->n_contacts);
+    s->t_speed = t;
   }
   if (m->n_aux > 0)
     m->ops->aux(m, t, x, g + m->n_contacts);
@@ -165,6 +221,10 @@ void ss_sim_free(ss_sim *s)
     N_VDestroy(s->y_probe);
   if (s->ydot)
     N_VDestroy(s->ydot);
+  if (s->y_creep)
+    N_VDestroy(s->y_creep);
+  if (s->y_trial)
+    N_VDestroy(s->y_trial);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   free(s->modes);
@@ -176,6 +236,13 @@ void ss_sim_free(ss_sim *s)
   free(s->margin0);
   free(s->row);
   ss_run_check_free(s->check);
+  free(s->creep_next);
+  free(s->creep_t);
+  free(s->trial_modes);
+  free(s->speed);
+  free(s->cross);
+  free(s->node_t);
+  free(s->node_speed);
   free(s);
 }
 
@@ -185,6 +252,48 @@ static void initial_smooth_modes(ss_sim *s, const double *x)
   m->ops->contacts(m, s->t, x, s->modes, s->v, s->margin, NULL);
   for (int i = 0; i < m->n_contacts; i++)
     s->modes[i] = fabs(s->v[i]) < m->v_stick[i] ? SS_MODE_STICK : ss_sign(s->v[i]);
+}
+
+static double *creep_times(ss_sim *s, int i) { return s->creep_t + (size_t)i * CREEP_RUNGS; }
+
+/* Contact i starts below every rung, with no descent (it sticks, or it
+ * starts sliding from rest). */
+static void creep_reset(ss_sim *s, int i)
+{
+  s->creep_next[i] = CREEP_RUNGS;
+  for (int k = 0; k < CREEP_RUNGS; k++)
+    creep_times(s, i)[k] = NAN;
+}
+
+/* Follows contact i's speed (mode * v) at a step's end or a restart: a
+ * speed above CREEP_RISE times a passed rung ends the descent (the ladder
+ * rises to it), one below the next rung (a restart's velocity jump) passes
+ * it without a time. */
+static void creep_sync(ss_sim *s, int i, double speed)
+{
+  int *k = &s->creep_next[i];
+  double *tc = creep_times(s, i);
+  if (*k > 0 && speed > CREEP_RISE * creep_rung[*k - 1]) {
+    while (*k > 0 && speed > CREEP_RISE * creep_rung[*k - 1])
+      (*k)--;
+    for (int j = 0; j < CREEP_RUNGS; j++)
+      tc[j] = NAN;
+  }
+  for (; *k < CREEP_RUNGS && speed < creep_rung[*k]; (*k)++)
+    tc[*k] = NAN;
+}
+
+/* Follows every sliding contact of a hybrid model to the state y at t. */
+static void creep_sync_all(ss_sim *s, double t)
+{
+  const ss_model *m = s->m;
+  s->t_creep = t;
+  if (!m->hybrid)
+    return;
+  m->ops->contacts(m, t, N_VGetArrayPointer(s->y), s->modes, s->v, s->margin, NULL);
+  for (int i = 0; i < m->n_contacts; i++)
+    if (s->modes[i] != SS_MODE_STICK)
+      creep_sync(s, i, s->modes[i] * s->v[i]);
 }
 
 ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
@@ -213,8 +322,16 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->margin = calloc((size_t)nc + 1, sizeof(double));
   s->margin0 = calloc((size_t)nc + 1, sizeof(double));
   s->row = calloc((size_t)m->n_columns + 1, sizeof(double));
+  s->creep_next = calloc((size_t)nc + 1, sizeof(int));
+  s->creep_t = calloc((size_t)nc * CREEP_RUNGS + 1, sizeof(double));
+  s->trial_modes = calloc((size_t)nc + 1, sizeof(int));
+  s->speed = calloc((size_t)nc + 1, sizeof(double));
+  s->cross = calloc((size_t)nc * CREEP_RUNGS + 1, sizeof *s->cross);
+  s->node_t = calloc(CREEP_NODES, sizeof(double));
+  s->node_speed = calloc((size_t)CREEP_NODES * ((size_t)nc + 1), sizeof(double));
   if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 ||
-      !s->row || !s->check || SUNContext_Create(NULL, &s->ctx) != 0) {
+      !s->row || !s->check || !s->creep_next || !s->creep_t || !s->trial_modes || !s->speed ||
+      !s->cross || !s->node_t || !s->node_speed || SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -222,7 +339,9 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->y_grid = N_VNew_Serial(m->nx, s->ctx);
   s->y_probe = N_VNew_Serial(m->nx, s->ctx);
   s->ydot = N_VNew_Serial(m->nx, s->ctx);
-  if (!s->y || !s->y_grid || !s->y_probe || !s->ydot) {
+  s->y_creep = N_VNew_Serial(m->nx, s->ctx);
+  s->y_trial = N_VNew_Serial(m->nx, s->ctx);
+  if (!s->y || !s->y_grid || !s->y_probe || !s->ydot || !s->y_creep || !s->y_trial) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -238,6 +357,9 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   } else {
     initial_smooth_modes(s, x);
   }
+  for (int i = 0; i < nc; i++)
+    creep_reset(s, i);
+  s->t_speed = NAN;
 
   s->cvode = CVodeCreate(m->stiff ? CV_BDF : CV_ADAMS, s->ctx);
   int flag = s->cvode ? CVodeInit(s->cvode, rhs_cb, 0.0, s->y) : -1;
@@ -341,6 +463,7 @@ static int restart(ss_sim *s, double t)
   if (CVodeReInit(s->cvode, t, s->y) != 0 || CVodeSetInitStep(s->cvode, h0) != 0 ||
       set_stop(s, t) != 0 || set_step_cap(s) != 0)
     return fail(s, t, "integrator restart failed");
+  creep_sync_all(s, t);
   return 0;
 }
 
@@ -384,6 +507,7 @@ static bool emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
     if (a == b)
       continue;
     changed = true;
+    creep_reset(s, i);
     emit_event(s, sink, t, i,
                b == SS_MODE_STICK   ? SS_EVENT_STICK
                : a == SS_MODE_STICK ? SS_EVENT_SLIP
@@ -537,6 +661,220 @@ static void emit_grid_until(ss_sim *s, const ss_sink *sink, double until)
   }
 }
 
+/* Contact i's speed, mode * v, at t within the last step (interpolated). */
+static double creep_speed(ss_sim *s, int i, double t)
+{
+  if (CVodeGetDky(s->cvode, t, 0, s->y_creep) != CV_SUCCESS)
+    return NAN;
+  s->m->ops->contacts(s->m, t, N_VGetArrayPointer(s->y_creep), s->modes, s->v, s->margin, NULL);
+  return s->modes[i] * s->v[i];
+}
+
+/* Samples every contact's speed on Chebyshev-Lobatto nodes of the step
+ * [t_a, t_b], one more than the interpolant's degree.  Returns < 0 if the
+ * interpolant cannot be read. */
+static int creep_sample(ss_sim *s, double t_a, double t_b)
+{
+  const ss_model *m = s->m;
+  int nc = m->n_contacts, q_last = 1, q_next = 1;
+  CVodeGetLastOrder(s->cvode, &q_last);
+  CVodeGetCurrentOrder(s->cvode, &q_next);
+  int n = q_last > q_next ? q_last + 2 : q_next + 2;
+  s->n_nodes = n < 3 ? 3 : n > CREEP_NODES ? CREEP_NODES : n;
+  for (int j = 0; j < s->n_nodes; j++) {
+    double t = j == 0 ? t_a
+               : j == s->n_nodes - 1
+                   ? t_b
+                   : 0.5 * (t_a + t_b) - 0.5 * (t_b - t_a) * cos(M_PI * j / (s->n_nodes - 1));
+    if (CVodeGetDky(s->cvode, t, 0, s->y_creep) != CV_SUCCESS)
+      return -1;
+    m->ops->contacts(m, t, N_VGetArrayPointer(s->y_creep), s->modes, s->v, s->margin, NULL);
+    s->node_t[j] = t;
+    for (int i = 0; i < nc; i++)
+      s->node_speed[(size_t)j * (size_t)nc + (size_t)i] = s->modes[i] * s->v[i];
+  }
+  return 0;
+}
+
+/* Contact i's speed polynomial at t (barycentric form on the nodes). */
+static double creep_poly(const ss_sim *s, int i, double t)
+{
+  int nc = s->m->n_contacts, n = s->n_nodes;
+  double num = 0.0, den = 0.0;
+  for (int j = 0; j < n; j++) {
+    double f = s->node_speed[(size_t)j * (size_t)nc + (size_t)i];
+    if (t == s->node_t[j])
+      return f;
+    double w = (j % 2 ? -1.0 : 1.0) * (j == 0 || j == n - 1 ? 0.5 : 1.0) / (t - s->node_t[j]);
+    num += w * f;
+    den += w;
+  }
+  return num / den;
+}
+
+/* The instant in (lo, hi] where contact i's speed falls through `level`,
+ * its speed minus the level being glo >= 0 at lo and ghi < 0 at hi: the
+ * Illinois method, as CVODE locates roots, down to rounding in t, on the
+ * speed polynomial (exact: false) or on the interpolant itself (first
+ * trial at `guess` if inside).  The instant is the bracket's end below the
+ * level, as for CVODE's roots. */
+static double creep_crossing_time(ss_sim *s, int i, double level, double lo, double glo, double hi,
+                                  double ghi, bool exact, double guess)
+{
+  double tol = 100.0 * DBL_EPSILON * fmax(fabs(lo), fabs(hi));
+  int side = 0; /* which end moved last: Illinois halves the other's value */
+  for (int it = 0; it < 200 && hi - lo > tol; it++) {
+    double mid = it == 0 && guess > lo && guess < hi ? guess : hi - ghi * (hi - lo) / (ghi - glo);
+    if (!(mid > lo + 0.5 * tol && mid < hi - 0.5 * tol))
+      mid = 0.5 * (lo + hi); /* at an end: bisect */
+    double g = (exact ? creep_speed(s, i, mid) : creep_poly(s, i, mid)) - level;
+    if (!(g >= 0.0)) {
+      hi = mid;
+      ghi = g;
+      if (side == -1)
+        glo *= 0.5;
+      side = -1;
+    } else {
+      lo = mid;
+      glo = g;
+      if (side == 1)
+        ghi *= 0.5;
+      side = 1;
+    }
+  }
+  return hi;
+}
+
+/* Contact i fell through rung k at t: creeping if that fall took at least
+ * CREEP_RATIO of the time of the one before. */
+static bool creeping(ss_sim *s, int i, int k)
+{
+  const double *tc = creep_times(s, i);
+  if (k < CREEP_FIRST || !isfinite(tc[k - 1]) || !isfinite(tc[k - 2]))
+    return false;
+  return tc[k] - tc[k - 1] >= CREEP_RATIO * (tc[k - 1] - tc[k - 2]);
+}
+
+/* Whether contact j has fallen through a rung in its present descent. */
+static bool creep_descending(ss_sim *s, int j)
+{
+  for (int k = 0; k < CREEP_RUNGS; k++)
+    if (isfinite(creep_times(s, j)[k]))
+      return true;
+  return false;
+}
+
+/* Contact i creeps at t (within the last step).  With it go the other
+ * sliding contacts that came down below the first deciding rung: if the
+ * exact law's mode decision, with them all at rest there, holds them all,
+ * the run goes back to t: rows before t, the mode changes, restart.
+ * (Contacts that come to rest together share a mode of motion: one held
+ * alone while another creeps on is loaded on by it, and breaks loose again
+ * at once when its levels are equal.)  Returns 1 if they stopped, 0 if
+ * not, < 0 on failure. */
+static int creep_stop(ss_sim *s, int i, double t, const ss_sink *sink)
+{
+  const ss_model *m = s->m;
+  int nc = m->n_contacts;
+  double *xt = N_VGetArrayPointer(s->y_trial), *x = N_VGetArrayPointer(s->y);
+  if (CVodeGetDky(s->cvode, t, 0, s->y_trial) != CV_SUCCESS)
+    return 0;
+  m->ops->contacts(m, t, xt, s->modes, s->v, s->margin, NULL);
+  memcpy(s->trial_modes, s->modes, sizeof(int) * (size_t)nc);
+  for (int j = 0; j < nc; j++)
+    s->hit[j] =
+        s->modes[j] != SS_MODE_STICK &&
+        (j == i || (s->modes[j] * s->v[j] < creep_rung[CREEP_FIRST] && creep_descending(s, j)));
+  if (m->ops->resolve(m, t, xt, s->trial_modes, s->hit) < 0)
+    return 0;
+  for (int j = 0; j < nc; j++)
+    if (s->hit[j] && s->trial_modes[j] != SS_MODE_STICK)
+      return 0;
+  if (s->stats.events >= s->opts.max_events)
+    return fail(s, t, "too many events (raise max_events or check the parameters)");
+  emit_grid_until(s, sink, nextafter(t, -INFINITY));
+  memcpy(x, xt, sizeof(double) * (size_t)m->nx);
+  memcpy(s->old_modes, s->modes, sizeof(int) * (size_t)nc);
+  memcpy(s->modes, s->trial_modes, sizeof(int) * (size_t)nc);
+  s->t_step = t;
+  emit_mode_changes(s, sink, t);
+  emit_sample(s, sink, t, x);
+  return restart(s, t) < 0 ? -1 : 1;
+}
+
+static int compare_crossings(const void *a, const void *b)
+{
+  const creep_crossing *p = a, *q = b;
+  if (p->t != q->t)
+    return p->t < q->t ? -1 : 1;
+  return p->contact - q->contact;
+}
+
+/* Follows the sliding contacts' speeds over the last step, from t_creep to
+ * t_b (state y), in time order.  A creeping contact that can stick stops
+ * at its rung crossing (before t_b when a root fell at t_b: the root's own
+ * handling decides that instant): returns 1 (the run goes on from there),
+ * 0 if none stopped, < 0 on failure. */
+static int follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sink)
+{
+  const ss_model *m = s->m;
+  int nc = m->n_contacts, n = 0;
+  double t_a = s->t_creep;
+  bool any_sliding = false;
+  for (int i = 0; m->hybrid && i < nc; i++)
+    any_sliding |= s->modes[i] != SS_MODE_STICK;
+  if (!any_sliding || !(t_b > t_a)) {
+    s->t_creep = fmax(t_a, t_b);
+    return 0;
+  }
+  if (s->t_speed != t_b) {
+    m->ops->contacts(m, t_b, N_VGetArrayPointer(s->y), s->modes, s->v, s->margin, NULL);
+    for (int i = 0; i < nc; i++)
+      s->speed[i] = s->modes[i] * s->v[i];
+  }
+  s->t_speed = NAN; /* the search below evaluates without it */
+  bool any_crossing = false;
+  for (int i = 0; i < nc; i++)
+    any_crossing |= s->modes[i] != SS_MODE_STICK && s->creep_next[i] < CREEP_RUNGS &&
+                    s->speed[i] < creep_rung[s->creep_next[i]];
+  if (any_crossing && creep_sample(s, t_a, t_b) < 0)
+    any_crossing = false;
+  for (int i = 0; any_crossing && i < nc; i++) {
+    if (s->modes[i] == SS_MODE_STICK)
+      continue;
+    double lo = t_a;
+    for (int k = s->creep_next[i]; k < CREEP_RUNGS && s->speed[i] < creep_rung[k]; k++) {
+      double g_lo = creep_poly(s, i, lo) - creep_rung[k], g_hi = s->speed[i] - creep_rung[k];
+      lo = creep_crossing_time(s, i, creep_rung[k], lo, fmax(g_lo, 0.0), t_b, g_hi, false, NAN);
+      s->cross[n++] = (creep_crossing){lo, i, k};
+    }
+  }
+  qsort(s->cross, (size_t)n, sizeof *s->cross, compare_crossings);
+  for (int c = 0; c < n; c++) {
+    const creep_crossing *e = &s->cross[c];
+    creep_times(s, e->contact)[e->rung] = e->t;
+    s->creep_next[e->contact] = e->rung + 1;
+    if (!creeping(s, e->contact, e->rung))
+      continue;
+    /* the instant on the interpolant itself (the polynomial is exact for a
+     * speed linear in the state) */
+    double level = creep_rung[e->rung];
+    double t = creep_crossing_time(s, e->contact, level, t_a,
+                                   fmax(creep_speed(s, e->contact, t_a) - level, 0.0), t_b,
+                                   s->speed[e->contact] - level, true, e->t);
+    if (t < t_b || !root_at_end) { /* (a root at t_b: its own handling decides that instant) */
+      int rc = creep_stop(s, e->contact, t, sink);
+      if (rc != 0)
+        return rc;
+    }
+  }
+  for (int i = 0; i < nc; i++)
+    if (s->modes[i] != SS_MODE_STICK)
+      creep_sync(s, i, s->speed[i]);
+  s->t_creep = t_b;
+  return 0;
+}
+
 int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
 {
   if (!s || s->failed)
@@ -581,6 +919,15 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
         snprintf(what, sizeof what, "%s", s->error[0] ? s->error : "integrator error");
       model_failure[0] = '\0';
       return fail(s, tret, what);
+    }
+    int creep = follow_creep(s, tret, flag == CV_ROOT_RETURN, sink);
+    if (creep < 0)
+      return -1;
+    if (creep > 0) { /* a creeping contact stopped within the step: on from there */
+      s->t = fmin(s->t_step, t_target);
+      if (check_start(s, s->t_step, sink) < 0)
+        return -1;
+      continue;
     }
     s->t_step = tret;
     s->t = fmin(tret, t_target);
