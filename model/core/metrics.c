@@ -42,18 +42,25 @@ static size_t first_row_after(const ss_trace *tr, double t)
   return lo;
 }
 
-/* True if an event lies in [a, b] (events are in time order). */
-static bool event_within(const ss_trace *tr, double a, double b)
+/* Index of the first event at a time > t (after = true) or >= t. */
+static size_t first_event(const ss_trace *tr, double t, bool after)
 {
   size_t lo = 0, hi = tr->n_events;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (tr->events[mid].t >= a)
+    if (after ? tr->events[mid].t > t : tr->events[mid].t >= t)
       hi = mid;
     else
       lo = mid + 1;
   }
-  return lo < tr->n_events && tr->events[lo].t <= b;
+  return lo;
+}
+
+/* True if an event lies in [a, b]. */
+static bool event_within(const ss_trace *tr, double a, double b)
+{
+  size_t i = first_event(tr, a, false);
+  return i < tr->n_events && tr->events[i].t <= b;
 }
 
 static void contact_metrics(const ss_model *m, const ss_trace *tr, int c, ss_contact_metrics *out)
@@ -114,6 +121,64 @@ static int direction_after(const ss_model *m, const ss_trace *tr, const ss_event
   return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
 }
 
+static bool same_signature(const signature *a, const signature *b)
+{
+  return a->source == b->source && a->kind == b->kind && a->dir == b->dir;
+}
+
+/* An event with event a's signature within tol of time t, or SIZE_MAX. */
+static size_t partner(const ss_trace *tr, const signature *sig, size_t a, double t, double tol)
+{
+  for (size_t i = first_event(tr, t - tol, false); i < tr->n_events; i++) {
+    if (tr->events[i].t > t + tol)
+      break;
+    if (same_signature(&sig[i], &sig[a]))
+      return i;
+  }
+  return SIZE_MAX;
+}
+
+/* Whether the events repeat with period near T0 (metrics.h); the period
+ * measured over SS_PERIOD_CYCLES cycles, or NaN.  Events are matched by
+ * time, not by position in the list: two events a few microseconds apart
+ * may come in either order from one cycle to the next. */
+static double check_period(const ss_trace *tr, const signature *sig, double T0, double t_end,
+                           int *per_cycle)
+{
+  const ss_event *ev = tr->events;
+  size_t last = tr->n_events - 1, k = last, k1 = SIZE_MAX;
+  double t_last = ev[last].t, tol = SS_PERIOD_RTOL * T0;
+  for (int c = 1; c <= SS_PERIOD_CYCLES; c++) { /* the last event, cycles back */
+    k = partner(tr, sig, k, ev[k].t - T0, tol);
+    if (k == SIZE_MAX)
+      return NAN;
+    if (c == 1)
+      k1 = k;
+  }
+  double T = (t_last - ev[k].t) / SS_PERIOD_CYCLES;
+  tol = SS_PERIOD_RTOL * T;
+  /* every event of the later cycles has its like one period earlier */
+  for (size_t a = last + 1; a-- > 0 && ev[a].t > t_last - (SS_PERIOD_CYCLES - 1) * T - tol;)
+    if (partner(tr, sig, a, ev[a].t - T, tol) == SIZE_MAX)
+      return NAN;
+  /* and each cycle has as many events */
+  size_t count = 0;
+  for (int c = 0; c < SS_PERIOD_CYCLES; c++) {
+    size_t n = first_event(tr, t_last - c * T + tol, true) -
+               first_event(tr, t_last - (c + 1) * T + tol, true);
+    if (c > 0 && n != count)
+      return NAN;
+    count = n;
+  }
+  /* still moving: the quiet time after the last event no longer than after
+   * its like a cycle earlier */
+  size_t next = first_event(tr, ev[k1].t + tol, true);
+  if (next > last || t_end - t_last > ev[next].t - ev[k1].t + tol)
+    return NAN;
+  *per_cycle = (int)count;
+  return T;
+}
+
 double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end,
                        int *events_per_cycle)
 {
@@ -132,28 +197,21 @@ double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end
                          direction_after(m, tr, &tr->events[i])};
   const ss_event *ev = tr->events;
   double t_end = tr->t[tr->n_rows - 1], found = NAN;
-  for (size_t p = 1; SS_PERIOD_CYCLES * p + 1 <= n && isnan(found); p++) {
-    size_t last = n - 1, first = n - 1 - SS_PERIOD_CYCLES * p;
-    double T = (ev[last].t - ev[first].t) / SS_PERIOD_CYCLES;
-    if (!(T > 0.0))
-      continue;
-    double tol = SS_PERIOD_RTOL * T;
-    bool ok = true;
-    for (size_t a = first + p; a <= last && ok; a++) {
-      const signature *x = &sig[a], *y = &sig[a - p];
-      ok = x->source == y->source && x->kind == y->kind && x->dir == y->dir &&
-           fabs(ev[a].t - ev[a - p].t - T) <= tol;
-    }
-    /* still moving: the quiet time after the last event no longer than
-     * after the same event a cycle earlier */
-    ok = ok && t_end - ev[last].t <= ev[last - p + 1].t - ev[last - p].t + tol;
-    if (ok) {
-      found = T;
-      if (period_end)
-        *period_end = ev[last].t;
-      if (events_per_cycle)
-        *events_per_cycle = (int)p;
-    }
+  int per_cycle = 0;
+  /* candidate periods: back from the last event to each earlier one like
+   * it, shortest first */
+  for (size_t j = n - 1; j-- > 0 && isnan(found);) {
+    double T0 = ev[n - 1].t - ev[j].t;
+    if (ev[n - 1].t - SS_PERIOD_CYCLES * T0 * (1 + SS_PERIOD_RTOL) < ev[0].t)
+      break; /* too little history for this period and every longer one */
+    if (T0 > 0.0 && same_signature(&sig[j], &sig[n - 1]))
+      found = check_period(tr, sig, T0, t_end, &per_cycle);
+  }
+  if (!isnan(found)) {
+    if (period_end)
+      *period_end = ev[n - 1].t;
+    if (events_per_cycle)
+      *events_per_cycle = per_cycle;
   }
   free(sig);
   return found;

@@ -20,18 +20,22 @@
  *
  * Per run:
  * - energy_dissipated: the energy.dissipated column at the last row, J.
- * - period: the motion is periodic when the last SS_PERIOD_CYCLES cycles of
- *   events repeat.  An event's signature is (source, kind, direction after
- *   it: the sign of C.v in the first row after the event, 0 for gap
- *   events).  The period has p events for the smallest p such that each of
- *   the last SS_PERIOD_CYCLES * p events has the signature of the event p
- *   before it and follows it by T within SS_PERIOD_RTOL * T, T the mean cycle
- *   (time of the last event minus that of the event SS_PERIOD_CYCLES * p
- *   before it, divided by SS_PERIOD_CYCLES); and the quiet time after the
- *   last event is no longer than what followed the same event a cycle
- *   earlier (plus the tolerance): motion that stopped is not periodic.
- *   period = T; NaN when no p qualifies (too few events, a transient, a run
- *   that stops, a motion without events).
+ * - period: the motion is periodic when its events repeat over the last
+ *   SS_PERIOD_CYCLES periods.  An event's signature is (source, kind,
+ *   direction after it: the sign of C.v in the first row after the event, 0
+ *   for gap events).  Candidate periods T0 are the times from the last event
+ *   back to each earlier event of its signature, shortest first; T0 holds
+ *   when, with tol = SS_PERIOD_RTOL * T0, the last event has its like within
+ *   tol of t_last - c T0 for c = 1..SS_PERIOD_CYCLES; with T = (t_last - the
+ *   last of those) / SS_PERIOD_CYCLES, every event after
+ *   t_last - (SS_PERIOD_CYCLES - 1) T has its like within SS_PERIOD_RTOL * T
+ *   of one period earlier and the SS_PERIOD_CYCLES periods before t_last hold
+ *   as many events each (events are matched by time, so two events
+ *   microseconds apart may swap order from cycle to cycle); and the quiet
+ *   time after the last event is no longer than what followed its like a
+ *   period earlier (plus tol): motion that stopped is not periodic.
+ *   period = T; NaN when no candidate holds (too few events, a transient, a
+ *   run that stops, a motion without events).
  * - amplitude: half the peak-to-peak of the model's first generalised
  *   velocity column (one-mass: v, dupont: v, gear-train: psi_dot,
  *   two-slider: v1) over the last period [t_last - T, t_last], t_last the

@@ -245,6 +245,75 @@ static void test_period_two_directions(void)
   ss_model_free(m);
 }
 
+/* The period's definition on hand-made event lists (two-block: contacts
+ * 10, 20, 12): events matched by time, not by their order in the list. */
+static ss_trace *synthetic_trace(const ss_model *m, double t_end, int cycles, double swap,
+                                 double growth)
+{
+  ss_trace *tr = ss_trace_new(ss_model_n_columns(m));
+  double *row = calloc((size_t)ss_model_n_columns(m), sizeof(double));
+  for (double t = 0; t <= t_end + 1e-9; t += 0.01)
+    ss_trace_append_row(tr, fmin(t, t_end), row);
+  double t0 = 0, T = 1;
+  for (int c = 0; c < cycles; c++) {
+    /* contacts 0 and 1 stick within a microsecond, in either order */
+    double d = c % 2 ? swap : -swap;
+    ss_trace_append_event(tr, &(ss_event){t0 + 0.3 - d, 0, SS_EVENT_STICK});
+    ss_trace_append_event(tr, &(ss_event){t0 + 0.3 + d, 1, SS_EVENT_STICK});
+    ss_trace_append_event(tr, &(ss_event){t0 + 0.6, 0, SS_EVENT_SLIP});
+    ss_trace_append_event(tr, &(ss_event){t0 + 0.7, 1, SS_EVENT_SLIP});
+    t0 += T;
+    T *= growth;
+  }
+  /* the list is in time order */
+  for (size_t i = 1; i < tr->n_events; i++)
+    if (tr->events[i].t < tr->events[i - 1].t) {
+      ss_event e = tr->events[i];
+      tr->events[i] = tr->events[i - 1];
+      tr->events[i - 1] = e;
+    }
+  free(row);
+  return tr;
+}
+
+static void test_period_definition(void)
+{
+  ss_model *m = make_model("two-block", NULL);
+  int per_cycle = 0;
+  double end = 0;
+  /* five cycles of 1 s, the two sticks swapping places each cycle */
+  ss_trace *tr = synthetic_trace(m, 5.2, 5, 1e-6, 1.0);
+  g_assert_cmpfloat(fabs(ss_trace_period(m, tr, &end, &per_cycle) - 1.0), <, 1e-12);
+  g_assert_cmpint(per_cycle, ==, 4);
+  g_assert_cmpfloat(end, ==, 4.7);
+  ss_trace_free(tr);
+  /* three periods are the least: the last event seen four times */
+  tr = synthetic_trace(m, 4.2, 4, 1e-6, 1.0);
+  g_assert_false(isnan(ss_trace_period(m, tr, NULL, NULL)));
+  ss_trace_free(tr);
+  tr = synthetic_trace(m, 3.2, 3, 1e-6, 1.0);
+  g_assert_true(isnan(ss_trace_period(m, tr, NULL, NULL)));
+  ss_trace_free(tr);
+  /* the motion stopped: the quiet time after the last event (0.7 s to
+   * 2.5 s) is longer than what followed it a cycle before (0.6 s) */
+  tr = synthetic_trace(m, 6.5, 5, 1e-6, 1.0);
+  g_assert_true(isnan(ss_trace_period(m, tr, NULL, NULL)));
+  ss_trace_free(tr);
+  tr = synthetic_trace(m, 5.3, 5, 1e-6, 1.0); /* 0.6 s later: still a cycle's gap */
+  g_assert_false(isnan(ss_trace_period(m, tr, NULL, NULL)));
+  ss_trace_free(tr);
+  /* cycles 0.2 % longer each time: outside SS_PERIOD_RTOL (0.1 %) */
+  tr = synthetic_trace(m, 5.2, 5, 1e-6, 1.002);
+  g_assert_true(isnan(ss_trace_period(m, tr, NULL, NULL)));
+  ss_trace_free(tr);
+  /* 0.02 %: within it, the mean of the last three cycles */
+  tr = synthetic_trace(m, 5.2, 5, 1e-6, 1.0002);
+  double T = ss_trace_period(m, tr, NULL, NULL);
+  g_assert_cmpfloat(fabs(T - (1.0002 + pow(1.0002, 2) + pow(1.0002, 3)) / 3), <, 1e-12);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 /* Smooth laws: stuck = |v| < v_stick, the stick column; the phases counted
  * from its rows agree with the event-based metrics. */
 static void test_smooth_law(void)
@@ -329,6 +398,7 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/not-periodic/ramp", test_not_periodic_ramp);
   g_test_add_func("/metrics/not-periodic/short", test_not_periodic_short);
   g_test_add_func("/metrics/period-two-directions", test_period_two_directions);
+  g_test_add_func("/metrics/period-definition", test_period_definition);
   g_test_add_func("/metrics/smooth-law", test_smooth_law);
   g_test_add_func("/metrics/csv", test_csv);
   return g_test_run();
