@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "cli-sweep.h"
 #include "scenario-file.h"
 #include "stickslip.h"
 #include "two-slider.h"
@@ -23,11 +24,16 @@ static const char usage_text[] =
     "  stickslip-cli params SCENARIO\n"
     "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
     "                    [--rtol X] [--atol X] [--max-steps N] [--csv FILE|-] [--events FILE|-]\n"
+    "                    [--metrics FILE|-]\n"
+    "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]...\n"
+    "                    --metric OUTCOME... [--jobs J] [--shard K/N] --csv FILE|-\n"
     "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
+    "  stickslip-cli bench --studies [--runs N]\n"
     "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
     "\n"
     "run writes CSV (header, one row per output time; empty field = undetermined).\n"
-    "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n";
+    "Without --csv, --events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
+    "--metrics writes metric,value,unit rows; sweep: see docs/studies.md.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -103,6 +109,7 @@ typedef struct run_args {
   ss_run_opts opts;     /* --t-end, --dt-out, --rtol, --atol */
   const char *csv;      /* --csv */
   const char *events;   /* --events */
+  const char *metrics;  /* --metrics */
 } run_args;
 
 static int parse_run_args(int argc, char **argv, run_args *a)
@@ -127,6 +134,8 @@ static int parse_run_args(int argc, char **argv, run_args *a)
       a->csv = val;
     else if (strcmp(arg, "--events") == 0)
       a->events = val;
+    else if (strcmp(arg, "--metrics") == 0)
+      a->metrics = val;
     else if (strcmp(arg, "--t-end") == 0) {
       if (!parse_positive("--t-end", val, 1e7, &a->opts.t_end))
         return EXIT_USAGE;
@@ -245,7 +254,7 @@ static int cmd_run(int argc, char **argv)
   }
   g_autofree char *default_csv = NULL;
   const char *csv = a.csv;
-  if (!a.csv && !a.events)
+  if (!a.csv && !a.events && !a.metrics)
     csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
   status = 0;
   struct {
@@ -261,6 +270,8 @@ static int cmd_run(int argc, char **argv)
       status = 1;
     free(data);
   }
+  if (status == 0 && a.metrics && !cli_write_metrics(m, tr, a.metrics))
+    status = 1;
   if (status == 0 && default_csv)
     fprintf(stderr, "stickslip-cli: wrote %zu rows to %s\n", tr->n_rows, default_csv);
   fprintf(stderr,
@@ -356,6 +367,9 @@ static int cmd_bench(int argc, char **argv)
   int n_set = 0;
   double t_end = 0.0;
   int runs = 200;
+  for (int i = 0; i < argc; i++)
+    if (strcmp(argv[i], "--studies") == 0)
+      return cli_bench_studies(argc, argv);
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
       double r;
@@ -477,6 +491,8 @@ int main(int argc, char **argv)
     return cmd_params(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0)
     return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "sweep") == 0)
+    return cli_sweep(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0)
     return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "statics") == 0)
