@@ -107,7 +107,8 @@ JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 SchedulerType=sched/builtin
-SchedulerParameters=sched_interval=1,kill_invalid_depend
+SchedulerParameters=sched_interval=1
+DependencyParameters=kill_invalid_depend
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
@@ -140,7 +141,10 @@ array=$(sbatch --parsable --array="1-$shards" sweep.sbatch)
 echo "slurm-check: submitted array job $array ($shards shards) at ${SECONDS} s"
 sbatch --parsable --wait --dependency="afterok:$array" --job-name=stickslip-merge \
   --output=slurm-merge.out \
-  --wrap="for k in \$(seq 1 $shards); do cat part-\$k.csv; done > table.csv" >/dev/null
+  --wrap="for k in \$(seq 1 $shards); do cat part-\$k.csv; done > table.csv" >/dev/null || {
+  echo "slurm-check: FAIL: a shard failed, so the merge job was cancelled (logs below)" >&2
+  exit 1
+}
 echo "slurm-check: array and merge jobs done at ${SECONDS} s"
 
 "$cli" "${study[@]}" --csv whole.csv 2>/dev/null
