@@ -202,7 +202,7 @@ double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end
    * it, shortest first */
   for (size_t j = n - 1; j-- > 0 && isnan(found);) {
     double T0 = ev[n - 1].t - ev[j].t;
-    if (ev[n - 1].t - SS_PERIOD_CYCLES * T0 * (1 + SS_PERIOD_RTOL) < ev[0].t)
+    if (ev[n - 1].t - SS_PERIOD_CYCLES * T0 * (1 - SS_PERIOD_RTOL) < ev[0].t)
       break; /* too little history for this period and every longer one */
     if (T0 > 0.0 && same_signature(&sig[j], &sig[n - 1]))
       found = check_period(tr, sig, T0, t_end, &per_cycle);
