@@ -285,13 +285,22 @@ static int compare_double(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Wall time of one whole study, s; -1 on failure. */
-static double time_study(const ss_study *st, int jobs)
+static double cpu_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Wall time of one whole study, s, and the CPU time of all its threads in
+ * *cpu; -1 on failure. */
+static double time_study(const ss_study *st, int jobs, double *cpu)
 {
   ss_study_exec ex = {.jobs = jobs};
-  double t0 = now_seconds();
+  double t0 = now_seconds(), c0 = cpu_seconds();
   ss_study_result *r = ss_study_run(st, &ex, NULL);
   double dt = now_seconds() - t0;
+  *cpu = cpu_seconds() - c0;
   bool ok = r && r->n_failed == 0;
   ss_study_result_free(r);
   return ok ? dt : -1.0;
@@ -331,8 +340,10 @@ int cli_bench_studies(int argc, char **argv)
             argv[i]);
     return EXIT_USAGE;
   }
-  printf("%-12s %-8s %-22s %8s %4s %4s %9s %9s\n", "study", "base", "vary", "variants", "jobs",
-         "runs", "median/s", "min/s");
+  /* cpu/s: CPU time of all threads (median); wall/cpu shows how much of
+   * the cores the study got on a shared machine */
+  printf("%-12s %-8s %-22s %8s %4s %4s %9s %9s %9s\n", "study", "base", "vary", "variants", "jobs",
+         "runs", "median/s", "min/s", "cpu/s");
   int status = 0;
   for (size_t b = 0; b < G_N_ELEMENTS(bench_studies); b++) {
     const bench_study *bs = &bench_studies[b];
@@ -347,19 +358,22 @@ int cli_bench_studies(int argc, char **argv)
       return EXIT_SIMULATION;
     }
     int n_jobs = bs->jobs[0] == bs->jobs[1] ? 1 : 2;
-    double *times = calloc((size_t)(2 * runs), sizeof(double)), median[2] = {0, 0};
+    double *times = calloc((size_t)(4 * runs), sizeof(double)), *cpu = times + 2 * runs;
+    double median[2] = {0, 0};
     for (int r = 0; r < runs && status == 0; r++) /* alternated: drift hits both alike */
       for (int j = 0; j < n_jobs && status == 0; j++)
-        if ((times[j * runs + r] = time_study(st, bs->jobs[j])) < 0)
+        if ((times[j * runs + r] = time_study(st, bs->jobs[j], &cpu[j * runs + r])) < 0)
           status = EXIT_SIMULATION;
     for (int j = 0; j < n_jobs && status == 0; j++) {
       qsort(times + j * runs, (size_t)runs, sizeof(double), compare_double);
+      qsort(cpu + j * runs, (size_t)runs, sizeof(double), compare_double);
       median[j] = times[j * runs + runs / 2];
       char jobs[16];
       snprintf(jobs, sizeof jobs, "%d",
                bs->jobs[j] > 0 ? bs->jobs[j] : (int)g_get_num_processors());
-      printf("%-12s %-8s %-22s %8d %4s %4d %9.3f %9.3f\n", bs->scenario, bs->set ? bs->set : "-",
-             bs->vary, ss_study_n_variants(st), jobs, runs, median[j], times[j * runs]);
+      printf("%-12s %-8s %-22s %8d %4s %4d %9.3f %9.3f %9.3f\n", bs->scenario,
+             bs->set ? bs->set : "-", bs->vary, ss_study_n_variants(st), jobs, runs, median[j],
+             times[j * runs], cpu[j * runs + runs / 2]);
     }
     if (n_jobs == 2 && status == 0)
       printf("%-12s speed-up %d jobs over %d: %.2fx (medians)\n", bs->scenario, bs->jobs[1],
