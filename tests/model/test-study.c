@@ -2,6 +2,10 @@
  * one-mass period over k against its closed form, outcomes against the
  * trace of an ordinary run, identical tables whatever the threads and
  * shards, failed variants, progress and cancel, Wojtyra's Example 3. */
+#include <locale.h>
+
+#include <glib/gstdio.h>
+
 #include "test-util.h"
 
 #include "study.h"
@@ -369,6 +373,90 @@ static void test_two_slider_gamma_ratio(void)
   ss_study_free(st);
 }
 
+/* A locale that writes numbers with a decimal comma (Polish), made with
+ * localedef in dir when the system has none compiled (as test-cli.c does);
+ * (locale_t)0 when it cannot be had. */
+static locale_t comma_locale(const char *dir)
+{
+  locale_t loc = newlocale(LC_NUMERIC_MASK, "pl_PL.UTF-8", (locale_t)0);
+  if (loc)
+    return loc;
+  g_autofree char *target = g_build_filename(dir, "pl_PL.UTF-8", NULL);
+  const char *argv[] = {"localedef", "-i", "pl_PL", "-f", "UTF-8", target, NULL};
+  int status = 0;
+  if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
+                    NULL, NULL, NULL, NULL, &status, NULL))
+    return (locale_t)0;
+  g_autofree char *global = g_strdup(setlocale(LC_NUMERIC, NULL));
+  g_setenv("LOCPATH", dir, TRUE);
+  if (setlocale(LC_NUMERIC, "pl_PL.UTF-8"))
+    loc = duplocale(LC_GLOBAL_LOCALE);
+  g_unsetenv("LOCPATH");
+  setlocale(LC_NUMERIC, global);
+  return loc;
+}
+
+static void remove_tree(const char *path)
+{
+  GDir *d = g_dir_open(path, 0, NULL);
+  if (d) {
+    const char *name;
+    while ((name = g_dir_read_name(d))) {
+      g_autofree char *child = g_build_filename(path, name, NULL);
+      remove_tree(child);
+    }
+    g_dir_close(d);
+  }
+  g_remove(path);
+}
+
+/* The GUI runs in the user's locale: its study table and metrics must still
+ * say 0.5, not 0,5 (which splits a CSV field). */
+static void test_locale(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-study-locale-XXXXXX", NULL);
+  locale_t pl = comma_locale(dir);
+  if (!pl) {
+    g_test_fail_printf("no locale with a decimal comma (pl_PL): install Debian's 'locales' "
+                       "package (tools/deps.txt)");
+    remove_tree(dir);
+    return;
+  }
+  ss_study *st = study_new("one-mass", NULL, (const char *[]){"k=50:51.5:2", NULL},
+                           (const char *[]){"period", "base.max_ratio", NULL});
+  ss_study_result *r = study_run(st, 2, 0, 0);
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("one-mass", NULL, 4.0, 0.01, &m);
+  ss_metrics *mt = ss_metrics_compute(m, tr);
+  char *text[2][2];
+  for (int pass = 0; pass < 2; pass++) {
+    locale_t old = uselocale(pass ? pl : LC_GLOBAL_LOCALE);
+    if (pass) {
+      char probe[16];
+      snprintf(probe, sizeof probe, "%.1f", 0.5);
+      g_assert_cmpstr(probe, ==, "0,5"); /* the locale does what it should */
+    }
+    text[pass][0] = table_text(st, r, true);
+    size_t len = 0;
+    FILE *f = open_memstream(&text[pass][1], &len);
+    g_assert_cmpint(ss_metrics_write_csv(m, mt, f), ==, 0);
+    fclose(f);
+    uselocale(old);
+  }
+  for (int k = 0; k < 2; k++) {
+    g_assert_cmpstr(text[0][k], ==, text[1][k]);
+    free(text[0][k]);
+    free(text[1][k]);
+  }
+  freelocale(pl);
+  ss_metrics_free(mt);
+  ss_trace_free(tr);
+  ss_model_free(m);
+  ss_study_result_free(r);
+  ss_study_free(st);
+  remove_tree(dir);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -379,5 +467,6 @@ int main(int argc, char **argv)
   g_test_add_func("/study/failed-variants", test_failed_variants);
   g_test_add_func("/study/progress-cancel", test_progress_cancel);
   g_test_add_func("/study/two-slider-gamma-ratio", test_two_slider_gamma_ratio);
+  g_test_add_func("/study/locale", test_locale);
   return g_test_run();
 }
