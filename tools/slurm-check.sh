@@ -135,7 +135,8 @@ cat > sweep.sbatch <<EOF
 #SBATCH --cpus-per-task=1
 #SBATCH --output=slurm-%A_%a.out
 exec "$cli" ${study[*]} --jobs "\${SLURM_CPUS_PER_TASK:-1}" \\
-  --shard "\$SLURM_ARRAY_TASK_ID/\$SLURM_ARRAY_TASK_COUNT" --csv "part-\$SLURM_ARRAY_TASK_ID.csv"
+  --shard "\$SLURM_ARRAY_TASK_ID/\${SHARDS:-\$SLURM_ARRAY_TASK_COUNT}" \\
+  --csv "part-\$SLURM_ARRAY_TASK_ID.csv"
 EOF
 array=$(sbatch --parsable --array="1-$shards" sweep.sbatch)
 echo "slurm-check: submitted array job $array ($shards shards) at ${SECONDS} s"
