@@ -95,8 +95,8 @@ const char *ss_study_outcome_unit(const ss_study *st, int i);
 
 /* Checks that the study can run: at least one outcome, and every outcome
  * names a metric or column of the model (built from the base values and the
- * first variant that builds; a model no variant builds is left to the
- * variants' status) and at:T lies within the run.  The error lists the
+ * first of the first 64 variants that builds; when none does, the names are
+ * left to each variant's status) and at:T lies within the run.  The error lists the
  * valid names.  Fills the outcomes' units. */
 bool ss_study_validate(ss_study *st, char **error);
 
