@@ -193,6 +193,30 @@ static void test_not_periodic_stop(void)
   ss_model_free(m);
 }
 
+/* One slip and a final stop: the spring (4.5 N) and A sin(omega t) reach
+ * FS = 4.905 N at sin(0.5 t) = 0.405; the slip relaxes the spring and the
+ * block never moves again. */
+static void test_not_periodic_one_slip(void)
+{
+  const char *sets[] = {"v_drive=0", "x_drive0=0.045", "A=1", "omega=0.5", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("one-mass", sets, 30.0, 0.01, &m);
+  ss_metrics *mt = ss_metrics_compute(m, tr);
+  double slip[2], stick[2];
+  g_assert_cmpint(event_times(tr, 0, SS_EVENT_SLIP, slip, 2), ==, 1);
+  g_assert_cmpint(event_times(tr, 0, SS_EVENT_STICK, stick, 2), ==, 1);
+  g_assert_true(isnan(mt->period));
+  g_assert_true(isnan(mt->amplitude));
+  const ss_contact_metrics *cm = &mt->contacts[0];
+  rel_close(cm->first_slip, asin((0.5 * 9.81 - 4.5) / 1.0) / 0.5, 1e-6, "first slip");
+  g_assert_cmpint(cm->stick_phases, ==, 2); /* the initial and the final one */
+  g_assert_cmpfloat(fabs(cm->stick_time - (slip[0] + 30.0 - stick[0])), <, 1e-12);
+  g_assert_cmpfloat(cm->longest_stick, ==, 30.0 - stick[0]);
+  ss_metrics_free(mt);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 /* The gear train under a ramp: a start-up transient, slips, a final stop. */
 static void test_not_periodic_ramp(void)
 {
@@ -403,6 +427,7 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/dupont/published", test_dupont_published);
   g_test_add_func("/metrics/energy-balance", test_energy);
   g_test_add_func("/metrics/not-periodic/stop", test_not_periodic_stop);
+  g_test_add_func("/metrics/not-periodic/one-slip", test_not_periodic_one_slip);
   g_test_add_func("/metrics/not-periodic/ramp", test_not_periodic_ramp);
   g_test_add_func("/metrics/periods-needed", test_periods_needed);
   g_test_add_func("/metrics/period-two-directions", test_period_two_directions);
