@@ -123,7 +123,7 @@ const char *ss_metric_kind_label(ss_metric_kind kind);    /* English: "Period", 
  * back to the same double.  Returns 0, or -1 on a write error. */
 int ss_metrics_write_csv(const ss_model *m, const ss_metrics *mt, FILE *f);
 
-/* Shortest text ("%.Ng", N = 1..17) that reads back to v, with a '.' in any
+/* Shortest text ("%.Ng", N = 6..17) that reads back to v, with a '.' in any
  * locale; "" for NaN.  size >= 32. */
 void ss_number_format(double v, char *buf, size_t size);
 
