@@ -13,11 +13,11 @@
 
 #include <glib.h>
 
+#include "cli-common.h"
+#include "cli-sweep.h"
 #include "scenario-file.h"
 #include "stickslip.h"
 #include "two-slider.h"
-
-enum { EXIT_USAGE = 2, EXIT_SIMULATION = 3, EXIT_OUTPUT = 4 };
 
 static const char usage_text[] =
     "Usage:\n"
@@ -25,12 +25,16 @@ static const char usage_text[] =
     "  stickslip-cli params SCENARIO\n"
     "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
     "                    [--rtol X] [--atol X] [--max-steps N] [--max-events N]\n"
-    "                    [--csv FILE|-] [--events FILE|-]\n"
+    "                    [--csv FILE|-] [--events FILE|-] [--metrics FILE|-]\n"
+    "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]...\n"
+    "                    --metric OUTCOME... [--jobs J] [--shard K/N] --csv FILE|-\n"
     "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
+    "  stickslip-cli bench --studies [--runs N]\n"
     "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
     "\n"
     "run writes CSV (header, one row per output time; empty field = undetermined).\n"
-    "Without --csv and --events the CSV goes to SCENARIO.csv in the current folder.\n"
+    "Without --csv, --events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
+    "--metrics writes metric,value,unit rows; sweep: see docs/studies.md.\n"
     "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"
     "4 an output could not be written.\n";
 
@@ -80,29 +84,6 @@ static int cmd_params(int argc, char **argv)
   return 0;
 }
 
-/* One option's value through its table row (ss_param_parse: range, whole
- * numbers); prints the reason naming the option. */
-static bool parse_option(const ss_param_info *p, const char *text, double *out)
-{
-  char *err = NULL;
-  if (!ss_param_parse(p, text, out, &err)) {
-    fprintf(stderr, "stickslip-cli: %s\n", err);
-    free(err);
-    return false;
-  }
-  return true;
-}
-
-/* A run option (--t-end, --max-steps, ...) into opts, checked by the one
- * table of run options that files and the GUI use too. */
-static bool parse_run_option(const char *opt, const char *text, ss_run_opts *opts)
-{
-  int i = ss_run_option_index(opt);
-  double v;
-  return i >= 0 && parse_option(ss_run_option_get(i), text, &v) &&
-         ss_run_opts_set(opts, i, v, NULL);
-}
-
 /* Writes a CSV (or the events) to path through the output-file rules
  * (ss_output_open): "-" is standard output. */
 static bool write_csv(const char *path, const ss_model *m, const ss_trace *tr, bool events)
@@ -132,6 +113,7 @@ typedef struct run_args {
   ss_run_opts opts;     /* --t-end, --dt-out, --rtol, --atol */
   const char *csv;      /* --csv */
   const char *events;   /* --events */
+  const char *metrics;  /* --metrics */
 } run_args;
 
 static int parse_run_args(int argc, char **argv, run_args *a)
@@ -156,8 +138,10 @@ static int parse_run_args(int argc, char **argv, run_args *a)
       a->csv = val;
     else if (strcmp(arg, "--events") == 0)
       a->events = val;
-    else if (ss_run_option_index(arg) >= 0 && arg[0] == '-') {
-      if (!parse_run_option(arg, val, &a->opts))
+    else if (strcmp(arg, "--metrics") == 0)
+      a->metrics = val;
+    else if (cli_is_run_option(arg)) {
+      if (!cli_parse_run_option(arg, val, &a->opts))
         return EXIT_USAGE;
     } else
       return usage_error("unknown option '%s'", arg);
@@ -250,12 +234,14 @@ static int cmd_run(int argc, char **argv)
   }
   g_autofree char *default_csv = NULL;
   const char *csv = a.csv;
-  if (!a.csv && !a.events)
+  if (!a.csv && !a.events && !a.metrics)
     csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
   status = 0;
   if (csv && !write_csv(csv, m, tr, false))
     status = EXIT_OUTPUT;
   if (status == 0 && a.events && !write_csv(a.events, m, tr, true))
+    status = EXIT_OUTPUT;
+  if (status == 0 && a.metrics && !cli_write_metrics(m, tr, a.metrics))
     status = EXIT_OUTPUT;
   if (status == 0 && default_csv)
     fprintf(stderr, "stickslip-cli: wrote %zu rows to %s\n", tr->n_rows, default_csv);
@@ -362,13 +348,16 @@ static int cmd_bench(int argc, char **argv)
   int n_set = 0;
   double t_end = 0.0;
   int runs = 200;
+  for (int i = 0; i < argc; i++)
+    if (strcmp(argv[i], "--studies") == 0)
+      return cli_bench_studies(argc, argv);
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
       static const ss_param_info runs_info = {
           "--runs",           "Runs", "",  SS_PARAM_REAL, 200, 1, 1e6, SS_PARAM_INTEGER,
           "Runs per variant", NULL,   NULL};
       double r;
-      if (!parse_option(&runs_info, argv[++i], &r))
+      if (!cli_parse_option(&runs_info, argv[++i], &r))
         return EXIT_USAGE;
       runs = (int)r;
     } else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
@@ -376,7 +365,7 @@ static int cmd_bench(int argc, char **argv)
         return usage_error("bench takes at most 16 --set%s", "");
       variant[n_set++] = argv[++i];
     } else if (strcmp(argv[i], "--t-end") == 0 && i + 1 < argc) {
-      if (!parse_option(ss_run_option_get(SS_RUN_T_END), argv[++i], &t_end))
+      if (!cli_parse_option(ss_run_option_get(SS_RUN_T_END), argv[++i], &t_end))
         return EXIT_USAGE;
     } else if (argv[i][0] != '-' && !only) {
       only = argv[i];
@@ -451,7 +440,7 @@ static int cmd_statics(int argc, char **argv)
     if (strcmp(opt, "--t") == 0) {
       static const ss_param_info t_info = {
           "--t", "Time", "s", SS_PARAM_REAL, 0, 0, 1e9, 0, "Instant of the loads", NULL, NULL};
-      if (!parse_option(&t_info, text, &t)) {
+      if (!cli_parse_option(&t_info, text, &t)) {
         free(values);
         return EXIT_USAGE;
       }
@@ -485,6 +474,8 @@ static int dispatch(int argc, char **argv)
     return cmd_params(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0)
     return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "sweep") == 0)
+    return cli_sweep(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0)
     return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "statics") == 0)

@@ -1,0 +1,405 @@
+/* metrics.c - figures of a finished run: stick phases per contact, the
+ * limit cycle's period and amplitude, dissipated energy (definitions in
+ * metrics.h and docs/studies.md). */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "metrics.h"
+#include "ss-internal.h"
+
+/* Column of kind `kind` belonging to contact c, or -1. */
+static int contact_column(const ss_model *m, int c, ss_column_kind kind)
+{
+  for (int i = 0; i < m->n_columns; i++)
+    if (m->columns[i].contact == c && m->columns[i].kind == kind)
+      return i;
+  return -1;
+}
+
+static int first_column_of_kind(const ss_model *m, ss_column_kind kind)
+{
+  for (int i = 0; i < m->n_columns; i++)
+    if (m->columns[i].kind == kind)
+      return i;
+  return -1;
+}
+
+/* Index of the first row with time > t (n_rows if none). */
+static size_t first_row_after(const ss_trace *tr, double t)
+{
+  size_t lo = 0, hi = tr->n_rows;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (tr->t[mid] > t)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+/* Index of the first event at a time > t (after = true) or >= t. */
+static size_t first_event(const ss_trace *tr, double t, bool after)
+{
+  size_t lo = 0, hi = tr->n_events;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (after ? tr->events[mid].t > t : tr->events[mid].t >= t)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+/* True if an event lies in [a, b]. */
+static bool event_within(const ss_trace *tr, double a, double b)
+{
+  size_t i = first_event(tr, a, false);
+  return i < tr->n_events && tr->events[i].t <= b;
+}
+
+static void contact_metrics(const ss_model *m, const ss_trace *tr, int c, ss_contact_metrics *out)
+{
+  int ist = contact_column(m, c, SS_COL_STICK), iratio = contact_column(m, c, SS_COL_RATIO);
+  double t_last = tr->n_rows ? tr->t[tr->n_rows - 1] : 0.0;
+  bool stuck = tr->n_rows > 0 && ist >= 0 && ss_trace_at(tr, 0, ist) == 1.0;
+  double start = 0.0;
+  *out = (ss_contact_metrics){.first_slip = stuck ? NAN : 0.0, .max_ratio = NAN};
+  if (tr->n_rows == 0)
+    out->first_slip = NAN;
+  for (size_t e = 0; e < tr->n_events; e++) {
+    const ss_event *ev = &tr->events[e];
+    if (ev->source != c)
+      continue;
+    if (ev->kind == SS_EVENT_STICK && !stuck) {
+      stuck = true;
+      start = ev->t;
+    } else if (ev->kind == SS_EVENT_SLIP && stuck) {
+      double d = ev->t - start;
+      out->stick_phases++;
+      out->stick_time += d;
+      out->longest_stick = fmax(out->longest_stick, d);
+      stuck = false;
+      if (isnan(out->first_slip))
+        out->first_slip = ev->t;
+    }
+  }
+  if (stuck) { /* the final phase, still open: truncated at the last row */
+    double d = fmax(t_last - start, 0.0);
+    out->stick_phases++;
+    out->stick_time += d;
+    out->longest_stick = fmax(out->longest_stick, d);
+  }
+  for (size_t r = 0; iratio >= 0 && r < tr->n_rows; r++) {
+    double v = ss_trace_at(tr, r, iratio);
+    if (!isnan(v) && !(v <= out->max_ratio))
+      out->max_ratio = v;
+  }
+}
+
+/* An event's signature: source, kind and the direction of sliding after it. */
+typedef struct signature {
+  int source;
+  int kind;
+  int dir;
+} signature;
+
+static int direction_after(const ss_model *m, const ss_trace *tr, const ss_event *ev)
+{
+  if (ev->source >= m->n_contacts)
+    return 0;
+  int iv = contact_column(m, ev->source, SS_COL_SLIP_VELOCITY);
+  size_t r = first_row_after(tr, ev->t);
+  if (iv < 0 || r >= tr->n_rows)
+    return 0;
+  double v = ss_trace_at(tr, r, iv);
+  return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
+}
+
+static bool same_signature(const signature *a, const signature *b)
+{
+  return a->source == b->source && a->kind == b->kind && a->dir == b->dir;
+}
+
+/* An event with event a's signature within tol of time t, or SIZE_MAX. */
+static size_t partner(const ss_trace *tr, const signature *sig, size_t a, double t, double tol)
+{
+  for (size_t i = first_event(tr, t - tol, false); i < tr->n_events; i++) {
+    if (tr->events[i].t > t + tol)
+      break;
+    if (same_signature(&sig[i], &sig[a]))
+      return i;
+  }
+  return SIZE_MAX;
+}
+
+/* Whether the events repeat with period near T0 (metrics.h); the period
+ * measured over SS_PERIOD_CYCLES cycles, or NaN.  Events are matched by
+ * time, not by position in the list: two events a few microseconds apart
+ * may come in either order from one cycle to the next. */
+static double check_period(const ss_trace *tr, const signature *sig, double T0, double t_end,
+                           int *per_cycle)
+{
+  const ss_event *ev = tr->events;
+  size_t last = tr->n_events - 1, k = last, k1 = SIZE_MAX;
+  double t_last = ev[last].t, tol = SS_PERIOD_RTOL * T0;
+  for (int c = 1; c <= SS_PERIOD_CYCLES; c++) { /* the last event, cycles back */
+    k = partner(tr, sig, k, ev[k].t - T0, tol);
+    if (k == SIZE_MAX)
+      return NAN;
+    if (c == 1)
+      k1 = k;
+  }
+  double T = (t_last - ev[k].t) / SS_PERIOD_CYCLES;
+  tol = SS_PERIOD_RTOL * T;
+  /* every event of the later cycles has its like one period earlier */
+  for (size_t a = last + 1; a-- > 0 && ev[a].t > t_last - (SS_PERIOD_CYCLES - 1) * T - tol;)
+    if (partner(tr, sig, a, ev[a].t - T, tol) == SIZE_MAX)
+      return NAN;
+  /* and each cycle has as many events */
+  size_t count = 0;
+  for (int c = 0; c < SS_PERIOD_CYCLES; c++) {
+    size_t n = first_event(tr, t_last - c * T + tol, true) -
+               first_event(tr, t_last - (c + 1) * T + tol, true);
+    if (c > 0 && n != count)
+      return NAN;
+    count = n;
+  }
+  /* still moving: the quiet time after the last event no longer than after
+   * its like a cycle earlier */
+  size_t next = first_event(tr, ev[k1].t + tol, true);
+  if (next > last || t_end - t_last > ev[next].t - ev[k1].t + tol)
+    return NAN;
+  *per_cycle = (int)count;
+  return T;
+}
+
+double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end,
+                       int *events_per_cycle)
+{
+  if (period_end)
+    *period_end = NAN;
+  if (events_per_cycle)
+    *events_per_cycle = 0;
+  size_t n = tr->n_events;
+  if (n < SS_PERIOD_CYCLES + 1 || tr->n_rows == 0)
+    return NAN;
+  signature *sig = malloc(sizeof *sig * n);
+  if (!sig)
+    return NAN;
+  for (size_t i = 0; i < n; i++)
+    sig[i] = (signature){tr->events[i].source, (int)tr->events[i].kind,
+                         direction_after(m, tr, &tr->events[i])};
+  const ss_event *ev = tr->events;
+  double t_end = tr->t[tr->n_rows - 1], found = NAN;
+  int per_cycle = 0;
+  /* candidate periods: back from the last event to each earlier one like
+   * it, shortest first */
+  for (size_t j = n - 1; j-- > 0 && isnan(found);) {
+    double T0 = ev[n - 1].t - ev[j].t;
+    if (ev[n - 1].t - SS_PERIOD_CYCLES * T0 * (1 - SS_PERIOD_RTOL) < ev[0].t)
+      break; /* too little history for this period and every longer one */
+    if (T0 > 0.0 && same_signature(&sig[j], &sig[n - 1]))
+      found = check_period(tr, sig, T0, t_end, &per_cycle);
+  }
+  if (!isnan(found)) {
+    if (period_end)
+      *period_end = ev[n - 1].t;
+    if (events_per_cycle)
+      *events_per_cycle = per_cycle;
+  }
+  free(sig);
+  return found;
+}
+
+/* The extremum at row r refined by the parabola through rows r-1, r, r+1
+ * when no event lies among them (an event is a kink); else the row's value. */
+static double refine_extremum(const ss_trace *tr, int col, size_t r)
+{
+  double y1 = ss_trace_at(tr, r, col);
+  if (r == 0 || r + 1 >= tr->n_rows)
+    return y1;
+  double x0 = tr->t[r - 1], x1 = tr->t[r], x2 = tr->t[r + 1];
+  double y0 = ss_trace_at(tr, r - 1, col), y2 = ss_trace_at(tr, r + 1, col);
+  if (!(x0 < x1 && x1 < x2) || isnan(y0) || isnan(y2) || event_within(tr, x0, x2))
+    return y1;
+  double f01 = (y1 - y0) / (x1 - x0), f12 = (y2 - y1) / (x2 - x1);
+  double a = (f12 - f01) / (x2 - x0);
+  if (a == 0.0)
+    return y1;
+  double xs = 0.5 * (x0 + x1) - f01 / (2.0 * a);
+  if (!(xs >= x0 && xs <= x2))
+    return y1;
+  return y0 + f01 * (xs - x0) + a * (xs - x0) * (xs - x1);
+}
+
+double ss_trace_extremum(const ss_trace *tr, int col, double t0, double t1, bool want_max)
+{
+  if (col < 0 || col >= tr->n_columns)
+    return NAN;
+  size_t best = SIZE_MAX;
+  for (size_t r = first_row_after(tr, nextafter(t0, -INFINITY)); r < tr->n_rows; r++) {
+    if (tr->t[r] > t1)
+      break;
+    double v = ss_trace_at(tr, r, col);
+    if (isnan(v))
+      continue;
+    if (best == SIZE_MAX ||
+        (want_max ? v > ss_trace_at(tr, best, col) : v < ss_trace_at(tr, best, col)))
+      best = r;
+  }
+  if (best == SIZE_MAX)
+    return NAN;
+  double sampled = ss_trace_at(tr, best, col), refined = refine_extremum(tr, col, best);
+  return want_max ? fmax(sampled, refined) : fmin(sampled, refined);
+}
+
+double ss_trace_half_range(const ss_trace *tr, int col, double t0, double t1)
+{
+  return 0.5 *
+         (ss_trace_extremum(tr, col, t0, t1, true) - ss_trace_extremum(tr, col, t0, t1, false));
+}
+
+ss_metrics *ss_metrics_compute(const ss_model *m, const ss_trace *tr)
+{
+  ss_metrics *mt = calloc(1, sizeof *mt);
+  if (!mt)
+    return NULL;
+  mt->n_contacts = m->n_contacts;
+  mt->contacts = calloc((size_t)m->n_contacts + 1, sizeof *mt->contacts);
+  if (!mt->contacts) {
+    free(mt);
+    return NULL;
+  }
+  for (int c = 0; c < m->n_contacts; c++)
+    contact_metrics(m, tr, c, &mt->contacts[c]);
+  int ied = ss_model_column_find(m, "energy.dissipated");
+  mt->energy_dissipated = ied >= 0 && tr->n_rows ? ss_trace_at(tr, tr->n_rows - 1, ied) : NAN;
+  mt->period = ss_trace_period(m, tr, &mt->period_end, &mt->events_per_cycle);
+  mt->amplitude_column = first_column_of_kind(m, SS_COL_VELOCITY);
+  mt->amplitude = isnan(mt->period)
+                      ? NAN
+                      : ss_trace_half_range(tr, mt->amplitude_column, mt->period_end - mt->period,
+                                            mt->period_end);
+  return mt;
+}
+
+void ss_metrics_free(ss_metrics *mt)
+{
+  if (!mt)
+    return;
+  free(mt->contacts);
+  free(mt);
+}
+
+/* ---- the flat list ----------------------------------------------------- */
+
+enum { RUN_METRICS = 3, CONTACT_METRICS = 5 };
+
+static const struct {
+  const char *suffix; /* name, or per contact the part after "C." */
+  const char *label;  /* English label */
+  const char *unit;   /* "" dimensionless; NULL: the amplitude column's */
+} metric_table[] = {
+    [SS_METRIC_PERIOD] = {"period", "Period", "s"},
+    [SS_METRIC_AMPLITUDE] = {"amplitude", "Amplitude", NULL},
+    [SS_METRIC_ENERGY_DISSIPATED] = {"energy.dissipated", "Dissipated energy", "J"},
+    [SS_METRIC_FIRST_SLIP] = {"first_slip", "First slip", "s"},
+    [SS_METRIC_STICK_PHASES] = {"stick_phases", "Stick phases", ""},
+    [SS_METRIC_STICK_TIME] = {"stick_time", "Stick time", "s"},
+    [SS_METRIC_LONGEST_STICK] = {"longest_stick", "Longest stick", "s"},
+    [SS_METRIC_MAX_RATIO] = {"max_ratio", "Largest friction ratio", ""},
+};
+
+int ss_metrics_count(const ss_model *m) { return RUN_METRICS + CONTACT_METRICS * m->n_contacts; }
+
+bool ss_metrics_describe(const ss_model *m, int i, ss_metric_desc *out)
+{
+  if (i < 0 || i >= ss_metrics_count(m))
+    return false;
+  if (i < RUN_METRICS) {
+    out->kind = (ss_metric_kind)i;
+    out->contact = -1;
+    snprintf(out->name, sizeof out->name, "%s", metric_table[i].suffix);
+  } else {
+    out->kind = (ss_metric_kind)(SS_METRIC_FIRST_SLIP + (i - RUN_METRICS) % CONTACT_METRICS);
+    out->contact = (i - RUN_METRICS) / CONTACT_METRICS;
+    snprintf(out->name, sizeof out->name, "%s.%s", m->contact_names[out->contact],
+             metric_table[out->kind].suffix);
+  }
+  out->unit = metric_table[out->kind].unit;
+  if (!out->unit) {
+    int col = first_column_of_kind(m, SS_COL_VELOCITY);
+    out->unit = col >= 0 ? m->columns[col].unit : "";
+  }
+  return true;
+}
+
+int ss_metrics_find(const ss_model *m, const char *name)
+{
+  ss_metric_desc d;
+  for (int i = 0; name && ss_metrics_describe(m, i, &d); i++)
+    if (strcmp(d.name, name) == 0)
+      return i;
+  return -1;
+}
+
+double ss_metrics_value(const ss_metrics *mt, int i)
+{
+  switch (i) {
+  case SS_METRIC_PERIOD: return mt->period;
+  case SS_METRIC_AMPLITUDE: return mt->amplitude;
+  case SS_METRIC_ENERGY_DISSIPATED: return mt->energy_dissipated;
+  default: break;
+  }
+  int c = (i - RUN_METRICS) / CONTACT_METRICS;
+  if (i < 0 || c >= mt->n_contacts)
+    return NAN;
+  const ss_contact_metrics *cm = &mt->contacts[c];
+  switch ((ss_metric_kind)(SS_METRIC_FIRST_SLIP + (i - RUN_METRICS) % CONTACT_METRICS)) {
+  case SS_METRIC_FIRST_SLIP: return cm->first_slip;
+  case SS_METRIC_STICK_PHASES: return cm->stick_phases;
+  case SS_METRIC_STICK_TIME: return cm->stick_time;
+  case SS_METRIC_LONGEST_STICK: return cm->longest_stick;
+  case SS_METRIC_MAX_RATIO: return cm->max_ratio;
+  default: return NAN;
+  }
+}
+
+const char *ss_metric_kind_label(ss_metric_kind kind)
+{
+  return kind >= SS_METRIC_PERIOD && kind <= SS_METRIC_MAX_RATIO ? metric_table[kind].label : "";
+}
+
+void ss_number_format(double v, char *buf, size_t size)
+{
+  if (isnan(v)) {
+    buf[0] = '\0';
+    return;
+  }
+  /* a '.' in any locale (the GUI runs in the user's) */
+  for (int digits = 6; digits <= 17; digits++) {
+    char fmt[8];
+    snprintf(fmt, sizeof fmt, "%%.%dg", digits);
+    g_ascii_formatd(buf, (int)size, fmt, v);
+    if (g_ascii_strtod(buf, NULL) == v)
+      break;
+  }
+}
+
+int ss_metrics_write_csv(const ss_model *m, const ss_metrics *mt, FILE *f)
+{
+  fputs("metric,value,unit\n", f);
+  ss_metric_desc d;
+  for (int i = 0; ss_metrics_describe(m, i, &d); i++) {
+    char num[G_ASCII_DTOSTR_BUF_SIZE];
+    ss_number_format(ss_metrics_value(mt, i), num, sizeof num);
+    fprintf(f, "%s,%s,%s\n", d.name, num, d.unit);
+  }
+  return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,37 @@
+/* cli-common.c - the CLI's shared option parsing and output writing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli-common.h"
+
+bool cli_parse_option(const ss_param_info *p, const char *text, double *out)
+{
+  char *err = NULL;
+  if (!ss_param_parse(p, text, out, &err)) {
+    fprintf(stderr, "stickslip-cli: %s\n", err);
+    free(err);
+    return false;
+  }
+  return true;
+}
+
+bool cli_is_run_option(const char *opt) { return opt[0] == '-' && ss_run_option_index(opt) >= 0; }
+
+bool cli_parse_run_option(const char *opt, const char *text, ss_run_opts *opts)
+{
+  int i = ss_run_option_index(opt);
+  double v;
+  return i >= 0 && cli_parse_option(ss_run_option_get(i), text, &v) &&
+         ss_run_opts_set(opts, i, v, NULL);
+}
+
+bool cli_write_output(const char *path, const char *data, size_t len)
+{
+  char *err = NULL;
+  if (ss_output_write_all(path, data, len, &err))
+    return true;
+  fprintf(stderr, "stickslip-cli: %s\n", err ? err : "cannot write the output");
+  free(err);
+  return false;
+}

@@ -1,0 +1,346 @@
+/* cli-sweep.c - `stickslip-cli sweep`: a parameter study on the model
+ * library's study.h, one CSV row per variant; `run --metrics`; and
+ * `bench --studies`.  Exit codes as everywhere (cli-common.h): 0 done
+ * (failed variants are rows with their reason in status), 2 bad usage or
+ * value, 4 the table could not be written. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "cli-common.h"
+#include "cli-sweep.h"
+#include "metrics.h"
+#include "study.h"
+
+static const char sweep_usage[] =
+    "Usage:\n"
+    "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]\n"
+    "                      [--vary NAME=LO:HI:N[:log]] --metric OUTCOME [--metric OUTCOME]...\n"
+    "                      [--t-end S] [--dt-out S] [--rtol X] [--atol X] [--max-steps N]\n"
+    "                      [--max-events N] [--jobs J] [--shard K/N] --csv FILE|-\n"
+    "\n"
+    "OUTCOME: a run metric (period, amplitude, energy.dissipated, C.first_slip,\n"
+    "C.stick_phases, C.stick_time, C.longest_stick, C.max_ratio for a contact C)\n"
+    "or max:COL, min:COL, final:COL, amp:COL, at:T:COL for a CSV column COL.\n"
+    "One row per variant, the first --vary slowest; --shard K/N writes the K-th of\n"
+    "N contiguous parts (part 1 with the header): cat of parts 1..N = the table.\n"
+    "See docs/studies.md.\n";
+
+static int sweep_usage_error(const char *fmt, const char *arg)
+{
+  fprintf(stderr, "stickslip-cli: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n\n%s", sweep_usage);
+  return EXIT_USAGE;
+}
+
+/* A whole number in [lo, hi]; *end_out (may be NULL) gets what follows it. */
+static bool parse_int(const char *text, long lo, long hi, long *out, const char **end_out)
+{
+  char *end = NULL;
+  errno = 0;
+  long v = strtol(text, &end, 10);
+  if (end == text || errno == ERANGE || v < lo || v > hi || (!end_out && *end))
+    return false;
+  if (end_out)
+    *end_out = end;
+  *out = v;
+  return true;
+}
+
+bool cli_write_metrics(const ss_model *m, const ss_trace *tr, const char *path)
+{
+  ss_metrics *mt = ss_metrics_compute(m, tr);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = mt ? open_memstream(&buf, &len) : NULL;
+  bool ok = f != NULL;
+  if (f) {
+    ok = ss_metrics_write_csv(m, mt, f) == 0;
+    ok = fclose(f) == 0 && ok;
+  }
+  if (!ok)
+    fprintf(stderr, "stickslip-cli: cannot format the metrics (out of memory)\n");
+  ok = ok && cli_write_output(path, buf, len);
+  free(buf);
+  ss_metrics_free(mt);
+  return ok;
+}
+
+static double now_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Progress on a terminal: "sweep: 12/64". */
+static void show_progress(void *user, const ss_study_report *rep)
+{
+  (void)user;
+  fprintf(stderr, "\rstickslip-cli: sweep: %d/%d", rep->done, rep->total);
+  if (rep->done == rep->total)
+    fputc('\n', stderr);
+}
+
+typedef struct sweep_args {
+  const char *scenario; /* positional */
+  GPtrArray *sets;      /* --set NAME=VALUE */
+  GPtrArray *varies;    /* --vary NAME=LO:HI:N[:log] */
+  GPtrArray *metrics;   /* --metric OUTCOME */
+  ss_run_opts opts;     /* --t-end, --dt-out, --rtol, --atol, --max-steps */
+  int jobs;             /* --jobs, 0: one per core */
+  int shard_k, shard_n; /* --shard K/N, 1/1 without */
+  const char *csv;      /* --csv */
+} sweep_args;
+
+static int parse_sweep_args(int argc, char **argv, sweep_args *a)
+{
+  for (int i = 0; i < argc; i++) {
+    const char *arg = argv[i];
+    if (arg[0] != '-') {
+      if (a->scenario)
+        return sweep_usage_error("sweep: unexpected argument '%s'", arg);
+      a->scenario = arg;
+      continue;
+    }
+    if (i + 1 >= argc)
+      return sweep_usage_error("option %s needs a value", arg);
+    const char *val = argv[++i];
+    if (strcmp(arg, "--set") == 0)
+      g_ptr_array_add(a->sets, (gpointer)val);
+    else if (strcmp(arg, "--vary") == 0)
+      g_ptr_array_add(a->varies, (gpointer)val);
+    else if (strcmp(arg, "--metric") == 0)
+      g_ptr_array_add(a->metrics, (gpointer)val);
+    else if (strcmp(arg, "--csv") == 0)
+      a->csv = val;
+    else if (cli_is_run_option(arg)) {
+      if (!cli_parse_run_option(arg, val, &a->opts))
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--jobs") == 0) {
+      long j;
+      if (!parse_int(val, 1, 1024, &j, NULL)) {
+        fprintf(stderr,
+                "stickslip-cli: --jobs: '%s' is invalid; valid: a whole number from 1 "
+                "to 1024 (default: one per core)\n",
+                val);
+        return EXIT_USAGE;
+      }
+      a->jobs = (int)j;
+    } else if (strcmp(arg, "--shard") == 0) {
+      long k = 0, n = 0;
+      const char *rest = NULL;
+      if (!parse_int(val, 1, INT_MAX, &k, &rest) || *rest != '/' ||
+          !parse_int(rest + 1, 1, SS_STUDY_MAX_VARIANTS, &n, NULL) || k > n) {
+        fprintf(stderr,
+                "stickslip-cli: --shard: '%s' is invalid; valid form K/N with whole "
+                "numbers 1 <= K <= N <= %d (e.g. 2/8)\n",
+                val, SS_STUDY_MAX_VARIANTS);
+        return EXIT_USAGE;
+      }
+      a->shard_k = (int)k;
+      a->shard_n = (int)n;
+    } else
+      return sweep_usage_error("sweep: unknown option '%s'", arg);
+  }
+  if (!a->scenario)
+    return sweep_usage_error("sweep needs a SCENARIO%s", "");
+  if (a->varies->len == 0)
+    return sweep_usage_error("sweep needs --vary NAME=LO:HI:N[:log]%s", "");
+  if (a->metrics->len == 0)
+    return sweep_usage_error("sweep needs --metric OUTCOME%s", "");
+  if (!a->csv)
+    return sweep_usage_error("sweep needs --csv FILE (or - for standard output)%s", "");
+  return 0;
+}
+
+/* The study the arguments describe, or NULL after a message (exit 2). */
+static ss_study *study_from_args(const sweep_args *a)
+{
+  const ss_scenario *sc = ss_scenario_find(a->scenario);
+  if (!sc) {
+    sweep_usage_error("unknown scenario '%s' (see: stickslip-cli list)", a->scenario);
+    return NULL;
+  }
+  ss_study *st = ss_study_new(sc);
+  char *err = NULL;
+  const char *opt = "--set";
+  bool ok = true;
+  for (guint i = 0; ok && i < a->sets->len; i++)
+    ok = ss_study_set(st, g_ptr_array_index(a->sets, i), &err);
+  if (ok)
+    opt = "--vary";
+  for (guint i = 0; ok && i < a->varies->len; i++)
+    ok = ss_study_add_axis_text(st, g_ptr_array_index(a->varies, i), &err);
+  if (ok)
+    opt = "--metric";
+  for (guint i = 0; ok && i < a->metrics->len; i++)
+    ok = ss_study_add_outcome(st, g_ptr_array_index(a->metrics, i), &err);
+  ss_study_set_run_opts(st, &a->opts);
+  ok = ok && ss_study_validate(st, &err);
+  if (!ok) {
+    fprintf(stderr, "stickslip-cli: %s: %s\n", opt, err ? err : "invalid");
+    free(err);
+    ss_study_free(st);
+    return NULL;
+  }
+  return st;
+}
+
+int cli_sweep(int argc, char **argv)
+{
+  g_autoptr(GPtrArray) sets = g_ptr_array_new();
+  g_autoptr(GPtrArray) varies = g_ptr_array_new();
+  g_autoptr(GPtrArray) metrics = g_ptr_array_new();
+  sweep_args a = {.sets = sets, .varies = varies, .metrics = metrics, .shard_k = 1, .shard_n = 1};
+  int status = parse_sweep_args(argc, argv, &a);
+  if (status)
+    return status;
+  ss_study *st = study_from_args(&a);
+  if (!st)
+    return EXIT_USAGE;
+  ss_study_exec ex = {.jobs = a.jobs};
+  ss_study_shard_range(ss_study_n_variants(st), a.shard_k, a.shard_n, &ex.first, &ex.count);
+  if (isatty(STDERR_FILENO) && ex.count > 0)
+    ex.progress = show_progress;
+  char *err = NULL;
+  double t0 = now_seconds();
+  ss_study_result *r = ex.count > 0 ? ss_study_run(st, &ex, &err) : NULL;
+  if (ex.count > 0 && !r) {
+    fprintf(stderr, "stickslip-cli: sweep: %s\n", err ? err : "failed");
+    free(err);
+    ss_study_free(st);
+    return EXIT_SIMULATION;
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  bool ok = f && ss_study_write_csv(st, r, a.shard_k == 1, f) == 0;
+  ok = f && fclose(f) == 0 && ok;
+  ok = ok && cli_write_output(a.csv, buf, len);
+  if (ok)
+    fprintf(stderr, "stickslip-cli: sweep %s: variants %d to %d of %d, %d failed, %.3g s\n",
+            a.scenario, ex.first + 1, ex.first + ex.count, ss_study_n_variants(st),
+            r ? r->n_failed : 0, now_seconds() - t0);
+  free(buf);
+  ss_study_result_free(r);
+  ss_study_free(st);
+  return ok ? 0 : EXIT_OUTPUT;
+}
+
+/* ---- bench --studies --------------------------------------------------- */
+
+static int compare_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double cpu_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Wall time of one whole study, s, and the CPU time of all its threads in
+ * *cpu; -1 on failure. */
+static double time_study(const ss_study *st, int jobs, double *cpu)
+{
+  ss_study_exec ex = {.jobs = jobs};
+  double t0 = now_seconds(), c0 = cpu_seconds();
+  ss_study_result *r = ss_study_run(st, &ex, NULL);
+  double dt = now_seconds() - t0;
+  *cpu = cpu_seconds() - c0;
+  bool ok = r && r->n_failed == 0;
+  ss_study_result_free(r);
+  return ok ? dt : -1.0;
+}
+
+typedef struct bench_study {
+  const char *scenario;
+  const char *set;    /* one base assignment or NULL */
+  const char *vary;   /* the axis */
+  const char *metric; /* one outcome */
+  int jobs[2];        /* job counts, alternated run by run (0: none) */
+} bench_study;
+
+static const bench_study bench_studies[] = {
+    /* the issue's targets: 64 one-mass variants <= 0.5 s on 2 cores; 2 jobs
+     * >= 1.7x faster than 1 on 32 gear-train level 2 variants */
+    {"one-mass", NULL, "k=50:200:64", "period", {0, 0}},
+    {"gear-train", "level=2", "M_psi_amp=3:5:32", "bearing_psi.stick_time", {1, 2}},
+};
+
+int cli_bench_studies(int argc, char **argv)
+{
+  int runs = 5;
+  for (int i = 0; i < argc; i++) {
+    long n;
+    if (strcmp(argv[i], "--studies") == 0)
+      continue;
+    if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc &&
+        parse_int(argv[i + 1], 1, 1000, &n, NULL)) {
+      runs = (int)n;
+      i++;
+      continue;
+    }
+    fprintf(stderr,
+            "stickslip-cli: bench --studies: unexpected argument '%s'; valid: "
+            "bench --studies [--runs N] (N from 1 to 1000)\n",
+            argv[i]);
+    return EXIT_USAGE;
+  }
+  /* cpu/s: CPU time of all threads (median); wall/cpu shows how much of
+   * the cores the study got on a shared machine */
+  printf("%-12s %-8s %-22s %8s %4s %4s %9s %9s %9s\n", "study", "base", "vary", "variants", "jobs",
+         "runs", "median/s", "min/s", "cpu/s");
+  int status = 0;
+  for (size_t b = 0; b < G_N_ELEMENTS(bench_studies); b++) {
+    const bench_study *bs = &bench_studies[b];
+    ss_study *st = ss_study_new(ss_scenario_find(bs->scenario));
+    char *err = NULL;
+    if (!st || (bs->set && !ss_study_set(st, bs->set, &err)) ||
+        !ss_study_add_axis_text(st, bs->vary, &err) ||
+        !ss_study_add_outcome(st, bs->metric, &err) || !ss_study_validate(st, &err)) {
+      fprintf(stderr, "stickslip-cli: bench --studies %s: %s\n", bs->scenario, err ? err : "");
+      free(err);
+      ss_study_free(st);
+      return EXIT_SIMULATION;
+    }
+    int n_jobs = bs->jobs[0] == bs->jobs[1] ? 1 : 2;
+    double *times = calloc((size_t)(4 * runs), sizeof(double)), *cpu = times + 2 * runs;
+    double median[2] = {0, 0};
+    for (int r = 0; r < runs && status == 0; r++) /* alternated: drift hits both alike */
+      for (int j = 0; j < n_jobs && status == 0; j++)
+        if ((times[j * runs + r] = time_study(st, bs->jobs[j], &cpu[j * runs + r])) < 0)
+          status = EXIT_SIMULATION;
+    for (int j = 0; j < n_jobs && status == 0; j++) {
+      qsort(times + j * runs, (size_t)runs, sizeof(double), compare_double);
+      qsort(cpu + j * runs, (size_t)runs, sizeof(double), compare_double);
+      median[j] = times[j * runs + runs / 2];
+      char jobs[16];
+      snprintf(jobs, sizeof jobs, "%d",
+               bs->jobs[j] > 0 ? bs->jobs[j] : (int)g_get_num_processors());
+      printf("%-12s %-8s %-22s %8d %4s %4d %9.3f %9.3f %9.3f\n", bs->scenario,
+             bs->set ? bs->set : "-", bs->vary, ss_study_n_variants(st), jobs, runs, median[j],
+             times[j * runs], cpu[j * runs + runs / 2]);
+    }
+    if (n_jobs == 2 && status == 0)
+      printf("%-12s speed-up %d jobs over %d: %.2fx (medians)\n", bs->scenario, bs->jobs[1],
+             bs->jobs[0], median[0] / median[1]);
+    if (status)
+      fprintf(stderr, "stickslip-cli: bench --studies %s: a variant failed\n", bs->scenario);
+    free(times);
+    ss_study_free(st);
+  }
+  return status;
+}

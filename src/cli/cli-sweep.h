@@ -1,0 +1,17 @@
+/* cli-sweep.h - stickslip-cli's parameter studies (sweep), run metrics
+ * (run --metrics) and the studies benchmark (bench --studies). */
+#ifndef CLI_SWEEP_H
+#define CLI_SWEEP_H
+
+#include <stdbool.h>
+
+#include "stickslip.h"
+
+/* stickslip-cli sweep ARGS...: returns the exit status. */
+int cli_sweep(int argc, char **argv);
+/* stickslip-cli bench --studies [--runs N]: returns the exit status. */
+int cli_bench_studies(int argc, char **argv);
+/* The run's metrics as CSV to path ("-": stdout); false after a message. */
+bool cli_write_metrics(const ss_model *m, const ss_trace *tr, const char *path);
+
+#endif

@@ -1,0 +1,385 @@
+/* test-sweep.c - stickslip-cli sweep and run --metrics: tables against
+ * closed forms and published results, shards, jobs, failed variants, bad
+ * input. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+
+typedef struct cli_result {
+  int status; /* exit status */
+  char *out;  /* stdout */
+  char *err;  /* stderr */
+} cli_result;
+
+/* Runs the CLI in cwd (NULL: ours) with a NULL-terminated argument vector. */
+static cli_result run_cli_in(const char *cwd, const char *const *args)
+{
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  g_assert_nonnull(cli);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new();
+  g_ptr_array_add(argv, (gpointer)cli);
+  for (int i = 0; args[i]; i++)
+    g_ptr_array_add(argv, (gpointer)args[i]);
+  g_ptr_array_add(argv, NULL);
+  cli_result r = {0};
+  int wait_status = 0;
+  g_autoptr(GError) error = NULL;
+  if (!g_spawn_sync(cwd, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
+                    &wait_status, &error))
+    g_error("spawn: %s", error->message);
+  g_assert_true(WIFEXITED(wait_status));
+  r.status = WEXITSTATUS(wait_status);
+  return r;
+}
+
+static cli_result run_cliv(const char *const *args) { return run_cli_in(NULL, args); }
+
+static void cli_result_clear(cli_result *r)
+{
+  g_free(r->out);
+  g_free(r->err);
+}
+
+/* stdout of a run that must succeed */
+static char *cli_ok(const char *const *args)
+{
+  cli_result r = run_cliv(args);
+  if (r.status != 0)
+    g_error("%s %s: exit %d: %s", args[0], args[1], r.status, r.err);
+  g_free(r.err);
+  return r.out;
+}
+
+/* Lines of a table; the header is checked. */
+static GStrv table_lines(const char *text, const char *header)
+{
+  GStrv lines = g_strsplit(text, "\n", -1);
+  g_assert_cmpstr(lines[0], ==, header);
+  guint n = g_strv_length(lines);
+  g_assert_cmpstr(lines[n - 1], ==, ""); /* ends with a newline */
+  g_free(lines[n - 1]);
+  lines[n - 1] = NULL;
+  return lines;
+}
+
+/* The one-mass period over k against the closed form (test-metrics.c). */
+static void test_one_mass_period(void)
+{
+  const char *args[] = {"sweep",  "one-mass", "--vary", "k=40:400:10:log", "--metric", "period",
+                        "--rtol", "1e-10",    "--atol", "1e-12",           "--t-end",  "30",
+                        "--csv",  "-",        NULL};
+  g_autofree char *out = cli_ok(args);
+  g_auto(GStrv) lines = table_lines(out, "k,period,status");
+  g_assert_cmpuint(g_strv_length(lines), ==, 11);
+  double M = 1, v_d = 0.1, FS = 0.5 * 9.81, FK = 0.3 * 9.81;
+  for (int i = 1; i <= 10; i++) {
+    g_auto(GStrv) f = g_strsplit(lines[i], ",", -1);
+    g_assert_cmpuint(g_strv_length(f), ==, 3);
+    g_assert_cmpstr(f[2], ==, "ok");
+    double k = g_ascii_strtod(f[0], NULL), period = g_ascii_strtod(f[1], NULL);
+    g_assert_cmpfloat(fabs(k - 40 * pow(10, (i - 1) / 9.0)), <, 1e-9 * k);
+    double w = sqrt(k / M), u0 = (FS - FK) / k;
+    double want = (M_PI + 2 * atan2(v_d / w, u0)) / w + 2 * (FS - FK) / (k * v_d);
+    if (!(fabs(period - want) <= 1e-6 * want))
+      g_error("k = %g: period %.12g, closed form %.12g", k, period, want);
+  }
+}
+
+/* --shard K/N: contiguous parts whose outputs, concatenated in order, are
+ * the whole table byte for byte (part 1 carries the header; empty parts
+ * write nothing). */
+static void test_shards(void)
+{
+  const char *base[] = {
+      "sweep",    "one-mass", "--vary",   "k=50:200:4",      "--vary",   "v_drive=0.05:0.2:3",
+      "--metric", "period",   "--metric", "base.stick_time", "--metric", "max:spring.F",
+      "--csv",    "-",        NULL};
+  g_autofree char *whole = cli_ok(base);
+  g_auto(GStrv) whole_lines =
+      table_lines(whole, "k,v_drive,period,base.stick_time,max:spring.F,status");
+  g_assert_cmpuint(g_strv_length(whole_lines), ==, 13);
+  for (int n = 1; n <= 17; n += 4) { /* 1, 5, 9, 13, 17 parts of 12 variants */
+    GString *joined = g_string_new(NULL);
+    for (int k = 1; k <= n; k++) {
+      g_autofree char *shard = g_strdup_printf("%d/%d", k, n);
+      const char *args[32];
+      int a = 0;
+      for (; base[a]; a++)
+        args[a] = base[a];
+      args[a++] = "--shard";
+      args[a++] = shard;
+      args[a++] = "--jobs";
+      args[a++] = "1";
+      args[a] = NULL;
+      g_autofree char *part = cli_ok(args);
+      if (k > 1)
+        g_assert_false(g_str_has_prefix(part, "k,"));
+      g_string_append(joined, part);
+    }
+    g_assert_cmpstr(joined->str, ==, whole);
+    g_string_free(joined, TRUE);
+  }
+}
+
+/* --jobs 1 and --jobs 2 (and the default) give the same bytes. */
+static void test_jobs(void)
+{
+  const char *jobs[] = {"1", "2", NULL};
+  char *text[3];
+  for (int j = 0; j < 3; j++) {
+    const char *args[] = {"sweep",
+                          "gear-train",
+                          "--set",
+                          "level=3",
+                          "--vary",
+                          "M_psi_amp=2:6:6",
+                          "--metric",
+                          "period",
+                          "--metric",
+                          "bearing_psi.stick_time",
+                          "--metric",
+                          "at:5:psi_dot",
+                          "--csv",
+                          "-",
+                          jobs[j] ? "--jobs" : NULL,
+                          jobs[j],
+                          NULL};
+    text[j] = cli_ok(args);
+  }
+  g_assert_cmpstr(text[0], ==, text[1]);
+  g_assert_cmpstr(text[0], ==, text[2]);
+  g_assert_true(g_str_has_prefix(text[0], "M_psi_amp,period,bearing_psi.stick_time,at:5:psi_dot,"
+                                          "status\n2,"));
+  for (int j = 0; j < 3; j++)
+    g_free(text[j]);
+}
+
+/* Variants that fail report why in status; the others are computed. */
+static void test_failed_variant(void)
+{
+  const char *args[] = {"sweep",       "one-mass",
+                        "--set",       "law=lugre",
+                        "--vary",      "sigma0=1e5:1e11:4:log",
+                        "--vary",      "mu_k=0.3:0.6:2",
+                        "--metric",    "base.first_slip",
+                        "--max-steps", "1000",
+                        "--t-end",     "2",
+                        "--csv",       "-",
+                        NULL};
+  g_autofree char *out = cli_ok(args);
+  g_auto(GStrv) lines = table_lines(out, "sigma0,mu_k,base.first_slip,status");
+  g_assert_cmpuint(g_strv_length(lines), ==, 9);
+  int ok = 0;
+  for (int i = 1; i <= 8; i++) {
+    bool built = strstr(lines[i], ",0.3,") != NULL;
+    if (g_str_has_suffix(lines[i], ",ok")) {
+      ok++;
+      g_assert_true(built);
+      g_assert_false(strstr(lines[i], ",,")); /* a value */
+      continue;
+    }
+    /* mu_k 0.6 > mu_s 0.5: the model is refused; a stiff bristle: too many
+     * steps */
+    if (built)
+      g_assert_nonnull(strstr(lines[i], ",,simulation failed at t = "));
+    else
+      g_assert_nonnull(strstr(lines[i], ",,parameter 'mu_k' = 0.6 must not exceed 'mu_s'"));
+  }
+  g_assert_cmpint(ok, ==, 2); /* sigma0 1e5 and 1e7 with mu_k 0.3 */
+
+  /* a reason with commas is one quoted field */
+  const char *geometry[] = {"sweep",    "slider-crank-offset",
+                            "--vary",   "a1=0.3:0.6:2",
+                            "--metric", "energy.dissipated",
+                            "--t-end",  "1",
+                            "--csv",    "-",
+                            NULL};
+  g_autofree char *out2 = cli_ok(geometry);
+  g_auto(GStrv) rows = table_lines(out2, "a1,energy.dissipated,status");
+  g_assert_cmpuint(g_strv_length(rows), ==, 3);
+  g_assert_true(g_str_has_prefix(rows[1], "0.3,"));
+  g_assert_true(g_str_has_suffix(rows[1], ",ok"));
+  g_assert_cmpstr(rows[2], ==,
+                  "0.6,,\"parameters a1 = 0.6, a2 = 0.7, a3 = 0.2: the crank turns fully only "
+                  "when a1 + a3 < a2\"");
+}
+
+/* Wojtyra 2016 Example 3 (regularised law): gamma_1 = ratio x gamma_2; no
+ * slip at a ratio of 1, a slip near 1.96 s at 2 (docs/two-slider.md). */
+static void test_two_slider_ratio(void)
+{
+  const char *args[] = {"sweep",    "two-slider",
+                        "--set",    "law=regularised",
+                        "--set",    "gamma_2=1e-5",
+                        "--vary",   "gamma_1=1e-5:2e-5:2",
+                        "--metric", "slider1.first_slip",
+                        "--metric", "slider2.first_slip",
+                        "--csv",    "-",
+                        NULL};
+  g_autofree char *out = cli_ok(args);
+  g_auto(GStrv) lines = table_lines(out, "gamma_1,slider1.first_slip,slider2.first_slip,status");
+  g_assert_cmpuint(g_strv_length(lines), ==, 3);
+  g_assert_cmpstr(lines[1], ==, "1e-05,,,ok");
+  g_auto(GStrv) f = g_strsplit(lines[2], ",", -1);
+  g_assert_cmpstr(f[0], ==, "2e-05");
+  g_assert_cmpfloat(fabs(g_ascii_strtod(f[1], NULL) - 1.96), <, 0.05);
+  g_assert_cmpfloat(fabs(g_ascii_strtod(f[2], NULL) - 1.96), <, 0.05);
+}
+
+/* A sweep's row holds what `run --metrics` writes for the same variant. */
+static void test_same_as_run(void)
+{
+  const char *sweep[] = {"sweep",    "dupont",
+                         "--vary",   "omega1=2.4:2.4:1",
+                         "--metric", "slot.first_slip",
+                         "--metric", "slot.stick_time",
+                         "--metric", "energy.dissipated",
+                         "--t-end",  "20",
+                         "--csv",    "-",
+                         NULL};
+  g_autofree char *table = cli_ok(sweep);
+  g_auto(GStrv) lines =
+      table_lines(table, "omega1,slot.first_slip,slot.stick_time,energy.dissipated,status");
+  g_auto(GStrv) row = g_strsplit(lines[1], ",", -1);
+  const char *run[] = {"run", "dupont", "--t-end", "20", "--metrics", "-", NULL};
+  g_autofree char *metrics = cli_ok(run);
+  const char *want[] = {"slot.first_slip", "slot.stick_time", "energy.dissipated"};
+  for (int i = 0; i < 3; i++) {
+    g_autofree char *line = g_strdup_printf("\n%s,%s,", want[i], row[i + 1]);
+    if (!strstr(metrics, line))
+      g_error("run --metrics lacks '%s':\n%s", line + 1, metrics);
+  }
+}
+
+/* run --metrics FILE|-: the format, and no default SCENARIO.csv beside it. */
+static void test_run_metrics(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-metrics-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename(dir, "m.csv", NULL);
+  const char *args[] = {"run", "one-mass", "--t-end", "30", "--metrics", path, NULL};
+  cli_result r = run_cli_in(dir, args);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_cmpstr(r.out, ==, "");
+  cli_result_clear(&r);
+  g_autofree char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_auto(GStrv) lines = table_lines(text, "metric,value,unit");
+  g_assert_cmpuint(g_strv_length(lines), ==, 9);
+  const char *names[] = {"period",
+                         "amplitude",
+                         "energy.dissipated",
+                         "base.first_slip",
+                         "base.stick_phases",
+                         "base.stick_time",
+                         "base.longest_stick",
+                         "base.max_ratio"};
+  for (int i = 0; i < 8; i++) {
+    g_auto(GStrv) f = g_strsplit(lines[i + 1], ",", -1);
+    g_assert_cmpuint(g_strv_length(f), ==, 3);
+    g_assert_cmpstr(f[0], ==, names[i]);
+    g_assert_cmpstr(f[1], !=, ""); /* 30 s of the limit cycle: all determined */
+  }
+  g_assert_true(g_str_has_prefix(lines[1], "period,0.80083"));
+  g_assert_true(g_str_has_prefix(lines[5], "base.stick_phases,38,"));
+  g_autofree char *default_csv = g_build_filename(dir, "one-mass.csv", NULL);
+  g_assert_false(g_file_test(default_csv, G_FILE_TEST_EXISTS));
+  g_remove(path);
+  g_rmdir(dir);
+  /* an undetermined value is an empty field */
+  const char *short_run[] = {"run", "one-mass", "--t-end", "2", "--metrics", "-", NULL};
+  g_autofree char *out = cli_ok(short_run);
+  g_assert_nonnull(strstr(out, "\nperiod,,s\namplitude,,m/s\n"));
+}
+
+typedef struct bad_case {
+  const char *args[24];
+  const char *part1, *part2; /* both in the message */
+} bad_case;
+
+/* Bad input exits 2 and names the option and the valid form. */
+static void test_bad_input(void)
+{
+#define SWEEP "sweep", "one-mass"
+  static const bad_case cases[] = {
+      {{SWEEP, "--vary", "k=50:200", "--metric", "period", "--csv", "-"},
+       "--vary: 'k=50:200' is not of the form NAME=LO:HI:N",
+       NULL},
+      {{SWEEP, "--vary", "k=-5:200:4", "--metric", "period", "--csv", "-"},
+       "--vary: parameter 'k'",
+       "valid range"},
+      {{SWEEP, "--vary", "F0=-1:1:4:log", "--metric", "period", "--csv", "-"},
+       "--vary: parameter 'F0': a log range needs LO > 0",
+       NULL},
+      {{SWEEP, "--vary", "q=1:2:3", "--metric", "period", "--csv", "-"},
+       "--vary: scenario 'one-mass' has no parameter 'q'",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "periodd", "--csv", "-"},
+       "--metric: 'periodd': no metric 'periodd'",
+       "valid: a run metric (period, amplitude"},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "max:zz", "--csv", "-"},
+       "--metric: 'max:zz': no column 'zz'",
+       "spring.F"},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "at:99:z", "--csv", "-"},
+       "--metric: 'at:99:z': T is after the run's end; valid: 0 <= T <= 10 s",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--shard", "3/2", "--csv", "-"},
+       "--shard: '3/2' is invalid; valid form K/N",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--shard", "0/2", "--csv", "-"},
+       "--shard: '0/2' is invalid; valid form K/N",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--shard", "1-2", "--csv", "-"},
+       "--shard: '1-2' is invalid; valid form K/N",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--jobs", "0", "--csv", "-"},
+       "--jobs: '0' is invalid; valid: a whole number from 1 to 1024",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--set", "mu_s=20", "--csv", "-"},
+       "--set: parameter 'mu_s': 20 is out of range",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period"}, "sweep needs --csv FILE", NULL},
+      {{SWEEP, "--metric", "period", "--csv", "-"}, "sweep needs --vary NAME=LO:HI:N", NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--csv", "-"}, "sweep needs --metric OUTCOME", NULL},
+      {{"sweep", "--vary", "k=1:2:3", "--metric", "period", "--csv", "-"},
+       "sweep needs a SCENARIO",
+       NULL},
+      {{"sweep", "nowhere", "--vary", "k=1:2:3", "--metric", "period", "--csv", "-"},
+       "unknown scenario 'nowhere'",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--csv", "-", "--bogus", "1"},
+       "sweep: unknown option '--bogus'",
+       NULL},
+      {{SWEEP, "--vary", "k=1:2:3", "--metric", "period", "--csv"},
+       "option --csv needs a value",
+       NULL},
+  };
+#undef SWEEP
+  for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+    cli_result r = run_cliv(cases[c].args);
+    if (r.status != 2 || !strstr(r.err, cases[c].part1) ||
+        (cases[c].part2 && !strstr(r.err, cases[c].part2)))
+      g_error("case %zu: exit %d, message: %s (wanted '%s' / '%s')", c, r.status, r.err,
+              cases[c].part1, cases[c].part2 ? cases[c].part2 : "");
+    g_assert_cmpstr(r.out, ==, "");
+    cli_result_clear(&r);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/sweep/one-mass-period", test_one_mass_period);
+  g_test_add_func("/sweep/shards", test_shards);
+  g_test_add_func("/sweep/jobs", test_jobs);
+  g_test_add_func("/sweep/failed-variant", test_failed_variant);
+  g_test_add_func("/sweep/two-slider-ratio", test_two_slider_ratio);
+  g_test_add_func("/sweep/same-as-run", test_same_as_run);
+  g_test_add_func("/sweep/run-metrics", test_run_metrics);
+  g_test_add_func("/sweep/bad-input", test_bad_input);
+  return g_test_run();
+}
