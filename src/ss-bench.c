@@ -10,6 +10,7 @@
 static const char *kind_names[SS_BENCH_N_KINDS] = {
   "frame (plots + mechanism)", "plots only",     "recompute (worker)",
   "slider -> curves drawn",    "frame interval", "whole frame (GTK paint)",
+  "preview recompute (worker)", "drag -> preview curves drawn",
 };
 
 typedef struct

@@ -14,6 +14,8 @@ typedef enum
   SS_BENCH_LATENCY,   /* parameter change -> new curves drawn, ms */
   SS_BENCH_INTERVAL,  /* time between consecutive frames while playing, ms */
   SS_BENCH_PAINT,     /* whole frame: before-paint to after-paint, ms */
+  SS_BENCH_PREVIEW_RECOMPUTE, /* worker time of a drag preview's run, ms */
+  SS_BENCH_PREVIEW_LATENCY,   /* drag change -> preview curves drawn, ms */
   SS_BENCH_N_KINDS
 } SsBenchKind;
 

@@ -36,6 +36,7 @@ typedef struct
   double  y0, y1;
   int     x_scale, y_scale;
   double  cursor;   /* s, NaN included */
+  double  hover;    /* s, NaN included */
   double  playhead; /* s, NaN included */
   double  data_end; /* s; a chart not against time redraws on new rows */
   GdkRGBA fg;
@@ -354,7 +355,8 @@ typedef struct
   double         height;
   double         legend_left;
   double         legend_right;
-  double         cursor; /* s; NaN: none */
+  double         cursor; /* the legend's values are read here, s; NaN: none */
+  double         hover;  /* the hover cursor's line, s; NaN: none */
 } ChartLayout;
 
 static double
@@ -510,7 +512,11 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
   lay->width = width;
   lay->height = height;
-  lay->cursor = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
+  lay->hover = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
+  /* the readout follows the hover cursor, else a resting playhead */
+  lay->cursor = lay->hover;
+  if (isnan (lay->cursor) && style->show_cursor && ss_time_axis_get_readout_at_playhead (self->time_axis))
+    lay->cursor = ss_time_axis_get_playhead (self->time_axis);
   plot_margins (self, cr, &left, &right);
   if (self->title != NULL && self->kind != CHART_RULER)
     {
@@ -729,14 +735,10 @@ draw_data (SsChart              *self,
   for (guint i = 0; i < self->layers->len; i++)
     ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
 
+  /* the playhead's line is drawn over the kept body, in the snapshot: it
+   * moves every frame of Play while the curves stay */
   if (ctx->time_x)
-    {
-      GdkRGBA playhead = style->fg;
-
-      playhead.alpha = 0.8;
-      time_line (cr, ctx, ctx->playhead, &playhead, 1.5 * ctx->line_scale);
-      time_line (cr, ctx, lay->cursor, &style->cursor, 1.0);
-    }
+    time_line (cr, ctx, lay->hover, &style->cursor, 1.0);
 
   if (legend)
     draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, TRUE);
@@ -785,7 +787,9 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
   key->x_scale = lay->ctx.xmap.scale;
   key->y_scale = lay->ctx.ymap.scale;
   key->cursor = lay->cursor;
-  key->playhead = lay->ctx.playhead;
+  key->hover = lay->hover;
+  /* a time chart draws the playhead outside its body */
+  key->playhead = self->kind == CHART_TIME ? NAN : lay->ctx.playhead;
   key->fg = style->fg;
   key->revision = self->revision;
   key->n_layers = self->layers->len;
@@ -845,6 +849,20 @@ tail_rect (const SsChartContext *ctx, double cut, graphene_rect_t *rect)
     return FALSE;
   graphene_rect_init (rect, cut, ctx->y - TAIL_MARGIN, right - cut, ctx->height + 2 * TAIL_MARGIN);
   return TRUE;
+}
+
+/* The playhead: a line over the plot, its own node so the body stays. */
+static void
+playhead_snapshot (GtkSnapshot *snapshot, const SsChartContext *ctx, const SsChartStyle *style)
+{
+  GdkRGBA color = style->fg;
+  double  x;
+
+  if (isnan (ctx->playhead) || ctx->playhead < ctx->t0 || ctx->playhead > ctx->t1 || ctx->height <= 0)
+    return;
+  x = round (ss_chart_context_x (ctx, ctx->playhead));
+  color.alpha = 0.8;
+  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x - 0.75, ctx->y, 1.5, ctx->height));
 }
 
 static void
@@ -907,6 +925,8 @@ ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_destroy (cr);
     }
   gtk_snapshot_append_node (snapshot, self->body);
+  if (self->kind == CHART_TIME)
+    playhead_snapshot (snapshot, &lay.ctx, &style);
 
   {
     graphene_rect_t tail;
@@ -1585,4 +1605,13 @@ ss_chart_count_points (SsChart *self)
           count++;
     }
   return count;
+}
+
+/* The time up to which every visible layer has data, s (the earliest of
+ * their ends; +INFINITY with none). */
+double
+ss_chart_get_data_end (SsChart *self)
+{
+  g_return_val_if_fail (SS_IS_CHART (self), INFINITY);
+  return earliest_data_end (self);
 }

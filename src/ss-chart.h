@@ -55,6 +55,7 @@ double      ss_chart_pick (SsChart *self, const SsChartContext *ctx, double x, d
 double      ss_chart_time_at (SsChart *self, double x, double y);
 gboolean    ss_chart_get_y_range (SsChart *self, double *min, double *max);
 guint       ss_chart_count_points (SsChart *self);
+double      ss_chart_get_data_end (SsChart *self);
 guint       ss_chart_get_body_renders (SsChart *self);
 
 G_END_DECLS

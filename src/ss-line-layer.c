@@ -369,3 +369,10 @@ ss_line_layer_set_reference (SsLineLayer *self, gboolean reference)
   self->reference = !!reference;
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
+
+const char *
+ss_line_layer_get_unit (SsLineLayer *self)
+{
+  g_return_val_if_fail (SS_IS_LINE_LAYER (self), NULL);
+  return self->unit;
+}

@@ -52,6 +52,7 @@ struct _SsPlotStack
   char       *ref_label;
   char       *live_label;
   char       *signature; /* column names the charts were built for */
+  double      reveal;    /* the current run is shown up to this time, s (NaN: all) */
   gboolean    show_ghost;
 };
 
@@ -1206,7 +1207,10 @@ ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *gh
     ghost = NULL;
   g_set_object (&self->ghost, ghost);
   for (guint i = 0; i < self->series->len; i++)
-    ss_series_set_dataset (g_ptr_array_index (self->series, i), current);
+    {
+      ss_series_set_dataset (g_ptr_array_index (self->series, i), current);
+      ss_series_set_reveal_end (g_ptr_array_index (self->series, i), self->reveal);
+    }
   for (guint i = 0; i < self->ghost_series->len; i++)
     ss_series_set_dataset (g_ptr_array_index (self->ghost_series, i), ghost);
   update_reference (self);
@@ -1435,6 +1439,7 @@ ss_plot_stack_class_init (SsPlotStackClass *klass)
 static void
 ss_plot_stack_init (SsPlotStack *self)
 {
+  self->reveal = NAN;
   self->time_axis = ss_time_axis_new ();
   self->charts = g_ptr_array_new ();
   self->series = g_ptr_array_new_with_free_func (g_object_unref);
@@ -1475,4 +1480,20 @@ GtkWidget *
 ss_plot_stack_new (void)
 {
   return g_object_new (SS_TYPE_PLOT_STACK, NULL);
+}
+
+/* "Reveal curves as they play": the current run's curves end at @t, the
+ * playhead; NaN shows the whole run.  Pinned and previous runs stay whole. */
+void
+ss_plot_stack_set_reveal_time (SsPlotStack *self, double t)
+{
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  if (t == self->reveal || (isnan (t) && isnan (self->reveal)))
+    return;
+  self->reveal = t;
+  for (guint i = 0; i < self->series->len; i++)
+    ss_series_set_reveal_end (g_ptr_array_index (self->series, i), t);
+  for (guint i = 0; i < self->charts->len; i++)
+    gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
 }

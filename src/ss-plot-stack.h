@@ -25,6 +25,7 @@ SsDataset  *ss_plot_stack_get_reference (SsPlotStack *self);
 void        ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label);
 void ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label);
 void ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
+void ss_plot_stack_set_reveal_time (SsPlotStack *self, double t);
 guint    ss_plot_stack_get_n_charts (SsPlotStack *self);
 SsChart *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
 void     ss_plot_stack_draw (SsPlotStack        *self,

@@ -41,7 +41,8 @@ struct _SsSeries
   guint        processed;   /* rows folded into the bins so far */
   gboolean     gap_pending; /* NaN seen since the last valid sample */
   gboolean     valid;
-  GArray      *blocks; /* Block per BLOCK rows of the dataset */
+  GArray      *blocks;     /* Block per BLOCK rows of the dataset */
+  double       reveal_end; /* rows after this time are not shown yet, s (INFINITY: all) */
 };
 
 G_DEFINE_FINAL_TYPE (SsSeries, ss_series, G_TYPE_OBJECT)
@@ -69,6 +70,7 @@ static void
 ss_series_init (SsSeries *self)
 {
   self->column = -1;
+  self->reveal_end = INFINITY;
   self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
 }
 
@@ -115,11 +117,38 @@ ss_series_get_revision (SsSeries *self)
   return self->revision;
 }
 
-/* Time of the last row, s; +INFINITY without a dataset (no rows can come). */
+/* Time of the last row shown, s; +INFINITY without a dataset (no rows can
+ * come). */
 double
 ss_series_get_data_end (SsSeries *self)
 {
-  return self->dataset ? ss_dataset_get_end_time (self->dataset) : INFINITY;
+  return self->dataset ? MIN (ss_dataset_get_end_time (self->dataset), self->reveal_end) : INFINITY;
+}
+
+/* Rows shown: those up to the reveal time. */
+static guint
+shown_rows (SsSeries *self)
+{
+  guint n = ss_dataset_get_n_rows (self->dataset);
+  guint i;
+
+  if (!(self->reveal_end < ss_dataset_get_end_time (self->dataset)))
+    return n;
+  /* the first row after the reveal time */
+  i = ss_dataset_lower_bound (self->dataset, self->reveal_end);
+  while (i < n && ss_dataset_get_times (self->dataset)[i] <= self->reveal_end)
+    i++;
+  return i;
+}
+
+/* Shows the rows up to @t only (the curves appear as a run plays);
+ * INFINITY or NaN: all of them. */
+void
+ss_series_set_reveal_end (SsSeries *self, double t)
+{
+  g_return_if_fail (SS_IS_SERIES (self));
+
+  self->reveal_end = isnan (t) ? INFINITY : t;
 }
 
 gboolean
@@ -225,7 +254,7 @@ fold_rows (SsSeries *self, guint n_rows)
   while (i < n_rows && after->count == 0)
     {
       /* a whole block inside one pixel column folds in one go */
-      if (i % BLOCK == 0 && i / BLOCK < self->blocks->len)
+      if (i % BLOCK == 0 && i / BLOCK < self->blocks->len && i + BLOCK <= n_rows)
         {
           const Block *blk = &g_array_index (self->blocks, Block, i / BLOCK);
 
@@ -265,7 +294,7 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
 
   if (!ss_series_has_data (self) || n_bins == 0 || !(t1 > t0))
     return NULL;
-  n_rows = ss_dataset_get_n_rows (self->dataset);
+  n_rows = shown_rows (self);
   if (!self->valid || self->t0 != t0 || self->t1 != t1 || self->n_bins != n_bins || self->processed > n_rows)
     {
       guint start = ss_dataset_lower_bound (self->dataset, t0);
@@ -317,7 +346,7 @@ ss_series_value_at (SsSeries *self, double t)
 
   if (!ss_series_has_data (self) || !ss_dataset_get_row_at (self->dataset, t, &row))
     return NAN;
-  if (t > ss_dataset_get_end_time (self->dataset))
+  if (t > ss_series_get_data_end (self))
     return NAN;
   return ss_dataset_get_value (self->dataset, row, self->column);
 }

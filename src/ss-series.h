@@ -34,5 +34,6 @@ gboolean           ss_series_has_data (SsSeries *self);
 const SsSeriesBin *ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins);
 gboolean           ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double *min, double *max);
 double             ss_series_value_at (SsSeries *self, double t);
+void               ss_series_set_reveal_end (SsSeries *self, double t);
 
 G_END_DECLS

@@ -1,12 +1,16 @@
-/* ss-simulation.c - the worker thread and its hand-over to the main loop.
+/* ss-simulation.c - the worker thread that computes whole runs, its hand-over
+ * to the main loop, and the playhead.
  *
  * The worker owns the ss_sim.  It never touches widgets: samples go into a
  * batch under the mutex and at most one idle callback is pending.  Every
- * restart (reset, new scenario, parameter change) gets a new generation;
- * batches of an older generation are dropped on arrival.  A parameter change
- * is a new model handed over at a step boundary: the worker recomputes the
- * whole history from t = 0 and abandons that recompute as soon as a newer
- * model arrives, so a fast drag never queues stale runs. */
+ * request (start, reset, parameter change) gets a new generation; batches of
+ * an older generation are dropped on arrival.  The worker integrates a run in
+ * slices and abandons it as soon as a newer request arrives, so a fast drag
+ * never queues stale runs.
+ *
+ * A new scenario's run is handed over slice by slice, so a slow one fills the
+ * charts as it goes and the playhead can start; a parameter change keeps the
+ * previous curves until the whole new run is there. */
 #define G_LOG_DOMAIN "ss-simulation"
 
 #include <math.h>
@@ -15,31 +19,47 @@
 #include "ss-bench.h"
 #include "ss-simulation.h"
 
-/* Simulated seconds integrated between checks for a newer request. */
-#define RECOMPUTE_CHUNK 0.5
+/* A run is integrated in this many slices, checking for newer requests
+ * between them. */
+#define RUN_SLICES 100
+/* A progressive run hands over what it has at most this often, µs. */
+#define HANDOVER_US (40 * 1000)
 /* Parameter requests closer together than this belong to one drag. */
 #define DRAG_PAUSE_US (400 * 1000)
 /* A recompute still running after this shows its progress. */
 #define SLOW_RUN_US (250 * 1000)
+/* Preview accuracy while a control is being dragged. */
+#define PREVIEW_RTOL       1e-6
+#define PREVIEW_ROWS       2000.0
+#define PREVIEW_MAX_EVENTS 20000
 
 typedef struct
 {
   guint       gen;
-  gboolean    replace; /* a whole run from t = 0 */
+  gboolean    replace; /* the first batch of a run: a new dataset */
+  gboolean    preview; /* computed at preview accuracy */
   SsModelRef *model;
   int         n_columns;
   GArray     *times;
   GArray     *rows;
   GArray     *events;
-  int        *modes;
-  int         n_modes;
-  double      time;     /* simulated time reached */
-  gboolean    finished; /* t_end reached */
+  double      reached;  /* simulated time reached, s */
+  gboolean    finished; /* the run is over (t_end reached, or failed) */
   char       *error;    /* the engine's message on failure */
   ss_stats    stats;
-  gint64      request_time; /* when the main thread asked for this run */
-  double      compute_ms;   /* worker wall time of a recompute */
+  gint64      request_time; /* when the main thread asked for this run, µs */
+  double      compute_ms;   /* worker wall time of the whole run */
 } Batch;
+
+typedef struct
+{
+  SsModelRef *model;
+  ss_run_opts opts;
+  guint       gen;
+  gboolean    progressive; /* hand over slices as they are done */
+  gboolean    preview;
+  gint64      time; /* request time, µs (0: not a parameter change) */
+} Request;
 
 struct _SsSimulation
 {
@@ -53,41 +73,39 @@ struct _SsSimulation
   SsDataset  *ghost_candidate;
   gint64      last_recompute_request;
   ss_run_opts opts;
-  gboolean    playing;
-  double      speed;
-  double      play_target;
-  gint64      last_frame_time;
-  double      time;
-  gboolean    finished;
+  gboolean    finished; /* the shown run reached t_end (or failed) */
+  gboolean    preview;  /* the shown run is a drag preview */
+  double      computed; /* simulated time the shown run reaches, s */
   char       *error;
-  int        *modes;
-  int         n_modes;
   ss_stats    stats;
   double      progress;       /* share of a slow recompute done, or -1 */
   gboolean    recomputing;    /* a recompute asked for, its run not delivered */
-  gint64      progress_since; /* when it (the first of a drag) was asked for, us */
+  gint64      progress_since; /* when it (the first of a drag) was asked for, µs */
   guint       progress_id;    /* timeout polling the worker's progress */
 
+  /* the playhead */
+  double     time; /* s */
+  gboolean   playing;
+  gboolean   loop;
+  double     speed;
+  gint64     last_frame_time;
+  int       *modes; /* per contact at the playhead */
+  int        n_modes;
+  guint      modes_row; /* the dataset row they were read from */
+  SsDataset *modes_dataset;
+
   /* shared with the worker, under mutex */
-  GMutex      mutex;
-  GCond       cond;
-  GThread    *thread;
-  gboolean    quit;
-  SsModelRef *req_model;
-  guint       req_gen;
-  double      req_horizon;
-  gint64      req_time;
-  ss_run_opts req_opts;
-  double      target;
-  guint       target_gen;
-  gboolean    worker_busy;
-  double      worker_reached; /* ... up to this simulated time, s */
-  double      worker_horizon; /* ... of this one, s */
-  gboolean    worker_done;
-  double      worker_time;
-  guint       worker_gen;
-  Batch      *out;
-  guint       idle_id;
+  GMutex   mutex;
+  GCond    cond;
+  GThread *thread;
+  gboolean quit;
+  Request  req; /* req.model != NULL: a run waits */
+  gboolean worker_busy;
+  guint    worker_gen;     /* the run the worker is on */
+  double   worker_reached; /* ... up to this simulated time, s */
+  double   worker_t_end;   /* ... of this one, s */
+  Batch   *out;
+  guint    idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
@@ -98,6 +116,7 @@ enum
   PROP_PLAYING,
   PROP_SPEED,
   PROP_TIME,
+  PROP_LOOP,
   PROP_PROGRESS,
   N_PROPS
 };
@@ -122,20 +141,20 @@ set_progress (SsSimulation *self, double progress)
 }
 
 static Batch *
-batch_new (guint gen, gboolean replace, SsModelRef *model)
+batch_new (const Request *req, gboolean replace)
 {
   Batch          *b = g_new0 (Batch, 1);
-  const ss_model *m = ss_model_ref_get_model (model);
+  const ss_model *m = ss_model_ref_get_model (req->model);
 
-  b->gen = gen;
+  b->gen = req->gen;
   b->replace = replace;
-  b->model = ss_model_ref_ref (model);
+  b->preview = req->preview;
+  b->model = ss_model_ref_ref (req->model);
   b->n_columns = ss_model_n_columns (m);
   b->times = g_array_new (FALSE, FALSE, sizeof (double));
   b->rows = g_array_new (FALSE, FALSE, sizeof (double));
   b->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
-  b->n_modes = ss_model_n_contacts (m);
-  b->modes = g_new0 (int, MAX (b->n_modes, 1));
+  b->request_time = req->time;
   return b;
 }
 
@@ -148,7 +167,6 @@ batch_free (Batch *b)
   g_array_unref (b->times);
   g_array_unref (b->rows);
   g_array_unref (b->events);
-  g_free (b->modes);
   g_free (b->error);
   g_free (b);
 }
@@ -170,30 +188,10 @@ batch_event (void *user, const ss_event *ev)
   g_array_append_vals (b->events, ev, 1);
 }
 
-/* Records where an ss_sim_advance that returned @rc left the run; TRUE
- * when the run is over (end reached, or failed with its message kept). */
-static gboolean
-batch_snapshot_sim (Batch *b, const ss_sim *sim, int rc)
-{
-  const int *modes = ss_sim_modes (sim);
-
-  if (modes != NULL && b->n_modes > 0)
-    memcpy (b->modes, modes, sizeof (int) * b->n_modes);
-  /* the engine may run past the target to an event: the shown time is the
-   * last state it emitted */
-  b->time = ss_sim_time (sim);
-  if (b->times->len > 0)
-    b->time = MAX (b->time, g_array_index (b->times, double, b->times->len - 1));
-  ss_sim_get_stats (sim, &b->stats);
-  if (rc < 0)
-    b->error = g_strdup (ss_sim_error (sim));
-  b->finished = rc != 0;
-  return b->finished;
-}
-
 static gboolean deliver_cb (gpointer data);
 
-/* Worker: queue @b for the main thread; takes ownership. */
+/* Worker: queue @b for the main thread; takes ownership.  Batches of one run
+ * merge while the main thread has not taken them yet. */
 static void
 post_batch (SsSimulation *self, Batch *b)
 {
@@ -205,10 +203,10 @@ post_batch (SsSimulation *self, Batch *b)
       g_array_append_vals (o->times, b->times->data, b->times->len);
       g_array_append_vals (o->rows, b->rows->data, b->rows->len);
       g_array_append_vals (o->events, b->events->data, b->events->len);
-      memcpy (o->modes, b->modes, sizeof (int) * b->n_modes);
-      o->time = b->time;
+      o->reached = b->reached;
       o->finished = b->finished;
       o->stats = b->stats;
+      o->compute_ms = b->compute_ms;
       if (b->error != NULL)
         o->error = g_steal_pointer (&b->error);
       batch_free (b);
@@ -218,122 +216,112 @@ post_batch (SsSimulation *self, Batch *b)
       batch_free (self->out);
       self->out = b;
     }
-  self->worker_time = self->out->time;
   if (self->idle_id == 0)
     self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL);
   g_mutex_unlock (&self->mutex);
+}
+
+/* Worker: integrates one whole run; FALSE when a newer request abandoned it. */
+static gboolean
+compute_run (SsSimulation *self, const Request *req)
+{
+  g_autofree char *error = NULL;
+  const ss_model  *m = ss_model_ref_get_model (req->model);
+  gint64           start = g_get_monotonic_time ();
+  gint64           last_post = start;
+  Batch           *b = batch_new (req, TRUE);
+  ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
+  ss_sink          sink = { b, batch_sample, batch_event };
+  double           t_end, slice;
+  int              rc = 0;
+
+  if (sim == NULL)
+    {
+      b->error = g_strdup (error ? error : "cannot start the simulation");
+      b->finished = TRUE;
+      post_batch (self, b);
+      return TRUE;
+    }
+  t_end = ss_sim_t_end (sim);
+  slice = t_end / RUN_SLICES;
+  for (;;)
+    {
+      gboolean abandoned;
+      double   next = MIN (t_end, ss_sim_time (sim) + slice);
+
+      rc = ss_sim_advance (sim, next, &sink);
+      g_mutex_lock (&self->mutex);
+      abandoned = self->req.model != NULL || self->quit;
+      self->worker_reached = ss_sim_time (sim);
+      g_mutex_unlock (&self->mutex);
+      if (abandoned)
+        {
+          batch_free (b);
+          ss_sim_free (sim);
+          return FALSE;
+        }
+      if (rc != 0)
+        break;
+      if (req->progressive && g_get_monotonic_time () - last_post >= HANDOVER_US)
+        {
+          b->reached = ss_sim_time (sim);
+          ss_sim_get_stats (sim, &b->stats);
+          post_batch (self, b);
+          b = batch_new (req, FALSE);
+          sink.user = b;
+          last_post = g_get_monotonic_time ();
+        }
+    }
+  b->reached = ss_sim_time (sim);
+  if (b->times->len > 0)
+    b->reached = MAX (b->reached, g_array_index (b->times, double, b->times->len - 1));
+  ss_sim_get_stats (sim, &b->stats);
+  if (rc < 0)
+    b->error = g_strdup (ss_sim_error (sim));
+  b->finished = TRUE;
+  b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
+  ss_sim_free (sim);
+  post_batch (self, b);
+  return TRUE;
 }
 
 static gpointer
 worker_main (gpointer data)
 {
   SsSimulation *self = data;
-  ss_sim       *sim = NULL;
-  SsModelRef   *model = NULL;
-  guint         gen = 0;
-  gboolean      done = TRUE;
 
   g_mutex_lock (&self->mutex);
   while (!self->quit)
     {
-      if (self->req_model != NULL)
+      Request req;
+
+      if (self->req.model == NULL)
         {
-          g_autofree char *error = NULL;
-          ss_run_opts      opts = self->req_opts;
-          double           horizon = self->req_horizon;
-          gint64           request_time = self->req_time;
-          gint64           start = g_get_monotonic_time ();
-          gboolean         abandoned = FALSE;
-          gboolean         first = TRUE;
-          Batch           *b;
-          int              rc = 0;
-
-          g_clear_pointer (&model, ss_model_ref_unref);
-          model = g_steal_pointer (&self->req_model);
-          gen = self->req_gen;
-          self->worker_gen = gen;
-          self->worker_busy = TRUE;
-          self->worker_reached = 0.0;
-          self->worker_horizon = horizon;
-          self->worker_done = FALSE;
-          self->worker_time = 0.0;
-          g_mutex_unlock (&self->mutex);
-
-          g_clear_pointer (&sim, ss_sim_free);
-          done = FALSE;
-          b = batch_new (gen, TRUE, model);
-          b->request_time = request_time;
-          sim = ss_sim_new (ss_model_ref_get_model (model), &opts, &error);
-          if (sim == NULL)
-            {
-              b->error = g_strdup (error ? error : "cannot start the simulation");
-              b->finished = TRUE;
-              done = TRUE;
-            }
-          else
-            {
-              ss_sink sink = { b, batch_sample, batch_event };
-
-              for (;;)
-                {
-                  double h, next;
-
-                  g_mutex_lock (&self->mutex);
-                  abandoned = self->req_model != NULL || self->quit;
-                  h = horizon;
-                  if (self->target_gen == gen)
-                    h = MAX (h, self->target);
-                  self->worker_reached = ss_sim_time (sim);
-                  self->worker_horizon = h;
-                  g_mutex_unlock (&self->mutex);
-                  if (abandoned || (!first && ss_sim_time (sim) >= h))
-                    break;
-                  first = FALSE;
-                  next = MIN (h, ss_sim_time (sim) + RECOMPUTE_CHUNK);
-                  rc = ss_sim_advance (sim, next, &sink);
-                  if (rc != 0)
-                    break;
-                }
-              done = batch_snapshot_sim (b, sim, rc);
-            }
-          b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
-          if (abandoned)
-            batch_free (b);
-          else
-            post_batch (self, b);
-          g_mutex_lock (&self->mutex);
-          self->worker_busy = FALSE;
-          self->worker_done = done;
+          g_cond_wait (&self->cond, &self->mutex);
           continue;
         }
+      req = self->req;
+      self->req.model = NULL;
+      self->worker_busy = TRUE;
+      self->worker_gen = req.gen;
+      self->worker_reached = 0.0;
+      self->worker_t_end = req.opts.t_end;
+      g_mutex_unlock (&self->mutex);
 
-      if (sim != NULL && !done && self->target_gen == gen && self->target > ss_sim_time (sim))
-        {
-          double  target = self->target;
-          Batch  *b = batch_new (gen, FALSE, model);
-          ss_sink sink = { b, batch_sample, batch_event };
-          int     rc;
+      compute_run (self, &req);
+      ss_model_ref_unref (req.model);
 
-          self->worker_busy = TRUE;
-          g_mutex_unlock (&self->mutex);
-
-          rc = ss_sim_advance (sim, target, &sink);
-          done = batch_snapshot_sim (b, sim, rc);
-          post_batch (self, b);
-
-          g_mutex_lock (&self->mutex);
-          self->worker_busy = FALSE;
-          self->worker_done = done;
-          continue;
-        }
-
-      g_cond_wait (&self->cond, &self->mutex);
+      g_mutex_lock (&self->mutex);
+      self->worker_busy = FALSE;
     }
   g_mutex_unlock (&self->mutex);
-
-  g_clear_pointer (&sim, ss_sim_free);
-  g_clear_pointer (&model, ss_model_ref_unref);
   return NULL;
+}
+
+static void
+invalidate_modes (SsSimulation *self)
+{
+  g_clear_object (&self->modes_dataset);
 }
 
 static gboolean
@@ -357,10 +345,8 @@ deliver_cb (gpointer data)
 
   if (b->replace)
     {
-      g_autoptr(SsDataset) dataset = ss_dataset_new (b->model);
+      g_autoptr (SsDataset) dataset = ss_dataset_new (b->model);
 
-      self->recomputing = FALSE;
-      set_progress (self, -1.0);
       if (self->ghost_candidate != NULL)
         {
           g_set_object (&self->ghost, self->ghost_candidate);
@@ -368,39 +354,38 @@ deliver_cb (gpointer data)
         }
       g_set_object (&self->dataset, dataset);
       if (b->request_time != 0)
-        {
-          ss_dataset_set_request_time (dataset, b->request_time);
-          ss_bench_record (SS_BENCH_RECOMPUTE, b->compute_ms);
-        }
+        ss_dataset_set_request_time (dataset, b->request_time);
       if (self->model != b->model)
         {
           g_clear_pointer (&self->model, ss_model_ref_unref);
           self->model = ss_model_ref_ref (b->model);
         }
+      self->preview = b->preview;
+    }
+  if (b->finished)
+    {
+      self->recomputing = FALSE;
+      set_progress (self, -1.0);
+      if (b->request_time != 0 && b->compute_ms > 0)
+        ss_bench_record (b->preview ? SS_BENCH_PREVIEW_RECOMPUTE : SS_BENCH_RECOMPUTE, b->compute_ms);
     }
 
   ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
                           (const double *)(gpointer)b->rows->data);
   ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
-  g_free (self->modes);
-  self->modes = g_memdup2 (b->modes, sizeof (int) * MAX (b->n_modes, 1));
-  self->n_modes = b->n_modes;
   self->stats = b->stats;
-  self->time = b->time;
+  self->computed = b->reached;
   self->finished = b->finished;
   if (b->error != NULL)
     {
       g_free (self->error);
       self->error = g_strdup (b->error);
     }
+  invalidate_modes (self);
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME]);
   g_signal_emit (self, signals[UPDATED], 0);
-
   if (b->error != NULL)
     g_signal_emit (self, signals[FAILED], 0, b->error);
-  if (b->finished && self->playing)
-    ss_simulation_set_playing (self, FALSE);
 
   batch_free (b);
   return G_SOURCE_REMOVE;
@@ -422,11 +407,12 @@ ss_simulation_dispose (GObject *object)
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_clear_handle_id (&self->progress_id, g_source_remove);
   g_clear_pointer (&self->out, batch_free);
-  g_clear_pointer (&self->req_model, ss_model_ref_unref);
+  g_clear_pointer (&self->req.model, ss_model_ref_unref);
   g_clear_pointer (&self->model, ss_model_ref_unref);
   g_clear_object (&self->dataset);
   g_clear_object (&self->ghost);
   g_clear_object (&self->ghost_candidate);
+  g_clear_object (&self->modes_dataset);
 
   G_OBJECT_CLASS (ss_simulation_parent_class)->dispose (object);
 }
@@ -460,6 +446,9 @@ ss_simulation_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_TIME:
       g_value_set_double (value, self->time);
       break;
+    case PROP_LOOP:
+      g_value_set_boolean (value, self->loop);
+      break;
     case PROP_PROGRESS:
       g_value_set_double (value, self->progress);
       break;
@@ -481,6 +470,12 @@ ss_simulation_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_SPEED:
       ss_simulation_set_speed (self, g_value_get_double (value));
       break;
+    case PROP_TIME:
+      ss_simulation_set_time (self, g_value_get_double (value));
+      break;
+    case PROP_LOOP:
+      ss_simulation_set_loop (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -498,16 +493,19 @@ ss_simulation_class_init (SsSimulationClass *klass)
 
   properties[PROP_PLAYING] = g_param_spec_boolean (
       "playing", NULL, NULL, FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.1, 10.0, 1.0,
+  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.01, 100.0, 1.0,
                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_TIME] =
-      g_param_spec_double ("time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* the playhead, s */
+  properties[PROP_TIME] = g_param_spec_double ("time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0,
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, FALSE,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* share of a recompute done once it takes longer than a glance, else -1 */
   properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, -1.0, 1.0, -1.0,
                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* New samples arrived or a recompute replaced the dataset. */
+  /* New samples arrived or a run replaced the dataset. */
   signals[UPDATED] =
       g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* The integrator gave up; the argument is the engine's message. */
@@ -544,8 +542,8 @@ ss_simulation_get_run_options (SsSimulation *self)
   return &self->opts;
 }
 
-/* Main thread, every 100 ms while a recompute runs: how far the worker is
- * (it reports after each chunk), once the run is slow enough to show. */
+/* Main thread, every 100 ms while a recompute runs: how far the worker is,
+ * once the run is slow enough to show. */
 static gboolean
 progress_cb (gpointer data)
 {
@@ -559,51 +557,73 @@ progress_cb (gpointer data)
       return G_SOURCE_REMOVE;
     }
   g_mutex_lock (&self->mutex);
-  if (self->worker_gen == self->generation && self->worker_horizon > 0)
-    fraction = CLAMP (self->worker_reached / self->worker_horizon, 0.0, 1.0);
+  if (self->worker_gen == self->generation && self->worker_t_end > 0)
+    fraction = CLAMP (self->worker_reached / self->worker_t_end, 0.0, 1.0);
   g_mutex_unlock (&self->mutex);
   if (g_get_monotonic_time () - self->progress_since >= SLOW_RUN_US)
     set_progress (self, fraction);
   return G_SOURCE_CONTINUE;
 }
 
-/* Main thread: hand a model (or the current one) to the worker as a new run. */
-static void
-request_run (SsSimulation *self, SsModelRef *model, double horizon, gboolean recompute)
+static ss_run_opts
+resolved_options (SsSimulation *self, const ss_model *m)
 {
   ss_run_opts        opts = self->opts;
-  const ss_scenario *sc = ss_model_scenario (ss_model_ref_get_model (model));
+  const ss_scenario *sc = ss_model_scenario (m);
 
   if (opts.t_end <= 0)
     opts.t_end = sc->t_end;
   if (opts.dt_out <= 0)
     opts.dt_out = sc->dt_out;
+  return opts;
+}
+
+/* Main thread: hand a model to the worker as a new whole run. */
+static void
+request_run (SsSimulation *self, SsModelRef *model, gboolean progressive, gboolean preview, gint64 request_time)
+{
+  ss_run_opts opts = resolved_options (self, ss_model_ref_get_model (model));
+
+  if (preview)
+    {
+      /* looser steps, output at what a screen can show, bounded events */
+      opts.rtol = MAX (opts.rtol > 0 ? opts.rtol : 1e-8, PREVIEW_RTOL);
+      opts.dt_out = MAX (opts.dt_out, opts.t_end / PREVIEW_ROWS);
+      if (opts.max_events <= 0 || opts.max_events > PREVIEW_MAX_EVENTS)
+        opts.max_events = PREVIEW_MAX_EVENTS;
+    }
 
   self->generation++;
   g_mutex_lock (&self->mutex);
-  g_clear_pointer (&self->req_model, ss_model_ref_unref);
-  self->req_model = ss_model_ref_ref (model);
-  self->req_gen = self->generation;
-  self->req_horizon = horizon;
-  self->req_time = recompute ? g_get_monotonic_time () : 0;
-  self->req_opts = opts;
-  self->target = horizon;
-  self->target_gen = self->generation;
+  g_clear_pointer (&self->req.model, ss_model_ref_unref);
+  self->req.model = ss_model_ref_ref (model);
+  self->req.opts = opts;
+  self->req.gen = self->generation;
+  self->req.progressive = progressive;
+  self->req.preview = preview;
+  self->req.time = request_time;
   g_cond_signal (&self->cond);
   g_mutex_unlock (&self->mutex);
 
   /* a drag's requests follow each other: the clock runs from the first */
-  if (recompute && !self->recomputing)
+  if (!self->recomputing)
     self->progress_since = g_get_monotonic_time ();
-  self->recomputing = recompute;
-  if (recompute && self->progress_id == 0)
+  self->recomputing = TRUE;
+  if (self->progress_id == 0)
     self->progress_id = g_timeout_add (100, progress_cb, self);
+}
+
+static void
+notify_time (SsSimulation *self)
+{
+  invalidate_modes (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME]);
 }
 
 static void
 start_ref (SsSimulation *self, SsModelRef *model)
 {
-  g_autoptr(SsDataset) dataset = ss_dataset_new (model);
+  g_autoptr (SsDataset) dataset = ss_dataset_new (model);
 
   if (self->model != model)
     {
@@ -616,24 +636,26 @@ start_ref (SsSimulation *self, SsModelRef *model)
   g_clear_object (&self->ghost);
   g_clear_object (&self->ghost_candidate);
   g_clear_pointer (&self->error, g_free);
-  self->time = 0.0;
-  self->play_target = 0.0;
   self->finished = FALSE;
+  self->preview = FALSE;
+  self->computed = 0.0;
+  memset (&self->stats, 0, sizeof self->stats);
   g_free (self->modes);
   self->n_modes = ss_model_n_contacts (ss_model_ref_get_model (model));
   self->modes = g_new0 (int, MAX (self->n_modes, 1));
-  memset (&self->stats, 0, sizeof self->stats);
-  request_run (self, model, 0.0, FALSE);
+  self->time = 0.0;
+  request_run (self, model, TRUE, FALSE, 0);
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME]);
+  notify_time (self);
   g_signal_emit (self, signals[UPDATED], 0);
 }
 
-/* A new scenario or law: starts again from t = 0.  Takes ownership. */
+/* A new scenario, law or file: a whole new run, the playhead at 0.  Takes
+ * ownership. */
 void
 ss_simulation_start (SsSimulation *self, ss_model *model)
 {
-  g_autoptr(SsModelRef) ref = NULL;
+  g_autoptr (SsModelRef) ref = NULL;
 
   g_return_if_fail (SS_IS_SIMULATION (self));
   g_return_if_fail (model != NULL);
@@ -642,33 +664,50 @@ ss_simulation_start (SsSimulation *self, ss_model *model)
   start_ref (self, ref);
 }
 
-/* A parameter change: recomputes the history up to the current time in the
- * worker; the shown run stays until the new one is done.  Takes ownership. */
-void
-ss_simulation_recompute (SsSimulation *self, ss_model *model)
+static void
+recompute (SsSimulation *self, ss_model *model, gboolean preview)
 {
-  g_autoptr(SsModelRef) ref = NULL;
+  g_autoptr (SsModelRef) ref = ss_model_ref_new (model);
   gint64 now = g_get_monotonic_time ();
 
-  g_return_if_fail (SS_IS_SIMULATION (self));
-  g_return_if_fail (model != NULL);
-
-  ref = ss_model_ref_new (model);
   /* the ghost is the run shown before a drag began, not its last step */
-  if (now - self->last_recompute_request > DRAG_PAUSE_US && self->dataset != NULL &&
+  if (now - self->last_recompute_request > DRAG_PAUSE_US && self->dataset != NULL && !self->preview &&
       ss_dataset_get_n_rows (self->dataset) > 1)
     g_set_object (&self->ghost_candidate, self->dataset);
   self->last_recompute_request = now;
-  self->finished = FALSE;
   g_clear_pointer (&self->error, g_free);
-  self->play_target = MAX (self->play_target, self->time);
-  request_run (self, ref, MAX (self->time, self->play_target), TRUE);
+  request_run (self, ref, FALSE, preview, now);
 }
 
+/* A parameter change: the whole run again at full accuracy; the shown run
+ * stays until the new one is complete, and the playhead stays where it is.
+ * Takes ownership. */
+void
+ss_simulation_recompute (SsSimulation *self, ss_model *model)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  g_return_if_fail (model != NULL);
+
+  recompute (self, model, FALSE);
+}
+
+/* The same while a control is being dragged: at preview accuracy (looser
+ * tolerance, output at screen resolution).  A final ss_simulation_recompute
+ * must follow when the drag ends.  Takes ownership. */
+void
+ss_simulation_recompute_preview (SsSimulation *self, ss_model *model)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  g_return_if_fail (model != NULL);
+
+  recompute (self, model, TRUE);
+}
+
+/* Computes the run again from scratch and puts the playhead at 0. */
 void
 ss_simulation_reset (SsSimulation *self)
 {
-  g_autoptr(SsModelRef) model = NULL;
+  g_autoptr (SsModelRef) model = NULL;
 
   g_return_if_fail (SS_IS_SIMULATION (self));
 
@@ -678,48 +717,72 @@ ss_simulation_reset (SsSimulation *self)
   start_ref (self, model);
 }
 
-/* The single path by which simulated time moves forward: Play, Step and the
- * tests all end here. */
-void
-ss_simulation_advance_to (SsSimulation *self, double t)
-{
-  g_return_if_fail (SS_IS_SIMULATION (self));
+/* ---- the playhead ------------------------------------------------------- */
 
-  g_mutex_lock (&self->mutex);
-  if (self->target_gen != self->generation || t > self->target)
-    {
-      self->target = t;
-      self->target_gen = self->generation;
-      g_cond_signal (&self->cond);
-    }
-  g_mutex_unlock (&self->mutex);
+double
+ss_simulation_get_t_end (SsSimulation *self)
+{
+  if (self->opts.t_end > 0)
+    return self->opts.t_end;
+  if (self->model != NULL)
+    return ss_model_scenario (ss_model_ref_get_model (self->model))->t_end;
+  return 0.0;
 }
 
 double
-ss_simulation_get_step_size (SsSimulation *self)
+ss_simulation_get_time (SsSimulation *self)
+{
+  return self->time;
+}
+
+/* Moves the playhead; beyond what is computed it waits at the computed end. */
+void
+ss_simulation_set_time (SsSimulation *self, double t)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+
+  if (!isfinite (t))
+    return;
+  t = CLAMP (t, 0.0, ss_simulation_get_t_end (self));
+  if (t == self->time)
+    return;
+  self->time = t;
+  notify_time (self);
+}
+
+/* One frame: one output interval of the run. */
+double
+ss_simulation_get_frame_step (SsSimulation *self)
 {
   double dt = self->opts.dt_out;
 
   if (dt <= 0 && self->model != NULL)
     dt = ss_model_scenario (ss_model_ref_get_model (self->model))->dt_out;
-  return 10.0 * dt;
+  return dt;
 }
 
+/* Moves the playhead by whole output intervals, to the grid. */
 void
-ss_simulation_step (SsSimulation *self)
+ss_simulation_step_frame (SsSimulation *self, int frames)
 {
+  double dt = ss_simulation_get_frame_step (self);
+  double k;
+
   g_return_if_fail (SS_IS_SIMULATION (self));
 
+  if (!(dt > 0))
+    return;
   ss_simulation_set_playing (self, FALSE);
-  self->play_target =
-      MIN (MAX (self->play_target, self->time) + ss_simulation_get_step_size (self), ss_simulation_get_t_end (self));
-  ss_simulation_advance_to (self, self->play_target);
+  k = self->time / dt;
+  /* from between two frames, the first step lands on the neighbour */
+  k = frames > 0 ? floor (k + 1e-9) + frames : ceil (k - 1e-9) + frames;
+  ss_simulation_set_time (self, k * dt);
 }
 
 void
 ss_simulation_tick (SsSimulation *self, gint64 frame_time_us)
 {
-  double dt;
+  double dt, t, t_end, limit;
 
   if (!self->playing)
     return;
@@ -732,10 +795,24 @@ ss_simulation_tick (SsSimulation *self, gint64 frame_time_us)
   self->last_frame_time = frame_time_us;
   /* after a stall the animation resumes instead of jumping ahead */
   dt = CLAMP (dt, 0.0, 0.1);
-  self->play_target = MIN (self->play_target + dt * self->speed, ss_simulation_get_t_end (self));
-  /* a slow law (stiff LuGre at 10x) must not let the target run away */
-  self->play_target = MIN (self->play_target, self->time + 0.5 * self->speed + dt * self->speed);
-  ss_simulation_advance_to (self, self->play_target);
+  t_end = ss_simulation_get_t_end (self);
+  t = self->time + dt * self->speed;
+  /* a run still being computed: wait for it */
+  limit = self->finished ? t_end : self->computed;
+  if (t >= t_end && self->finished)
+    {
+      if (self->loop)
+        t = 0.0;
+      else
+        {
+          ss_simulation_set_time (self, t_end);
+          ss_simulation_set_playing (self, FALSE);
+          return;
+        }
+    }
+  else if (t > limit)
+    t = limit;
+  ss_simulation_set_time (self, t);
 }
 
 gboolean
@@ -750,17 +827,13 @@ ss_simulation_set_playing (SsSimulation *self, gboolean playing)
   g_return_if_fail (SS_IS_SIMULATION (self));
 
   playing = !!playing;
-  if (playing && self->finished)
-    {
-      if (self->error != NULL)
-        return;
-      ss_simulation_reset (self);
-    }
   if (self->playing == playing)
     return;
+  /* Play at the end starts over, as a media player does */
+  if (playing && self->time >= ss_simulation_get_t_end (self))
+    ss_simulation_set_time (self, 0.0);
   self->playing = playing;
   self->last_frame_time = 0;
-  self->play_target = MAX (self->play_target, self->time);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
 }
 
@@ -775,33 +848,96 @@ ss_simulation_set_speed (SsSimulation *self, double speed)
 {
   g_return_if_fail (SS_IS_SIMULATION (self));
 
-  speed = CLAMP (speed, 0.1, 10.0);
+  speed = CLAMP (speed, 0.01, 100.0);
   if (speed == self->speed)
     return;
   self->speed = speed;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
-double
-ss_simulation_get_time (SsSimulation *self)
+gboolean
+ss_simulation_get_loop (SsSimulation *self)
 {
-  return self->time;
+  return self->loop;
 }
 
-double
-ss_simulation_get_t_end (SsSimulation *self)
+void
+ss_simulation_set_loop (SsSimulation *self, gboolean loop)
 {
-  if (self->opts.t_end > 0)
-    return self->opts.t_end;
-  if (self->model != NULL)
-    return ss_model_scenario (ss_model_ref_get_model (self->model))->t_end;
-  return 0.0;
+  g_return_if_fail (SS_IS_SIMULATION (self));
+
+  loop = !!loop;
+  if (loop == self->loop)
+    return;
+  self->loop = loop;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOOP]);
 }
+
+/* Each contact's mode at the playhead, read from the run: stuck, or the sign
+ * of its sliding velocity. */
+const int *
+ss_simulation_get_modes (SsSimulation *self, int *n_modes)
+{
+  const ss_model *m = ss_simulation_get_model (self);
+  guint           row = 0;
+
+  *n_modes = 0;
+  if (m == NULL || self->dataset == NULL || !ss_dataset_get_row_at (self->dataset, self->time, &row))
+    return self->modes;
+  if (self->modes_dataset == self->dataset && self->modes_row == row)
+    {
+      *n_modes = self->n_modes;
+      return self->modes;
+    }
+  if (self->n_modes != ss_model_n_contacts (m))
+    {
+      g_free (self->modes);
+      self->n_modes = ss_model_n_contacts (m);
+      self->modes = g_new0 (int, MAX (self->n_modes, 1));
+    }
+  for (int c = 0; c < self->n_modes; c++)
+    {
+      char   name[160];
+      int    stick_col, v_col;
+      double stick, v;
+
+      g_snprintf (name, sizeof name, "%s.stick", ss_model_contact_name (m, c));
+      stick_col = ss_dataset_find_column (self->dataset, name);
+      g_snprintf (name, sizeof name, "%s.v", ss_model_contact_name (m, c));
+      v_col = ss_dataset_find_column (self->dataset, name);
+      stick = ss_dataset_get_value (self->dataset, row, stick_col);
+      v = ss_dataset_get_value (self->dataset, row, v_col);
+      if (stick > 0.5 || !(v != 0))
+        self->modes[c] = SS_MODE_STICK;
+      else
+        self->modes[c] = v > 0 ? SS_MODE_SLIDE_POS : SS_MODE_SLIDE_NEG;
+    }
+  g_set_object (&self->modes_dataset, self->dataset);
+  self->modes_row = row;
+  *n_modes = self->n_modes;
+  return self->modes;
+}
+
+/* ---- the run ------------------------------------------------------------ */
 
 gboolean
 ss_simulation_get_finished (SsSimulation *self)
 {
   return self->finished;
+}
+
+/* The shown run is a drag preview; the final run follows. */
+gboolean
+ss_simulation_get_preview (SsSimulation *self)
+{
+  return self->preview;
+}
+
+/* Simulated time the shown run reaches, s. */
+double
+ss_simulation_get_computed_time (SsSimulation *self)
+{
+  return self->computed;
 }
 
 /* Share of a slow recompute done (0..1), or -1: none, or a quick one. */
@@ -818,8 +954,7 @@ ss_simulation_is_busy (SsSimulation *self)
   gboolean busy;
 
   g_mutex_lock (&self->mutex);
-  busy = self->req_model != NULL || self->worker_busy || self->out != NULL || self->worker_gen != self->generation ||
-         (!self->worker_done && self->target_gen == self->worker_gen && self->target > self->worker_time);
+  busy = self->req.model != NULL || self->worker_busy || self->out != NULL;
   g_mutex_unlock (&self->mutex);
   return busy;
 }
@@ -853,13 +988,6 @@ const ss_model *
 ss_simulation_get_model (SsSimulation *self)
 {
   return self->model ? ss_model_ref_get_model (self->model) : NULL;
-}
-
-const int *
-ss_simulation_get_modes (SsSimulation *self, int *n_modes)
-{
-  *n_modes = self->n_modes;
-  return self->modes;
 }
 
 void

@@ -10,9 +10,10 @@
 
 struct _SsTimeAxis
 {
-  SsAxis parent_instance;
-  double cursor;   /* s; NaN when the pointer is not over a chart */
-  double playhead; /* s; NaN: none (the charts show the newest state) */
+  SsAxis   parent_instance;
+  double   cursor;              /* s; NaN when the pointer is not over a chart */
+  double   playhead;            /* s; NaN: none (the charts show the newest state) */
+  gboolean readout_at_playhead; /* legends read the values at the playhead when not hovered */
 };
 
 G_DEFINE_FINAL_TYPE (SsTimeAxis, ss_time_axis, SS_TYPE_AXIS)
@@ -123,4 +124,25 @@ gboolean
 ss_time_axis_is_zoomed (SsTimeAxis *self)
 {
   return ss_axis_is_zoomed (SS_AXIS (self));
+}
+
+gboolean
+ss_time_axis_get_readout_at_playhead (SsTimeAxis *self)
+{
+  return self->readout_at_playhead;
+}
+
+/* Whether the charts' legends show the values at the playhead while the
+ * pointer is not over a chart (off while playing: a readout that changes
+ * every frame cannot be read, and each change redraws the legends). */
+void
+ss_time_axis_set_readout_at_playhead (SsTimeAxis *self, gboolean readout)
+{
+  g_return_if_fail (SS_IS_TIME_AXIS (self));
+
+  readout = !!readout;
+  if (readout == self->readout_at_playhead)
+    return;
+  self->readout_at_playhead = readout;
+  g_signal_emit (self, signals[PLAYHEAD_CHANGED], 0);
 }

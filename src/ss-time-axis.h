@@ -16,6 +16,8 @@ double      ss_time_axis_get_cursor (SsTimeAxis *self);
 void        ss_time_axis_set_cursor (SsTimeAxis *self, double t);
 double      ss_time_axis_get_playhead (SsTimeAxis *self);
 void        ss_time_axis_set_playhead (SsTimeAxis *self, double t);
+gboolean    ss_time_axis_get_readout_at_playhead (SsTimeAxis *self);
+void        ss_time_axis_set_readout_at_playhead (SsTimeAxis *self, gboolean readout);
 
 /* SsAxis calls under their time names */
 void     ss_time_axis_set_extent (SsTimeAxis *self, double lower, double upper);

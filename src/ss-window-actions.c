@@ -1,7 +1,8 @@
-/* ss-window-actions.c - the window's actions: win.* (play, reset, step,
- * reset parameters, the file dialogs, the reference run), installed on the
- * class as GNOME Text Editor's _editor_window_class_actions_init does, and
- * the settings.show-ghost and settings.show-forces toggles. */
+/* ss-window-actions.c - the window's actions: win.* (playback and the
+ * playhead, undo and redo, the parameters, the file dialogs, the reference
+ * run), installed on the class as GNOME Text Editor's
+ * _editor_window_class_actions_init does, and the settings.* toggles stored
+ * in GSettings. */
 #define G_LOG_DOMAIN "ss-window"
 
 #include "config.h"
@@ -20,6 +21,7 @@ play_action (GtkWidget *widget, const char *action_name, GVariant *param)
   ss_simulation_set_playing (self->simulation, !ss_simulation_get_playing (self->simulation));
 }
 
+/* Ctrl+R: the run computed afresh, the playhead at its start */
 static void
 reset_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
@@ -32,15 +34,44 @@ reset_action (GtkWidget *widget, const char *action_name, GVariant *param)
 }
 
 static void
-step_action (GtkWidget *widget, const char *action_name, GVariant *param)
+playhead_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  SsWindow *self = SS_WINDOW (widget);
+
+  (void)param;
+  if (g_str_equal (action_name, "win.frame-forward"))
+    ss_simulation_step_frame (self->simulation, 1);
+  else if (g_str_equal (action_name, "win.frame-back"))
+    ss_simulation_step_frame (self->simulation, -1);
+  else
+    {
+      ss_simulation_set_playing (self->simulation, FALSE);
+      ss_simulation_set_time (self->simulation, g_str_equal (action_name, "win.go-start")
+                                                    ? 0.0
+                                                    : ss_simulation_get_t_end (self->simulation));
+    }
+}
+
+static void
+history_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  SsWindow *self = SS_WINDOW (widget);
+
+  (void)param;
+  if (g_str_equal (action_name, "win.undo"))
+    _ss_window_undo (self);
+  else
+    _ss_window_redo (self);
+}
+
+static void
+sidebar_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
 
   (void)action_name;
   (void)param;
-  if (ss_simulation_get_finished (self->simulation))
-    return;
-  ss_simulation_step (self->simulation);
+  gtk_toggle_button_set_active (self->sidebar_button, !gtk_toggle_button_get_active (self->sidebar_button));
 }
 
 static void
@@ -53,7 +84,8 @@ reset_parameters_action (GtkWidget *widget, const char *action_name, GVariant *p
   (void)param;
   ss_scenario_defaults (self->scenario, values);
   ss_param_panel_set_values (self->param_panel, values, NULL);
-  _ss_window_save_parameters (self);
+  /* a programmatic change emits nothing: recompute as a user's change */
+  _ss_window_params_changed (self, TRUE);
   _ss_window_toast (self, _("Parameters reset to defaults"));
 }
 
@@ -75,12 +107,54 @@ file_action (GtkWidget *widget, const char *action_name, GVariant *param)
   (void)param;
   if (g_str_equal (action_name, "win.open"))
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_OPEN);
-  else if (g_str_equal (action_name, "win.save"))
+  else if (g_str_equal (action_name, "win.save") && self->file_path != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *basename = g_path_get_basename (self->file_path);
+
+      if (ss_window_save_file (self, self->file_path, &error))
+        {
+          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), basename);
+
+          _ss_window_toast (self, msg);
+        }
+      else
+        {
+          g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), basename);
+
+          _ss_window_error_dialog (self, heading, error->message);
+        }
+    }
+  else if (g_str_equal (action_name, "win.save") || g_str_equal (action_name, "win.save-as"))
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_SAVE);
   else if (g_str_equal (action_name, "win.export-plot"))
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_PLOT);
   else
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_CSV);
+}
+
+static void
+open_recent_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  (void)action_name;
+  ss_window_open_file (SS_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+/* Space plays and pauses whatever has the focus, except a text field being
+ * typed in (a spin button's text included): the window sees the key first. */
+static gboolean
+space_pressed_cb (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state, SsWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  (void)controller;
+  (void)keycode;
+  if (keyval != GDK_KEY_space || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.play", NULL);
+  return TRUE;
 }
 
 void
@@ -90,26 +164,41 @@ _ss_window_class_actions_init (SsWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "win.reset", NULL, reset_action);
-  gtk_widget_class_install_action (widget_class, "win.step", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "win.go-start", NULL, playhead_action);
+  gtk_widget_class_install_action (widget_class, "win.go-end", NULL, playhead_action);
+  gtk_widget_class_install_action (widget_class, "win.frame-back", NULL, playhead_action);
+  gtk_widget_class_install_action (widget_class, "win.frame-forward", NULL, playhead_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, sidebar_action);
   gtk_widget_class_install_action (widget_class, "win.reset-parameters", NULL, reset_parameters_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.keep-reference", NULL, reference_action);
   gtk_widget_class_install_action (widget_class, "win.clear-reference", NULL, reference_action);
 
-  /* space only when no text field takes it: bubble phase, below the focus */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.play", NULL);
+  /* keys that act on the playhead wherever the focus is, but not while a
+   * text field takes them (bubble phase: the focused widget first) */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.go-start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.go-end", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "win.frame-back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "win.frame-forward", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, 0, "settings.loop", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
 }
 
-/* The instance's part: the toggles stored in GSettings, and the actions
- * that start disabled. */
+/* The instance's part: the toggles stored in GSettings, the Space key seen
+ * before the focused widget, and the actions that start disabled. */
 void
 _ss_window_actions_init (SsWindow *self)
 {
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
-  const char *const keys[] = { "show-ghost", "show-forces" };
+  const char *const   keys[] = { "show-ghost", "show-forces", "reveal-curves", "loop" };
+  GtkEventController *keys_controller = gtk_event_controller_key_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
@@ -119,4 +208,10 @@ _ss_window_actions_init (SsWindow *self)
     }
   gtk_widget_insert_action_group (GTK_WIDGET (self), "settings", G_ACTION_GROUP (group));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", FALSE);
+
+  gtk_event_controller_set_propagation_phase (keys_controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys_controller, "key-pressed", G_CALLBACK (space_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys_controller);
 }

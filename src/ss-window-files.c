@@ -97,10 +97,14 @@ ss_window_load_file (SsWindow *self, const char *path, GError **error)
     }
   ss_model_free (m);
   if (self->scenario != NULL)
-    _ss_window_save_parameters (self);
+    {
+      _ss_window_save_parameters (self);
+      _ss_window_save_run_options (self);
+    }
   ss_simulation_set_playing (self->simulation, FALSE);
   ss_simulation_set_run_options (self->simulation, &opts);
   _ss_window_apply_scenario (self, sc, values);
+  _ss_window_set_file (self, path);
   free (values);
   return TRUE;
 }
@@ -146,7 +150,65 @@ ss_window_save_file (SsWindow *self, const char *path, GError **error)
       free (msg);
       return FALSE;
     }
+  _ss_window_set_file (self, path);
   return TRUE;
+}
+
+/* ---- recent scenario files ---------------------------------------------- */
+
+#define MAX_RECENT 8
+
+static gint
+compare_recent (gconstpointer a, gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified (*(GtkRecentInfo **)a);
+  GDateTime *tb = gtk_recent_info_get_modified (*(GtkRecentInfo **)b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+/* The Recent Scenarios submenu: the newest scenario files that still
+ * exist. */
+static void
+recent_changed_cb (GtkRecentManager *manager, SsWindow *self)
+{
+  GList     *items = gtk_recent_manager_get_items (manager);
+  GPtrArray *found = g_ptr_array_new ();
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+
+      if (g_str_has_suffix (gtk_recent_info_get_uri (info), ".stickslip") && gtk_recent_info_is_local (info) &&
+          gtk_recent_info_exists (info))
+        g_ptr_array_add (found, info);
+    }
+  g_ptr_array_sort (found, compare_recent);
+  for (guint i = 0; i < found->len && i < MAX_RECENT; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (found, i);
+      g_autoptr(GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *label = g_path_get_basename (path);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      if (path == NULL)
+        continue;
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", path);
+      g_menu_append_item (self->recent_menu, item);
+    }
+  g_ptr_array_unref (found);
+  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
+}
+
+void
+_ss_window_recent_init (SsWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+
+  g_signal_connect_object (manager, "changed", G_CALLBACK (recent_changed_cb), self, 0);
+  recent_changed_cb (manager, self);
 }
 
 static void

@@ -4,6 +4,7 @@
  * the application's scripted runs use. */
 #pragma once
 
+#include "ss-history.h"
 #include "ss-mechanism-view.h"
 #include "ss-param-panel.h"
 #include "ss-plot-stack.h"
@@ -18,15 +19,23 @@ struct _SsWindow
 
   /* template */
   AdwToastOverlay *toast_overlay;
+  GtkToggleButton *sidebar_button;
+  GtkPaned        *main_paned;
+  GtkWidget       *sidebar;
   GtkDropDown     *scenario_dropdown;
   AdwWindowTitle  *window_title;
   GtkLabel        *description_label;
   SsParamPanel    *param_panel;
   GtkButton       *play_button;
   GtkButton       *step_button;
+  GtkToggleButton *loop_button;
+  GtkScale        *timeline_scale;
+  GtkAdjustment   *timeline_adjustment;
   GtkAdjustment   *speed_adjustment;
   GtkLabel        *speed_label;
   GtkInscription  *time_label;
+  GtkBox          *run_settings_box;
+  GtkLabel        *preview_label;
   SsMechanismView *mechanism_view;
   SsPlotStack     *plot_stack;
   GtkLabel        *status_label;
@@ -43,6 +52,15 @@ struct _SsWindow
   gboolean           pin_pending; /* keep the run as reference once complete */
   gint64             last_paint;
   GtkNativeDialog   *dialog; /* the open file dialog, one at a time */
+
+  SsHistory   *history;          /* undo and redo of the scenario and its values */
+  gboolean     applying_history; /* an undo or redo is being applied: not a step */
+  char        *file_path;        /* the scenario file shown, NULL when none */
+  gboolean     modified;         /* changed since it was opened or saved */
+  gboolean     syncing_timeline; /* the scrubber follows the playhead: no feedback */
+  GtkEditable *run_entries[4];   /* t_end, dt_out, rtol, atol */
+  GtkLabel    *run_errors[4];    /* each one's reason while its text is invalid */
+  GMenu       *recent_menu;      /* the Recent Scenarios submenu */
 };
 
 typedef enum
@@ -59,6 +77,17 @@ GtkWidget  *_ss_window_error_dialog (SsWindow *self, const char *heading, const 
 const char *_ss_window_law_name (SsWindow *self);
 void        _ss_window_save_parameters (SsWindow *self);
 void        _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values);
+void        _ss_window_set_file (SsWindow *self, const char *path);
+void        _ss_window_set_modified (SsWindow *self, gboolean modified);
+void        _ss_window_undo (SsWindow *self);
+void        _ss_window_redo (SsWindow *self);
+void        _ss_window_params_changed (SsWindow *self, gboolean final);
+
+/* ss-window-run-settings.c */
+void _ss_window_run_settings_init (SsWindow *self);
+void _ss_window_run_settings_sync (SsWindow *self);
+void _ss_window_load_run_options (SsWindow *self, const ss_scenario *sc);
+void _ss_window_save_run_options (SsWindow *self);
 
 /* ss-window-actions.c */
 void _ss_window_class_actions_init (SsWindowClass *klass);
@@ -66,6 +95,7 @@ void _ss_window_actions_init (SsWindow *self);
 
 /* ss-window-files.c */
 void _ss_window_run_dialog (SsWindow *self, SsWindowDialog kind);
+void _ss_window_recent_init (SsWindow *self);
 
 /* For the tests and the scripted runs (ss-window.c, ss-window-files.c,
  * ss-window-scripted.c) */
@@ -73,6 +103,7 @@ SsSimulation    *ss_window_get_simulation (SsWindow *self);
 SsParamPanel    *ss_window_get_param_panel (SsWindow *self);
 SsPlotStack     *ss_window_get_plot_stack (SsWindow *self);
 SsMechanismView *ss_window_get_mechanism_view (SsWindow *self);
+GtkRange        *ss_window_get_timeline (SsWindow *self);
 char            *ss_window_dup_status_text (SsWindow *self);
 void             ss_window_keep_reference (SsWindow *self);
 void             ss_window_clear_reference (SsWindow *self);

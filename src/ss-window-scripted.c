@@ -50,9 +50,10 @@ capture_poll_cb (gpointer data)
   Capture      *c = data;
   SsSimulation *sim = c->self->simulation;
 
-  if (ss_simulation_is_busy (sim) ||
-      (ss_simulation_get_time (sim) < c->seconds - 1e-9 && !ss_simulation_get_finished (sim)))
+  if (ss_simulation_is_busy (sim) || !ss_simulation_get_finished (sim))
     return G_SOURCE_CONTINUE;
+  if (c->settle == 0)
+    ss_simulation_set_time (sim, c->seconds);
   if (c->settle++ < 4 || !gtk_widget_get_mapped (GTK_WIDGET (c->self))) /* let a few frames paint */
     return G_SOURCE_CONTINUE;
   if (c->path != NULL)
@@ -73,8 +74,8 @@ capture_poll_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* --play / --screenshot: simulate to @seconds through Play's path, then
- * save the window and close it. */
+/* --play / --screenshot: once the whole run is computed, put the playhead
+ * at @seconds, then save the window and close it. */
 void
 ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path)
 {
@@ -83,7 +84,6 @@ ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path
   c->self = g_object_ref (self);
   c->seconds = MIN (seconds, ss_simulation_get_t_end (self->simulation));
   c->path = g_strdup (png_path);
-  ss_simulation_advance_to (self->simulation, c->seconds);
   g_timeout_add (100, capture_poll_cb, c);
 }
 
@@ -142,7 +142,6 @@ bench_cb (gpointer data)
       ss_window_set_scenario (self, bench_scenarios[b->scenario]);
       ss_bench_set_label (bench_scenarios[b->scenario]);
       sc = self->scenario;
-      ss_simulation_advance_to (sim, sc->t_end);
       b->row = NULL;
       for (int i = 0; i < sc->n_params && b->row == NULL; i++)
         if (sc->params[i].kind == SS_PARAM_REAL)
@@ -175,7 +174,6 @@ bench_cb (gpointer data)
         ss_bench_set_label (label);
         ss_simulation_set_run_options (sim, &opts);
         ss_simulation_reset (sim);
-        ss_simulation_advance_to (sim, sc->t_end);
         ss_simulation_set_speed (sim, 1.0);
         b->phase = BENCH_PLAY;
         b->phase_start = 0;

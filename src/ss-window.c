@@ -1,6 +1,11 @@
 /* ss-window.c - the main window: a scenario drop-down, its parameters,
- * the transport (play, step, speed), the mechanism and the stacked plots
- * of one SsSimulation, and the status bar of its contact modes.
+ * the transport (the playhead: play, frames, scrubber, loop, speed; the run
+ * settings), the mechanism and the stacked plots of one SsSimulation, and
+ * the status bar of its contact modes at the playhead.
+ *
+ * Every change computes the whole run; the charts show all of it and the
+ * playhead chooses the instant the mechanism, the cursor line and the
+ * readouts show.  Changes of the scenario and its values are undoable.
  *
  * The window is split the way GNOME Text Editor's is: this file builds the
  * widget (template, signals) and keeps it in step with the simulation and
@@ -108,8 +113,9 @@ update_status (SsWindow *self)
   char            buf[128];
   double          t = ss_simulation_get_time (self->simulation);
 
-  g_snprintf (buf, sizeof buf, "t = %.2f s / %g s", t, ss_simulation_get_t_end (self->simulation));
+  g_snprintf (buf, sizeof buf, "%.3f / %g s", t, ss_simulation_get_t_end (self->simulation));
   gtk_inscription_set_text (self->time_label, buf);
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), ss_simulation_get_preview (self->simulation));
 
   if (m != NULL && ss_simulation_get_error (self->simulation) != NULL)
     {
@@ -139,13 +145,68 @@ update_status (SsWindow *self)
   gtk_inscription_set_text (self->stats_label, buf);
 }
 
+/* The mechanism shows the playhead; while paused, the instant under the
+ * pointer on a chart previews that instant. */
 static void
 update_mechanism_time (SsWindow *self)
 {
   double cursor = ss_time_axis_get_cursor (ss_plot_stack_get_time_axis (self->plot_stack));
 
-  ss_mechanism_view_set_time (self->mechanism_view,
-                              isnan (cursor) ? ss_simulation_get_time (self->simulation) : cursor);
+  if (ss_simulation_get_playing (self->simulation) || isnan (cursor))
+    cursor = ss_simulation_get_time (self->simulation);
+  ss_mechanism_view_set_time (self->mechanism_view, cursor);
+}
+
+/* The scrubber and the charts' playhead line follow the simulation's. */
+static void
+sync_playhead (SsWindow *self)
+{
+  double t = ss_simulation_get_time (self->simulation);
+  double t_end = ss_simulation_get_t_end (self->simulation);
+
+  self->syncing_timeline = TRUE;
+  if (gtk_adjustment_get_upper (self->timeline_adjustment) != t_end && t_end > 0)
+    gtk_adjustment_configure (self->timeline_adjustment, t, 0.0, t_end, t_end / 1000.0, t_end / 20.0, 0.0);
+  else
+    gtk_adjustment_set_value (self->timeline_adjustment, t);
+  self->syncing_timeline = FALSE;
+  ss_time_axis_set_playhead (ss_plot_stack_get_time_axis (self->plot_stack), t);
+  if (g_settings_get_boolean (self->settings, "reveal-curves"))
+    ss_plot_stack_set_reveal_time (self->plot_stack, t);
+}
+
+static void
+time_changed_cb (SsWindow *self, GParamSpec *pspec, SsSimulation *simulation)
+{
+  (void)pspec;
+  (void)simulation;
+  sync_playhead (self);
+  update_mechanism_time (self);
+  update_status (self);
+}
+
+static void
+timeline_changed_cb (SsWindow *self, GtkAdjustment *adjustment)
+{
+  if (self->syncing_timeline)
+    return;
+  ss_simulation_set_time (self->simulation, gtk_adjustment_get_value (adjustment));
+}
+
+/* A click on a chart (not a drag) moves the playhead there. */
+static void
+chart_time_clicked_cb (SsWindow *self, double t, SsPlotStack *stack)
+{
+  (void)stack;
+  ss_simulation_set_time (self->simulation, t);
+}
+
+static void
+reveal_changed_cb (SsWindow *self)
+{
+  ss_plot_stack_set_reveal_time (self->plot_stack, g_settings_get_boolean (self->settings, "reveal-curves")
+                                                       ? ss_simulation_get_time (self->simulation)
+                                                       : NAN);
 }
 
 static void
@@ -161,6 +222,7 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0, ss_simulation_get_t_end (simulation));
   ss_mechanism_view_set_dataset (self->mechanism_view, ds);
   gtk_widget_queue_draw (GTK_WIDGET (self->mechanism_view));
+  sync_playhead (self);
   update_mechanism_time (self);
   update_status (self);
   pin_if_complete (self);
@@ -222,6 +284,7 @@ playing_changed_cb (SsWindow *self, GParamSpec *pspec, SsSimulation *simulation)
   gtk_button_set_icon_name (self->play_button,
                             playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button), playing ? _("Pause (Space)") : _("Play (Space)"));
+  ss_time_axis_set_readout_at_playhead (ss_plot_stack_get_time_axis (self->plot_stack), !playing);
   if (playing && self->tick_id == 0)
     self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
   else if (!playing && self->tick_id != 0)
@@ -238,11 +301,17 @@ speed_changed_cb (SsWindow *self, GtkAdjustment *adjustment)
   double speed = pow (10.0, gtk_adjustment_get_value (adjustment));
   char   buf[32];
 
-  /* snap to the round values people ask for */
-  if (fabs (speed - round (speed)) < 0.05 * speed && speed >= 1)
-    speed = round (speed);
+  /* snap to the 1-2-5 values people ask for */
+  for (double decade = 0.01; decade <= 100; decade *= 10)
+    for (int k = 0; k < 3; k++)
+      {
+        double round_speed = decade * (k == 0 ? 1 : k == 1 ? 2 : 5);
+
+        if (fabs (log10 (speed / round_speed)) < 0.04)
+          speed = round_speed;
+      }
   ss_simulation_set_speed (self->simulation, speed);
-  g_snprintf (buf, sizeof buf, "%.*f×", speed < 1 ? 2 : 1, speed);
+  g_snprintf (buf, sizeof buf, "%g×", speed);
   gtk_label_set_text (self->speed_label, buf);
   g_settings_set_double (self->settings, "speed", ss_simulation_get_speed (self->simulation));
 }
@@ -401,6 +470,9 @@ _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *
   ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (self->plot_stack));
   ss_simulation_start (self->simulation, m);
   g_settings_set_string (self->settings, "scenario", sc->name);
+  _ss_window_run_settings_sync (self);
+  if (!self->applying_history)
+    ss_history_record (self->history, sc, ss_param_panel_get_values (self->param_panel));
 }
 
 gboolean
@@ -414,9 +486,14 @@ ss_window_set_scenario (SsWindow *self, const char *name)
   if (sc == NULL)
     return FALSE;
   if (self->scenario != NULL)
-    _ss_window_save_parameters (self);
+    {
+      _ss_window_save_parameters (self);
+      _ss_window_save_run_options (self);
+    }
   ss_simulation_set_playing (self->simulation, FALSE);
   values = stored_values (self, sc);
+  _ss_window_load_run_options (self, sc);
+  _ss_window_set_file (self, NULL);
   _ss_window_apply_scenario (self, sc, values);
   return TRUE;
 }
@@ -439,20 +516,128 @@ scenario_selected_cb (SsWindow *self, GParamSpec *pspec, GtkDropDown *dropdown)
     ss_window_set_scenario (self, ss_scenario_get (i)->name);
 }
 
-static void
-params_changed_cb (SsWindow *self, SsParamPanel *panel)
+/* The panel's values changed: the whole run again (a preview while a
+ * control is still moving), one undo step, and the file is modified. */
+void
+_ss_window_params_changed (SsWindow *self, gboolean final)
 {
   g_autofree char *error = NULL;
   ss_model        *m;
 
-  (void)panel;
   if (self->switching)
     return;
   update_subtitle (self);
   m = create_model (self, &error);
   if (m == NULL)
     return; /* the panel validated it; nothing else can fail here */
-  ss_simulation_recompute (self->simulation, m);
+  if (final)
+    ss_simulation_recompute (self->simulation, m);
+  else
+    ss_simulation_recompute_preview (self->simulation, m);
+  if (!self->applying_history)
+    ss_history_record (self->history, self->scenario, ss_param_panel_get_values (self->param_panel));
+  _ss_window_set_modified (self, TRUE);
+}
+
+static void
+params_changed_cb (SsWindow *self, SsParamPanel *panel)
+{
+  (void)panel;
+  _ss_window_params_changed (self, TRUE);
+}
+
+/* ---- undo and redo ------------------------------------------------------ */
+
+static void
+history_changed_cb (SsWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", ss_history_can_undo (self->history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", ss_history_can_redo (self->history));
+}
+
+static void
+apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values)
+{
+  self->applying_history = TRUE;
+  if (sc != self->scenario)
+    {
+      _ss_window_save_parameters (self);
+      _ss_window_save_run_options (self);
+      ss_simulation_set_playing (self->simulation, FALSE);
+      _ss_window_load_run_options (self, sc);
+      _ss_window_apply_scenario (self, sc, values);
+    }
+  else
+    {
+      ss_param_panel_set_values (self->param_panel, values, NULL);
+      _ss_window_params_changed (self, TRUE);
+    }
+  self->applying_history = FALSE;
+  _ss_window_set_modified (self, TRUE);
+}
+
+void
+_ss_window_undo (SsWindow *self)
+{
+  const ss_scenario *sc;
+  const double      *values;
+
+  if (ss_history_undo (self->history, &sc, &values))
+    apply_history_entry (self, sc, values);
+}
+
+void
+_ss_window_redo (SsWindow *self)
+{
+  const ss_scenario *sc;
+  const double      *values;
+
+  if (ss_history_redo (self->history, &sc, &values))
+    apply_history_entry (self, sc, values);
+}
+
+/* ---- the file shown and its title --------------------------------------- */
+
+static void
+update_title (SsWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+
+  if (self->file_path != NULL)
+    name = g_path_get_basename (self->file_path);
+  else
+    name = g_strdup (_("Unsaved Scenario"));
+  /* Translators: the window title of a scenario file with unsaved changes */
+  title = self->modified ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
+  adw_window_title_set_title (self->window_title, title);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+/* The scenario file now shown (NULL: none), unmodified. */
+void
+_ss_window_set_file (SsWindow *self, const char *path)
+{
+  g_free (self->file_path);
+  self->file_path = g_strdup (path);
+  self->modified = FALSE;
+  if (path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *uri = g_file_get_uri (file);
+
+      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+    }
+  update_title (self);
+}
+
+void
+_ss_window_set_modified (SsWindow *self, gboolean modified)
+{
+  if (self->modified == modified)
+    return;
+  self->modified = modified;
+  update_title (self);
 }
 
 /* ---- reference run -------------------------------------------------------- */
@@ -487,7 +672,6 @@ ss_window_keep_reference (SsWindow *self)
   if (ss_simulation_get_dataset (self->simulation) == NULL)
     return;
   self->pin_pending = TRUE;
-  ss_simulation_advance_to (self->simulation, ss_simulation_get_t_end (self->simulation));
   pin_if_complete (self);
 }
 
@@ -529,6 +713,7 @@ ss_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
   _ss_window_save_parameters (self);
+  _ss_window_save_run_options (self);
   ss_simulation_set_playing (self->simulation, FALSE);
 
   return GTK_WINDOW_CLASS (ss_window_parent_class)->close_request (window);
@@ -556,6 +741,8 @@ ss_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->simulation, self);
   g_clear_object (&self->simulation);
   g_clear_object (&self->settings);
+  g_clear_object (&self->history);
+  g_clear_pointer (&self->file_path, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_WINDOW);
 
   G_OBJECT_CLASS (ss_window_parent_class)->dispose (object);
@@ -578,6 +765,15 @@ ss_window_class_init (SsWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, main_paned);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, loop_button);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, timeline_scale);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, timeline_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, run_settings_box);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, scenario_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, description_label);
@@ -600,14 +796,18 @@ static void
 ss_window_init (SsWindow *self)
 {
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
-  g_autofree char *step_tooltip = NULL;
   g_autofree char *scenario = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = ss_application_create_settings ();
   self->simulation = ss_simulation_new ();
+  self->history = ss_history_new ();
   _ss_window_actions_init (self);
+  _ss_window_run_settings_init (self);
+  _ss_window_recent_init (self);
+  g_signal_connect_swapped (self->history, "notify::can-undo", G_CALLBACK (history_changed_cb), self);
+  g_signal_connect_swapped (self->history, "notify::can-redo", G_CALLBACK (history_changed_cb), self);
 
   gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
@@ -623,6 +823,13 @@ ss_window_init (SsWindow *self)
   g_signal_connect_swapped (self->simulation, "failed", G_CALLBACK (simulation_failed_cb), self);
   g_signal_connect_swapped (self->simulation, "notify::progress", G_CALLBACK (progress_changed_cb), self);
   g_signal_connect_swapped (self->simulation, "notify::playing", G_CALLBACK (playing_changed_cb), self);
+  g_signal_connect_swapped (self->simulation, "notify::time", G_CALLBACK (time_changed_cb), self);
+  g_signal_connect_swapped (self->timeline_adjustment, "value-changed", G_CALLBACK (timeline_changed_cb), self);
+  g_signal_connect_swapped (self->plot_stack, "time-clicked", G_CALLBACK (chart_time_clicked_cb), self);
+  g_settings_bind (self->settings, "loop", self->simulation, "loop", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-sidebar", self->sidebar_button, "active", G_SETTINGS_BIND_DEFAULT);
+  g_object_bind_property (self->sidebar_button, "active", self->sidebar, "visible", G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->settings, "changed::reveal-curves", G_CALLBACK (reveal_changed_cb), self);
   g_signal_connect_swapped (self->param_panel, "changed", G_CALLBACK (params_changed_cb), self);
   g_signal_connect_swapped (ss_plot_stack_get_time_axis (self->plot_stack), "cursor-changed",
                             G_CALLBACK (update_mechanism_time), self);
@@ -641,8 +848,9 @@ ss_window_init (SsWindow *self)
   if (!ss_window_set_scenario (self, scenario))
     ss_window_set_scenario (self, ss_scenario_get (0)->name);
 
-  step_tooltip = g_strdup_printf (_("Step forward by %g s"), ss_simulation_get_step_size (self->simulation));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_button), step_tooltip);
+  reveal_changed_cb (self);
+  ss_time_axis_set_readout_at_playhead (ss_plot_stack_get_time_axis (self->plot_stack), TRUE);
+  update_title (self);
   update_status (self);
 }
 
@@ -674,4 +882,10 @@ SsMechanismView *
 ss_window_get_mechanism_view (SsWindow *self)
 {
   return self->mechanism_view;
+}
+
+GtkRange *
+ss_window_get_timeline (SsWindow *self)
+{
+  return GTK_RANGE (self->timeline_scale);
 }

@@ -95,7 +95,7 @@ run_scenario (const char *name)
 
   g_assert_true (ss_window_set_scenario (window, name));
   wait_idle (sim);
-  ss_simulation_advance_to (sim, ss_window_get_scenario (window)->t_end);
+  ss_simulation_set_time (sim, ss_window_get_scenario (window)->t_end);
   wait_idle (sim);
 }
 
@@ -707,7 +707,7 @@ test_ruler (void)
   gtk_window_present (GTK_WINDOW (small));
   g_assert_true (ss_window_set_scenario (small, "gear-train"));
   wait_idle (sim);
-  ss_simulation_advance_to (sim, 5);
+  ss_simulation_set_time (sim, 5);
   wait_idle (sim);
   while (!gtk_widget_get_mapped (GTK_WIDGET (ruler)) || gtk_widget_get_width (GTK_WIDGET (ruler)) <= 0)
     {

@@ -374,7 +374,7 @@ test_split_band (void)
   guint              stuck = 0, sliding = 0;
 
   g_assert_true (ss_window_set_scenario (window, "two-slider"));
-  ss_simulation_advance_to (sim, sc->t_end);
+  ss_simulation_set_time (sim, sc->t_end);
   wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
 
@@ -472,7 +472,7 @@ test_split_band (void)
     guint         halves = 0;
 
     g_assert_true (ss_param_panel_request (panel, "rod", 1));
-    ss_simulation_advance_to (sim, sc->t_end);
+    ss_simulation_set_time (sim, sc->t_end);
     wait_idle (sim);
     ds = ss_simulation_get_dataset (sim);
     c_alpha = ss_dataset_find_column (ds, "split.alpha");

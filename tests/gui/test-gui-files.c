@@ -42,7 +42,7 @@ test_export (void)
   gsize len;
 
   g_assert_true (ss_window_set_scenario (window, "two-block"));
-  ss_simulation_advance_to (sim, 4.0);
+  ss_simulation_set_time (sim, 4.0);
   wait_idle (sim);
 
   title = ss_window_dup_plot_title (window, &subtitle);
@@ -90,8 +90,8 @@ test_export (void)
     g_clear_pointer (&text, g_free);
   }
 
-  /* the CSV of a partial run (same run options, paused at 4 s): exactly
-   * the first lines of the CLI's CSV */
+  /* the whole run (the playhead at 4 s does not cut it): exactly the
+   * CLI's CSV */
   g_assert_true (ss_window_export_csv_to (window, csv, &error));
   g_assert_no_error (error);
   {
@@ -100,8 +100,6 @@ test_export (void)
 
     g_assert_true (g_file_get_contents (csv, &text, &len, NULL));
     g_assert_cmpuint (len, >, 400 * 60); /* at least 400 rows of 30 columns */
-    g_assert_true (len < strlen (cli) && cli[len - 1] == '\n');
-    cli[len] = '\0';
     g_assert_true (files_equal_text (text, cli));
     /* undetermined statics are empty fields, never a number */
     g_assert_nonnull (strstr (text, ",,"));
@@ -146,7 +144,7 @@ test_scenario_file (void)
   g_assert_true (ss_window_get_scenario (window) == sc);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 12.5);
 
-  ss_simulation_advance_to (sim, sc->t_end);
+  ss_simulation_set_time (sim, sc->t_end);
   wait_idle (sim);
   g_assert_true (ss_window_export_csv_to (window, csv_path, &error));
   g_assert_true (g_file_get_contents (csv_path, &gui_csv, &len, NULL));

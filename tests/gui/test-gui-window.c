@@ -12,15 +12,17 @@ find_field (char **header, const char *name)
   return -1;
 }
 
-/* Per scenario: Play's path to t = 2 s, plots hold data, the contact modes
- * equal the CLI's at the same time, the mechanism drew something. */
+/* Per scenario, with no Play: right after the switch the whole run is
+ * there, 0 to t_end, and every chart holds data to t_end; then the
+ * scrubber moves the playhead, and the mechanism, the readouts and the
+ * contact modes show the CLI's state at that time. */
 void
 test_scenario (gconstpointer data)
 {
   const ss_scenario *sc = data;
   SsSimulation      *sim = ss_window_get_simulation (window);
   SsPlotStack       *stack = ss_window_get_plot_stack (window);
-  double             t_run = MIN (2.0, sc->t_end);
+  double             t_run = sc->dt_out * round (MIN (2.0, sc->t_end) / sc->dt_out);
   const char        *args[] = { "run", sc->name, "--csv", "-", NULL };
   g_autofree char   *csv = NULL;
   g_auto(GStrv) header = NULL;
@@ -31,18 +33,17 @@ test_scenario (gconstpointer data)
   SsDataset      *ds;
 
   g_assert_true (ss_window_set_scenario (window, sc->name));
-  wait_idle (sim);
-  ds = ss_simulation_get_dataset (sim);
-  g_assert_cmpuint (ss_dataset_get_n_rows (ds), ==, 1); /* t = 0 */
-
-  ss_simulation_advance_to (sim, t_run);
+  /* earlier tests leave changed values behind: the CLI runs the defaults */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  ss_simulation_set_time (sim, 0.0);
   wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
   m = ss_simulation_get_model (sim);
-  /* the engine may integrate past the target up to an event it meets */
-  g_assert_cmpfloat (ss_simulation_get_time (sim), >=, t_run - 1e-9);
-  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, ss_dataset_get_end_time (ds));
-  g_assert_cmpuint (ss_dataset_get_n_rows (ds), >=, (guint)floor (t_run / sc->dt_out + 1e-9) + 1);
+  g_assert_true (ss_simulation_get_finished (sim));
+  g_assert_null (ss_simulation_get_error (sim));
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ds), sc->t_end, 1e-9);
+  g_assert_cmpuint (ss_dataset_get_n_rows (ds), >=, (guint)floor (sc->t_end / sc->dt_out + 1e-9) + 1);
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, 0.0); /* nothing played */
 
   g_assert_cmpuint (ss_plot_stack_get_n_charts (stack), >=, 2);
   for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
@@ -53,10 +54,17 @@ test_scenario (gconstpointer data)
       g_assert_cmpuint (ss_chart_count_points (chart), >=, ss_dataset_get_n_rows (ds) / 2);
       g_assert_true (ss_chart_get_y_range (chart, &lo, &hi));
       g_assert_true (isfinite (lo) && isfinite (hi) && lo <= hi);
+      g_assert_cmpfloat_with_epsilon (ss_chart_get_data_end (chart), sc->t_end, 1e-9);
     }
 
-  /* modes against the CLI's row at the same instant (the GUI's last
-   * sample; the last row of that time when an event shares it) */
+  /* the scrubber: the playhead, the mechanism and the readout follow */
+  gtk_adjustment_set_value (gtk_range_get_adjustment (ss_window_get_timeline (window)), t_run);
+  g_assert_cmpfloat_with_epsilon (ss_simulation_get_time (sim), t_run, 1e-12);
+  g_assert_cmpfloat_with_epsilon (ss_mechanism_view_get_time (ss_window_get_mechanism_view (window)), t_run, 1e-12);
+  g_assert_cmpfloat_with_epsilon (ss_time_axis_get_playhead (ss_plot_stack_get_time_axis (stack)), t_run, 1e-12);
+
+  /* modes and readouts against the CLI's row at the playhead's instant
+   * (the last row of that time when an event shares it) */
   csv = run_cli (args);
   {
     g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
@@ -71,6 +79,36 @@ test_scenario (gconstpointer data)
         }
     g_assert_nonnull (last);
   }
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      GPtrArray *layers = ss_chart_get_layers (ss_plot_stack_get_chart (stack, i));
+
+      for (guint k = 0; k < layers->len; k++)
+        {
+          SsChartLayer    *layer = g_ptr_array_index (layers, k);
+          g_autofree char *shown = NULL;
+          const char      *column;
+          int              f;
+
+          if (!SS_IS_LINE_LAYER (layer) ||
+              ss_series_get_dataset (ss_line_layer_get_series (SS_LINE_LAYER (layer))) != ds)
+            continue;
+          column = ss_series_get_column (ss_line_layer_get_series (SS_LINE_LAYER (layer)));
+          f = find_field (header, column);
+          g_assert_cmpint (f, >=, 0);
+          shown = ss_chart_layer_format_value (layer, t_run);
+          if (last[f][0] == '\0')
+            g_assert_cmpstr (shown, ==, NULL);
+          else
+            {
+              g_autofree char *want =
+                  ss_format_quantity (g_ascii_strtod (last[f], NULL), ss_line_layer_get_unit (SS_LINE_LAYER (layer)));
+
+              g_assert_cmpstr (shown, ==, want);
+            }
+        }
+    }
+
   modes = ss_simulation_get_modes (sim, &n_modes);
   g_assert_cmpint (n_modes, ==, ss_model_n_contacts (m));
   for (int c = 0; c < n_modes; c++)
@@ -114,8 +152,9 @@ test_scenario (gconstpointer data)
   }
 }
 
-/* A slider change recomputes the whole history with the new value; the
- * previous run becomes the ghost; the CSV equals the CLI's for it. */
+/* A slider change at t = 0, before any Play, recomputes the whole history
+ * with the new value; the previous run becomes the ghost; the CSV (its
+ * last row included) equals the CLI's for it. */
 void
 test_slider (void)
 {
@@ -132,7 +171,7 @@ test_slider (void)
   int                ik = ss_scenario_param_index (sc, "k");
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  ss_simulation_advance_to (sim, sc->t_end);
+  ss_simulation_set_time (sim, 0.0); /* nothing played */
   wait_idle (sim);
   before = g_object_ref (ss_simulation_get_dataset (sim));
   g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (before))[ik], ==, 100.0);
@@ -147,9 +186,10 @@ test_slider (void)
   after = ss_simulation_get_dataset (sim);
   g_assert_true (after != before);
   g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (after))[ik], ==, 400.0);
-  /* the whole history again, from t = 0 to where the run was */
+  /* the whole history again, 0 to t_end, with the playhead where it was */
   g_assert_cmpfloat (ss_dataset_get_times (after)[0], ==, 0.0);
   g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (after), sc->t_end, 1e-9);
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, 0.0);
   g_assert_true (ss_simulation_get_ghost (sim) == before);
 
   /* a stiffer spring: more stick-slip cycles in the same time */
@@ -193,7 +233,7 @@ test_invalid_values (void)
   SsParamRow        *row;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  ss_simulation_advance_to (sim, 1.0);
+  ss_simulation_set_time (sim, 1.0);
   wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
   valid = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
@@ -235,7 +275,7 @@ test_drag_coalesces (void)
   int                ik = ss_scenario_param_index (sc, "k");
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  ss_simulation_advance_to (sim, sc->t_end);
+  ss_simulation_set_time (sim, sc->t_end);
   wait_idle (sim);
   row = ss_param_panel_get_row (panel, "k");
   for (int i = 0; i <= 20; i++)
@@ -305,7 +345,7 @@ test_recompute_progress (void)
 
   g_assert_nonnull (bar);
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  ss_simulation_advance_to (sim, sc->t_end);
+  ss_simulation_set_time (sim, sc->t_end);
   wait_idle (sim);
   row = ss_param_panel_get_row (panel, "k");
   /* quick: never shown */
@@ -364,7 +404,7 @@ test_failure_dialog (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
-  ss_simulation_advance_to (sim, 1.0);
+  ss_simulation_set_time (sim, 1.0);
   wait_idle (sim);
   g_assert_null (ss_simulation_get_error (sim));
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
@@ -410,4 +450,128 @@ test_quit_closes_windows (void)
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+/* Right after start-up, with no Play, a new window's run is complete: the
+ * dataset ends at t_end and its charts hold data to t_end. */
+void
+test_startup_whole_run (void)
+{
+  SsWindow          *fresh = ss_window_new (NULL);
+  SsSimulation      *sim = ss_window_get_simulation (fresh);
+  const ss_scenario *sc = ss_window_get_scenario (fresh);
+  SsPlotStack       *stack = ss_window_get_plot_stack (fresh);
+  SsDataset         *ds;
+
+  wait_idle (sim);
+  ds = ss_simulation_get_dataset (sim);
+  g_assert_true (ss_simulation_get_finished (sim));
+  g_assert_false (ss_simulation_get_playing (sim));
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ds), sc->t_end, 1e-9);
+  g_assert_cmpuint (ss_plot_stack_get_n_charts (stack), >=, 2);
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    g_assert_cmpfloat_with_epsilon (ss_chart_get_data_end (ss_plot_stack_get_chart (stack, i)), sc->t_end, 1e-9);
+  gtk_window_destroy (GTK_WINDOW (fresh));
+}
+
+/* Undo after three changes restores the first values and their run (the
+ * CLI's for them); redo brings the last back. */
+void
+test_undo_redo (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *first = NULL;
+  g_autofree char   *path = g_build_filename (tmpdir, "undo.csv", NULL);
+  g_autofree char   *gui_csv = NULL;
+  g_autofree char   *cli_csv = NULL;
+  const char        *args[] = { "run", "one-mass", "--csv", "-", NULL };
+  const char        *names[] = { "k", "M", "v_drive" };
+  const double       changed[] = { 250.0, 2.5, 0.2 };
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  first = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_true (ss_param_panel_request (panel, names[i], changed[i]));
+      wait_idle (sim);
+    }
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "v_drive")], ==, 0.2);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+      wait_idle (sim);
+    }
+  g_assert_true (memcmp (first, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (memcmp (first, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) == 0);
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  wait_idle (sim);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "k")], ==, 250.0);
+  g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[ss_scenario_param_index (sc, "k")], ==, 250.0);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "M")], ==,
+                     first[ss_scenario_param_index (sc, "M")]);
+
+  /* a scenario switch is a step too */
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  wait_idle (sim);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  wait_idle (sim);
+  g_assert_true (ss_window_get_scenario (window) == sc);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "k")], ==, 250.0);
+}
+
+/* Space plays while the scenario drop-down has the keyboard focus (a real
+ * key press through the X server, xdotool). */
+void
+test_space_plays (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  GtkWidget    *dropdown =
+      (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "scenario_dropdown");
+  gint64 deadline;
+  char   xid[32];
+
+  if (g_find_program_in_path ("xdotool") == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      return;
+    }
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (sim);
+  ss_simulation_set_playing (sim, FALSE);
+  ss_simulation_set_time (sim, 0.0);
+  gtk_window_present (GTK_WINDOW (window));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_grab_focus (dropdown));
+  g_assert_true (gtk_widget_has_focus (dropdown) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), dropdown));
+  g_snprintf (xid, sizeof xid, "%lu",
+              (unsigned long)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))));
+  {
+    const char *argv[] = { "xdotool", "windowfocus", "--sync", xid, "key", "space", NULL };
+    int         status = 0;
+
+    g_assert_true (
+        g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
+  }
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!ss_simulation_get_playing (sim) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (ss_simulation_get_playing (sim));
+  /* the drop-down did not open: its popover stays hidden */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_last_child (dropdown))));
+  ss_simulation_set_playing (sim, FALSE);
 }

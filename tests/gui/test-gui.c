@@ -146,7 +146,10 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, sc, test_scenario);
     }
+  g_test_add_func ("/gui/startup-whole-run", test_startup_whole_run);
   g_test_add_func ("/gui/slider-recompute", test_slider);
+  g_test_add_func ("/gui/undo-redo", test_undo_redo);
+  g_test_add_func ("/gui/space-plays", test_space_plays);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);
   g_test_add_func ("/gui/drag-coalesces", test_drag_coalesces);
   g_test_add_func ("/gui/export", test_export);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -42,6 +43,9 @@ int      spawn_app (const char *const *argv, char **env, char **err);
 
 void test_scenario (gconstpointer data);
 void test_slider (void);
+void test_startup_whole_run (void);
+void test_undo_redo (void);
+void test_space_plays (void);
 void test_invalid_values (void);
 void test_drag_coalesces (void);
 void test_reset_defaults (void);

@@ -1,0 +1,23 @@
+/* ss-history.h - undo and redo of what the user set: the scenario and its
+ * parameter values, one entry per change (a drag of one control is one). */
+#pragma once
+
+#include <glib-object.h>
+
+#include "stickslip.h"
+
+G_BEGIN_DECLS
+
+#define SS_TYPE_HISTORY (ss_history_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsHistory, ss_history, SS, HISTORY, GObject)
+
+SsHistory *ss_history_new (void);
+void       ss_history_clear (SsHistory *self);
+void       ss_history_record (SsHistory *self, const ss_scenario *scenario, const double *values);
+gboolean   ss_history_can_undo (SsHistory *self);
+gboolean   ss_history_can_redo (SsHistory *self);
+gboolean   ss_history_undo (SsHistory *self, const ss_scenario **scenario, const double **values);
+gboolean   ss_history_redo (SsHistory *self, const ss_scenario **scenario, const double **values);
+
+G_END_DECLS
