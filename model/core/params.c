@@ -105,6 +105,36 @@ bool ss_param_check(const ss_param_info *p, double value, char **error)
   return true;
 }
 
+bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error)
+{
+  if (p->kind == SS_PARAM_CHOICE) {
+    for (int c = 0; p->choices[c]; c++) {
+      if (strcmp(p->choices[c], text) == 0) {
+        *value = c;
+        return true;
+      }
+    }
+  }
+  char *end = NULL;
+  /* a '.' in any locale: files and command lines travel between users */
+  double v = g_ascii_strtod(text, &end); /* resets errno */
+  if (end == text || *end != '\0' || errno == ERANGE) {
+    char range[256];
+    describe_range(p, range, sizeof range);
+    if (p->kind == SS_PARAM_CHOICE)
+      ss_set_error(error, "parameter '%s': '%s' is not a valid choice; valid: %s", p->name, text,
+                   range);
+    else
+      ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", p->name, text,
+                   range);
+    return false;
+  }
+  if (!ss_param_check(p, v, error))
+    return false;
+  *value = v;
+  return true;
+}
+
 bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, const char *text,
                        char **error)
 {
@@ -114,34 +144,7 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
                  sc->name, name ? name : "", sc->name);
     return false;
   }
-  const ss_param_info *p = &sc->params[i];
-  double value;
-  if (p->kind == SS_PARAM_CHOICE) {
-    for (int c = 0; p->choices[c]; c++) {
-      if (strcmp(p->choices[c], text) == 0) {
-        values[i] = c;
-        return true;
-      }
-    }
-  }
-  char *end = NULL;
-  /* a '.' in any locale: files and command lines travel between users */
-  value = g_ascii_strtod(text, &end); /* resets errno */
-  if (end == text || *end != '\0' || errno == ERANGE) {
-    char range[256];
-    describe_range(p, range, sizeof range);
-    if (p->kind == SS_PARAM_CHOICE)
-      ss_set_error(error, "parameter '%s': '%s' is not a valid choice; valid: %s", name, text,
-                   range);
-    else
-      ss_set_error(error, "parameter '%s': '%s' is not a number; valid range %s", name, text,
-                   range);
-    return false;
-  }
-  if (!ss_param_check(p, value, error))
-    return false;
-  values[i] = value;
-  return true;
+  return ss_param_parse(&sc->params[i], text, &values[i], error);
 }
 
 bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *assignment,
@@ -178,4 +181,48 @@ void ss_param_format(const ss_param_info *p, double value, char *buf, size_t siz
         break;
     }
   }
+}
+
+const ss_param_condition *ss_param_unmet_condition(const ss_scenario *sc, const double *values,
+                                                   int param)
+{
+  if (!sc || param < 0 || param >= sc->n_params)
+    return NULL;
+  for (int k = 0; k < sc->n_conditions; k++) {
+    const ss_param_condition *cond = &sc->conditions[k];
+    if (strcmp(cond->param, sc->params[param].name) != 0)
+      continue;
+    int c = ss_scenario_param_index(sc, cond->choice_param);
+    if (c < 0)
+      continue; /* a table error; test-param-active catches it */
+    double v = values[c];
+    if (!(v >= 0.0 && v < 32.0 && v == floor(v)) || !(cond->choices_mask >> (unsigned)v & 1u))
+      return cond;
+  }
+  return NULL;
+}
+
+bool ss_param_active(const ss_scenario *sc, const double *values, int param, char **why)
+{
+  const ss_param_condition *cond = ss_param_unmet_condition(sc, values, param);
+  if (!cond)
+    return true;
+  if (why) {
+    /* "only with Rod model = flexible", "... = 1, 2 or 3" */
+    const ss_param_info *p = &sc->params[ss_scenario_param_index(sc, cond->choice_param)];
+    int n_listed = 0, k = 0;
+    for (int c = 0; p->choices[c]; c++)
+      n_listed += (int)(cond->choices_mask >> c & 1u);
+    char list[256] = "";
+    size_t used = 0;
+    for (int c = 0; p->choices[c] && used < sizeof list; c++) {
+      if (!(cond->choices_mask >> c & 1u))
+        continue;
+      const char *sep = k == 0 ? "" : k == n_listed - 1 ? " or " : ", ";
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", sep, p->choices[c]);
+      k++;
+    }
+    ss_set_error(why, "only with %s = %s", p->label, list);
+  }
+  return false;
 }

@@ -52,6 +52,16 @@ typedef struct ss_param_info {
 
 /* ---- scenarios --------------------------------------------------------- */
 
+/* A parameter that matters only under some choices of a choice parameter
+ * (the flexible rod's springs, the full gear model's gear inertias).  A
+ * parameter with several conditions matters when all of them hold; one
+ * without any always matters.  Kept apart from the parameter table. */
+typedef struct ss_param_condition {
+  const char *param;        /* the parameter that may have no effect */
+  const char *choice_param; /* the choice parameter deciding it */
+  unsigned choices_mask;    /* bit c set: param matters when choice_param == c */
+} ss_param_condition;
+
 typedef struct ss_model ss_model;
 typedef struct ss_scenario ss_scenario;
 
@@ -67,6 +77,8 @@ struct ss_scenario {
    * Cross-parameter checks (e.g. mu_k <= mu_s) happen here; on failure
    * returns NULL and sets *error (free with free()). */
   ss_model *(*create)(const ss_scenario *sc, const double *values, char **error);
+  const ss_param_condition *conditions; /* when parameters matter (NULL: always) */
+  int n_conditions;                     /* entries in conditions */
 };
 
 int ss_scenario_count(void);
@@ -80,6 +92,20 @@ void ss_scenario_defaults(const ss_scenario *sc, double *values);
 /* Checks one value against its range; on failure returns false and sets
  * *error to a message naming the parameter, the value and the valid range. */
 bool ss_param_check(const ss_param_info *p, double value, char **error);
+
+/* Whether parameter `param` (an index) has any effect under the choices in
+ * values[]; when not and why != NULL, *why (free with free()) names the
+ * choice it needs, e.g. "only with Rod model = flexible". */
+bool ss_param_active(const ss_scenario *sc, const double *values, int param, char **why);
+/* The first condition of parameter `param` that values[] does not meet, or
+ * NULL when it has an effect (the GUI words the reason in its language). */
+const ss_param_condition *ss_param_unmet_condition(const ss_scenario *sc, const double *values,
+                                                   int param);
+
+/* Parses text as a value of p (a number, or for a choice its name or index)
+ * and checks the range; on failure returns false and sets *error to a
+ * message naming the parameter, the text and the valid range. */
+bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error);
 
 /* Parses "NAME=VALUE" or (name, text) and stores it in values[] after the
  * range check; values[] is untouched on failure.  Choice parameters accept
