@@ -137,14 +137,19 @@ static ss_trace *run_values(const ss_scenario *sc, const double *values, double 
   return tr;
 }
 
+static bool same_bytes(const void *a, const void *b, size_t n)
+{
+  return n == 0 || memcmp(a, b, n) == 0; /* empty arrays may be NULL */
+}
+
 static bool traces_equal(const ss_trace *a, const ss_trace *b)
 {
   if (!a || !b)
     return a == b;
   return a->n_columns == b->n_columns && a->n_rows == b->n_rows && a->n_events == b->n_events &&
-         memcmp(a->t, b->t, sizeof(double) * a->n_rows) == 0 &&
-         memcmp(a->rows, b->rows, sizeof(double) * a->n_rows * (size_t)a->n_columns) == 0 &&
-         memcmp(a->events, b->events, sizeof(ss_event) * a->n_events) == 0;
+         same_bytes(a->t, b->t, sizeof(double) * a->n_rows) &&
+         same_bytes(a->rows, b->rows, sizeof(double) * a->n_rows * (size_t)a->n_columns) &&
+         same_bytes(a->events, b->events, sizeof(ss_event) * a->n_events);
 }
 
 static bool accepted(const ss_scenario *sc, const double *values)
