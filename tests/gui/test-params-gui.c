@@ -370,8 +370,11 @@ test_invalid_text (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "12x");
   g_assert_true (gtk_revealer_get_reveal_child (revealer));
 
-  /* corrected, with a decimal comma */
+  /* corrected, with a decimal comma: one final change */
+  g_ptr_array_set_size (emissions, 0);
   type_into (spin, "250,5");
+  g_assert_cmpuint (emissions->len, ==, 1);
+  g_assert_true (((Emission *)g_ptr_array_index (emissions, 0))->final);
   g_assert_null (ss_param_row_get_error (row));
   g_assert_false (gtk_revealer_get_reveal_child (revealer));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (spin), "error"));
