@@ -1,8 +1,15 @@
 /* ss-param-row.c - the slider works in log10 space for SS_PARAM_LOG; its
- * range is a practical window around the default that widens to whatever
- * valid value is typed.  The spin button accepts any number, so a value
- * outside the valid range reaches the panel and is refused with a reason
- * instead of being clamped silently. */
+ * range is a fixed practical window around the default: a valid value typed
+ * beyond it pins the slider at its end.  The spin button accepts any
+ * number, so a value outside the valid range reaches the panel and is
+ * refused with a reason instead of being clamped silently; text that is no
+ * number stays in the entry next to its reason.
+ *
+ * Wheel: only a focused slider or spin button takes it (their own scroll
+ * controllers are switched off otherwise), so scrolling the panel never
+ * changes a value.  Drags: changes while the pointer is down on the slider
+ * or a spin button's +/- are previews; the release makes the last one
+ * final, as does a pause of SS_PARAM_ROW_SETTLE_MS after wheel steps. */
 #define G_LOG_DOMAIN "ss-param-row"
 
 #include <glib/gi18n.h>
@@ -24,12 +31,26 @@ struct _SsParamRow
   GtkWidget     *value_box;
   GtkRevealer   *error_revealer;
   GtkLabel      *error_label;
+  GtkWidget     *reset_button;
 
   const ss_param_info *info;
   double               value; /* value shown (last requested) */
   gboolean             is_log;
-  gboolean             syncing; /* programmatic update: no signal */
-  char                *error;
+  gboolean             syncing;    /* programmatic update: no signal */
+  char                *error;      /* the panel refused the value */
+  char                *text_error; /* the spin button holds text that is no number */
+  char                *inactive_reason;
+  gboolean             modified;
+
+  /* input in progress: previews until it settles */
+  GtkEventController *scale_wheel;     /* the slider's own scroll controller */
+  GtkEventController *spin_wheel;      /* the spin button's own scroll controller */
+  gboolean            pressed;         /* pointer or touch down on the slider or spin button */
+  gboolean            wheel;           /* the event being handled is a wheel step */
+  gboolean            preview_pending; /* a preview went out, its final not yet */
+  guint               settle_id;       /* final after the last wheel step */
+  guint               release_id;      /* final once the release is handled */
+  guint               wheel_clear_id;
 };
 
 G_DEFINE_FINAL_TYPE (SsParamRow, ss_param_row, GTK_TYPE_LIST_BOX_ROW)
@@ -57,6 +78,16 @@ ss_param_row_slider_to_value (SsParamRow *self, double slider)
       v = round (v / mag) * mag;
     }
   return v;
+}
+
+/* "100", "1e-05": the spin button's text and the default in tooltips. */
+static void
+format_value (double v, char *buf, gsize size)
+{
+  if (v != 0 && (fabs (v) < 1e-3 || fabs (v) >= 1e6))
+    g_snprintf (buf, size, "%.4g", v);
+  else
+    g_snprintf (buf, size, "%.6g", v);
 }
 
 static double
@@ -98,6 +129,40 @@ slider_bounds (SsParamRow *self, double *lo, double *hi)
 }
 
 static void
+update_message (SsParamRow *self)
+{
+  const char *message = self->text_error ? self->text_error : self->error;
+
+  if (message != NULL)
+    {
+      gtk_label_set_text (self->error_label, message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->spin), "error");
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->spin), "error");
+  gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
+}
+
+static void
+show_value_text (SsParamRow *self)
+{
+  char buf[64];
+
+  format_value (gtk_spin_button_get_value (self->spin), buf, sizeof buf);
+  if (g_strcmp0 (buf, gtk_editable_get_text (GTK_EDITABLE (self->spin))) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->spin), buf);
+}
+
+static void
+clear_text_error (SsParamRow *self)
+{
+  if (self->text_error == NULL)
+    return;
+  g_clear_pointer (&self->text_error, g_free);
+  update_message (self);
+}
+
+static void
 sync_widgets (SsParamRow *self)
 {
   GtkAdjustment       *adj = gtk_range_get_adjustment (GTK_RANGE (self->scale));
@@ -108,18 +173,12 @@ sync_widgets (SsParamRow *self)
     gtk_drop_down_set_selected (self->dropdown, (guint)MAX (0, (int)self->value));
   else
     {
-      double s = value_to_slider (self, self->value);
       double v = self->value;
 
+      /* the adjustment clamps: beyond the slider's window it pins at the
+       * end, the spin button shows the exact value */
       if (isfinite (v) && ss_param_check (p, v, NULL))
-        {
-          /* widen the slider to a valid typed value */
-          if (s < gtk_adjustment_get_lower (adj))
-            gtk_adjustment_set_lower (adj, s);
-          if (s > gtk_adjustment_get_upper (adj))
-            gtk_adjustment_set_upper (adj, s);
-          gtk_adjustment_set_value (adj, s);
-        }
+        gtk_adjustment_set_value (adj, value_to_slider (self, v));
       if (self->is_log && v > 0)
         {
           double mag = pow (10.0, floor (log10 (v)) - 1);
@@ -127,15 +186,52 @@ sync_widgets (SsParamRow *self)
           gtk_spin_button_set_increments (self->spin, mag, mag * 10);
         }
       gtk_spin_button_set_value (self->spin, v);
+      show_value_text (self);
     }
   self->syncing = FALSE;
 }
 
 static void
-request_value (SsParamRow *self, double value)
+emit_request (SsParamRow *self, gboolean final)
 {
+  g_signal_emit (self, signals[VALUE_REQUESTED], 0, self->value, final);
+}
+
+/* The final change after previews; nothing when none is pending. */
+static void
+settle (SsParamRow *self)
+{
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  if (!self->preview_pending)
+    return;
+  self->preview_pending = FALSE;
+  emit_request (self, TRUE);
+}
+
+static gboolean
+settle_cb (gpointer data)
+{
+  SsParamRow *self = data;
+
+  self->settle_id = 0;
+  settle (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A value the user chose: a preview while a drag, a held spin button or
+ * wheel steps go on, else final. */
+static void
+user_change (SsParamRow *self, double value)
+{
+  gboolean preview = self->pressed || self->wheel;
+
   self->value = value;
-  g_signal_emit (self, signals[VALUE_REQUESTED], 0, value);
+  self->wheel = FALSE;
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  self->preview_pending = preview;
+  if (preview && !self->pressed)
+    self->settle_id = g_timeout_add (SS_PARAM_ROW_SETTLE_MS, settle_cb, self);
+  emit_request (self, !preview);
 }
 
 static void
@@ -146,10 +242,13 @@ scale_changed_cb (GtkRange *range, SsParamRow *self)
   if (self->syncing)
     return;
   v = ss_param_row_slider_to_value (self, gtk_range_get_value (range));
+  g_clear_pointer (&self->text_error, g_free);
   self->syncing = TRUE;
   gtk_spin_button_set_value (self->spin, v);
+  show_value_text (self);
   self->syncing = FALSE;
-  request_value (self, v);
+  update_message (self);
+  user_change (self, v);
 }
 
 static void
@@ -160,12 +259,22 @@ spin_changed_cb (GtkSpinButton *spin, SsParamRow *self)
   if (self->syncing)
     return;
   v = gtk_spin_button_get_value (spin);
+  /* GTK re-announces the old value after refusing the text */
+  if (self->text_error != NULL && v == self->value)
+    return;
+  if (self->text_error != NULL)
+    {
+      clear_text_error (self);
+      show_value_text (self);
+    }
   self->value = v;
   sync_widgets (self);
-  request_value (self, v);
+  user_change (self, v);
 }
 
-/* Accepts "1e-5", "0.5" and the Polish "0,5". */
+/* Accepts "1e-5", "0.5" and the Polish "0,5"; anything else keeps the
+ * previous value and shows why, in the model's words (the parameter and
+ * its valid range). */
 static int
 spin_input_cb (GtkSpinButton *spin, double *new_value, SsParamRow *self)
 {
@@ -177,13 +286,19 @@ spin_input_cb (GtkSpinButton *spin, double *new_value, SsParamRow *self)
   v = g_ascii_strtod (text, &end);
   if (text[0] == '\0' || end == NULL || *end != '\0' || !isfinite (v))
     {
-      g_autofree char *msg =
-          /* Translators: %s is the text the user typed into a number field */
-          g_strdup_printf (_("“%s” is not a number"), gtk_editable_get_text (GTK_EDITABLE (spin)));
+      char  *msg = NULL;
+      double unused;
 
-      ss_param_row_set_error (self, msg);
+      if (!ss_param_parse (self->info, text, &unused, &msg))
+        {
+          g_free (self->text_error);
+          self->text_error = g_strdup (msg);
+        }
+      free (msg);
+      update_message (self);
       return GTK_INPUT_ERROR;
     }
+  clear_text_error (self);
   *new_value = v;
   return TRUE;
 }
@@ -191,16 +306,10 @@ spin_input_cb (GtkSpinButton *spin, double *new_value, SsParamRow *self)
 static gboolean
 spin_output_cb (GtkSpinButton *spin, SsParamRow *self)
 {
-  char   buf[64];
-  double v = gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin));
-
-  (void)self;
-  if (v != 0 && (fabs (v) < 1e-3 || fabs (v) >= 1e6))
-    g_snprintf (buf, sizeof buf, "%.4g", v);
-  else
-    g_snprintf (buf, sizeof buf, "%.6g", v);
-  if (g_strcmp0 (buf, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (spin), buf);
+  (void)spin;
+  /* keep what the user typed next to its reason; otherwise our format */
+  if (self->text_error == NULL)
+    show_value_text (self);
   return TRUE;
 }
 
@@ -210,7 +319,186 @@ dropdown_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, SsParamRow *self)
   (void)pspec;
   if (self->syncing)
     return;
-  request_value (self, (double)gtk_drop_down_get_selected (dropdown));
+  user_change (self, (double)gtk_drop_down_get_selected (dropdown));
+}
+
+static void
+reset_clicked_cb (SsParamRow *self)
+{
+  ss_param_row_cancel_pending (self);
+  g_clear_pointer (&self->text_error, g_free);
+  self->value = self->info->def;
+  sync_widgets (self);
+  update_message (self);
+  emit_request (self, TRUE);
+}
+
+static gboolean
+release_cb (gpointer data)
+{
+  SsParamRow *self = data;
+
+  self->release_id = 0;
+  self->pressed = FALSE;
+  settle (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Press and release on the slider or the spin button (its +/- included),
+ * seen before the controls handle them. */
+static gboolean
+pointer_event_cb (GtkEventControllerLegacy *controller, GdkEvent *event, SsParamRow *self)
+{
+  (void)controller;
+  switch ((int)gdk_event_get_event_type (event))
+    {
+    case GDK_BUTTON_PRESS:
+    case GDK_TOUCH_BEGIN:
+      self->pressed = TRUE;
+      g_clear_handle_id (&self->settle_id, g_source_remove);
+      g_clear_handle_id (&self->release_id, g_source_remove);
+      break;
+    case GDK_BUTTON_RELEASE:
+    case GDK_TOUCH_END:
+    case GDK_TOUCH_CANCEL:
+    case GDK_GRAB_BROKEN:
+      /* after the controls have handled the release too */
+      if (self->pressed && self->release_id == 0)
+        self->release_id = g_idle_add (release_cb, self);
+      break;
+    default:
+      break;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+static gboolean
+wheel_clear_cb (gpointer data)
+{
+  SsParamRow *self = data;
+
+  self->wheel_clear_id = 0;
+  self->wheel = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs before the control's own scroll controller: that one only acts
+ * when the control has the focus; otherwise the wheel goes on to the
+ * scrolled window around the panel. */
+static gboolean
+wheel_capture_cb (GtkEventControllerScroll *controller, double dx, double dy, SsParamRow *self)
+{
+  GtkWidget          *control = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkEventController *own = control == GTK_WIDGET (self->scale) ? self->scale_wheel : self->spin_wheel;
+  gboolean            focused = (gtk_widget_get_state_flags (control) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+
+  (void)dx;
+  (void)dy;
+  if (own != NULL)
+    gtk_event_controller_set_propagation_phase (own, focused ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE);
+  if (focused)
+    {
+      self->wheel = TRUE;
+      if (self->wheel_clear_id == 0)
+        self->wheel_clear_id = g_idle_add (wheel_clear_cb, self);
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* The scroll controller a GTK control installs on itself. */
+static GtkEventController *
+own_scroll_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+        return controller; /* owned by the widget */
+    }
+  return NULL;
+}
+
+static void
+guard_control (SsParamRow *self, GtkWidget *control, GtkEventController **own)
+{
+  GtkEventController *controller;
+
+  *own = own_scroll_controller (control);
+  if (*own != NULL)
+    gtk_event_controller_set_propagation_phase (*own, GTK_PHASE_NONE);
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (wheel_capture_cb), self);
+  gtk_widget_add_controller (control, controller);
+
+  controller = gtk_event_controller_legacy_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "event", G_CALLBACK (pointer_event_cb), self);
+  gtk_widget_add_controller (control, controller);
+}
+
+static void
+unmap_cb (SsParamRow *self)
+{
+  /* a release that will never come */
+  if (self->pressed)
+    {
+      g_clear_handle_id (&self->release_id, g_source_remove);
+      release_cb (self);
+    }
+}
+
+static void
+update_tooltip (SsParamRow *self)
+{
+  const ss_param_info *p = self->info;
+  g_autofree char     *desc = g_markup_escape_text (ss_i18n_model_text (p->description), -1);
+  g_autofree char     *def = NULL;
+  g_autofree char     *def_line = NULL;
+  g_autofree char     *markup = NULL;
+
+  if (p->kind == SS_PARAM_CHOICE)
+    def = g_strdup (ss_i18n_choice_label (p->choices[(int)p->def]));
+  else
+    {
+      char buf[64];
+
+      format_value (p->def, buf, sizeof buf);
+      def = p->unit[0] ? g_strdup_printf ("%s %s", buf, p->unit) : g_strdup (buf);
+    }
+  /* Translators: %s is a parameter's default value with its unit */
+  def_line = g_markup_printf_escaped (_("Default: %s"), def);
+  if (self->inactive_reason != NULL)
+    {
+      g_autofree char *reason = g_markup_escape_text (self->inactive_reason, -1);
+
+      markup = g_strdup_printf ("<b>%s</b>\n%s\n<small><tt>%s</tt> · %s</small>", reason, desc, p->name, def_line);
+    }
+  else
+    markup = g_strdup_printf ("%s\n<small><tt>%s</tt> · %s</small>", desc, p->name, def_line);
+  gtk_widget_set_tooltip_markup (GTK_WIDGET (self), markup);
+  {
+    /* Translators: %s is a parameter's default value with its unit */
+    g_autofree char *reset = g_strdup_printf (_("Reset to the default, %s"), def);
+
+    gtk_widget_set_tooltip_text (self->reset_button, reset);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->reset_button), GTK_ACCESSIBLE_PROPERTY_LABEL, reset, -1);
+  }
+}
+
+static void
+ss_param_row_dispose (GObject *object)
+{
+  SsParamRow *self = (SsParamRow *)object;
+
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  g_clear_handle_id (&self->release_id, g_source_remove);
+  g_clear_handle_id (&self->wheel_clear_id, g_source_remove);
+
+  G_OBJECT_CLASS (ss_param_row_parent_class)->dispose (object);
 }
 
 static void
@@ -219,6 +507,8 @@ ss_param_row_finalize (GObject *object)
   SsParamRow *self = (SsParamRow *)object;
 
   g_free (self->error);
+  g_free (self->text_error);
+  g_free (self->inactive_reason);
 
   G_OBJECT_CLASS (ss_param_row_parent_class)->finalize (object);
 }
@@ -228,6 +518,7 @@ ss_param_row_class_init (SsParamRowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = ss_param_row_dispose;
   G_OBJECT_CLASS (klass)->finalize = ss_param_row_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-param-row.ui");
@@ -239,16 +530,21 @@ ss_param_row_class_init (SsParamRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, value_box);
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_label);
+  gtk_widget_class_bind_template_child (widget_class, SsParamRow, reset_button);
 
-  /* The user asked for a value; the panel decides whether it is valid. */
+  /* The user asked for a value; the panel decides whether it is valid.
+   * final FALSE: a preview while the input goes on; a final request always
+   * follows the last preview. */
   signals[VALUE_REQUESTED] = g_signal_new ("value-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                           NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+                                           NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
 }
 
 static void
 ss_param_row_init (SsParamRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->reset_button, "clicked", G_CALLBACK (reset_clicked_cb), self);
+  g_signal_connect (self, "unmap", G_CALLBACK (unmap_cb), NULL);
 }
 
 SsParamRow *
@@ -261,12 +557,7 @@ ss_param_row_new (const ss_param_info *info, double value)
   self->is_log = (info->flags & SS_PARAM_LOG) != 0;
 
   gtk_label_set_text (self->label, ss_i18n_model_text (info->label));
-  {
-    g_autofree char *escaped_desc = g_markup_escape_text (ss_i18n_model_text (info->description), -1);
-    g_autofree char *markup = g_strdup_printf ("%s\n<small><tt>%s</tt></small>", escaped_desc, info->name);
-
-    gtk_widget_set_tooltip_markup (GTK_WIDGET (self), markup);
-  }
+  update_tooltip (self);
   gtk_label_set_text (self->unit_label, info->unit);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   ss_i18n_model_text (info->label), -1);
@@ -296,7 +587,8 @@ ss_param_row_new (const ss_param_info *info, double value)
           lo = log10 (lo);
           hi = log10 (hi);
         }
-      adj = gtk_adjustment_new (value_to_slider (self, value), lo, hi, (hi - lo) / 200, (hi - lo) / 20, 0);
+      adj = gtk_adjustment_new (CLAMP (value_to_slider (self, value), lo, hi), lo, hi, (hi - lo) / 200, (hi - lo) / 20,
+                                0);
       gtk_range_set_adjustment (GTK_RANGE (self->scale), adj);
       gtk_spin_button_set_adjustment (self->spin, gtk_adjustment_new (value, -1e15, 1e15,
                                                                       self->is_log ? value / 10 : (hi - lo) / 100,
@@ -306,6 +598,8 @@ ss_param_row_new (const ss_param_info *info, double value)
       g_signal_connect (self->spin, "output", G_CALLBACK (spin_output_cb), self);
       g_signal_connect (self->spin, "value-changed", G_CALLBACK (spin_changed_cb), self);
       g_signal_connect (self->scale, "value-changed", G_CALLBACK (scale_changed_cb), self);
+      guard_control (self, GTK_WIDGET (self->scale), &self->scale_wheel);
+      guard_control (self, GTK_WIDGET (self->spin), &self->spin_wheel);
     }
   sync_widgets (self);
   return self;
@@ -323,16 +617,21 @@ ss_param_row_get_value (SsParamRow *self)
   return self->value;
 }
 
-/* Programmatic change (defaults, file, settings): no signal. */
+/* Programmatic change (defaults, file, settings): no signal.  Replaces
+ * text the user left that is no number. */
 void
 ss_param_row_set_value (SsParamRow *self, double value)
 {
   g_return_if_fail (SS_IS_PARAM_ROW (self));
 
   self->value = value;
+  g_clear_pointer (&self->text_error, g_free);
   sync_widgets (self);
+  update_message (self);
 }
 
+/* The panel's refusal of the value (NULL: accepted).  Text that is no
+ * number is the row's own business and shows first until corrected. */
 void
 ss_param_row_set_error (SsParamRow *self, const char *message)
 {
@@ -340,20 +639,70 @@ ss_param_row_set_error (SsParamRow *self, const char *message)
 
   g_free (self->error);
   self->error = g_strdup (message);
-  if (message != NULL)
-    {
-      gtk_label_set_text (self->error_label, message);
-      gtk_widget_add_css_class (GTK_WIDGET (self->spin), "error");
-    }
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->spin), "error");
-  gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
+  update_message (self);
 }
 
+/* The message shown under the row, or NULL. */
 const char *
 ss_param_row_get_error (SsParamRow *self)
 {
-  return self->error;
+  return self->text_error ? self->text_error : self->error;
+}
+
+/* Marks a value that differs from the default: bold label, reset button. */
+void
+ss_param_row_set_modified (SsParamRow *self, gboolean modified)
+{
+  g_return_if_fail (SS_IS_PARAM_ROW (self));
+
+  self->modified = modified;
+  gtk_widget_set_visible (self->reset_button, modified);
+  if (modified)
+    gtk_widget_add_css_class (GTK_WIDGET (self->label), "param-modified");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->label), "param-modified");
+}
+
+gboolean
+ss_param_row_get_modified (SsParamRow *self)
+{
+  return self->modified;
+}
+
+/* Why the parameter has no effect now (NULL: it has): the row turns
+ * insensitive and its tooltip leads with the reason. */
+void
+ss_param_row_set_inactive_reason (SsParamRow *self, const char *reason)
+{
+  g_return_if_fail (SS_IS_PARAM_ROW (self));
+
+  if (g_strcmp0 (reason, self->inactive_reason) == 0)
+    return;
+  g_free (self->inactive_reason);
+  self->inactive_reason = g_strdup (reason);
+  gtk_widget_set_sensitive (GTK_WIDGET (self), reason == NULL);
+  update_tooltip (self);
+}
+
+const char *
+ss_param_row_get_inactive_reason (SsParamRow *self)
+{
+  return self->inactive_reason;
+}
+
+/* Drops a final still to come (the panel replaced every value). */
+void
+ss_param_row_cancel_pending (SsParamRow *self)
+{
+  g_return_if_fail (SS_IS_PARAM_ROW (self));
+
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  if (self->release_id != 0)
+    {
+      g_clear_handle_id (&self->release_id, g_source_remove);
+      self->pressed = FALSE; /* released already */
+    }
+  self->preview_pending = FALSE;
 }
 
 /* The slider's adjustment (log10 of the value for log parameters). */
@@ -361,6 +710,12 @@ GtkAdjustment *
 ss_param_row_get_adjustment (SsParamRow *self)
 {
   return gtk_range_get_adjustment (GTK_RANGE (self->scale));
+}
+
+GtkScale *
+ss_param_row_get_scale (SsParamRow *self)
+{
+  return self->scale;
 }
 
 GtkSpinButton *
@@ -373,4 +728,10 @@ GtkDropDown *
 ss_param_row_get_dropdown (SsParamRow *self)
 {
   return self->dropdown;
+}
+
+GtkWidget *
+ss_param_row_get_reset_button (SsParamRow *self)
+{
+  return self->reset_button;
 }

@@ -83,9 +83,7 @@ reset_parameters_action (GtkWidget *widget, const char *action_name, GVariant *p
   (void)action_name;
   (void)param;
   ss_scenario_defaults (self->scenario, values);
-  ss_param_panel_set_values (self->param_panel, values, NULL);
-  /* a programmatic change emits nothing: recompute as a user's change */
-  _ss_window_params_changed (self, TRUE);
+  ss_param_panel_set_values (self->param_panel, values, NULL); /* emits a final change */
   _ss_window_toast (self, _("Parameters reset to defaults"));
 }
 

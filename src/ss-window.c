@@ -534,16 +534,18 @@ _ss_window_params_changed (SsWindow *self, gboolean final)
     ss_simulation_recompute (self->simulation, m);
   else
     ss_simulation_recompute_preview (self->simulation, m);
-  if (!self->applying_history)
+  /* one undo step per gesture: its final change */
+  if (final && !self->applying_history)
     ss_history_record (self->history, self->scenario, ss_param_panel_get_values (self->param_panel));
   _ss_window_set_modified (self, TRUE);
 }
 
+/* A preview while a control is dragged or held, then one final change. */
 static void
-params_changed_cb (SsWindow *self, SsParamPanel *panel)
+params_changed_cb (SsWindow *self, gboolean final, SsParamPanel *panel)
 {
   (void)panel;
-  _ss_window_params_changed (self, TRUE);
+  _ss_window_params_changed (self, final);
 }
 
 /* ---- undo and redo ------------------------------------------------------ */
@@ -568,10 +570,7 @@ apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values
       _ss_window_apply_scenario (self, sc, values);
     }
   else
-    {
-      ss_param_panel_set_values (self->param_panel, values, NULL);
-      _ss_window_params_changed (self, TRUE);
-    }
+    ss_param_panel_set_values (self->param_panel, values, NULL); /* emits a final change */
   self->applying_history = FALSE;
   _ss_window_set_modified (self, TRUE);
 }

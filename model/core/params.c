@@ -250,3 +250,47 @@ void ss_param_format(const ss_param_info *p, double value, char *buf, size_t siz
   else
     ss_format_double(value, buf, size);
 }
+
+const ss_param_condition *ss_param_unmet_condition(const ss_scenario *sc, const double *values,
+                                                   int param)
+{
+  if (!sc || param < 0 || param >= sc->n_params)
+    return NULL;
+  for (int k = 0; k < sc->n_conditions; k++) {
+    const ss_param_condition *cond = &sc->conditions[k];
+    if (strcmp(cond->param, sc->params[param].name) != 0)
+      continue;
+    int c = ss_scenario_param_index(sc, cond->choice_param);
+    if (c < 0)
+      continue; /* a table error; test-param-active catches it */
+    double v = values[c];
+    if (!(v >= 0.0 && v < 32.0 && v == floor(v)) || !(cond->choices_mask >> (unsigned)v & 1u))
+      return cond;
+  }
+  return NULL;
+}
+
+bool ss_param_active(const ss_scenario *sc, const double *values, int param, char **why)
+{
+  const ss_param_condition *cond = ss_param_unmet_condition(sc, values, param);
+  if (!cond)
+    return true;
+  if (why) {
+    /* "only with Rod model = flexible", "... = 1, 2 or 3" */
+    const ss_param_info *p = &sc->params[ss_scenario_param_index(sc, cond->choice_param)];
+    int n_listed = 0, k = 0;
+    for (int c = 0; p->choices[c]; c++)
+      n_listed += (int)(cond->choices_mask >> c & 1u);
+    char list[256] = "";
+    size_t used = 0;
+    for (int c = 0; p->choices[c] && used < sizeof list; c++) {
+      if (!(cond->choices_mask >> c & 1u))
+        continue;
+      const char *sep = k == 0 ? "" : k == n_listed - 1 ? " or " : ", ";
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", sep, p->choices[c]);
+      k++;
+    }
+    ss_set_error(why, "only with %s = %s", p->label, list);
+  }
+  return false;
+}

@@ -52,6 +52,16 @@ typedef struct ss_param_info {
 
 /* ---- scenarios --------------------------------------------------------- */
 
+/* A parameter that matters only under some choices of a choice parameter
+ * (the flexible rod's springs, the full gear model's gear inertias).  A
+ * parameter with several conditions matters when all of them hold; one
+ * without any always matters.  Kept apart from the parameter table. */
+typedef struct ss_param_condition {
+  const char *param;        /* the parameter that may have no effect */
+  const char *choice_param; /* the choice parameter deciding it */
+  unsigned choices_mask;    /* bit c set: param matters when choice_param == c */
+} ss_param_condition;
+
 typedef struct ss_model ss_model;
 typedef struct ss_scenario ss_scenario;
 
@@ -67,6 +77,8 @@ struct ss_scenario {
    * Cross-parameter checks (e.g. mu_k <= mu_s) happen here; on failure
    * returns NULL and sets *error (free with free()). */
   ss_model *(*create)(const ss_scenario *sc, const double *values, char **error);
+  const ss_param_condition *conditions; /* when parameters matter (NULL: always) */
+  int n_conditions;                     /* entries in conditions */
 };
 
 int ss_scenario_count(void);
@@ -81,6 +93,20 @@ void ss_scenario_defaults(const ss_scenario *sc, double *values);
  * *error to a message naming the parameter, the value and the valid range. */
 bool ss_param_check(const ss_param_info *p, double value, char **error);
 
+/* Whether parameter `param` (an index) has any effect under the choices in
+ * values[]; when not and why != NULL, *why (free with free()) names the
+ * choice it needs, e.g. "only with Rod model = flexible". */
+bool ss_param_active(const ss_scenario *sc, const double *values, int param, char **why);
+/* The first condition of parameter `param` that values[] does not meet, or
+ * NULL when it has an effect (the GUI words the reason in its language). */
+const ss_param_condition *ss_param_unmet_condition(const ss_scenario *sc, const double *values,
+                                                   int param);
+
+/* Parses text as a value of p (a number, or for a choice its name or index)
+ * and checks the range; on failure returns false and sets *error to a
+ * message naming the parameter, the text and the valid range. */
+bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error);
+
 /* Parses "NAME=VALUE" or (name, text) and stores it in values[] after the
  * range check; values[] is untouched on failure.  Choice parameters accept
  * the choice name or its index. */
@@ -88,9 +114,6 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
                        char **error);
 bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *assignment,
                              char **error);
-/* Parses one value for p (a choice's name or index; a number, whole for
- * SS_PARAM_INTEGER) and checks its range; *value is untouched on failure. */
-bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error);
 /* Writes the value as text ("0.5", or the choice name) into buf: the
  * shortest text that reads back to the same double. */
 void ss_param_format(const ss_param_info *p, double value, char *buf, size_t size);

@@ -772,6 +772,41 @@ static const ss_param_info params[] = {
 };
 /* clang-format on */
 
+/* Which level uses what (create, eval_static, reconstruct_gears): gear
+ * inertias only in level 1; the gear bearings in levels 1-2 (3-4: ideal);
+ * freeplay, dry friction and the friction law in levels 1-3 (4: linear). */
+enum {
+  L1 = 1u << LEVEL_FULL,
+  L12 = L1 | 1u << LEVEL_WEIGHTLESS,
+  L123 = L12 | 1u << LEVEL_REDUCED,
+};
+static const ss_param_condition conditions[] = {
+    {"I_delta", "level", L1},
+    {"I_gamma", "level", L1},
+    {"mu_delta", "level", L12},
+    {"MT0s_delta", "level", L12},
+    {"MT0k_delta", "level", L12},
+    {"mu_gamma", "level", L12},
+    {"MT0s_gamma", "level", L12},
+    {"MT0k_gamma", "level", L12},
+    {"MT0s_psi", "level", L123},
+    {"MT0k_psi", "level", L123},
+    {"MT0s_phi", "level", L123},
+    {"MT0k_phi", "level", L123},
+    {"gap_psi_delta", "level", L123},
+    {"gap_delta_gamma", "level", L123},
+    {"gap_gamma_phi", "level", L123},
+    {"law", "level", L123},
+    {"gamma", "level", L123},
+    {"k_tanh", "level", L123},
+    {"sigma0", "level", L123},
+    {"sigma1", "level", L123},
+    {"vartheta", "level", L123},
+    {"v_stick", "level", L123},
+    {"f_drive", "drive", 1u << DRIVE_SINE},
+    {"t_load", "drive", 1u << DRIVE_RAMP | 1u << DRIVE_STEP},
+};
+
 const ss_scenario ss_scenario_gear_train = {
     .name = "gear-train",
     .title = "Gear train with freeplay and bearing friction",
@@ -784,4 +819,6 @@ const ss_scenario ss_scenario_gear_train = {
     .t_end = 10.0,
     .dt_out = 0.01,
     .create = create,
+    .conditions = conditions,
+    .n_conditions = (int)(sizeof conditions / sizeof conditions[0]),
 };

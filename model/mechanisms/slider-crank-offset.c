@@ -116,4 +116,6 @@ const ss_scenario ss_scenario_slider_crank_offset = {
     .t_end = 10.0,
     .dt_out = 0.01,
     .create = create,
+    .conditions = ss_crank_conditions,
+    .n_conditions = SS_CRANK_N_CONDITIONS,
 };

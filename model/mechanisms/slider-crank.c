@@ -12,6 +12,12 @@
 
 const char *const ss_crank_friction_choices[] = {"on", "off", NULL};
 const char *const ss_crank_formulation_choices[] = {"minimal", "absolute", NULL};
+const ss_param_condition ss_crank_conditions[SS_CRANK_N_CONDITIONS] = {
+    {"mu_rs", "friction", 1u << 0},
+    {"mu_rk", "friction", 1u << 0},
+    {"mu_ts", "friction", 1u << 0},
+    {"mu_tk", "friction", 1u << 0},
+};
 
 double ss_crank_torque(const ss_crank_drive *dr, double t)
 {
@@ -155,4 +161,6 @@ const ss_scenario ss_scenario_slider_crank = {
     .t_end = 10.0,
     .dt_out = 0.01,
     .create = create,
+    .conditions = ss_crank_conditions,
+    .n_conditions = SS_CRANK_N_CONDITIONS,
 };

@@ -25,6 +25,11 @@ ss_planar_mech *ss_crank_mech_alloc(void);
 void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double *values,
                          int crank);
 
+/* With friction off the coefficients have no effect (the pin size d and
+ * the slider length h still shape the reported friction bases). */
+#define SS_CRANK_N_CONDITIONS 4
+extern const ss_param_condition ss_crank_conditions[SS_CRANK_N_CONDITIONS];
+
 extern const char *const ss_crank_friction_choices[];    /* "on", "off" */
 extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute" */
 

@@ -864,6 +864,18 @@ static const ss_param_info params[] = {
 };
 /* clang-format on */
 
+/* The rod's springs exist only when it is flexible; the redundancy
+ * treatment picks the reactions of the rigid mechanism under the exact law. */
+static const ss_param_condition conditions[] = {
+    {"k1", "rod", 1u << 1},
+    {"k2", "rod", 1u << 1},
+    {"d1", "rod", 1u << 1},
+    {"d2", "rod", 1u << 1},
+    {"end_fraction", "rod", 1u << 1},
+    {"treatment", "rod", 1u << 0},
+    {"treatment", "law", 1u << SS_LAW_EXACT},
+};
+
 const ss_scenario ss_scenario_two_slider = {
     .name = "two-slider",
     .title = "Two sliders joined by a rod: stiction indeterminacy (Wojtyra)",
@@ -877,4 +889,6 @@ const ss_scenario ss_scenario_two_slider = {
     .t_end = 5.0,
     .dt_out = 0.01,
     .create = create,
+    .conditions = conditions,
+    .n_conditions = (int)(sizeof conditions / sizeof conditions[0]),
 };

@@ -575,3 +575,46 @@ test_space_plays (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_last_child (dropdown))));
   ss_simulation_set_playing (sim, FALSE);
 }
+
+/* A drag shows preview runs (looser tolerance, fewer rows, marked in the
+ * status bar) and ends on the final run: the preview never stays, and the
+ * final dataset equals the CLI's for the last value. */
+void
+test_drag_preview_then_final (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsParamRow   *row;
+  GtkWidget *marker = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label");
+  const char      *args[] = { "run", "one-mass", "--set", "k=300", "--dt-out", "0.001", "--csv", "-", NULL };
+  ss_run_opts      fine = { .dt_out = 0.001 }, none = { 0 };
+  g_autofree char *path = g_build_filename (tmpdir, "after-drag.csv", NULL);
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *cli_csv = NULL;
+  const double     values[] = { 150.0, 220.0, 300.0 };
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_set_run_options (sim, &fine); /* 10001 rows: more than a screen shows */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), >, 10000);
+  row = ss_param_panel_get_row (panel, "k");
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_signal_emit_by_name (row, "value-requested", values[i], FALSE);
+      wait_idle (sim);
+      g_assert_true (ss_simulation_get_preview (sim));
+      g_assert_true (gtk_widget_get_visible (marker));
+      /* at screen resolution: a few thousand rows, not the final run's */
+      g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), <, 2500);
+    }
+  g_signal_emit_by_name (row, "value-requested", values[2], TRUE);
+  wait_idle (sim);
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_false (gtk_widget_get_visible (marker));
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  ss_simulation_set_run_options (sim, &none);
+}

@@ -150,6 +150,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/slider-recompute", test_slider);
   g_test_add_func ("/gui/undo-redo", test_undo_redo);
   g_test_add_func ("/gui/space-plays", test_space_plays);
+  g_test_add_func ("/gui/drag-preview-then-final", test_drag_preview_then_final);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);
   g_test_add_func ("/gui/drag-coalesces", test_drag_coalesces);
   g_test_add_func ("/gui/export", test_export);

@@ -46,6 +46,7 @@ void test_slider (void);
 void test_startup_whole_run (void);
 void test_undo_redo (void);
 void test_space_plays (void);
+void test_drag_preview_then_final (void);
 void test_invalid_values (void);
 void test_drag_coalesces (void);
 void test_reset_defaults (void);

@@ -1,0 +1,716 @@
+/* test-params-gui.c - the parameter panel in a scrolled window, used the
+ * way a user does: real X input through xdotool (wheel, drags, held spin
+ * buttons, keys) under Xvfb, typed text through the spin button's own
+ * update path.  Checks that input never changes a value by accident, that
+ * bad text says why, that the slider keeps its range, the modified markers
+ * and resets, insensitive rows with their reason, and the previews with
+ * exactly one final change after them. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <math.h>
+#include <string.h>
+
+#include "ss-param-panel.h"
+#include "ss-resources.h"
+#include "stickslip.h"
+
+static GtkWidget    *window;
+static GtkWidget    *scrolled;
+static SsParamPanel *panel;
+static gulong        xid;
+
+/* ---- what the panel emitted ------------------------------------------- */
+
+typedef struct
+{
+  gboolean final;
+  double  *values; /* the vector at the emission */
+} Emission;
+
+static GPtrArray *emissions;
+
+static void
+emission_free (gpointer data)
+{
+  Emission *e = data;
+
+  g_free (e->values);
+  g_free (e);
+}
+
+static void
+changed_cb (SsParamPanel *p, gboolean final, gpointer data)
+{
+  Emission *e = g_new0 (Emission, 1);
+
+  (void)data;
+  e->final = final;
+  e->values = g_memdup2 (ss_param_panel_get_values (p), sizeof (double) * ss_param_panel_get_scenario (p)->n_params);
+  g_ptr_array_add (emissions, e);
+}
+
+static guint
+count_finals (void)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < emissions->len; i++)
+    n += ((Emission *)g_ptr_array_index (emissions, i))->final;
+  return n;
+}
+
+/* ---- main loop and input ---------------------------------------------- */
+
+static void
+pump (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Runs the main loop until @done says so; FALSE after @ms (a guard against
+ * hanging, not a timing assertion: callers check what happened). */
+static gboolean
+pump_until (gboolean (*done) (gpointer), gpointer data, int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void G_GNUC_PRINTF (1, 2) xdo (const char *fmt, ...)
+{
+  va_list          ap;
+  g_autofree char *args = NULL;
+  g_autofree char *cmd = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  va_start (ap, fmt);
+  args = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
+  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Where @widget's point (fx, fy) of its size is, in the X window. */
+static void
+surface_point (GtkWidget *widget, double fx, double fy, int *x, int *y)
+{
+  graphene_point_t in = GRAPHENE_POINT_INIT (fx * gtk_widget_get_width (widget), fy * gtk_widget_get_height (widget));
+  graphene_point_t out;
+  double           sx, sy;
+
+  g_assert_true (gtk_widget_compute_point (widget, window, &in, &out));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  *x = (int)round (out.x + sx);
+  *y = (int)round (out.y + sy);
+}
+
+static void
+pointer_to (GtkWidget *widget, double fx, double fy)
+{
+  int x, y;
+
+  surface_point (widget, fx, fy, &x, &y);
+  xdo ("mousemove --window %lu %d %d", xid, x, y);
+}
+
+/* Scrolls the panel so that @widget is in view (no input involved). */
+static void
+show_widget (GtkWidget *widget)
+{
+  GtkAdjustment   *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  graphene_point_t in = GRAPHENE_POINT_INIT (0, 0), out;
+
+  gtk_adjustment_set_value (vadj, 0);
+  pump (50);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (panel), &in, &out));
+  gtk_adjustment_set_value (vadj, MAX (0, out.y - 40));
+  gtk_test_widget_wait_for_draw (window);
+  pump (50);
+}
+
+static gboolean
+is_inside (GtkWidget *widget, GtkWidget *ancestor)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    if (widget == ancestor)
+      return TRUE;
+  return FALSE;
+}
+
+/* The widget under @widget's point (fx, fy), as GTK picks it for input. */
+static GtkWidget *
+picked_at (GtkWidget *widget, double fx, double fy)
+{
+  graphene_point_t in = GRAPHENE_POINT_INIT (fx * gtk_widget_get_width (widget), fy * gtk_widget_get_height (widget));
+  graphene_point_t out;
+
+  g_assert_true (gtk_widget_compute_point (widget, window, &in, &out));
+  return gtk_widget_pick (window, out.x, out.y, GTK_PICK_DEFAULT);
+}
+
+static void
+start (const char *scenario)
+{
+  ss_param_panel_set_scenario (panel, ss_scenario_find (scenario), NULL);
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), 0);
+  gtk_test_widget_wait_for_draw (window);
+  pump (100);
+  g_ptr_array_set_size (emissions, 0);
+}
+
+static double
+value_of (const char *name)
+{
+  return ss_param_panel_get_values (panel)[ss_scenario_param_index (ss_param_panel_get_scenario (panel), name)];
+}
+
+/* ---- wheel ------------------------------------------------------------ */
+
+typedef struct
+{
+  GtkAdjustment *vadj;
+  double         before;
+  const double  *values;
+  int            n;
+} WheelWatch;
+
+static gboolean
+wheel_done (gpointer data)
+{
+  WheelWatch *w = data;
+
+  return gtk_adjustment_get_value (w->vadj) != w->before || emissions->len > 0 ||
+         memcmp (w->values, ss_param_panel_get_values (panel), sizeof (double) * w->n) != 0;
+}
+
+/* Wheel steps over sliders and spin buttons nobody focused scroll the
+ * panel and change no parameter (GtkScale and GtkSpinButton take the
+ * wheel by default: g, mu_s and mu_k used to change while scrolling). */
+static void
+test_wheel_scrolls_only (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  GtkAdjustment     *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_autofree double *values = NULL;
+  SsParamRow        *row;
+  WheelWatch         w = { vadj, 0, NULL, sc->n_params };
+  double             top;
+
+  start ("one-mass");
+  values = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
+  w.values = values;
+  row = ss_param_panel_get_row (panel, "g");
+  /* the pointer starts on g's slider, the panel moves under it */
+  g_assert_true (is_inside (picked_at (GTK_WIDGET (ss_param_row_get_scale (row)), 0.5, 0.5),
+                            GTK_WIDGET (ss_param_row_get_scale (row))));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj), >, 200);
+  pointer_to (GTK_WIDGET (ss_param_row_get_scale (row)), 0.5, 0.5);
+  for (int i = 0; i < 8; i++)
+    {
+      w.before = gtk_adjustment_get_value (vadj);
+      xdo ("click 5");
+      pump_until (wheel_done, &w, 5000);
+      g_assert_true (memcmp (values, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+      g_assert_cmpuint (emissions->len, ==, 0);
+    }
+  top = gtk_adjustment_get_value (vadj);
+  g_assert_cmpfloat (top, >, 100);
+
+  /* back up, the pointer on mu_s's spin button this time */
+  show_widget (GTK_WIDGET (ss_param_row_get_spin (ss_param_panel_get_row (panel, "mu_s"))));
+  top = gtk_adjustment_get_value (vadj);
+  g_assert_true (
+      is_inside (picked_at (GTK_WIDGET (ss_param_row_get_spin (ss_param_panel_get_row (panel, "mu_s"))), 0.3, 0.5),
+                 GTK_WIDGET (ss_param_row_get_spin (ss_param_panel_get_row (panel, "mu_s")))));
+  pointer_to (GTK_WIDGET (ss_param_row_get_spin (ss_param_panel_get_row (panel, "mu_s"))), 0.3, 0.5);
+  for (int i = 0; i < 5; i++)
+    {
+      w.before = gtk_adjustment_get_value (vadj);
+      xdo ("click 4");
+      pump_until (wheel_done, &w, 5000);
+      g_assert_true (memcmp (values, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+      g_assert_cmpuint (emissions->len, ==, 0);
+    }
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), <, top);
+  /* nothing took the focus on the way */
+  g_assert_null (gtk_window_get_focus (GTK_WINDOW (window)));
+}
+
+static gboolean
+final_arrived (gpointer data)
+{
+  (void)data;
+  return count_finals () > 0;
+}
+
+/* Checks: at least one preview, then exactly one final, last, equal to the
+ * panel's vector; @n is the scenario's parameter count. */
+static void
+check_previews_then_one_final (int n)
+{
+  Emission *last;
+
+  /* nothing more comes */
+  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  g_assert_cmpuint (emissions->len, >=, 2);
+  g_assert_false (((Emission *)g_ptr_array_index (emissions, 0))->final);
+  g_assert_cmpuint (count_finals (), ==, 1);
+  last = g_ptr_array_index (emissions, emissions->len - 1);
+  g_assert_true (last->final);
+  g_assert_true (memcmp (last->values, ss_param_panel_get_values (panel), sizeof (double) * n) == 0);
+  g_assert_false (ss_param_panel_is_previewing (panel));
+}
+
+/* The focused slider takes the wheel: previews, then one final change once
+ * the wheel rests. */
+static void
+test_focused_wheel (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  SsParamRow        *row;
+  GtkWidget         *scale;
+  double             before;
+
+  start ("one-mass");
+  row = ss_param_panel_get_row (panel, "mu_s");
+  scale = GTK_WIDGET (ss_param_row_get_scale (row));
+  show_widget (scale);
+  gtk_widget_grab_focus (scale);
+  g_assert_true (gtk_widget_has_focus (scale));
+  before = value_of ("mu_s");
+  pointer_to (scale, 0.5, 0.5);
+  xdo ("click 5");
+  xdo ("click 5");
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  check_previews_then_one_final (sc->n_params);
+  g_assert_cmpfloat (value_of ("mu_s"), <, before);
+  g_assert_cmpstr (ss_param_panel_get_changed_param (panel), ==, "mu_s");
+}
+
+/* ---- typed text and the slider's range --------------------------------- */
+
+static void
+type_into (GtkSpinButton *spin, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  /* what Enter and focus-out do */
+  gtk_spin_button_update (spin);
+  pump (20);
+}
+
+static GtkWidget *
+find_child_of_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child_of_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Text that is no number stays with its reason (the parameter and its
+ * valid range) until corrected; the previous value stays in effect. */
+static void
+test_invalid_text (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *values = NULL;
+  SsParamRow        *row;
+  GtkSpinButton     *spin;
+  GtkRevealer       *revealer;
+
+  start ("one-mass");
+  values = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
+  row = ss_param_panel_get_row (panel, "k");
+  spin = ss_param_row_get_spin (row);
+  revealer = GTK_REVEALER (find_child_of_type (GTK_WIDGET (row), GTK_TYPE_REVEALER));
+
+  type_into (spin, "12x");
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_nonnull (strstr (ss_param_row_get_error (row), "'k'"));
+  g_assert_nonnull (strstr (ss_param_row_get_error (row), "valid range (0, 1e+09] N/m"));
+  g_assert_true (gtk_revealer_get_reveal_child (revealer));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (spin), "error"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "12x");
+  g_assert_true (memcmp (values, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_cmpuint (emissions->len, ==, 0);
+
+  /* another parameter changes: the reason stays until k is corrected */
+  g_assert_true (ss_param_panel_request (panel, "mu_s", 0.6));
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "12x");
+  g_assert_true (gtk_revealer_get_reveal_child (revealer));
+
+  /* corrected, with a decimal comma: one final change */
+  g_ptr_array_set_size (emissions, 0);
+  type_into (spin, "250,5");
+  g_assert_cmpuint (emissions->len, ==, 1);
+  g_assert_true (((Emission *)g_ptr_array_index (emissions, 0))->final);
+  g_assert_null (ss_param_row_get_error (row));
+  g_assert_false (gtk_revealer_get_reveal_child (revealer));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (spin), "error"));
+  g_assert_cmpfloat (value_of ("k"), ==, 250.5);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "250.5");
+}
+
+/* A valid value beyond the slider's window pins the slider at its end; the
+ * window itself never changes. */
+static void
+test_slider_range_fixed (void)
+{
+  SsParamRow    *row;
+  GtkAdjustment *adj;
+  double         lower, upper;
+
+  start ("one-mass");
+  row = ss_param_panel_get_row (panel, "k");
+  adj = ss_param_row_get_adjustment (row);
+  lower = gtk_adjustment_get_lower (adj);
+  upper = gtk_adjustment_get_upper (adj);
+  g_assert_cmpfloat (upper, <, 8); /* log10 of the slider's end */
+
+  type_into (ss_param_row_get_spin (row), "1e8");
+  g_assert_cmpfloat (value_of ("k"), ==, 1e8);
+  g_assert_null (ss_param_row_get_error (row));
+  g_assert_cmpfloat (gtk_adjustment_get_lower (adj), ==, lower);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, upper);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, upper);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ss_param_row_get_spin (row))), ==, "1e+08");
+
+  /* the same through a request and a whole new vector */
+  g_assert_true (ss_param_panel_request (panel, "k", 1e-3));
+  g_assert_cmpfloat (gtk_adjustment_get_lower (adj), ==, lower);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, upper);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, lower);
+
+  /* back inside: the slider follows again */
+  type_into (ss_param_row_get_spin (row), "1000");
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 3.0);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), ==, upper);
+}
+
+/* ---- editing state ------------------------------------------------------ */
+
+static void
+test_modified_and_reset (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  SsParamRow        *row;
+  GtkWidget         *reset;
+
+  start ("one-mass");
+  for (int i = 0; i < sc->n_params; i++)
+    g_assert_false (ss_param_row_get_modified (ss_param_panel_get_row (panel, sc->params[i].name)));
+  row = ss_param_panel_get_row (panel, "k");
+  reset = ss_param_row_get_reset_button (row);
+  g_assert_false (gtk_widget_get_visible (reset));
+
+  type_into (ss_param_row_get_spin (row), "400");
+  g_assert_true (ss_param_row_get_modified (row));
+  g_assert_true (gtk_widget_get_visible (reset));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (reset), "100 N/m"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_markup (GTK_WIDGET (row)), "Default: 100 N/m"));
+  for (int i = 0; i < sc->n_params; i++)
+    if (strcmp (sc->params[i].name, "k") != 0)
+      g_assert_false (ss_param_row_get_modified (ss_param_panel_get_row (panel, sc->params[i].name)));
+
+  /* a refused value keeps the marker of the valid one */
+  type_into (ss_param_row_get_spin (row), "-1");
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_true (ss_param_row_get_modified (row));
+
+  g_ptr_array_set_size (emissions, 0);
+  /* as Enter or Space on the button does (GTK clicks it 250 ms later) */
+  g_assert_true (gtk_widget_activate (reset));
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  pump (20);
+  g_assert_cmpfloat (value_of ("k"), ==, 100.0);
+  g_assert_null (ss_param_row_get_error (row));
+  g_assert_cmpuint (emissions->len, ==, 1);
+  g_assert_true (((Emission *)g_ptr_array_index (emissions, 0))->final);
+  g_assert_cmpstr (ss_param_panel_get_changed_param (panel), ==, "k");
+  g_assert_false (ss_param_row_get_modified (row));
+  g_assert_false (gtk_widget_get_visible (reset));
+  g_assert_cmpfloat (gtk_adjustment_get_value (ss_param_row_get_adjustment (row)), ==, 2.0);
+
+  /* a choice row too */
+  g_assert_true (ss_param_panel_request (panel, "law", 2));
+  row = ss_param_panel_get_row (panel, "law");
+  g_assert_true (ss_param_row_get_modified (row));
+  g_ptr_array_set_size (emissions, 0);
+  g_assert_true (gtk_widget_activate (ss_param_row_get_reset_button (row)));
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  g_assert_cmpfloat (value_of ("law"), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (ss_param_row_get_dropdown (row)), ==, 0);
+}
+
+/* A rigid rod makes its springs irrelevant: insensitive rows that say why. */
+static void
+test_inactive_rows (void)
+{
+  SsParamRow *row;
+
+  start ("two-slider");
+  row = ss_param_panel_get_row (panel, "k1");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (row)));
+  g_assert_cmpstr (ss_param_row_get_inactive_reason (row), ==, "Only with Rod model: Flexible (three segments)");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_markup (GTK_WIDGET (row)), "Only with Rod model: Flexible"));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "end_fraction"))));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "m1"))));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "treatment"))));
+
+  g_assert_true (ss_param_panel_request (panel, "rod", 1));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (row)));
+  g_assert_null (ss_param_row_get_inactive_reason (row));
+  g_assert_null (strstr (gtk_widget_get_tooltip_markup (GTK_WIDGET (row)), "Only with"));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "treatment"))));
+
+  /* law parameters stay hidden while their law is not chosen */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ss_param_panel_get_row (panel, "gamma_1"))));
+
+  start ("gear-train");
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "I_delta"))));
+  g_assert_true (ss_param_panel_request (panel, "level", 1));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "I_delta"))));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "I_gamma"))));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (ss_param_panel_get_row (panel, "mu_delta"))));
+  g_assert_cmpstr (ss_param_row_get_inactive_reason (ss_param_panel_get_row (panel, "I_delta")), ==,
+                   "Only with Modelling level: 1 — full model");
+}
+
+/* ---- previews ------------------------------------------------------------ */
+
+typedef struct
+{
+  guint len;
+} CountWatch;
+
+static gboolean
+more_emissions (gpointer data)
+{
+  return emissions->len > ((CountWatch *)data)->len;
+}
+
+/* Press, moves, release on a slider: previews while pressed, then exactly
+ * one final change with the last value. */
+static void
+test_drag_previews (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  GtkWidget         *scale;
+  CountWatch         cw;
+  int                x, y;
+  guint              before_release;
+
+  start ("one-mass");
+  scale = GTK_WIDGET (ss_param_row_get_scale (ss_param_panel_get_row (panel, "k")));
+  show_widget (scale);
+  /* off the knob: the press moves it there (k = 100 sits mid-slider) */
+  surface_point (scale, 0.3, 0.5, &x, &y);
+  cw.len = emissions->len;
+  xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
+  pump_until (more_emissions, &cw, 5000);
+  for (int i = 1; i <= 6; i++)
+    {
+      cw.len = emissions->len;
+      xdo ("mousemove --window %lu %d %d", xid, x + 8 * i, y);
+      pump_until (more_emissions, &cw, 5000);
+    }
+  /* while the button is down: previews only */
+  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  before_release = emissions->len;
+  g_assert_cmpuint (before_release, >=, 3);
+  g_assert_cmpuint (count_finals (), ==, 0);
+  g_assert_true (ss_param_panel_is_previewing (panel));
+  xdo ("mouseup 1");
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  check_previews_then_one_final (sc->n_params);
+  /* the final repeats the last preview's vector */
+  g_assert_true (memcmp (((Emission *)g_ptr_array_index (emissions, before_release - 1))->values,
+                         ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
+  g_assert_cmpfloat (value_of ("k"), !=, 100.0);
+}
+
+static gboolean
+enough_previews (gpointer data)
+{
+  return emissions->len >= GPOINTER_TO_UINT (data);
+}
+
+/* A held + button: previews as it repeats, one final on release. */
+static void
+test_held_spin_previews (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  GtkSpinButton     *spin;
+  GtkWidget         *up;
+  double             before;
+
+  start ("one-mass");
+  spin = ss_param_row_get_spin (ss_param_panel_get_row (panel, "v_drive"));
+  up = gtk_widget_get_last_child (GTK_WIDGET (spin));
+  g_assert_true (GTK_IS_BUTTON (up));
+  show_widget (GTK_WIDGET (spin));
+  before = value_of ("v_drive");
+  pointer_to (up, 0.5, 0.5);
+  xdo ("mousedown 1");
+  /* the first step on press, then GTK's repeat timer */
+  g_assert_true (pump_until (enough_previews, GUINT_TO_POINTER (4), 10000));
+  g_assert_cmpuint (count_finals (), ==, 0);
+  xdo ("mouseup 1");
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  check_previews_then_one_final (sc->n_params);
+  g_assert_cmpfloat (value_of ("v_drive"), >, before);
+}
+
+/* A drag that ends on a refused value (mu_k beyond mu_s): the last valid
+ * preview becomes final, the app never stays on a preview. */
+static void
+test_refused_end_of_drag (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  GtkWidget         *scale;
+  SsParamRow        *row;
+  CountWatch         cw;
+  int                x, y;
+
+  start ("one-mass");
+  row = ss_param_panel_get_row (panel, "mu_k");
+  scale = GTK_WIDGET (ss_param_row_get_scale (row));
+  show_widget (scale);
+  surface_point (scale, 0.3, 0.5, &x, &y);
+  cw.len = emissions->len;
+  xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
+  pump_until (more_emissions, &cw, 5000);
+  /* to the slider's right end: mu_k = 10 > mu_s = 0.5, refused */
+  for (double f = 0.4; f <= 1.05; f += 0.1)
+    {
+      int x2;
+
+      surface_point (scale, f, 0.5, &x2, &y);
+      xdo ("mousemove --window %lu %d %d", xid, x2, y);
+      pump (30);
+    }
+  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  g_assert_nonnull (ss_param_row_get_error (row));
+  g_assert_cmpuint (count_finals (), ==, 0);
+  xdo ("mouseup 1");
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  check_previews_then_one_final (sc->n_params);
+  g_assert_cmpfloat (value_of ("mu_k"), <=, value_of ("mu_s"));
+}
+
+/* Keys on a focused slider are single final changes. */
+static void
+test_keyboard_final (void)
+{
+  GtkWidget *scale;
+  double     before;
+
+  start ("one-mass");
+  scale = GTK_WIDGET (ss_param_row_get_scale (ss_param_panel_get_row (panel, "v_drive")));
+  show_widget (scale);
+  gtk_widget_grab_focus (scale);
+  before = value_of ("v_drive");
+  xdo ("windowfocus --sync %lu key Right", xid);
+  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  g_assert_cmpuint (emissions->len, >=, 1);
+  for (guint i = 0; i < emissions->len; i++)
+    g_assert_true (((Emission *)g_ptr_array_index (emissions, i))->final);
+  g_assert_cmpfloat (value_of ("v_drive"), >, before);
+}
+
+/* Programmatic changes: a whole vector is one final change; a new scenario
+ * none. */
+static void
+test_programmatic (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *values = g_new (double, sc->n_params);
+
+  start ("one-mass");
+  ss_scenario_defaults (sc, values);
+  values[ss_scenario_param_index (sc, "k")] = 300;
+  g_assert_true (ss_param_panel_set_values (panel, values, NULL));
+  g_assert_cmpuint (emissions->len, ==, 1);
+  g_assert_true (((Emission *)g_ptr_array_index (emissions, 0))->final);
+  g_assert_null (ss_param_panel_get_changed_param (panel));
+  g_assert_true (ss_param_row_get_modified (ss_param_panel_get_row (panel, "k")));
+  ss_param_panel_set_scenario (panel, ss_scenario_find ("two-block"), NULL);
+  g_assert_cmpuint (emissions->len, ==, 1);
+}
+
+int
+main (int argc, char *argv[])
+{
+  GdkSurface *surface;
+  int         rc;
+
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  ss_register_resource ();
+  emissions = g_ptr_array_new_with_free_func (emission_free);
+
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 420);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  panel = SS_PARAM_PANEL (ss_param_panel_new ());
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (panel));
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  g_signal_connect (panel, "changed", G_CALLBACK (changed_cb), NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  xid = (gulong)gdk_x11_surface_get_xid (surface);
+
+  g_test_add_func ("/params/wheel-scrolls-only", test_wheel_scrolls_only);
+  g_test_add_func ("/params/focused-wheel", test_focused_wheel);
+  g_test_add_func ("/params/invalid-text", test_invalid_text);
+  g_test_add_func ("/params/slider-range-fixed", test_slider_range_fixed);
+  g_test_add_func ("/params/modified-and-reset", test_modified_and_reset);
+  g_test_add_func ("/params/inactive-rows", test_inactive_rows);
+  g_test_add_func ("/params/drag-previews", test_drag_previews);
+  g_test_add_func ("/params/held-spin-previews", test_held_spin_previews);
+  g_test_add_func ("/params/refused-end-of-drag", test_refused_end_of_drag);
+  g_test_add_func ("/params/keyboard-final", test_keyboard_final);
+  g_test_add_func ("/params/programmatic", test_programmatic);
+  rc = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_ptr_array_unref (emissions);
+  return rc;
+}
