@@ -104,6 +104,7 @@ SsParamPanel    *ss_window_get_param_panel (SsWindow *self);
 SsPlotStack     *ss_window_get_plot_stack (SsWindow *self);
 SsMechanismView *ss_window_get_mechanism_view (SsWindow *self);
 GtkRange        *ss_window_get_timeline (SsWindow *self);
+void             ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *values);
 char            *ss_window_dup_status_text (SsWindow *self);
 void             ss_window_keep_reference (SsWindow *self);
 void             ss_window_clear_reference (SsWindow *self);

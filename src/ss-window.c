@@ -575,6 +575,27 @@ apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values
   _ss_window_set_modified (self, TRUE);
 }
 
+/* Shows @sc with @values as a user's change: a scenario switch or a new set
+ * of values, one undo step (a study's point, an example's preset). */
+void
+ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *values)
+{
+  g_return_if_fail (SS_IS_WINDOW (self));
+  g_return_if_fail (sc != NULL && values != NULL);
+
+  if (sc != self->scenario)
+    {
+      _ss_window_save_parameters (self);
+      _ss_window_save_run_options (self);
+      ss_simulation_set_playing (self->simulation, FALSE);
+      _ss_window_load_run_options (self, sc);
+      _ss_window_set_file (self, NULL);
+      _ss_window_apply_scenario (self, sc, values);
+    }
+  else
+    ss_param_panel_set_values (self->param_panel, values, NULL); /* a final change: recompute, one step */
+}
+
 void
 _ss_window_undo (SsWindow *self)
 {
