@@ -1245,6 +1245,17 @@ ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const c
   *live_label = self->live_label;
 }
 
+/* Whether a figure with overlays has any: a pinned run, or a previous
+ * one shown. */
+gboolean
+ss_plot_stack_has_overlays (SsPlotStack *self)
+{
+  g_return_val_if_fail (SS_IS_PLOT_STACK (self), FALSE);
+
+  return self->reference != NULL ||
+         (self->show_ghost && self->ghost != NULL && ss_dataset_get_n_rows (self->ghost) > 0);
+}
+
 void
 ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show)
 {
@@ -1443,23 +1454,27 @@ figure_legend (SsPlotStack *self, SsChart *chart, gboolean first, gboolean overl
   return legend;
 }
 
-/* The figure's title block (it wraps to the width); returns its height. */
+/* The figure's title block (it wraps to the width; either text may be
+ * NULL); returns its height. */
 static double
 draw_title_block (cairo_t *cr, const SsChartStyle *style, double width, const char *title, const char *subtitle)
 {
   PangoLayout          *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 12");
   int                   tw, th;
-  double                y;
+  double                y = 10;
 
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int)((width - 24) * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_text (layout, title, -1);
-  pango_layout_get_pixel_size (layout, &tw, &th);
   gdk_cairo_set_source_rgba (cr, &style->fg);
-  ss_chart_show_text (cr, layout, 12, 10, 0);
-  y = 10 + th + 2;
+  if (title != NULL && title[0] != '\0')
+    {
+      pango_layout_set_text (layout, title, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      ss_chart_show_text (cr, layout, 12, y, 0);
+      y += th + 2;
+    }
   if (subtitle != NULL && subtitle[0] != '\0')
     {
       pango_font_description_free (font);
@@ -1514,7 +1529,7 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_paint (cr);
     }
-  if (figure->title != NULL)
+  if ((figure->title != NULL && figure->title[0] != '\0') || (figure->subtitle != NULL && figure->subtitle[0] != '\0'))
     y = draw_title_block (cr, style, width, figure->title, figure->subtitle);
 
   /* a characteristic gets more height than a chart against time */

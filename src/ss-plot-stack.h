@@ -25,6 +25,7 @@ SsDataset  *ss_plot_stack_get_reference (SsPlotStack *self);
 void        ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label);
 void ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label);
 void ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
+gboolean ss_plot_stack_has_overlays (SsPlotStack *self);
 guint    ss_plot_stack_get_n_charts (SsPlotStack *self);
 SsChart *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
 /* What an exported figure of the stack shows. */

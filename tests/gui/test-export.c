@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-application.h"
+#include "ss-export-dialog.h"
 #include "ss-export.h"
 #include "ss-resources.h"
 #include "stickslip.h"
@@ -811,6 +813,196 @@ test_bad_options (void)
   g_assert_true (ss_export_check_options (&options, &error));
 }
 
+/* ---- the dialog ----------------------------------------------------- */
+
+static void
+collect_widgets (GtkWidget *widget, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, type, found);
+}
+
+/* The dialog's Export… button. */
+static GtkWidget *
+export_button (SsExportDialog *dialog)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  collect_widgets (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "export.choose-file") == 0)
+      return g_ptr_array_index (buttons, i);
+  g_assert_not_reached ();
+}
+
+static void
+settle (GtkWidget *widget)
+{
+  for (int i = 0; i < 50 || !gtk_widget_get_mapped (widget); i++)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+      g_assert_cmpint (i, <, 5000);
+    }
+}
+
+/* The window as drawn, into $SS_TEST_SHOT_DIR/NAME. */
+static void
+capture (GtkWidget *widget, const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GtkSnapshot     *snapshot;
+  GskRenderNode   *node;
+  int              width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  if (g_getenv ("SS_TEST_SHOT_DIR") == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gsk_render_node_unref (node);
+  path = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+reset_export_settings (GSettings *settings)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    if (g_str_has_prefix (keys[i], "export-"))
+      g_settings_reset (settings, keys[i]);
+}
+
+/* The dialog: its options are the export's, remembered in GSettings; a
+ * unit change keeps the printed size; the charts left out are left out;
+ * the title is the human one; bad options disable Export. */
+static void
+test_dialog (void)
+{
+  g_autoptr(SsDataset) run = make_run ("one-mass", k400);
+  g_autoptr(SsDataset) pinned = make_run ("one-mass", k300);
+  g_autoptr(SsPlotStack) stack = make_stack (run, NULL, pinned);
+  g_autoptr(SsPlotStack) alone = make_stack (run, NULL, NULL);
+  g_autoptr(GSettings) settings = ss_application_create_settings ();
+  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char   *svg = temp_path ("dialog.svg");
+  g_autofree char   *title = NULL;
+  g_autofree char   *subtitle = NULL;
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *values = g_new (double, sc->n_params);
+  SsExportDialog    *dialog;
+  SsExportOptions    options;
+  SvgInfo            info;
+  g_autoptr(GError) error = NULL;
+
+  reset_export_settings (settings);
+  ss_scenario_defaults (sc, values);
+  values[ss_scenario_param_index (sc, "k")] = 400;
+  title = ss_export_dup_title (sc, values, NULL, &subtitle);
+  dialog = ss_export_dialog_new (NULL, stack, sc, values, NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle (GTK_WIDGET (dialog));
+  capture (GTK_WIDGET (dialog), "export-dialog.png");
+  if (g_getenv ("SS_TEST_SHOT_DIR") != NULL)
+    {
+      g_autoptr(GPtrArray) expanders = g_ptr_array_new ();
+
+      /* everything, for a look: the charts' list open, one file each */
+      collect_widgets (GTK_WIDGET (dialog), ADW_TYPE_EXPANDER_ROW, expanders);
+      adw_expander_row_set_expanded (g_ptr_array_index (expanders, 0), TRUE);
+      g_settings_set_boolean (settings, "export-one-file-per-chart", TRUE);
+      gtk_window_set_default_size (GTK_WINDOW (dialog), 980, 1180);
+      settle (GTK_WIDGET (dialog));
+      capture (GTK_WIDGET (dialog), "export-dialog-all.png");
+      g_settings_set_boolean (settings, "export-one-file-per-chart", FALSE);
+    }
+
+  /* the defaults, the human title */
+  ss_export_dialog_get_options (dialog, &options);
+  g_assert_cmpint (options.format, ==, SS_EXPORT_PNG);
+  g_assert_cmpint (options.unit, ==, SS_EXPORT_UNIT_MM);
+  g_assert_cmpfloat (options.width, ==, 170);
+  g_assert_cmpfloat (options.height, ==, 200);
+  g_assert_cmpfloat (options.dpi, ==, 300);
+  g_assert_cmpfloat (options.font_size, ==, 8);
+  g_assert_true (options.overlays);
+  g_assert_false (options.one_file_per_chart);
+  g_assert_cmpuint (options.n_charts, ==, ss_plot_stack_get_n_charts (stack));
+  g_assert_cmpstr (options.title, ==, title);
+  g_assert_cmpstr (options.subtitle, ==, subtitle);
+  g_assert_true (gtk_widget_get_sensitive (export_button (dialog)));
+
+  /* pixels: the same printed size (170 mm at 300 dpi) */
+  g_settings_set_string (settings, "export-unit", "px");
+  ss_export_dialog_get_options (dialog, &options);
+  g_assert_cmpint (options.unit, ==, SS_EXPORT_UNIT_PX);
+  g_assert_cmpfloat (options.width, ==, 2008);
+  g_assert_cmpfloat (options.height, ==, 2362);
+  g_assert_cmpfloat (g_settings_get_double (settings, "export-width"), ==, 2008);
+
+  /* the second chart left out, SVG, no title, the parameters kept */
+  collect_widgets (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  g_assert_cmpuint (checks->len, ==, ss_plot_stack_get_n_charts (stack));
+  gtk_check_button_set_active (g_ptr_array_index (checks, 1), FALSE);
+  g_settings_set_string (settings, "export-format", "svg");
+  g_settings_set_boolean (settings, "export-title", FALSE);
+  ss_export_dialog_get_options (dialog, &options);
+  g_assert_cmpint (options.format, ==, SS_EXPORT_SVG);
+  g_assert_cmpuint (options.n_charts, ==, ss_plot_stack_get_n_charts (stack) - 1);
+  g_assert_null (options.title);
+  g_assert_true (ss_export_dialog_export_to (dialog, svg, written, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (written->len, ==, 1);
+  read_svg (svg, &info);
+  g_assert_true (has_text (&info, ss_chart_get_title (ss_plot_stack_get_chart (stack, 0))));
+  g_assert_false (has_text (&info, ss_chart_get_title (ss_plot_stack_get_chart (stack, 1))));
+  g_assert_false (has_text (&info, title));
+  g_assert_true (has_text_prefix (&info, "Mass M"));
+  g_assert_true (has_text (&info, "reference: Spring stiffness k = 300 N/m"));
+  g_assert_cmpfloat_with_epsilon (svg_length (info.width, "px"), 2008 / 300.0 * 96, 1e-6);
+  svg_info_clear (&info);
+
+  /* too many pixels for a PNG: no export */
+  g_settings_set_string (settings, "export-format", "png");
+  g_settings_set_string (settings, "export-unit", "mm");
+  g_settings_set_double (settings, "export-dpi", 2400);
+  g_settings_set_double (settings, "export-width", 1000);
+  g_assert_false (gtk_widget_get_sensitive (export_button (dialog)));
+  g_settings_set_double (settings, "export-dpi", 300);
+  g_assert_true (gtk_widget_get_sensitive (export_button (dialog)));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* the next dialog has the options of this one (not the charts' choice) */
+  g_settings_set_boolean (settings, "export-one-file-per-chart", TRUE);
+  dialog = ss_export_dialog_new (NULL, alone, sc, values, NULL);
+  ss_export_dialog_get_options (dialog, &options);
+  g_assert_cmpint (options.unit, ==, SS_EXPORT_UNIT_MM);
+  g_assert_cmpfloat (options.width, ==, 1000);
+  g_assert_true (options.one_file_per_chart);
+  g_assert_null (options.title);
+  g_assert_cmpuint (options.n_charts, ==, ss_plot_stack_get_n_charts (alone));
+  /* nothing to overlay: the switch is off */
+  g_assert_false (options.overlays);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  reset_export_settings (settings);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -835,6 +1027,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/export/title", test_title);
   g_test_add_func ("/export/locale", test_locale);
   g_test_add_func ("/export/bad-options", test_bad_options);
+  g_test_add_func ("/export/dialog", test_dialog);
   rc = g_test_run ();
 
   remove_tree (tmpdir);
