@@ -89,22 +89,25 @@ ss_export_check_options (const SsExportOptions *options, GError **error)
   double      w_mm, h_mm;
   int         w, h;
 
-  if (!check_range (options->width, min, max, _("Width"), unit, error) ||
-                    !check_range (options->height, min, max, _("Height"), unit, error) ||
-                                  !check_range (options->dpi, SS_EXPORT_MIN_DPI, SS_EXPORT_MAX_DPI,
-                                                _("Resolution"), _("dpi"), error) ||
-                                                   !check_range (options->font_size, SS_EXPORT_MIN_FONT,
-                                                                 SS_EXPORT_MAX_FONT, _("Font size"), _("pt"), error))
+  if (!check_range (options->width, min, max, _("Width"), unit, error))
+    return FALSE;
+  if (!check_range (options->height, min, max, _("Height"), unit, error))
+    return FALSE;
+  if (!check_range (options->dpi, SS_EXPORT_MIN_DPI, SS_EXPORT_MAX_DPI, _("Resolution"), _("dpi"), error))
+    return FALSE;
+  if (!check_range (options->font_size, SS_EXPORT_MIN_FONT, SS_EXPORT_MAX_FONT, _("Font size"), _("pt"), error))
     return FALSE;
   ss_export_get_print_size (options, &w_mm, &h_mm);
   if (options->format == SS_EXPORT_PNG)
     {
       ss_export_get_pixel_size (options, &w, &h);
-      if (MAX (w, h) > SS_EXPORT_MAX_PX || MIN (w, h) < SS_EXPORT_MIN_PX)
+      /* the image and its copy for the PNG writer are in memory at once */
+      if (MAX (w, h) > SS_EXPORT_MAX_PX || MIN (w, h) < SS_EXPORT_MIN_PX || (double)w * h > SS_EXPORT_MAX_PIXELS)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("An image of %d × %d px is outside %g–%g px a side: change the resolution or the size"), w, h,
-                          SS_EXPORT_MIN_PX, SS_EXPORT_MAX_PX);
+                       _("An image of %d × %d px is outside %g–%g px a side or over %g million pixels: change the "
+                         "resolution or the size"),
+                          w, h, SS_EXPORT_MIN_PX, SS_EXPORT_MAX_PX, SS_EXPORT_MAX_PIXELS / 1e6);
           return FALSE;
         }
     }

@@ -51,14 +51,15 @@ typedef struct
 } SsExportOptions;
 
 /* valid ranges of the options (ss_export_check_options) */
-#define SS_EXPORT_MIN_MM   10.0
-#define SS_EXPORT_MAX_MM   2000.0
-#define SS_EXPORT_MIN_PX   16.0
-#define SS_EXPORT_MAX_PX   20000.0
-#define SS_EXPORT_MIN_DPI  30.0
-#define SS_EXPORT_MAX_DPI  2400.0
-#define SS_EXPORT_MIN_FONT 4.0
-#define SS_EXPORT_MAX_FONT 48.0
+#define SS_EXPORT_MIN_MM     10.0
+#define SS_EXPORT_MAX_MM     2000.0
+#define SS_EXPORT_MIN_PX     16.0
+#define SS_EXPORT_MAX_PX     20000.0
+#define SS_EXPORT_MAX_PIXELS 64e6 /* a PNG's */
+#define SS_EXPORT_MIN_DPI    30.0
+#define SS_EXPORT_MAX_DPI    2400.0
+#define SS_EXPORT_MIN_FONT   4.0
+#define SS_EXPORT_MAX_FONT   48.0
 
 gboolean    ss_export_format_from_path (const char *path, SsExportFormat *format);
 const char *ss_export_format_extension (SsExportFormat format);

@@ -811,6 +811,15 @@ test_bad_options (void)
   /* the same as a PDF is a page of 2 m: fine */
   options.format = SS_EXPORT_PDF;
   g_assert_true (ss_export_check_options (&options, &error));
+
+  /* a PNG within 20000 px a side but of more than 64 million pixels */
+  ss_export_options_init (&options);
+  options.unit = SS_EXPORT_UNIT_PX;
+  options.width = 8000;
+  options.height = 9000;
+  g_assert_false (ss_export_check_options (&options, &error));
+  g_assert_nonnull (strstr (error->message, "64 million"));
+  g_clear_error (&error);
 }
 
 /* ---- the dialog ----------------------------------------------------- */
