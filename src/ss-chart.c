@@ -256,7 +256,15 @@ draw_legend (SsChart            *self,
       row_height = MAX (row_height, th);
       entry = SWATCH_WIDTH + 5 + tw;
       if (rows == 0)
-        rows = 1;
+        {
+          rows = 1;
+          /* too wide for the row beside the title (a narrow figure): under it */
+          if (x - entry < left)
+            {
+              rows = 2;
+              y += th + 2;
+            }
+        }
       else if (x - entry < left)
         {
           rows++;

@@ -95,6 +95,7 @@ typedef struct
 {
   GPtrArray *texts;      /* the content of every <text> */
   GPtrArray *font_sizes; /* their font-size attributes */
+  GArray    *ys;         /* their baselines (double) */
   char      *width;      /* the <svg> element's */
   char      *height;
   int        paths;
@@ -135,6 +136,12 @@ svg_start (GMarkupParseContext *context,
       for (guint i = 0; names[i] != NULL; i++)
         if (g_str_equal (names[i], "font-size"))
           g_ptr_array_add (info->font_sizes, g_strdup (values[i]));
+        else if (g_str_equal (names[i], "y"))
+          {
+            double y = g_ascii_strtod (values[i], NULL);
+
+            g_array_append_val (info->ys, y);
+          }
     }
 }
 
@@ -171,6 +178,7 @@ svg_info_clear (SvgInfo *info)
 {
   g_ptr_array_unref (info->texts);
   g_ptr_array_unref (info->font_sizes);
+  g_array_unref (info->ys);
   g_free (info->width);
   g_free (info->height);
 }
@@ -188,6 +196,7 @@ read_svg (const char *path, SvgInfo *info)
   memset (info, 0, sizeof *info);
   info->texts = g_ptr_array_new_with_free_func (g_free);
   info->font_sizes = g_ptr_array_new_with_free_func (g_free);
+  info->ys = g_array_new (FALSE, FALSE, sizeof (double));
   g_assert_true (g_file_get_contents (path, &text, &len, NULL));
   ctx = g_markup_parse_context_new (&parser, 0, info, NULL);
   g_assert_true (g_markup_parse_context_parse (ctx, text, (gssize)len, &error));
@@ -203,6 +212,16 @@ has_text (const SvgInfo *info, const char *text)
     if (g_str_equal (g_ptr_array_index (info->texts, i), text))
       return TRUE;
   return FALSE;
+}
+
+/* The baseline of the text @text. */
+static double
+text_y (const SvgInfo *info, const char *text)
+{
+  for (guint i = 0; i < info->texts->len; i++)
+    if (g_str_equal (g_ptr_array_index (info->texts, i), text))
+      return g_array_index (info->ys, double, i);
+  g_error ("no text “%s”", text);
 }
 
 static gboolean
@@ -528,6 +547,43 @@ test_file_per_chart (void)
   g_assert_false (ss_export_figure (stack, png, &options, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
+}
+
+/* A figure narrower than a chart's title and its legend's first entry:
+ * the legend goes under the title, not over it. */
+static void
+test_narrow_legend (void)
+{
+  g_autoptr(SsDataset) run = make_run ("one-mass", k400);
+  g_autoptr(SsPlotStack) stack = make_stack (run, NULL, NULL);
+  g_autofree char *svg = temp_path ("narrow.svg");
+  const guint      top[] = { 0 };
+  SsExportOptions  options;
+  SvgInfo          info;
+  g_autoptr(GError) error = NULL;
+
+  ss_export_options_init (&options);
+  options.format = SS_EXPORT_SVG;
+  options.width = 55;
+  options.height = 30;
+  options.font_size = 8;
+  options.charts = top;
+  options.n_charts = 1;
+  g_assert_true (ss_export_figure (stack, svg, &options, NULL, &error));
+  g_assert_no_error (error);
+  read_svg (svg, &info);
+  g_test_message ("title at %g mm, legend at %g mm", text_y (&info, "Friction ratio |F|/N"),
+                  text_y (&info, "base stuck"));
+  /* a text line (8 pt = 2.8 mm) lower */
+  g_assert_cmpfloat (text_y (&info, "base stuck"), >, text_y (&info, "Friction ratio |F|/N") + 2.5);
+  svg_info_clear (&info);
+
+  /* wide enough: beside it, as on screen */
+  options.width = 170;
+  g_assert_true (ss_export_figure (stack, svg, &options, NULL, &error));
+  read_svg (svg, &info);
+  g_assert_cmpfloat (fabs (text_y (&info, "base stuck") - text_y (&info, "Friction ratio |F|/N")), <, 0.01);
+  svg_info_clear (&info);
 }
 
 /* Only the chosen charts, in one figure: fewer charts, fewer titles. */
@@ -1032,6 +1088,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/export/font-size", test_font_size);
   g_test_add_func ("/export/file-per-chart", test_file_per_chart);
   g_test_add_func ("/export/chosen-charts", test_chosen_charts);
+  g_test_add_func ("/export/narrow-legend", test_narrow_legend);
   g_test_add_func ("/export/overlays", test_overlays);
   g_test_add_func ("/export/title", test_title);
   g_test_add_func ("/export/locale", test_locale);
