@@ -8,6 +8,7 @@
 
 #include "ss-bench.h"
 #include "ss-chart.h"
+#include "ss-chart-text.h"
 #include "ss-line-layer.h"
 #include "ss-span-layer.h"
 #include "ss-units.h"
@@ -128,6 +129,8 @@ ss_chart_style_init_for_widget (SsChartStyle *style, GtkWidget *widget)
   style->line_scale = 1.0;
   style->for_export = FALSE;
   style->show_cursor = TRUE;
+  style->legend = NULL;
+  style->hidden = NULL;
 }
 
 void
@@ -141,6 +144,8 @@ ss_chart_style_init_for_export (SsChartStyle *style)
   style->line_scale = 1.0;
   style->for_export = TRUE;
   style->show_cursor = FALSE;
+  style->legend = NULL;
+  style->hidden = NULL;
 }
 
 static PangoLayout *
@@ -190,6 +195,13 @@ chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold
   return g_object_ref (layout);
 }
 
+/* A layer the style leaves out (an export without the overlaid runs). */
+static gboolean
+is_hidden (const SsChartStyle *style, SsChartLayer *layer)
+{
+  return style != NULL && style->hidden != NULL && g_ptr_array_find (style->hidden, layer, NULL);
+}
+
 static char *
 legend_text (SsChartLayer *layer, double cursor)
 {
@@ -223,19 +235,21 @@ draw_legend (SsChart            *self,
              const SsChartStyle *style,
              gboolean            draw)
 {
-  double x = right, y = top, row_height = 0, gap = 14;
-  int    rows = 0;
+  double     x = right, y = top, row_height = 0, gap = 14;
+  int        rows = 0;
+  GPtrArray *entries = style->legend != NULL ? style->legend : self->layers;
 
-  for (guint i = 0; i < self->layers->len; i++)
+  for (guint i = 0; i < entries->len; i++)
     {
-      SsChartLayer    *layer = g_ptr_array_index (self->layers, i);
+      SsChartLayer    *layer = g_ptr_array_index (entries, i);
       g_autofree char *text = NULL;
       g_autoptr(PangoLayout) layout = NULL;
       int    tw, th;
       double entry;
 
-      if (!ss_chart_layer_get_in_legend (layer) || !ss_chart_layer_get_visible (layer) ||
-          ss_chart_layer_get_title (layer) == NULL)
+      /* a legend given is shown as given */
+      if ((style->legend == NULL && !ss_chart_layer_get_in_legend (layer)) || !ss_chart_layer_get_visible (layer) ||
+          ss_chart_layer_get_title (layer) == NULL || is_hidden (style, layer))
         continue;
       text = legend_text (layer, cursor);
       layout = chart_text (self, cr, style, FALSE, text);
@@ -243,7 +257,15 @@ draw_legend (SsChart            *self,
       row_height = MAX (row_height, th);
       entry = SWATCH_WIDTH + 5 + tw;
       if (rows == 0)
-        rows = 1;
+        {
+          rows = 1;
+          /* too wide for the row beside the title (a narrow figure): under it */
+          if (x - entry < left)
+            {
+              rows = 2;
+              y += th + 2;
+            }
+        }
       else if (x - entry < left)
         {
           rows++;
@@ -254,8 +276,7 @@ draw_legend (SsChart            *self,
         {
           ss_chart_layer_draw_swatch (layer, cr, x - entry, y + 1, SWATCH_WIDTH, th - 2);
           gdk_cairo_set_source_rgba (cr, &style->fg);
-          cairo_move_to (cr, x - tw, y);
-          pango_cairo_show_layout (cr, layout);
+          ss_chart_show_text (cr, layout, x - tw, y, 0);
         }
       x -= entry + gap;
     }
@@ -265,15 +286,16 @@ draw_legend (SsChart            *self,
 /* Value range of every layer over [t0, t1] at n_bins columns; FALSE when
  * no layer has data there. */
 static gboolean
-layers_y_range (SsChart *self, double t0, double t1, guint n_bins, double *min, double *max)
+layers_y_range (SsChart *self, const SsChartStyle *style, double t0, double t1, guint n_bins, double *min, double *max)
 {
   double lo = INFINITY, hi = -INFINITY;
 
   for (guint i = 0; i < self->layers->len; i++)
     {
-      double a, b;
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      double        a, b;
 
-      if (ss_chart_layer_get_y_range (g_ptr_array_index (self->layers, i), t0, t1, n_bins, &a, &b))
+      if (!is_hidden (style, layer) && ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
         {
           lo = MIN (lo, a);
           hi = MAX (hi, b);
@@ -288,15 +310,16 @@ layers_y_range (SsChart *self, double t0, double t1, guint n_bins, double *min, 
 
 /* The x values of every layer over [t0, t1] (charts not against time). */
 static gboolean
-layers_x_range (SsChart *self, double t0, double t1, double *min, double *max)
+layers_x_range (SsChart *self, const SsChartStyle *style, double t0, double t1, double *min, double *max)
 {
   double lo = INFINITY, hi = -INFINITY;
 
   for (guint i = 0; i < self->layers->len; i++)
     {
-      double a, b;
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      double        a, b;
 
-      if (ss_chart_layer_get_x_range (g_ptr_array_index (self->layers, i), t0, t1, &a, &b))
+      if (!is_hidden (style, layer) && ss_chart_layer_get_x_range (layer, t0, t1, &a, &b))
         {
           lo = MIN (lo, a);
           hi = MAX (hi, b);
@@ -315,7 +338,7 @@ ss_chart_get_y_range (SsChart *self, double *min, double *max)
   double t0, t1;
 
   ss_time_axis_get_range (self->time_axis, &t0, &t1);
-  return layers_y_range (self, t0, t1, MAX (1, (guint)ceil (self->plot_width)), min, max);
+  return layers_y_range (self, NULL, t0, t1, MAX (1, (guint)ceil (self->plot_width)), min, max);
 }
 
 /* Room around [lo, hi] drawn @length px long: 7 % of the span each side,
@@ -559,7 +582,7 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
 
   if (self->kind == CHART_XY)
     {
-      if (!layers_x_range (self, t0, t1, &lo, &hi))
+      if (!layers_x_range (self, style, t0, t1, &lo, &hi))
         {
           lo = -1;
           hi = 1;
@@ -572,7 +595,7 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
     return;
 
   n_bins = MAX (1, (guint)ceil (lay->ctx.width));
-  if (!layers_y_range (self, t0, t1, n_bins, &lo, &hi))
+  if (!layers_y_range (self, style, t0, t1, n_bins, &lo, &hi))
     {
       lo = -1;
       hi = 1;
@@ -599,10 +622,8 @@ draw_x_labels (
       g_autofree char *label = ss_axis_map_format_tick (&ctx->xmap, ticks, ticks->values[i]);
       g_autoptr(PangoLayout) layout = chart_text (self, cr, style, FALSE, label);
 
-      pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, x - tw / 2.0, ctx->y + ctx->height + 4);
-      pango_cairo_show_layout (cr, layout);
+      ss_chart_show_text (cr, layout, x, ctx->y + ctx->height + 4, 0.5);
     }
   if (title != NULL)
     {
@@ -610,8 +631,7 @@ draw_x_labels (
 
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, ctx->x + ctx->width - tw, ctx->y + ctx->height + 4 + th);
-      pango_cairo_show_layout (cr, layout);
+      ss_chart_show_text (cr, layout, ctx->x + ctx->width, ctx->y + ctx->height + 4 + th, 1.0);
     }
 }
 
@@ -651,8 +671,7 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
       g_autoptr(PangoLayout) bold = chart_text (self, cr, style, TRUE, self->title);
 
       gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, 8, 2);
-      pango_cairo_show_layout (cr, bold);
+      ss_chart_show_text (cr, bold, 8, 2, 0);
     }
 
   /* plot area */
@@ -673,8 +692,7 @@ draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartSty
       grid_line (cr, style, xy && ticks.values[i] == 0, ctx->x, y, ctx->x + ctx->width, y);
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, ctx->x - 6 - tw, y - th / 2.0);
-      pango_cairo_show_layout (cr, layout);
+      ss_chart_show_text (cr, layout, ctx->x - 6, y - th / 2.0, 1.0);
     }
 
   /* x grid */
@@ -733,7 +751,8 @@ draw_data (SsChart              *self,
   pass.labels = &labels;
   plan_gutter (self, cr, ctx, &labels);
   for (guint i = 0; i < self->layers->len; i++)
-    ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
+    if (!is_hidden (style, g_ptr_array_index (self->layers, i)))
+      ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
 
   /* the playhead's line is drawn over the kept body, in the snapshot: it
    * moves every frame of Play while the curves stay */

@@ -22,6 +22,10 @@ typedef struct
   double   line_scale; /* line width multiplier */
   gboolean for_export;
   gboolean show_cursor;
+  /* exports: the legend's entries in place of the chart's own (shown as
+   * given, if visible and titled), and layers left out; NULL: none */
+  GPtrArray *legend;
+  GPtrArray *hidden;
 } SsChartStyle;
 
 void ss_chart_style_init_for_widget (SsChartStyle *style, GtkWidget *widget);

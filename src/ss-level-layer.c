@@ -4,6 +4,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "ss-chart-text.h"
 #include "ss-level-layer.h"
 
 struct _SsLevelLayer
@@ -71,8 +72,7 @@ ss_level_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx
           cairo_line_to (cr, x - 1, top + h / 2.0);
           cairo_stroke (cr);
         }
-      cairo_move_to (cr, x, top);
-      pango_cairo_show_layout (cr, layout);
+      ss_chart_show_text (cr, layout, x, top, 0);
     }
 }
 

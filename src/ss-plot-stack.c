@@ -21,10 +21,12 @@
 #include <string.h>
 
 #include "ss-band-layer.h"
+#include "ss-chart-text.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
 #include "ss-plot-stack.h"
 #include "ss-span-layer.h"
+#include "ss-units.h"
 #include "ss-xy-layer.h"
 
 struct _SsPlotStack
@@ -1247,6 +1249,17 @@ ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const c
   *live_label = self->live_label;
 }
 
+/* Whether a figure with overlays has any: a pinned run, or a previous
+ * one shown. */
+gboolean
+ss_plot_stack_has_overlays (SsPlotStack *self)
+{
+  g_return_val_if_fail (SS_IS_PLOT_STACK (self), FALSE);
+
+  return self->reference != NULL ||
+         (self->show_ghost && self->ghost != NULL && ss_dataset_get_n_rows (self->ghost) > 0);
+}
+
 void
 ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show)
 {
@@ -1301,20 +1314,218 @@ ruler_height (cairo_t *cr, const SsChartStyle *style)
   return 2 * th + 8;
 }
 
-/* The export path: a title block, then the charts against time, the time
- * axis's labels under them, and the characteristic plots, every one
- * through ss_chart_draw(). */
-void
-ss_plot_stack_draw (SsPlotStack        *self,
-                    cairo_t            *cr,
-                    double              width,
-                    double              height,
-                    const SsChartStyle *style,
-                    const char         *title,
-                    const char         *subtitle)
+/* "Spring stiffness k = 300 N/m; Mass M = 2 kg" for the parameters
+ * @indices of @m (at most three, then "…"), in the user's locale. */
+static char *
+describe_params (const ss_model *m, GArray *indices)
 {
-  double y = 0, unit, total = 0, ruler = 0;
-  guint  n = self->charts->len;
+  const ss_scenario *sc = ss_model_scenario (m);
+  GString           *s = g_string_new (NULL);
+
+  for (guint k = 0; k < indices->len; k++)
+    {
+      int              i = g_array_index (indices, int, k);
+      g_autofree char *text = NULL;
+
+      if (k == 3)
+        {
+          g_string_append_printf (s, "%s…", ss_format_list_separator ());
+          break;
+        }
+      text = ss_format_param_assignment (&sc->params[i], ss_model_values (m)[i], " ");
+      g_string_append_printf (s, "%s%s", k > 0 ? ss_format_list_separator () : "", text);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The parameters in which any of @others differs from @m (runs of one
+ * scenario), in table order. */
+static GArray *
+differing_params (const ss_model *m, const ss_model *const *others, guint n_others)
+{
+  const ss_scenario *sc = ss_model_scenario (m);
+  GArray            *indices = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int i = 0; i < sc->n_params; i++)
+    for (guint k = 0; k < n_others; k++)
+      if (ss_model_scenario (others[k]) == sc && ss_model_values (others[k])[i] != ss_model_values (m)[i])
+        {
+          g_array_append_val (indices, i);
+          break;
+        }
+  return indices;
+}
+
+/* "reference: Spring stiffness k = 300 N/m", or "reference" alone. */
+static char *
+run_name (const char *what, const ss_model *m, GArray *indices)
+{
+  g_autofree char *values = NULL;
+
+  if (m == NULL || indices->len == 0)
+    return g_strdup (what);
+  values = describe_params (m, indices);
+  /* Translators: a run's legend entry in an exported figure: %1$s is
+   * "current run", "previous run" or "reference", %2$s the parameter
+   * values in which the runs differ */
+  return g_strdup_printf (_("%1$s: %2$s"), what, values);
+}
+
+/* Legend entries naming the runs a figure draws, in @color: the current
+ * one, then the previous one (faint) and the pinned one (dash-dot), each
+ * with the values of the parameters in which the runs differ; empty when
+ * only the current run is drawn. */
+static GPtrArray *
+run_entries (SsPlotStack *self, gboolean overlays, const GdkRGBA *color)
+{
+  GPtrArray      *entries = g_ptr_array_new_with_free_func (g_object_unref);
+  const ss_model *live = self->current != NULL ? ss_dataset_get_model (self->current) : NULL;
+  const ss_model *ghost = NULL, *ref = NULL, *others[2];
+  guint           n_others = 0;
+  g_autoptr(GArray) indices = NULL;
+  struct
+  {
+    const ss_model *model;
+    const char     *what;
+    gboolean        faint, reference;
+  } runs[3];
+
+  if (overlays && self->show_ghost && self->ghost != NULL && ss_dataset_get_n_rows (self->ghost) > 0)
+    others[n_others++] = ghost = ss_dataset_get_model (self->ghost);
+  if (overlays && self->reference != NULL)
+    others[n_others++] = ref = ss_dataset_get_model (self->reference);
+  if (live == NULL || n_others == 0)
+    return entries;
+  indices = differing_params (live, others, n_others);
+  /* Translators: legend entries of an exported figure */
+  runs[0].model = live, runs[0].what = _("current run"), runs[0].faint = FALSE, runs[0].reference = FALSE;
+  runs[1].model = ghost, runs[1].what = _("previous run"), runs[1].faint = TRUE, runs[1].reference = FALSE;
+  runs[2].model = ref, runs[2].what = _("reference"), runs[2].faint = FALSE, runs[2].reference = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autoptr(SsSeries) none = NULL;
+      g_autofree char *title = NULL;
+      SsChartLayer    *entry;
+
+      if (runs[i].model == NULL)
+        continue;
+      none = ss_series_new ("");
+      entry = ss_line_layer_new (none, NULL);
+      title = run_name (runs[i].what, runs[i].model, indices);
+      ss_chart_layer_set_title (entry, title);
+      ss_chart_layer_set_color (entry, color);
+      ss_line_layer_set_faint (SS_LINE_LAYER (entry), runs[i].faint);
+      ss_line_layer_set_reference (SS_LINE_LAYER (entry), runs[i].reference);
+      g_ptr_array_add (entries, entry);
+    }
+  return entries;
+}
+
+/* The legend of @chart in a figure: its own entries (the runs' names
+ * replaced by the figure's); the first chart against time also names the
+ * stick intervals and the runs, a characteristic names its runs. */
+static GPtrArray *
+figure_legend (SsPlotStack *self, SsChart *chart, gboolean first, gboolean overlays)
+{
+  GPtrArray *legend = g_ptr_array_new_with_free_func (g_object_unref);
+  GPtrArray *layers = ss_chart_get_layers (chart);
+  g_autoptr(GPtrArray) runs = NULL;
+  GdkRGBA grey = { 0.45, 0.45, 0.5, 1.0 };
+
+  if (ss_chart_is_xy (chart))
+    {
+      /* the curves' colour, the current run's last */
+      for (guint i = 0; i < layers->len; i++)
+        grey = *ss_chart_layer_get_color (g_ptr_array_index (layers, i));
+      runs = run_entries (self, overlays, &grey);
+    }
+  else
+    {
+      for (guint i = 0; i < layers->len; i++)
+        {
+          SsChartLayer *layer = g_ptr_array_index (layers, i);
+
+          if (g_ptr_array_find (self->run_layers, layer, NULL))
+            continue;
+          if (ss_chart_layer_get_in_legend (layer) || (first && SS_IS_SPAN_LAYER (layer)))
+            g_ptr_array_add (legend, g_object_ref (layer));
+        }
+      if (first)
+        runs = run_entries (self, overlays, &grey);
+    }
+  for (guint i = 0; runs != NULL && i < runs->len; i++)
+    g_ptr_array_add (legend, g_object_ref (g_ptr_array_index (runs, i)));
+  return legend;
+}
+
+/* The figure's title block (it wraps to the width; either text may be
+ * NULL); returns its height. */
+static double
+draw_title_block (cairo_t *cr, const SsChartStyle *style, double width, const char *title, const char *subtitle)
+{
+  PangoLayout          *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 12");
+  int                   tw, th;
+  double                y = 10;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int)((width - 24) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  gdk_cairo_set_source_rgba (cr, &style->fg);
+  if (title != NULL && title[0] != '\0')
+    {
+      pango_layout_set_text (layout, title, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      ss_chart_show_text (cr, layout, 12, y, 0);
+      y += th + 2;
+    }
+  if (subtitle != NULL && subtitle[0] != '\0')
+    {
+      pango_font_description_free (font);
+      font = pango_font_description_from_string ("Sans 8.5");
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_text (layout, subtitle, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      ss_chart_show_text (cr, layout, 12, y, 0);
+      y += th;
+    }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  return y + 10;
+}
+
+/* The export path: a title block, then the charts of @figure against
+ * time, the time axis's labels under them, and its characteristic plots,
+ * every one through ss_chart_draw(). */
+void
+ss_plot_stack_draw_figure (SsPlotStack             *self,
+                           cairo_t                 *cr,
+                           double                   width,
+                           double                   height,
+                           const SsChartStyle      *style,
+                           const SsPlotStackFigure *figure)
+{
+  double       y = 0, unit, total = 0, ruler = 0;
+  SsChartStyle chart_style = *style;
+  g_autoptr(GPtrArray) charts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) hidden = g_ptr_array_new ();
+  gboolean first = TRUE;
+
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  for (guint i = 0; i < (figure->charts != NULL ? figure->n_charts : self->charts->len); i++)
+    {
+      guint index = figure->charts != NULL ? figure->charts[i] : i;
+
+      if (index < self->charts->len)
+        g_ptr_array_add (charts, g_ptr_array_index (self->charts, index));
+    }
+  if (!figure->overlays)
+    {
+      g_ptr_array_extend (hidden, self->ghost_layers, NULL, NULL);
+      g_ptr_array_extend (hidden, self->ref_layers, NULL, NULL);
+    }
+  chart_style.hidden = hidden;
 
   cairo_save (cr);
   if (style->plot_bg.alpha > 0)
@@ -1322,51 +1533,23 @@ ss_plot_stack_draw (SsPlotStack        *self,
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_paint (cr);
     }
-
-  if (title != NULL)
-    {
-      PangoLayout          *layout = pango_cairo_create_layout (cr);
-      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold 12");
-      int                   tw, th;
-
-      pango_layout_set_font_description (layout, font);
-      pango_layout_set_width (layout, (int)((width - 24) * PANGO_SCALE));
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      pango_layout_set_text (layout, title, -1);
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      gdk_cairo_set_source_rgba (cr, &style->fg);
-      cairo_move_to (cr, 12, 10);
-      pango_cairo_show_layout (cr, layout);
-      y = 10 + th + 2;
-      if (subtitle != NULL)
-        {
-          pango_font_description_free (font);
-          font = pango_font_description_from_string ("Sans 8.5");
-          pango_layout_set_font_description (layout, font);
-          pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-          pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
-          pango_layout_set_text (layout, subtitle, -1);
-          pango_layout_get_pixel_size (layout, &tw, &th);
-          cairo_move_to (cr, 12, y);
-          pango_cairo_show_layout (cr, layout);
-          y += th;
-        }
-      y += 10;
-      pango_font_description_free (font);
-      g_object_unref (layout);
-    }
+  if ((figure->title != NULL && figure->title[0] != '\0') || (figure->subtitle != NULL && figure->subtitle[0] != '\0'))
+    y = draw_title_block (cr, style, width, figure->title, figure->subtitle);
 
   /* a characteristic gets more height than a chart against time */
-  for (guint i = 0; i < n; i++)
-    total += ss_chart_is_xy (g_ptr_array_index (self->charts, i)) ? 1.6 : 1.0;
-  if (n > 0 && !ss_chart_is_xy (g_ptr_array_index (self->charts, 0)))
+  for (guint i = 0; i < charts->len; i++)
+    total += ss_chart_is_xy (g_ptr_array_index (charts, i)) ? 1.6 : 1.0;
+  if (charts->len > 0 && !ss_chart_is_xy (g_ptr_array_index (charts, 0)))
     ruler = ruler_height (cr, style);
-  unit = n > 0 ? MAX (0, height - y - 6 - ruler) / total : 0;
-  for (guint i = 0; i < n; i++)
+  unit = charts->len > 0 ? MAX (0, height - y - 6 - ruler) / total : 0;
+  for (guint i = 0; i < charts->len; i++)
     {
-      SsChart *chart = g_ptr_array_index (self->charts, i);
+      SsChart *chart = g_ptr_array_index (charts, i);
       double   h = unit * (ss_chart_is_xy (chart) ? 1.6 : 1.0);
+      g_autoptr(GPtrArray) legend = figure_legend (self, chart, first && !ss_chart_is_xy (chart), figure->overlays);
 
+      if (!ss_chart_is_xy (chart))
+        first = FALSE;
       /* the time axis's labels under the last chart against time */
       if (ss_chart_is_xy (chart) && ruler > 0)
         {
@@ -1377,9 +1560,10 @@ ss_plot_stack_draw (SsPlotStack        *self,
           y += ruler;
           ruler = 0;
         }
+      chart_style.legend = legend;
       cairo_save (cr);
       cairo_translate (cr, 0, y);
-      ss_chart_draw (chart, cr, width, h, style);
+      ss_chart_draw (chart, cr, width, h, &chart_style);
       cairo_restore (cr);
       y += h;
     }
@@ -1389,6 +1573,21 @@ ss_plot_stack_draw (SsPlotStack        *self,
       ss_chart_draw (SS_CHART (self->ruler), cr, width, ruler, style);
     }
   cairo_restore (cr);
+}
+
+/* Every chart, with the previous and the pinned run. */
+void
+ss_plot_stack_draw (SsPlotStack        *self,
+                    cairo_t            *cr,
+                    double              width,
+                    double              height,
+                    const SsChartStyle *style,
+                    const char         *title,
+                    const char         *subtitle)
+{
+  SsPlotStackFigure figure = { .title = title, .subtitle = subtitle, .overlays = TRUE };
+
+  ss_plot_stack_draw_figure (self, cr, width, height, style, &figure);
 }
 
 static void

@@ -26,8 +26,25 @@ void        ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_la
 void ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label);
 void ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
 void ss_plot_stack_set_reveal_time (SsPlotStack *self, double t);
+gboolean ss_plot_stack_has_overlays (SsPlotStack *self);
 guint    ss_plot_stack_get_n_charts (SsPlotStack *self);
 SsChart *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
+/* What an exported figure of the stack shows. */
+typedef struct
+{
+  const char  *title;    /* NULL: no title block */
+  const char  *subtitle; /* under the title, wrapped; NULL: none */
+  const guint *charts;   /* indices (ss_plot_stack_get_chart), top to bottom; NULL: all */
+  guint        n_charts;
+  gboolean     overlays; /* the previous and the pinned run, each named in the legend */
+} SsPlotStackFigure;
+
+void     ss_plot_stack_draw_figure (SsPlotStack             *self,
+                                    cairo_t                 *cr,
+                                    double                   width,
+                                    double                   height,
+                                    const SsChartStyle      *style,
+                                    const SsPlotStackFigure *figure);
 void     ss_plot_stack_draw (SsPlotStack        *self,
                              cairo_t            *cr,
                              double              width,

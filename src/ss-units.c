@@ -1,9 +1,12 @@
 /* ss-units.c */
 #define G_LOG_DOMAIN "ss-units"
 
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "ss-model-strings.h"
 #include "ss-units.h"
 
 /* Four significant digits, locale decimal separator, no "-0". */
@@ -105,4 +108,59 @@ ss_format_tick (double value, double step)
   else
     snprintf (buf, sizeof buf, "%.*f", CLAMP (decimals, 0, 8), value);
   return g_strdup (buf);
+}
+
+/* The locale's decimal separator, as printf writes it ("." or ","). */
+const char *
+ss_format_decimal_point (void)
+{
+  const char *point = localeconv ()->decimal_point;
+
+  return point != NULL && point[0] != '\0' ? point : ".";
+}
+
+/* Between the items of a list of values: "; " where the decimal
+ * separator is a comma ("k = 0,5; c = 1,5"), ", " elsewhere. */
+const char *
+ss_format_list_separator (void)
+{
+  return strchr (ss_format_decimal_point (), ',') != NULL ? "; " : ", ";
+}
+
+/* A parameter's value as a figure shows it: the shortest text that reads
+ * back to the same number, with the locale's decimal separator (as the
+ * charts' tick labels), or the choice's translated label. */
+char *
+ss_format_param_value (const ss_param_info *p, double value)
+{
+  char     buf[64];
+  GString *s;
+
+  ss_param_format (p, value, buf, sizeof buf);
+  if (p->kind == SS_PARAM_CHOICE)
+    return g_strdup (ss_i18n_choice_label (buf));
+  s = g_string_new (NULL);
+  for (const char *c = buf; *c != '\0'; c++)
+    if (*c == '.')
+      g_string_append (s, ss_format_decimal_point ());
+    else
+      g_string_append_c (s, *c);
+  return g_string_free (s, FALSE);
+}
+
+/* "Spring stiffness k = 400 N/m", "Modelling level: 1 — full model":
+ * the parameter's translated label with its value and unit; @space goes
+ * round the "=" and before the unit (a no-break space keeps them on the
+ * label's line in wrapped text). */
+char *
+ss_format_param_assignment (const ss_param_info *p, double value, const char *space)
+{
+  g_autofree char *text = ss_format_param_value (p, value);
+  const char      *label = ss_i18n_model_text (p->label);
+
+  if (p->kind == SS_PARAM_CHOICE)
+    return g_strdup_printf ("%s:%s%s", label, space, text);
+  if (p->unit == NULL || p->unit[0] == '\0')
+    return g_strdup_printf ("%s%s=%s%s", label, space, space, text);
+  return g_strdup_printf ("%s%s=%s%s%s%s", label, space, space, text, space, p->unit);
 }

@@ -3,6 +3,8 @@
 
 #include <glib.h>
 
+#include "stickslip.h"
+
 G_BEGIN_DECLS
 
 char  *ss_format_quantity (double value, const char *unit);
@@ -10,5 +12,10 @@ char  *ss_format_number (double value);
 double ss_nice_step (double span, int target_ticks);
 double ss_tick_step (double lo, double hi, double length, double min_gap);
 char  *ss_format_tick (double value, double step);
+
+const char *ss_format_decimal_point (void);
+const char *ss_format_list_separator (void);
+char       *ss_format_param_value (const ss_param_info *p, double value);
+char       *ss_format_param_assignment (const ss_param_info *p, double value, const char *space);
 
 G_END_DECLS

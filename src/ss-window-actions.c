@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ss-export-dialog.h"
 #include "ss-window-private.h"
 
 static void
@@ -98,6 +99,31 @@ reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
 }
 
 static void
+figure_exported_cb (SsWindow *self, char **paths)
+{
+  g_autofree char *base = g_path_get_basename (paths[0]);
+  g_autofree char *msg = NULL;
+
+  if (g_strv_length (paths) > 1)
+    msg = g_strdup_printf (_("Saved %u files"), g_strv_length (paths));
+  else
+    msg = g_strdup_printf (_("Saved “%s”"), base);
+  _ss_window_toast (self, msg);
+}
+
+/* Ctrl+E: the Export Figure dialog (size, charts, runs, title), then the
+ * file chooser */
+static void
+export_figure (SsWindow *self)
+{
+  SsExportDialog *dialog = ss_export_dialog_new (GTK_WINDOW (self), self->plot_stack, self->scenario,
+                                                 ss_param_panel_get_values (self->param_panel), NULL);
+
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (figure_exported_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 file_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
@@ -126,7 +152,7 @@ file_action (GtkWidget *widget, const char *action_name, GVariant *param)
   else if (g_str_equal (action_name, "win.save") || g_str_equal (action_name, "win.save-as"))
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_SAVE);
   else if (g_str_equal (action_name, "win.export-plot"))
-    _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_PLOT);
+    export_figure (self);
   else
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_CSV);
 }
