@@ -143,9 +143,15 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
   static const char *developers[] = { "The Stick-Slip Lab authors", NULL };
   GtkWindow         *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
   GtkWidget         *about;
+  /* the installed copy works offline; else the repository's */
+  g_autofree char *models = g_build_filename (DOCDIR, "models.md", NULL);
+  g_autofree char *models_uri = NULL;
+  const char      *models_link = "https://github.com/stickslip/stickslip-lab/blob/main/docs/models.md";
 
   (void)action;
   (void)param;
+  if (g_file_test (models, G_FILE_TEST_IS_REGULAR) && (models_uri = g_filename_to_uri (models, NULL, NULL)) != NULL)
+    models_link = models_uri;
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "transient-for", parent, "application-icon", APP_ID, "application-name",
                         _("Stick-Slip Lab"), "developer-name",
                            _("The Stick-Slip Lab authors"), "version", PACKAGE_VERSION, "comments",
@@ -156,9 +162,7 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
                                  GTK_LICENSE_GPL_3_0, "developers", developers,
                                  /* Translators: put your names here, one per line */
                                  "translator-credits", _("translator-credits"), NULL);
-  adw_about_window_add_link (ADW_ABOUT_WINDOW (about),
-                             _("Models and papers"),
-                                "https://github.com/stickslip/stickslip-lab/blob/main/docs/MODELS.md");
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Models and papers"), models_link);
   gtk_window_present (GTK_WINDOW (about));
 }
 
