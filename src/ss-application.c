@@ -4,8 +4,6 @@
 #include "config.h"
 
 #include <epoxy/gl.h>
-#define G_SETTINGS_ENABLE_BACKEND
-#include <gio/gsettingsbackend.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <string.h>
@@ -13,6 +11,7 @@
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
+#include "ss-settings.h"
 #include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
 
 struct _SsApplication
@@ -26,34 +25,6 @@ struct _SsApplication
 };
 
 G_DEFINE_FINAL_TYPE (SsApplication, ss_application, ADW_TYPE_APPLICATION)
-
-/* --bench and --screenshot script the window and quit: their scenario and
- * window size must not become the user's saved ones */
-static GSettingsBackend *scripted_backend;
-
-/* Installed schemas first; an uninstalled build uses the one compiled in
- * the build tree, so `build/src/stickslip` runs without installing. */
-GSettings *
-ss_application_create_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettingsSchemaSource) build_source = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
-  if (schema == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      build_source = g_settings_schema_source_new_from_directory (BUILD_SCHEMA_DIR, source, FALSE, &error);
-      if (build_source != NULL)
-        schema = g_settings_schema_source_lookup (build_source, APP_ID, FALSE);
-      if (schema == NULL)
-        g_error ("GSettings schema %s not found (installed or in %s)", APP_ID, BUILD_SCHEMA_DIR);
-    }
-  return g_settings_new_full (schema, scripted_backend, NULL);
-}
 
 void
 ss_application_init_i18n (void)
@@ -79,8 +50,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
   g_variant_dict_lookup (options, "play", "d", &self->play);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   self->bench = g_variant_dict_contains (options, "bench");
-  if ((self->bench || self->screenshot != NULL) && scripted_backend == NULL)
-    scripted_backend = g_memory_settings_backend_new ();
+  if (self->bench || self->screenshot != NULL)
+    ss_settings_use_memory ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
       g_printerr (_("Unknown scenario “%s”. Known scenarios:"), self->scenario);
@@ -172,9 +143,15 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
   static const char *developers[] = { "The Stick-Slip Lab authors", NULL };
   GtkWindow         *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
   GtkWidget         *about;
+  /* the installed copy works offline; else the repository's */
+  g_autofree char *models = g_build_filename (DOCDIR, "models.md", NULL);
+  g_autofree char *models_uri = NULL;
+  const char      *models_link = "https://github.com/stickslip/stickslip-lab/blob/main/docs/models.md";
 
   (void)action;
   (void)param;
+  if (g_file_test (models, G_FILE_TEST_IS_REGULAR) && (models_uri = g_filename_to_uri (models, NULL, NULL)) != NULL)
+    models_link = models_uri;
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "transient-for", parent, "application-icon", APP_ID, "application-name",
                         _("Stick-Slip Lab"), "developer-name",
                            _("The Stick-Slip Lab authors"), "version", PACKAGE_VERSION, "comments",
@@ -185,9 +162,7 @@ about_action (GSimpleAction *action, GVariant *param, gpointer data)
                                  GTK_LICENSE_GPL_3_0, "developers", developers,
                                  /* Translators: put your names here, one per line */
                                  "translator-credits", _("translator-credits"), NULL);
-  adw_about_window_add_link (ADW_ABOUT_WINDOW (about),
-                             _("Models and papers"),
-                                "https://github.com/stickslip/stickslip-lab/blob/main/docs/MODELS.md");
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("Models and papers"), models_link);
   gtk_window_present (GTK_WINDOW (about));
 }
 

@@ -10,7 +10,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SsApplication, ss_application, SS, APPLICATION, AdwApplication)
 
 SsApplication *ss_application_new (void);
-GSettings     *ss_application_create_settings (void);
 void           ss_application_init_i18n (void);
 int            ss_application_get_exit_status (SsApplication *self);
 

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ss-application.h"
+#include "ss-settings.h"
 #include "ss-export-dialog.h"
 
 struct _SsExportDialog
@@ -544,7 +544,7 @@ ss_export_dialog_new (
   g_return_val_if_fail (SS_IS_PLOT_STACK (stack), NULL);
 
   self->stack = g_object_ref (stack);
-  self->settings = ss_application_create_settings ();
+  self->settings = ss_settings_new ();
   self->file_name = g_strdup (scenario != NULL ? scenario->name : "figure");
   if (scenario != NULL && values != NULL)
     title = ss_export_dup_title (scenario, values, shown, &subtitle);

@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-model-strings.h"
+#include "ss-settings.h"
 #include "ss-window-private.h"
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -820,7 +820,7 @@ ss_window_init (SsWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->settings = ss_application_create_settings ();
+  self->settings = ss_settings_new ();
   self->simulation = ss_simulation_new ();
   self->history = ss_history_new ();
   _ss_window_actions_init (self);

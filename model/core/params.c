@@ -103,7 +103,8 @@ void ss_param_describe_range(const ss_param_info *p, char *buf, size_t size)
 }
 
 /* "parameter 'k'", "run option 't_end' (--t-end)", or "'--runs'" for a
- * bare option */
+ * bare option.  A run option's command-line name is its name with '-' for
+ * '_' after "--" (run-options.c, which calls this file: not the other way). */
 typedef struct param_name {
   char text[160];
 } param_name;
@@ -113,10 +114,13 @@ static param_name name_of(const ss_param_info *p)
   param_name n;
   if (!p->group)
     snprintf(n.text, sizeof n.text, "'%s'", p->name);
-  else if (strcmp(p->group, SS_RUN_OPTION_GROUP) == 0 && ss_run_option_index(p->name) >= 0)
-    snprintf(n.text, sizeof n.text, "run option '%s' (%s)", p->name,
-             ss_run_option_cli_name(ss_run_option_index(p->name)));
-  else
+  else if (strcmp(p->group, SS_RUN_OPTION_GROUP) == 0) {
+    char cli[64];
+    snprintf(cli, sizeof cli, "--%s", p->name);
+    for (char *c = cli; *c; c++)
+      *c = *c == '_' ? '-' : *c;
+    snprintf(n.text, sizeof n.text, "run option '%s' (%s)", p->name, cli);
+  } else
     snprintf(n.text, sizeof n.text, "parameter '%s'", p->name);
   return n;
 }

@@ -33,6 +33,7 @@ static const ss_param_info run_options[SS_RUN_N_OPTIONS] = {
 };
 /* clang-format on */
 
+/* "--" and the name with '-' for '_': params.c names them in messages so */
 static const char *const cli_names[SS_RUN_N_OPTIONS] = {
     "--t-end", "--dt-out", "--rtol", "--atol", "--max-steps", "--max-events",
 };

@@ -318,7 +318,7 @@ int ss_csv_write_trace(const ss_model *m, const ss_trace *tr, FILE *f);
 int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f);
 
 /* Which CVODE is linked in, for benchmark reports: "optimised build (...)" or
- * "Debian's library (...)" (model/cvode-build.c). */
+ * "Debian's library (...)" (model/core/cvode-build.c). */
 const char *ss_cvode_build(void);
 /* ---- output files ------------------------------------------------------ */
 

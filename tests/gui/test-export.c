@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ss-application.h"
+#include "ss-settings.h"
 #include "ss-export-dialog.h"
 #include "ss-export.h"
 #include "ss-resources.h"
@@ -963,7 +964,7 @@ test_dialog (void)
   g_autoptr(SsDataset) pinned = make_run ("one-mass", k300);
   g_autoptr(SsPlotStack) stack = make_stack (run, NULL, pinned);
   g_autoptr(SsPlotStack) alone = make_stack (run, NULL, NULL);
-  g_autoptr(GSettings) settings = ss_application_create_settings ();
+  g_autoptr(GSettings) settings = ss_settings_new ();
   g_autoptr(GPtrArray) checks = g_ptr_array_new ();
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autofree char   *svg = temp_path ("dialog.svg");

@@ -65,6 +65,14 @@ static void test_parse(void)
   g_assert_false(ss_run_opts_set_text(&o, "t_end", "nan", &err));
   g_assert_false(ss_run_opts_set_text(&o, "nosuch", "1", &err));
   assert_contains(err, "no run option 'nosuch'");
+  /* a refusal names the option and its command-line name */
+  for (int i = 0; i < SS_RUN_N_OPTIONS; i++) {
+    const ss_param_info *p = ss_run_option_get(i);
+    g_autofree char *want =
+        g_strdup_printf("run option '%s' (%s)", p->name, ss_run_option_cli_name(i));
+    g_assert_false(ss_run_opts_set_text(&o, p->name, "-1", &err));
+    assert_contains(err, want);
+  }
   free(err);
 }
 
