@@ -25,6 +25,8 @@ ss_planar_mech *ss_crank_mech_alloc(void);
 void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double *values,
                          int crank);
 
+/* Human labels of both slider-cranks' columns and joints. */
+extern const ss_label ss_crank_labels[];
 extern const char *const ss_crank_friction_choices[];    /* "on", "off" */
 extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute" */
 
