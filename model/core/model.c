@@ -116,8 +116,8 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
   static const ss_column_kind kinds[] = {SS_COL_FRICTION, SS_COL_NORMAL, SS_COL_RATIO,
                                          SS_COL_SLIP_VELOCITY, SS_COL_STICK};
   bool moment = strcmp(force_unit, "N m") == 0;
-  const char *labels[] = {moment ? "friction moment" : "friction force",
-                          moment ? "normal load" : "normal force", "|F|/N", "slip velocity",
+  const char *labels[] = {moment ? "friction moment" : "friction force F",
+                          moment ? "normal load N" : "normal force N", "|F|/N", "slip velocity v",
                           "stuck"};
   for (int k = 0; k < 5; k++) {
     char name[96];
