@@ -22,6 +22,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "ss-application.h"
 #include "ss-band-layer.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
@@ -57,7 +58,7 @@ struct _SsPlotStack
   char       *signature; /* column names the charts were built for */
   gboolean    show_ghost;
   ss_model   *model;    /* a copy of the model whose columns are charted */
-  GSettings  *settings; /* "signals", or NULL without the schema */
+  GSettings  *settings; /* the application's: "signals" */
   GHashTable *shown;    /* column -> chart key ("": its own kind's) shown by choice */
   GHashTable *hidden;   /* columns of the default charts hidden by choice */
 };
@@ -94,8 +95,7 @@ ss_plot_stack_contact_label (const ss_model *m, int contact)
 }
 
 /* The label of column @column of @m from the model's table, translated,
- * without its unit: "ψ bearing: friction moment", "drive moment Mψ".  A
- * ratio of a contact with a viscous term says so (it may pass mu_s). */
+ * without its unit: "ψ bearing: friction moment", "drive moment Mψ". */
 char *
 ss_plot_stack_column_label (const ss_model *m, int column)
 {
@@ -106,10 +106,6 @@ ss_plot_stack_column_label (const ss_model *m, int column)
   if (col->contact < 0)
     return g_strdup (what);
   contact = ss_plot_stack_contact_label (m, col->contact);
-  if (col->kind == SS_COL_RATIO && ss_model_contact_is_viscous (m, col->contact))
-    /* Translators: legend label of a friction ratio that includes a
-     * viscous term, %1$s the contact, %2$s "|F|/N" */
-    return g_strdup_printf (_("%1$s: %2$s incl. viscous"), contact, what);
   /* Translators: legend label, %1$s a contact (a joint, a bearing), %2$s
    * what of it is drawn ("friction force") */
   return g_strdup_printf (_("%1$s: %2$s"), contact, what);
@@ -314,6 +310,16 @@ key_unit (const char *key)
   const char *slash = strchr (key, '/');
 
   return key_group (key) == GROUP_BAND || slash == NULL ? NULL : slash + 1;
+}
+
+G_STATIC_ASSERT (N_GROUPS == SS_PLOT_STACK_N_GROUPS);
+
+/* The kind of column @column, 0 .. SS_PLOT_STACK_N_GROUPS - 1 in the order
+ * of the charts. */
+int
+ss_plot_stack_get_column_group (const ss_model *m, int column)
+{
+  return (int)column_group (m, ss_model_column (m, column));
 }
 
 /* A group's name, translated: the chooser's headings. */
@@ -1007,8 +1013,6 @@ load_choices (SsPlotStack *self, const char *scenario)
 
   g_hash_table_remove_all (self->shown);
   g_hash_table_remove_all (self->hidden);
-  if (self->settings == NULL)
-    return;
   all = g_settings_get_value (self->settings, "signals");
   if (!g_variant_lookup (all, scenario, "^a&s", &list))
     return;
@@ -1036,7 +1040,7 @@ save_choices (SsPlotStack *self)
   const char     *scenario;
   GVariant       *list;
 
-  if (self->settings == NULL || self->model == NULL)
+  if (self->model == NULL)
     return;
   /* sorted: the same choice is stored the same way */
   names = g_list_sort (g_hash_table_get_keys (self->shown), (GCompareFunc)g_strcmp0);
@@ -1061,7 +1065,8 @@ save_choices (SsPlotStack *self)
         g_variant_builder_add (&builder, "{s@as}", scenario, list);
       g_variant_unref (list);
     }
-  if (entries->len > 0)
+  g_ptr_array_add (entries, NULL);
+  if (entries->len > 1)
     g_variant_builder_add (&builder, "{s^as}", ss_model_scenario (self->model)->name, (char **)entries->pdata);
   g_settings_set_value (self->settings, "signals", g_variant_builder_end (&builder));
 }
@@ -1704,19 +1709,6 @@ ss_plot_stack_dispose (GObject *object)
   G_OBJECT_CLASS (ss_plot_stack_parent_class)->dispose (object);
 }
 
-/* The application's settings when its schema is installed (not in tests
- * of the charts alone). */
-static GSettings *
-signals_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = source != NULL ? g_settings_schema_source_lookup (source, APP_ID, TRUE) : NULL;
-
-  if (schema == NULL || !g_settings_schema_has_key (schema, "signals"))
-    return NULL;
-  return g_settings_new_full (schema, NULL, NULL);
-}
-
 static void
 ss_plot_stack_class_init (SsPlotStackClass *klass)
 {
@@ -1757,7 +1749,7 @@ ss_plot_stack_init (SsPlotStack *self)
   self->show_ghost = TRUE;
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->settings = signals_settings ();
+  self->settings = ss_application_create_settings ();
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));

@@ -28,22 +28,25 @@ SsDataset  *ss_plot_stack_get_reference (SsPlotStack *self);
 void        ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label);
 void ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label);
 void ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
-guint       ss_plot_stack_get_n_charts (SsPlotStack *self);
-SsChart    *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
-void        ss_plot_stack_draw (SsPlotStack        *self,
-                                cairo_t            *cr,
-                                double              width,
-                                double              height,
-                                const SsChartStyle *style,
-                                const char         *title,
-                                const char         *subtitle);
-SsChart    *ss_plot_stack_get_ruler (SsPlotStack *self);
-SsChart    *ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
-void        ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
-void        ss_plot_stack_get_color (guint index, GdkRGBA *color);
-void        ss_plot_stack_get_contact_color (const ss_model *model, int contact, GdkRGBA *color);
-char       *ss_plot_stack_column_label (const ss_model *model, int column);
-char       *ss_plot_stack_contact_label (const ss_model *model, int contact);
+guint    ss_plot_stack_get_n_charts (SsPlotStack *self);
+SsChart *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
+void     ss_plot_stack_draw (SsPlotStack        *self,
+                             cairo_t            *cr,
+                             double              width,
+                             double              height,
+                             const SsChartStyle *style,
+                             const char         *title,
+                             const char         *subtitle);
+SsChart *ss_plot_stack_get_ruler (SsPlotStack *self);
+SsChart *ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
+void     ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
+void     ss_plot_stack_get_color (guint index, GdkRGBA *color);
+void     ss_plot_stack_get_contact_color (const ss_model *model, int contact, GdkRGBA *color);
+char    *ss_plot_stack_column_label (const ss_model *model, int column);
+char    *ss_plot_stack_contact_label (const ss_model *model, int contact);
+/* the kinds of columns, in the order of their charts */
+#define SS_PLOT_STACK_N_GROUPS 12
+int         ss_plot_stack_get_column_group (const ss_model *model, int column);
 const char *ss_plot_stack_group_name (const ss_model *model, int column);
 
 /* Which columns are charted ("columns-changed" after every change) */

@@ -922,7 +922,7 @@ test_column_labels (void)
     { "one-mass", "base.F", "base: friction force F" },
     { "one-mass", "base.ratio", "base: |F|/N" },
     { "one-mass", "base.v", "base: slip velocity v" },
-    { "gear-train", "bearing_psi.ratio", "ψ bearing: |F|/N incl. viscous" },
+    { "gear-train", "bearing_psi.ratio", "ψ bearing: |F|/N" },
     { "gear-train", "bearing_phi.F", "ϕ bearing: friction moment" },
     { "gear-train", "psi_dot", "angular velocity ψ\u0307" },
     { "gear-train", "shaft_psi_delta.M", "shaft ψ–δ moment" },
@@ -951,7 +951,7 @@ test_column_labels (void)
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
   wait_idle (ss_window_get_simulation (window));
   g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Friction ratio"), "bearing_psi.ratio")), ==,
-                   "ψ bearing: |F|/N incl. viscous");
+                   "ψ bearing: |F|/N");
   g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Velocity"), "psi_dot")), ==,
                    "angular velocity ψ\u0307");
 }
