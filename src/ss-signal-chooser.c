@@ -58,6 +58,9 @@ make_row (SsSignalChooser *self, const ss_model *m, int column)
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  /* room for "ψ bearing: friction moment" before it ellipsizes */
+  gtk_label_set_width_chars (GTK_LABEL (name), 30);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 40);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_widget_add_css_class (unit, "dim-label");
   gtk_widget_add_css_class (unit, "caption");
