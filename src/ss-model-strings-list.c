@@ -1,5 +1,6 @@
 /* ss-model-strings-list.c - generated from the scenario tables of the
- * engine (titles, descriptions, parameter labels and descriptions, groups)
+ * engine (titles, descriptions, parameter labels and descriptions, groups,
+ * labels of columns and contacts)
  * so that xgettext extracts them; test-model-strings fails when a scenario
  * adds a text that is missing here. */
 #include <glib/gi18n.h>
@@ -585,5 +586,211 @@ const char *const ss_i18n_model_texts[] = {
   N_("S2 changes linearly over [t_S2_on, t_S2_off]"),
   /* two-slider: label of t_S2_off */
   N_("S2 change end"),
+  /* one-mass: label of contact base */
+  N_("base"),
+  /* one-mass: label of column z */
+  N_("block position"),
+  /* one-mass: label of column v */
+  N_("block velocity"),
+  /* one-mass: label of column base.F */
+  N_("friction force F"),
+  /* one-mass: label of column base.N */
+  N_("normal force N"),
+  /* one-mass: label of column base.ratio */
+  N_("|F|/N"),
+  /* one-mass: label of column base.v */
+  N_("slip velocity v"),
+  /* one-mass: label of column base.stick */
+  N_("stuck"),
+  /* one-mass: label of column x_drive */
+  N_("driver position"),
+  /* one-mass: label of column spring.F */
+  N_("spring force"),
+  /* one-mass: label of column load.F */
+  N_("applied force"),
+  /* one-mass: label of column work.external */
+  N_("external work"),
+  /* one-mass: label of column energy.dissipated */
+  N_("energy dissipated"),
+  /* one-mass: label of column energy.kinetic */
+  N_("kinetic energy"),
+  /* one-mass: label of column energy.potential */
+  N_("potential energy"),
+  /* one-mass: label of column bristle */
+  N_("bristle deflection"),
+  /* dupont: label of contact slot */
+  N_("slot"),
+  /* dupont: label of column z */
+  N_("position in the slot"),
+  /* dupont: label of column v */
+  N_("velocity in the slot"),
+  /* dupont: label of column F1 */
+  N_("force F1 along the slot"),
+  /* dupont: label of column F2 */
+  N_("force F2 on both masses"),
+  /* two-block: label of contact 10 */
+  N_("contact 1–0"),
+  /* two-block: label of contact 20 */
+  N_("contact 2–0"),
+  /* two-block: label of contact 12 */
+  N_("contact 1–2"),
+  /* two-block: label of column z1 */
+  N_("block 1 position"),
+  /* two-block: label of column z2 */
+  N_("block 2 position"),
+  /* two-block: label of column v1 */
+  N_("block 1 velocity"),
+  /* two-block: label of column v2 */
+  N_("block 2 velocity"),
+  /* two-block: label of column F1 */
+  N_("force F1 on block 1"),
+  /* two-block: label of column F2 */
+  N_("force F2 on block 2"),
+  /* two-block: label of column sum.10+12 */
+  N_("friction sum 1–0 + 1–2"),
+  /* two-block: label of column sum.20-12 */
+  N_("friction sum 2–0 − 1–2"),
+  /* two-block: label of column a1 */
+  N_("block 1 acceleration"),
+  /* two-block: label of column a2 */
+  N_("block 2 acceleration"),
+  /* two-block: label of column case */
+  N_("velocity case"),
+  /* gear-train: label of contact bearing_psi */
+  N_("ψ bearing"),
+  /* gear-train: label of contact bearing_delta */
+  N_("δ bearing"),
+  /* gear-train: label of contact bearing_gamma */
+  N_("γ bearing"),
+  /* gear-train: label of contact bearing_phi */
+  N_("ϕ bearing"),
+  /* gear-train: label of column psi */
+  N_("angle ψ"),
+  /* gear-train: label of column delta */
+  N_("angle δ"),
+  /* gear-train: label of column gamma */
+  N_("angle γ"),
+  /* gear-train: label of column phi */
+  N_("angle ϕ"),
+  /* gear-train: label of column psi_dot */
+  N_("angular velocity ψ̇"),
+  /* gear-train: label of column delta_dot */
+  N_("angular velocity δ̇"),
+  /* gear-train: label of column gamma_dot */
+  N_("angular velocity γ̇"),
+  /* gear-train: label of column phi_dot */
+  N_("angular velocity ϕ̇"),
+  /* gear-train: label of column bearing_psi.F */
+  N_("friction moment"),
+  /* gear-train: label of column bearing_psi.N */
+  N_("normal load N"),
+  /* gear-train: label of column M_psi */
+  N_("drive moment Mψ"),
+  /* gear-train: label of column M_phi */
+  N_("load moment Mϕ"),
+  /* gear-train: label of column shaft_psi_delta.M */
+  N_("shaft ψ–δ moment"),
+  /* gear-train: label of column mesh.M */
+  N_("mesh moment"),
+  /* gear-train: label of column mesh.F */
+  N_("tooth force"),
+  /* gear-train: label of column shaft_gamma_phi.M */
+  N_("shaft γ–ϕ moment"),
+  /* gear-train: label of column ground.M */
+  N_("ground spring moment"),
+  /* gear-train: label of column shaft_psi_delta.contact */
+  N_("shaft ψ–δ engaged"),
+  /* gear-train: label of column shaft_psi_delta.defl */
+  N_("shaft ψ–δ deflection"),
+  /* gear-train: label of column mesh.contact */
+  N_("mesh engaged"),
+  /* gear-train: label of column mesh.defl */
+  N_("mesh deflection"),
+  /* gear-train: label of column shaft_gamma_phi.contact */
+  N_("shaft γ–ϕ engaged"),
+  /* gear-train: label of column shaft_gamma_phi.defl */
+  N_("shaft γ–ϕ deflection"),
+  /* gear-train: label of column chain.contact */
+  N_("chain ψ–ϕ engaged"),
+  /* gear-train: label of column chain.defl */
+  N_("chain ψ–ϕ deflection"),
+  /* slider-crank: label of contact O */
+  N_("joint O"),
+  /* slider-crank: label of contact A */
+  N_("joint A"),
+  /* slider-crank: label of contact B */
+  N_("joint B"),
+  /* slider-crank: label of contact guide */
+  N_("guide"),
+  /* slider-crank: label of column theta1 */
+  N_("crank angle θ1"),
+  /* slider-crank: label of column omega1 */
+  N_("crank angular velocity ω1"),
+  /* slider-crank: label of column theta2 */
+  N_("rod angle θ2"),
+  /* slider-crank: label of column omega2 */
+  N_("rod angular velocity ω2"),
+  /* slider-crank: label of column xB */
+  N_("slider position xB"),
+  /* slider-crank: label of column vB */
+  N_("slider velocity vB"),
+  /* slider-crank: label of column O.Rx */
+  N_("reaction Rx"),
+  /* slider-crank: label of column O.Ry */
+  N_("reaction Ry"),
+  /* slider-crank: label of column guide.Rn */
+  N_("normal reaction Rn"),
+  /* slider-crank: label of column guide.Rm */
+  N_("reaction moment Rm"),
+  /* slider-crank: label of column friction.generalised */
+  N_("generalised friction moment"),
+  /* slider-crank: label of column tau */
+  N_("crank torque τ"),
+  /* slider-crank: label of column constraint.error */
+  N_("constraint error"),
+  /* slider-crank-offset: label of column x3 */
+  N_("slider position x3"),
+  /* slider-crank-offset: label of column v3 */
+  N_("slider velocity v3"),
+  /* two-slider: label of contact slider1 */
+  N_("slider 1"),
+  /* two-slider: label of contact slider2 */
+  N_("slider 2"),
+  /* two-slider: label of column y1 */
+  N_("slider 1 position y1"),
+  /* two-slider: label of column x2 */
+  N_("slider 2 position x2"),
+  /* two-slider: label of column theta */
+  N_("rod angle θ"),
+  /* two-slider: label of column v1 */
+  N_("slider 1 velocity v1"),
+  /* two-slider: label of column v2 */
+  N_("slider 2 velocity v2"),
+  /* two-slider: label of column omega */
+  N_("rod angular velocity ω"),
+  /* two-slider: label of column slider1.released */
+  N_("released"),
+  /* two-slider: label of column stiction.incoherent */
+  N_("incoherent friction directions"),
+  /* two-slider: label of column split.alpha */
+  N_("load split α"),
+  /* two-slider: label of column split.alpha_min */
+  N_("load split α, lowest while stuck"),
+  /* two-slider: label of column split.alpha_max */
+  N_("load split α, highest while stuck"),
+  /* two-slider: label of column load.S1 */
+  N_("load S1 on slider 1"),
+  /* two-slider: label of column load.S2 */
+  N_("load S2 on slider 2"),
+  /* two-slider: label of column load.P */
+  N_("rod load P"),
+  /* two-slider: label of column spring1.e */
+  N_("spring 1 extension"),
+  /* two-slider: label of column spring1.F */
+  N_("spring 1 force"),
+  /* two-slider: label of column spring2.e */
+  N_("spring 2 extension"),
+  /* two-slider: label of column spring2.F */
+  N_("spring 2 force"),
   NULL
 };

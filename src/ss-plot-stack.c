@@ -16,14 +16,18 @@
  * The charts scroll; the time axis's labels stay under them. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
+#include "config.h"
+
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "ss-settings.h"
 #include "ss-band-layer.h"
 #include "ss-chart-text.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
+#include "ss-model-strings.h"
 #include "ss-plot-stack.h"
 #include "ss-span-layer.h"
 #include "ss-units.h"
@@ -56,6 +60,10 @@ struct _SsPlotStack
   char       *signature; /* column names the charts were built for */
   double      reveal;    /* the current run is shown up to this time, s (NaN: all) */
   gboolean    show_ghost;
+  ss_model   *model;    /* a copy of the model whose columns are charted */
+  GSettings  *settings; /* the application's: "signals" */
+  GHashTable *shown;    /* column -> chart key ("": its own kind's) shown by choice */
+  GHashTable *hidden;   /* columns of the default charts hidden by choice */
 };
 
 G_DEFINE_FINAL_TYPE (SsPlotStack, ss_plot_stack, GTK_TYPE_WIDGET)
@@ -63,6 +71,7 @@ G_DEFINE_FINAL_TYPE (SsPlotStack, ss_plot_stack, GTK_TYPE_WIDGET)
 enum
 {
   TIME_CLICKED,
+  COLUMNS_CHANGED,
   N_SIGNALS
 };
 
@@ -81,188 +90,28 @@ ss_plot_stack_get_color (guint index, GdkRGBA *color)
 
 /* ---- labels --------------------------------------------------------- */
 
-static const struct
-{
-  const char *name;
-  const char *letter;
-} greek[] = {
-  { "alpha", "α" }, { "beta", "β" },  { "gamma", "γ" }, { "delta", "δ" },  { "epsilon", "ε" }, { "zeta", "ζ" },
-  { "eta", "η" },   { "theta", "θ" }, { "kappa", "κ" }, { "lambda", "λ" }, { "mu", "μ" },      { "nu", "ν" },
-  { "xi", "ξ" },    { "pi", "π" },    { "rho", "ρ" },   { "sigma", "σ" },  { "tau", "τ" },     { "phi", "ϕ" },
-  { "chi", "χ" },   { "psi", "ψ" },   { "omega", "ω" },
-};
-
-/* "theta1" -> "θ1", "psi" -> "ψ"; NULL when the word names no letter. */
-static char *
-greek_word (const char *word)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (greek); i++)
-    {
-      gsize n = strlen (greek[i].name);
-      gsize k = n;
-
-      if (strncmp (word, greek[i].name, n) != 0)
-        continue;
-      while (g_ascii_isdigit (word[k]))
-        k++;
-      if (word[k] == '\0')
-        return g_strconcat (greek[i].letter, word + n, NULL);
-    }
-  return NULL;
-}
-
-/* One part of a column or contact name, readable: "bearing_psi" ->
- * "ψ bearing", "shaft_psi_delta" -> "ψ–δ shaft", "psi_dot" -> "ψ̇",
- * "M_psi" -> "Mψ", "x_drive" -> "x drive", "theta1" -> "θ1". */
-static char *
-humanise_part (const char *part)
-{
-  g_auto(GStrv) words = g_strsplit (part, "_", -1);
-  guint    n = g_strv_length (words), first_letter;
-  gboolean dot = n > 1 && g_str_equal (words[n - 1], "dot");
-  GString *s = g_string_new (NULL);
-  GString *letters = g_string_new (NULL);
-
-  if (dot)
-    n--;
-  /* the letters that end the name: "bearing [psi]", "shaft [psi delta]" */
-  for (first_letter = n; first_letter > 0; first_letter--)
-    {
-      g_autofree char *letter = greek_word (words[first_letter - 1]);
-
-      if (letter == NULL)
-        break;
-      g_string_prepend (letters, letter);
-      if (first_letter < n)
-        g_string_insert (letters, (gssize)strlen (letter), "–");
-    }
-  if (first_letter == 0 || letters->len == 0)
-    {
-      /* all letters, or none at the end: in the order written */
-      for (guint i = 0; i < n; i++)
-        {
-          g_autofree char *letter = greek_word (words[i]);
-
-          g_string_append_printf (s, "%s%s", i > 0 ? " " : "", letter ? letter : words[i]);
-        }
-      if (first_letter == 0)
-        {
-          g_string_assign (s, letters->str);
-          if (n == 0)
-            g_string_assign (s, part);
-        }
-    }
-  else
-    {
-      for (guint i = 0; i < first_letter; i++)
-        g_string_append_printf (s, "%s%s", i > 0 ? " " : "", words[i]);
-      if (first_letter == 1 && strlen (words[0]) == 1)
-        g_string_append (s, letters->str); /* a symbol with a subscript: "Mψ" */
-      else
-        {
-          g_string_prepend (s, " ");
-          g_string_prepend (s, letters->str); /* "ψ bearing" */
-        }
-    }
-  if (dot)
-    g_string_append (s, "\u0307"); /* combining dot above: ψ̇ */
-  g_string_free (letters, TRUE);
-  return g_string_free (s, FALSE);
-}
-
-/* "sum.20-12" -> "sum 20−12", "load.P" -> "load P". */
-static char *
-humanise_name (const char *name)
-{
-  g_auto(GStrv) parts = g_strsplit (name, ".", -1);
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_autofree char *part = humanise_part (parts[i]);
-
-      if (i > 0)
-        g_string_append_c (s, ' ');
-      /* a difference of contacts reads with a minus sign */
-      if (i > 0 && g_str_equal (parts[0], "sum"))
-        {
-          for (const char *p = part; *p != '\0'; p++)
-            if (*p == '-')
-              g_string_append (s, "−");
-            else
-              g_string_append_c (s, *p);
-        }
-      else
-        g_string_append (s, part);
-    }
-  return g_string_free (s, FALSE);
-}
-
-/* A contact's readable name: "bearing_psi" -> "ψ bearing". */
+/* A contact's label from the model's table, translated: "ψ bearing". */
 char *
 ss_plot_stack_contact_label (const ss_model *m, int contact)
 {
-  return humanise_name (ss_model_contact_name (m, contact));
+  return g_strdup (ss_i18n_model_text (ss_model_contact_label (m, contact)));
 }
 
-static gboolean
-is_moment (const ss_column *col)
-{
-  return g_strcmp0 (col->unit, "N m") == 0;
-}
-
-/* A readable label for column @column of @m, without its unit:
- * "base: friction force F", "ψ bearing: |F|/N", "O: reaction Rx",
- * "sum 20−12", "ψ̇".  Made from the column's kind, its contact's name and
- * the name's suffix until the model's tables carry labels of their own;
- * this is the one place to take them from then. */
+/* The label of column @column of @m from the model's table, translated,
+ * without its unit: "ψ bearing: friction moment", "drive moment Mψ". */
 char *
 ss_plot_stack_column_label (const ss_model *m, int column)
 {
   const ss_column *col = ss_model_column (m, column);
+  const char      *what = col->label != NULL ? ss_i18n_model_text (col->label) : col->name;
   g_autofree char *contact = NULL;
-  const char      *suffix = strrchr (col->name, '.');
 
   if (col->contact < 0)
-    return humanise_name (col->name);
+    return g_strdup (what);
   contact = ss_plot_stack_contact_label (m, col->contact);
-  suffix = suffix != NULL ? suffix + 1 : col->name;
-  switch (col->kind)
-    {
-    case SS_COL_FRICTION:
-      /* Translators: legend label, %s is a contact (a joint, a bearing) */
-      return g_strdup_printf (is_moment (col) ? _("%s: friction moment") : _("%s: friction force F"), contact);
-    case SS_COL_NORMAL:
-      /* Translators: legend label, %s is a contact; for a bearing the
-       * normal load is the basis of its friction limit */
-      return g_strdup_printf (is_moment (col) ? _("%s: normal load N") : _("%s: normal force N"), contact);
-    case SS_COL_RATIO:
-      /* Translators: legend label, %s is a contact */
-      return g_strdup_printf (_("%s: |F|/N"), contact);
-    case SS_COL_SLIP_VELOCITY:
-      /* Translators: legend label, %s is a contact */
-      return g_strdup_printf (_("%s: slip velocity v"), contact);
-    case SS_COL_STICK:
-      /* Translators: legend label, %s is a contact */
-      return g_strdup_printf (_("%s: stuck"), contact);
-    case SS_COL_FORCE:
-      if (suffix[0] == 'R')
-        /* Translators: legend label of a joint reaction component, e.g.
-         * "O: reaction Rx" (%1$s the joint, %2$s the component) */
-        return g_strdup_printf (_("%1$s: reaction %2$s"), contact, suffix);
-      G_GNUC_FALLTHROUGH;
-    case SS_COL_POSITION:
-    case SS_COL_VELOCITY:
-    case SS_COL_INTERNAL:
-    case SS_COL_ENERGY:
-    case SS_COL_OTHER:
-    default:
-      {
-        g_autofree char *what = humanise_name (suffix);
-
-        return g_strdup_printf ("%s: %s", contact, what);
-      }
-    }
+  /* Translators: legend label, %1$s a contact (a joint, a bearing), %2$s
+   * what of it is drawn ("friction force") */
+  return g_strdup_printf (_("%1$s: %2$s"), contact, what);
 }
 
 /* "label (unit)" */
@@ -275,40 +124,6 @@ column_title (const ss_model *m, int column)
   if (col->unit != NULL && col->unit[0] != '\0' && !g_str_equal (col->unit, "1")) /* "1": dimensionless */
     return g_strdup_printf ("%s (%s)", label, col->unit);
   return g_steal_pointer (&label);
-}
-
-/* Whether contact @c's friction has a viscous term, so |F|/N can pass
- * mu_s while it slides.  The model does not say so yet: a positive
- * parameter described as a viscous coefficient whose name ends with the
- * contact's ("c10" for contact 10, "mu_psi" for bearing_psi, "c" for a
- * model's only contact).  To be replaced by the model's own flag. */
-static gboolean
-contact_is_viscous (const ss_model *m, int c)
-{
-  const ss_scenario *sc = ss_model_scenario (m);
-  const double      *values = ss_model_values (m);
-  const char        *contact = ss_model_contact_name (m, c);
-
-  for (int i = 0; i < sc->n_params; i++)
-    {
-      const ss_param_info *p = &sc->params[i];
-      const char          *key = strrchr (p->name, '_');
-
-      if (p->kind != SS_PARAM_REAL || !(values[i] > 0) || p->description == NULL ||
-          g_ascii_strncasecmp (p->description, "viscous", 7) != 0)
-        continue;
-      if (key != NULL)
-        key++;
-      else
-        for (key = p->name; g_ascii_isalpha (*key); key++)
-          ;
-      if (key[0] == '\0'
-              ? ss_model_n_contacts (m) == 1
-              : (g_str_equal (contact, key) || (g_str_has_suffix (contact, key) && strlen (contact) > strlen (key) &&
-                                                contact[strlen (contact) - strlen (key) - 1] == '_')))
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* ---- colours -------------------------------------------------------- */
@@ -388,17 +203,29 @@ ss_plot_stack_get_contact_color (const ss_model *m, int contact, GdkRGBA *color)
 
 /* ---- grouping ------------------------------------------------------- */
 
+/* The chart groups, in the order the charts come. */
 typedef enum
 {
   GROUP_RATIO,
   GROUP_FRICTION,
+  GROUP_NORMAL,
+  GROUP_INTERNAL,
   GROUP_BAND,
   GROUP_REACTION,
   GROUP_APPLIED,
   GROUP_VELOCITY,
   GROUP_POSITION,
-  GROUP_NONE
+  GROUP_ENERGY,
+  GROUP_SLIP,
+  GROUP_OTHER,
+  N_GROUPS
 } Group;
+
+/* the first part of a chart key, "friction/N m" */
+static const char *const group_ids[N_GROUPS] = {
+  "ratio",   "friction", "normal",   "internal", "band", "reaction",
+  "applied", "velocity", "position", "energy",   "slip", "other",
+};
 
 /* X with X_min and X_max beside it */
 static gboolean
@@ -425,42 +252,130 @@ column_group (const ss_model *m, const ss_column *col)
       return GROUP_RATIO;
     case SS_COL_FRICTION:
       return GROUP_FRICTION;
+    case SS_COL_NORMAL:
+      return GROUP_NORMAL;
     case SS_COL_FORCE:
+      /* the determinate sums of statically undetermined friction forces */
       if (g_str_has_prefix (col->name, "sum."))
         return GROUP_FRICTION;
-      /* joint reaction components: "O.Rx", "guide.Rn", "guide.Rm" */
-      if (g_str_has_suffix (col->name, ".Rx") || g_str_has_suffix (col->name, ".Ry") ||
-          g_str_has_suffix (col->name, ".Rn") || g_str_has_suffix (col->name, ".Rm"))
-        return GROUP_REACTION;
-      return GROUP_APPLIED;
+      /* a contact's force: a component of its joint's reaction */
+      return col->contact >= 0 ? GROUP_REACTION : GROUP_APPLIED;
     case SS_COL_VELOCITY:
       return GROUP_VELOCITY;
     case SS_COL_POSITION:
       return GROUP_POSITION;
-    case SS_COL_INTERNAL:
-    case SS_COL_NORMAL:
-    case SS_COL_SLIP_VELOCITY:
-    case SS_COL_STICK:
     case SS_COL_ENERGY:
+      return GROUP_ENERGY;
+    case SS_COL_INTERNAL:
+      return GROUP_INTERNAL;
+    case SS_COL_SLIP_VELOCITY:
+      return GROUP_SLIP;
+    case SS_COL_STICK:
     case SS_COL_OTHER:
     default:
-      return GROUP_NONE;
+      return GROUP_OTHER;
     }
 }
 
-static char *
-group_title (const ss_model *m, Group group, const char *unit)
+/* Whether the default charts show @col: all but slip velocities, stick
+ * flags and the rest (the shaded spans show those that matter). */
+static gboolean
+column_default_shown (const ss_model *m, const ss_column *col)
 {
+  Group group = column_group (m, col);
+
+  return group != GROUP_SLIP && group != GROUP_OTHER;
+}
+
+/* The key of the chart a column goes to by default: its group and unit
+ * ("friction/N m"), or a band chart of its own ("band/split.alpha"). */
+static char *
+default_chart_key (const ss_model *m, const ss_column *col)
+{
+  Group group = column_group (m, col);
+
+  return g_strdup_printf ("%s/%s", group_ids[group], group == GROUP_BAND ? col->name : col->unit);
+}
+
+static Group
+key_group (const char *key)
+{
+  for (Group g = 0; g < N_GROUPS; g++)
+    if (g_str_has_prefix (key, group_ids[g]) && key[strlen (group_ids[g])] == '/')
+      return g;
+  return GROUP_OTHER;
+}
+
+/* The unit of a chart key's charts, NULL for a band chart. */
+static const char *
+key_unit (const char *key)
+{
+  const char *slash = strchr (key, '/');
+
+  return key_group (key) == GROUP_BAND || slash == NULL ? NULL : slash + 1;
+}
+
+G_STATIC_ASSERT (N_GROUPS == SS_PLOT_STACK_N_GROUPS);
+
+/* The kind of column @column, 0 .. SS_PLOT_STACK_N_GROUPS - 1 in the order
+ * of the charts. */
+int
+ss_plot_stack_get_column_group (const ss_model *m, int column)
+{
+  return (int)column_group (m, ss_model_column (m, column));
+}
+
+/* A group's name, translated: the chooser's headings. */
+const char *
+ss_plot_stack_group_name (const ss_model *m, int column)
+{
+  switch (column_group (m, ss_model_column (m, column)))
+    {
+    case GROUP_RATIO:
+      return _("Friction ratios");
+    case GROUP_FRICTION:
+      return _("Friction forces");
+    case GROUP_NORMAL:
+      return _("Normal forces");
+    case GROUP_INTERNAL:
+      return _("Friction states");
+    case GROUP_BAND:
+      return _("Load splits");
+    case GROUP_REACTION:
+      return _("Joint reactions");
+    case GROUP_APPLIED:
+      return _("Loads and internal forces");
+    case GROUP_VELOCITY:
+      return _("Velocities");
+    case GROUP_POSITION:
+      return _("Positions");
+    case GROUP_ENERGY:
+      return _("Energy");
+    case GROUP_SLIP:
+      return _("Slip velocities");
+    case GROUP_OTHER:
+    case N_GROUPS:
+    default:
+      return _("Other");
+    }
+}
+
+/* A chart's title: the group's name with the unit, or for charts of
+ * things without a group name the columns' common label. */
+static char *
+chart_title (const ss_model *m, const char *key, GArray *columns)
+{
+  const char *unit = key_unit (key);
   const char *name = NULL;
   gboolean    moment = g_strcmp0 (unit, "N m") == 0;
 
-  switch (group)
+  switch (key_group (key))
     {
     case GROUP_RATIO:
       /* a viscous term adds to |F| while sliding: above mu_s is no broken
        * friction cone there */
       for (int c = 0; c < ss_model_n_contacts (m); c++)
-        if (contact_is_viscous (m, c))
+        if (ss_model_contact_is_viscous (m, c))
           /* Translators: chart title; the friction force includes its
            * viscous part, so the ratio may exceed the static coefficient */
           return g_strdup (_("Friction ratio |F|/N (incl. viscous)"));
@@ -468,8 +383,17 @@ group_title (const ss_model *m, Group group, const char *unit)
     case GROUP_FRICTION:
       name = moment ? _("Friction moment") : _("Friction force");
       break;
+    case GROUP_NORMAL:
+      /* Translators: chart title; for bearings the normal load is the
+       * basis of the friction limit, a moment */
+      name = moment ? _("Normal load") : _("Normal force");
+      break;
     case GROUP_BAND:
-      return NULL; /* named per column */
+      if (columns->len > 0 && g_str_equal (ss_model_column (m, g_array_index (columns, int, 0))->name, "split.alpha"))
+        /* Translators: chart title; alpha is the fraction of the rod load P that
+         * revolute joint 1 passes to slider 1 */
+        return g_strdup (_("Load split through revolute 1, α"));
+      break;
     case GROUP_REACTION:
       /* Translators: chart of the joints' reaction forces or moments
        * (empty while stuck: the statics do not determine them) */
@@ -484,9 +408,47 @@ group_title (const ss_model *m, Group group, const char *unit)
     case GROUP_POSITION:
       name = _("Position");
       break;
-    case GROUP_NONE:
+    case GROUP_ENERGY:
+      /* Translators: chart title: external work, kinetic, potential and
+       * dissipated energy */
+      name = _("Energy and work");
+      break;
+    case GROUP_SLIP:
+      name = _("Slip velocity");
+      break;
+    case GROUP_INTERNAL:
+    case GROUP_OTHER:
+    case N_GROUPS:
     default:
-      g_assert_not_reached ();
+      break;
+    }
+  if (name == NULL)
+    {
+      /* "Bristle deflection": what every column of the chart is */
+      const char *common = NULL;
+
+      for (guint i = 0; i < columns->len; i++)
+        {
+          const char *label = ss_model_column (m, g_array_index (columns, int, i))->label;
+
+          if (i == 0)
+            common = label;
+          else if (g_strcmp0 (common, label) != 0)
+            common = NULL;
+        }
+      if (common != NULL)
+        {
+          const char      *text = ss_i18n_model_text (common);
+          g_autofree char *first = g_utf8_substring (text, 0, 1);
+          g_autofree char *upper = g_utf8_strup (first, -1);
+          g_autofree char *label = g_strconcat (upper, g_utf8_offset_to_pointer (text, 1), NULL);
+
+          name = NULL;
+          if (unit == NULL || unit[0] == '\0' || g_str_equal (unit, "1"))
+            return g_steal_pointer (&label);
+          return g_strdup_printf ("%s (%s)", label, unit);
+        }
+      name = key_group (key) == GROUP_INTERNAL ? _("Friction state") : _("Other");
     }
   if (unit == NULL || unit[0] == '\0' || g_str_equal (unit, "1")) /* "1": dimensionless */
     return g_strdup (name);
@@ -581,6 +543,26 @@ add_stick_spans (SsPlotStack *self, SsChart *chart, const ss_model *m, gboolean 
       ss_chart_layer_set_in_legend (span, in_legend);
       ss_chart_add_layer (chart, span);
     }
+}
+
+/* The two-slider's incoherent friction directions ([Wojtyra2016] §3.2)
+ * shaded where its flag is 1, in a neutral grey. */
+static void
+add_incoherent_span (SsPlotStack *self, SsChart *chart, const ss_model *m, gboolean in_legend)
+{
+  int column = ss_model_column_find (m, "stiction.incoherent");
+  g_autoptr(SsChartLayer) span = NULL;
+  g_autofree char *title = NULL;
+  GdkRGBA          grey = { 0.35, 0.35, 0.45, 0.16 };
+
+  if (column < 0)
+    return;
+  span = ss_span_layer_new (add_series (self->series, "stiction.incoherent"));
+  title = ss_plot_stack_column_label (m, column);
+  ss_chart_layer_set_color (span, &grey);
+  ss_chart_layer_set_title (span, title);
+  ss_chart_layer_set_in_legend (span, in_legend);
+  ss_chart_add_layer (chart, span);
 }
 
 /* Dashed mu_s and mu_k levels; contacts sharing a level share one line. */
@@ -685,30 +667,16 @@ append_chart (SsPlotStack *self, SsChart *chart)
   gtk_box_append (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
 }
 
-static char *
-band_title (const char *column)
-{
-  if (g_strcmp0 (column, "split.alpha") == 0)
-    /* Translators: chart title; alpha is the fraction of the rod load P that
-     * revolute joint 1 passes to slider 1 */
-    return g_strdup (_("Load split through revolute 1, α"));
-  return g_strdup (column);
-}
-
 /* X over the band X_min .. X_max */
 static void
-add_band_chart (SsPlotStack *self, const ss_model *m, int column)
+add_band (SsPlotStack *self, SsChart *chart, const ss_model *m, int column)
 {
   const ss_column *col = ss_model_column (m, column);
-  SsChart         *chart = SS_CHART (ss_chart_new (self->time_axis));
-  g_autofree char *title = band_title (col->name);
   g_autoptr(SsChartLayer) band = NULL;
   int     lo, hi;
   GdkRGBA color;
 
   band_bounds (m, col->name, &lo, &hi);
-  ss_chart_set_title (chart, title);
-  add_stick_spans (self, chart, m, FALSE);
   ss_plot_stack_get_color (first_free_slot (m) + 4, &color);
   band = ss_band_layer_new (add_series (self->series, ss_model_column (m, lo)->name),
                             add_series (self->series, ss_model_column (m, hi)->name), col->unit);
@@ -718,7 +686,6 @@ add_band_chart (SsPlotStack *self, const ss_model *m, int column)
   ss_chart_add_layer (chart, band);
   ss_plot_stack_get_color (first_free_slot (m) + 3, &color);
   add_line (self, chart, m, column, &color, FALSE);
-  append_chart (self, chart);
 }
 
 /* Legend entries naming the live and the reference run (no data). */
@@ -737,22 +704,6 @@ add_run_legend (SsPlotStack *self, SsChart *chart)
       ss_chart_add_layer (chart, layer);
       g_ptr_array_add (self->run_layers, g_object_ref (layer));
     }
-}
-
-/* The n-th column of a contact (in column order) within a group: the
- * second component of a reaction ("O.Ry" after "O.Rx") is drawn dashed. */
-static int
-component_index (const ss_model *m, int column, Group group)
-{
-  const ss_column *col = ss_model_column (m, column);
-  int              n = 0;
-
-  if (col->contact < 0)
-    return 0;
-  for (int i = 0; i < column; i++)
-    if (ss_model_column (m, i)->contact == col->contact && column_group (m, ss_model_column (m, i)) == group)
-      n++;
-  return n;
 }
 
 /* The charts' plots line up with each other and with the ruler: the
@@ -814,8 +765,6 @@ static void
 fill_add_menu (SsPlotStack *self, const ss_model *m)
 {
   g_autoptr(GMenu) entries = g_menu_new ();
-  g_autoptr(GPtrArray) positions = g_ptr_array_new ();
-  g_autoptr(GPtrArray) velocities = g_ptr_array_new ();
 
   for (int c = 0; c < ss_model_n_contacts (m); c++)
     {
@@ -832,24 +781,20 @@ fill_add_menu (SsPlotStack *self, const ss_model *m)
       add_pair_entry (entries, m, against_v, v, f);
       add_pair_entry (entries, m, against_n, n, f);
     }
-  /* coordinates and their rates come in the same order */
-  for (int i = 0; i < ss_model_n_columns (m); i++)
+  /* each velocity against the position the model says it is the rate of */
+  for (int v = 0; v < ss_model_n_columns (m); v++)
     {
-      const ss_column *col = ss_model_column (m, i);
+      int              p = ss_model_column (m, v)->rate_of;
+      g_autofree char *pl = NULL;
+      g_autofree char *vl = NULL;
+      g_autofree char *label = NULL;
 
-      if (col->contact < 0 && col->kind == SS_COL_POSITION)
-        g_ptr_array_add (positions, GINT_TO_POINTER (i));
-      else if (col->contact < 0 && col->kind == SS_COL_VELOCITY)
-        g_ptr_array_add (velocities, GINT_TO_POINTER (i));
-    }
-  for (guint i = 0; i < MIN (positions->len, velocities->len); i++)
-    {
-      int              p = GPOINTER_TO_INT (g_ptr_array_index (positions, i));
-      int              v = GPOINTER_TO_INT (g_ptr_array_index (velocities, i));
-      g_autofree char *pl = ss_plot_stack_column_label (m, p);
-      g_autofree char *vl = ss_plot_stack_column_label (m, v);
+      if (p < 0)
+        continue;
+      pl = ss_plot_stack_column_label (m, p);
+      vl = ss_plot_stack_column_label (m, v);
       /* Translators: menu entry of a phase portrait, e.g. "v against z" */
-      g_autofree char *label = g_strdup_printf (_("%1$s against %2$s"), vl, pl);
+      label = g_strdup_printf (_("%1$s against %2$s"), vl, pl);
 
       add_pair_entry (entries, m, label, ss_model_column (m, p)->name, ss_model_column (m, v)->name);
     }
@@ -1035,73 +980,251 @@ remove_xy_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   ss_plot_stack_remove_xy_chart (SS_PLOT_STACK (widget), x, y);
 }
 
-/* ---- the stack ------------------------------------------------------ */
+/* ---- which columns are shown ----------------------------------------- */
 
-void
-ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
+/* Whether @column (a name) is on a chart: the user's choice for this
+ * scenario, else the default. */
+static gboolean
+is_shown (SsPlotStack *self, const ss_model *m, int column)
 {
-  g_autofree char *signature = NULL;
+  const ss_column *col = ss_model_column (m, column);
 
-  g_return_if_fail (SS_IS_PLOT_STACK (self));
+  if (g_hash_table_contains (self->shown, col->name))
+    return TRUE;
+  return column_default_shown (m, col) && !g_hash_table_contains (self->hidden, col->name);
+}
 
-  signature = m ? model_signature (m) : NULL;
-  if (g_strcmp0 (signature, self->signature) == 0)
+/* The key of the chart @column is on. */
+static char *
+chart_key_of (SsPlotStack *self, const ss_model *m, int column)
+{
+  const ss_column *col = ss_model_column (m, column);
+  const char      *key = g_hash_table_lookup (self->shown, col->name);
+
+  if (key != NULL && key[0] != '\0')
+    return g_strdup (key);
+  return default_chart_key (m, col);
+}
+
+/* GSettings "signals": scenario -> "+column", "+column@chart-key" (shown,
+ * on that chart) and "-column" (a default hidden). */
+static void
+load_choices (SsPlotStack *self, const char *scenario)
+{
+  g_autoptr(GVariant) all = NULL;
+  g_autofree const char **list = NULL;
+
+  g_hash_table_remove_all (self->shown);
+  g_hash_table_remove_all (self->hidden);
+  all = g_settings_get_value (self->settings, "signals");
+  if (!g_variant_lookup (all, scenario, "^a&s", &list))
     return;
-  g_free (self->signature);
-  self->signature = g_steal_pointer (&signature);
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      const char *at = strchr (list[i], '@');
+
+      if (list[i][0] == '-')
+        g_hash_table_add (self->hidden, g_strdup (list[i] + 1));
+      else if (list[i][0] == '+' && at != NULL)
+        g_hash_table_insert (self->shown, g_strndup (list[i] + 1, at - list[i] - 1), g_strdup (at + 1));
+      else if (list[i][0] == '+')
+        g_hash_table_insert (self->shown, g_strdup (list[i] + 1), g_strdup (""));
+    }
+}
+
+static void
+save_choices (SsPlotStack *self)
+{
+  g_autoptr(GVariant) old = NULL;
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GList) names = NULL;
+  GVariantBuilder builder;
+  GVariantIter    iter;
+  const char     *scenario;
+  GVariant       *list;
+
+  if (self->model == NULL)
+    return;
+  /* sorted: the same choice is stored the same way */
+  names = g_list_sort (g_hash_table_get_keys (self->shown), (GCompareFunc)g_strcmp0);
+  for (GList *l = names; l != NULL; l = l->next)
+    {
+      const char *key = g_hash_table_lookup (self->shown, l->data);
+
+      g_ptr_array_add (entries, key[0] != '\0' ? g_strdup_printf ("+%s@%s", (char *)l->data, key)
+                                               : g_strdup_printf ("+%s", (char *)l->data));
+    }
+  g_clear_pointer (&names, g_list_free);
+  names = g_list_sort (g_hash_table_get_keys (self->hidden), (GCompareFunc)g_strcmp0);
+  for (GList *l = names; l != NULL; l = l->next)
+    g_ptr_array_add (entries, g_strdup_printf ("-%s", (char *)l->data));
+
+  old = g_settings_get_value (self->settings, "signals");
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sas}"));
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_next (&iter, "{&s@as}", &scenario, &list))
+    {
+      if (!g_str_equal (scenario, ss_model_scenario (self->model)->name))
+        g_variant_builder_add (&builder, "{s@as}", scenario, list);
+      g_variant_unref (list);
+    }
+  g_ptr_array_add (entries, NULL);
+  if (entries->len > 1)
+    g_variant_builder_add (&builder, "{s^as}", ss_model_scenario (self->model)->name, (char **)entries->pdata);
+  g_settings_set_value (self->settings, "signals", g_variant_builder_end (&builder));
+}
+
+/* ---- the charts' own menus ------------------------------------------ */
+
+static GMenuItem *
+signal_item (const ss_model *m, int column, const char *action, GVariant *target)
+{
+  g_autofree char *label = column_title (m, column);
+  GMenuItem       *item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, action, target);
+  return item;
+}
+
+/* "Add Signal" (first what shares the chart's unit and joins it, then the
+ * rest by group, each to a chart of its own kind), "Remove Signal" (the
+ * chart's lines) and the characteristic plots. */
+static void
+set_chart_menu (SsPlotStack *self, SsChart *chart, const ss_model *m, const char *key, GArray *columns)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) add = g_menu_new ();
+  g_autoptr(GMenu) here = g_menu_new ();
+  g_autoptr(GMenu) remove = g_menu_new ();
+  GMenu      *by_group[N_GROUPS] = { NULL };
+  const char *unit = key_unit (key);
+
+  for (int i = 0; i < ss_model_n_columns (m); i++)
+    {
+      const ss_column *col = ss_model_column (m, i);
+      g_autoptr(GMenuItem) item = NULL;
+      Group group = column_group (m, col);
+
+      if (is_shown (self, m, i))
+        continue;
+      if (unit != NULL && g_str_equal (col->unit, unit))
+        {
+          item = signal_item (m, i, "plot-stack.add-signal", g_variant_new ("(ss)", col->name, key));
+          g_menu_append_item (here, item);
+          continue;
+        }
+      item = signal_item (m, i, "plot-stack.add-signal", g_variant_new ("(ss)", col->name, ""));
+      if (by_group[group] == NULL)
+        by_group[group] = g_menu_new ();
+      g_menu_append_item (by_group[group], item);
+    }
+  g_menu_append_section (add, NULL, G_MENU_MODEL (here));
+  {
+    g_autoptr(GMenu) others = g_menu_new ();
+
+    for (Group g = 0; g < N_GROUPS; g++)
+      {
+        if (by_group[g] == NULL)
+          continue;
+        for (int i = 0; i < ss_model_n_columns (m); i++)
+          if (column_group (m, ss_model_column (m, i)) == g)
+            {
+              g_menu_append_submenu (others, ss_plot_stack_group_name (m, i), G_MENU_MODEL (by_group[g]));
+              break;
+            }
+        g_object_unref (by_group[g]);
+      }
+    g_menu_append_section (add, NULL, G_MENU_MODEL (others));
+  }
+  for (guint i = 0; i < columns->len; i++)
+    {
+      int column = g_array_index (columns, int, i);
+      g_autoptr(GMenuItem) item = signal_item (m, column, "plot-stack.remove-signal",
+                                                g_variant_new_string (ss_model_column (m, column)->name));
+
+      g_menu_append_item (remove, item);
+    }
+  /* Translators: context menu of a chart: put another column of the run on it */
+  g_menu_append_submenu (menu, _("Add Signal"), G_MENU_MODEL (add));
+  g_menu_append_submenu (menu, _("Remove Signal"), G_MENU_MODEL (remove));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (self->add_menu));
+  ss_chart_set_extra_menu (chart, G_MENU_MODEL (menu));
+}
+
+/* ---- building the charts ------------------------------------------- */
+
+/* One chart against time per chart key of a shown column, in the order of
+ * the groups, then of the columns. */
+static void
+build_time_charts (SsPlotStack *self, const ss_model *m)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) column_keys = g_ptr_array_new_with_free_func (g_free);
+
+  for (int i = 0; i < ss_model_n_columns (m); i++)
+    g_ptr_array_add (column_keys, is_shown (self, m, i) ? chart_key_of (self, m, i) : NULL);
+  for (Group group = 0; group < N_GROUPS; group++)
+    for (int i = 0; i < ss_model_n_columns (m); i++)
+      {
+        const char *key = g_ptr_array_index (column_keys, i);
+
+        if (key != NULL && key_group (key) == group && !g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL))
+          g_ptr_array_add (keys, g_strdup (key));
+      }
+
+  for (guint k = 0; k < keys->len; k++)
+    {
+      const char *key = g_ptr_array_index (keys, k);
+      g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (int));
+      SsChart         *chart = SS_CHART (ss_chart_new (self->time_axis));
+      g_autofree char *title = NULL;
+      guint            other = 0;
+
+      for (int i = 0; i < ss_model_n_columns (m); i++)
+        if (g_strcmp0 (g_ptr_array_index (column_keys, i), key) == 0)
+          g_array_append_val (columns, i);
+      title = chart_title (m, key, columns);
+      ss_chart_set_title (chart, title);
+      add_stick_spans (self, chart, m, self->charts->len == 0);
+      add_incoherent_span (self, chart, m, self->charts->len == 0);
+      if (key_group (key) == GROUP_RATIO)
+        add_levels (chart, m);
+
+      for (guint j = 0; j < columns->len; j++)
+        {
+          int              i = g_array_index (columns, int, j);
+          const ss_column *col = ss_model_column (m, i);
+          GdkRGBA          color;
+
+          if (key_group (key) == GROUP_BAND && column_group (m, col) == GROUP_BAND)
+            {
+              add_band (self, chart, m, i);
+              continue;
+            }
+          if (col->contact >= 0)
+            ss_plot_stack_get_contact_color (m, col->contact, &color);
+          else
+            ss_plot_stack_get_color (first_free_slot (m) + other++, &color);
+          /* a sum of friction forces, a reaction's second component: dashed */
+          add_line (self, chart, m, i, &color, g_str_has_prefix (col->name, "sum.") || col->component_of >= 0);
+        }
+      append_chart (self, chart);
+      g_object_set_data_full (G_OBJECT (chart), "ss-chart-key", g_strdup (key), g_free);
+      set_chart_menu (self, chart, m, key, columns);
+    }
+}
+
+/* Every chart anew for self->model and the choices. */
+static void
+rebuild (SsPlotStack *self)
+{
+  const ss_model *m = self->model;
+
   clear_charts (self);
   if (m == NULL)
     return;
   fill_add_menu (self, m);
-
-  for (Group group = GROUP_RATIO; group < GROUP_NONE; group++)
-    {
-      g_autoptr(GPtrArray) units = g_ptr_array_new ();
-
-      /* one chart per distinct unit in this group, in column order */
-      for (int i = 0; i < ss_model_n_columns (m); i++)
-        {
-          const ss_column *col = ss_model_column (m, i);
-
-          if (group == GROUP_BAND && column_group (m, col) == GROUP_BAND)
-            add_band_chart (self, m, i);
-          else if (column_group (m, col) == group &&
-                   !g_ptr_array_find_with_equal_func (units, col->unit, g_str_equal, NULL))
-            g_ptr_array_add (units, col->unit);
-        }
-
-      for (guint u = 0; u < units->len; u++)
-        {
-          const char      *unit = g_ptr_array_index (units, u);
-          g_autofree char *title = group_title (m, group, unit);
-          SsChart         *chart = SS_CHART (ss_chart_new (self->time_axis));
-          guint            other = 0;
-
-          ss_chart_set_title (chart, title);
-          add_stick_spans (self, chart, m, self->charts->len == 0);
-
-          if (group == GROUP_RATIO)
-            add_levels (chart, m);
-
-          for (int i = 0; i < ss_model_n_columns (m); i++)
-            {
-              const ss_column *col = ss_model_column (m, i);
-              GdkRGBA          color;
-
-              if (column_group (m, col) != group || g_strcmp0 (col->unit, unit) != 0)
-                continue;
-              if (col->contact >= 0)
-                ss_plot_stack_get_contact_color (m, col->contact, &color);
-              else
-                ss_plot_stack_get_color (first_free_slot (m) + other++, &color);
-              add_line (self, chart, m, i, &color,
-                        g_str_has_prefix (col->name, "sum.") || component_index (m, i, group) > 0);
-            }
-
-          append_chart (self, chart);
-        }
-    }
-
+  build_time_charts (self, m);
   if (self->charts->len > 0)
     add_run_legend (self, g_ptr_array_index (self->charts, 0));
   for (guint i = 0; i < self->xy_pairs->len; i++)
@@ -1113,6 +1236,173 @@ ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
         add_xy_chart (self, m, x, y);
     }
   align_charts (self);
+}
+
+/* After the user changed what is shown: charts anew, with the runs. */
+static void
+columns_changed (SsPlotStack *self)
+{
+  save_choices (self);
+  rebuild (self);
+  ss_plot_stack_set_datasets (self, self->current, self->ghost);
+  g_signal_emit (self, signals[COLUMNS_CHANGED], 0);
+}
+
+/* ---- the stack ------------------------------------------------------ */
+
+/* Builds the charts of @m's columns: what the user chose for @m's scenario
+ * (GSettings "signals"), else the default charts.  The stack keeps a copy
+ * of the model's description, not @m. */
+void
+ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
+{
+  g_autofree char *signature = NULL;
+  const char      *old_scenario = self->model != NULL ? ss_model_scenario (self->model)->name : NULL;
+
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  signature = m ? model_signature (m) : NULL;
+  if (g_strcmp0 (signature, self->signature) == 0)
+    return;
+  g_free (self->signature);
+  self->signature = g_steal_pointer (&signature);
+  if (m == NULL || g_strcmp0 (old_scenario, ss_model_scenario (m)->name) != 0)
+    {
+      if (m != NULL)
+        load_choices (self, ss_model_scenario (m)->name);
+    }
+  g_clear_pointer (&self->model, ss_model_free);
+  if (m != NULL)
+    {
+      const ss_scenario *sc = ss_model_scenario (m);
+
+      self->model = sc->create (sc, ss_model_values (m), NULL);
+    }
+  rebuild (self);
+  g_signal_emit (self, signals[COLUMNS_CHANGED], 0);
+}
+
+/* The stack's copy of the model it shows the columns of, or NULL. */
+const ss_model *
+ss_plot_stack_get_model (SsPlotStack *self)
+{
+  g_return_val_if_fail (SS_IS_PLOT_STACK (self), NULL);
+  return self->model;
+}
+
+/* Whether column @column (a CSV name) is drawn on a chart. */
+gboolean
+ss_plot_stack_get_column_shown (SsPlotStack *self, const char *column)
+{
+  int i;
+
+  g_return_val_if_fail (SS_IS_PLOT_STACK (self), FALSE);
+  if (self->model == NULL || (i = ss_model_column_find (self->model, column)) < 0)
+    return FALSE;
+  return is_shown (self, self->model, i);
+}
+
+static void
+set_shown (SsPlotStack *self, const char *column, gboolean shown, const char *key)
+{
+  int      i = self->model != NULL ? ss_model_column_find (self->model, column) : -1;
+  gboolean by_default;
+
+  if (i < 0)
+    return;
+  by_default = column_default_shown (self->model, ss_model_column (self->model, i));
+  g_hash_table_remove (self->shown, column);
+  g_hash_table_remove (self->hidden, column);
+  if (shown && (!by_default || (key != NULL && key[0] != '\0')))
+    g_hash_table_insert (self->shown, g_strdup (column), g_strdup (key != NULL ? key : ""));
+  else if (!shown && by_default)
+    g_hash_table_add (self->hidden, g_strdup (column));
+}
+
+/* Puts column @column on the chart of its kind and unit (a new one when
+ * there is none), or takes it off; remembered for the scenario. */
+void
+ss_plot_stack_set_column_shown (SsPlotStack *self, const char *column, gboolean shown)
+{
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  if (ss_plot_stack_get_column_shown (self, column) == shown)
+    return;
+  set_shown (self, column, shown, NULL);
+  columns_changed (self);
+}
+
+/* Puts column @column on @chart when their units agree, else on a chart
+ * of its own kind; remembered for the scenario. */
+void
+ss_plot_stack_add_column_to_chart (SsPlotStack *self, const char *column, SsChart *chart)
+{
+  const char *key = chart != NULL ? g_object_get_data (G_OBJECT (chart), "ss-chart-key") : NULL;
+  int         i = self->model != NULL ? ss_model_column_find (self->model, column) : -1;
+
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  if (i < 0)
+    return;
+  if (key != NULL && g_strcmp0 (key_unit (key), ss_model_column (self->model, i)->unit) != 0)
+    key = NULL;
+  set_shown (self, column, TRUE, key);
+  columns_changed (self);
+}
+
+/* The default charts again for this scenario. */
+void
+ss_plot_stack_reset_columns (SsPlotStack *self)
+{
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  g_hash_table_remove_all (self->shown);
+  g_hash_table_remove_all (self->hidden);
+  columns_changed (self);
+}
+
+/* The chart against time drawing column @column, or NULL. */
+SsChart *
+ss_plot_stack_get_column_chart (SsPlotStack *self, const char *column)
+{
+  for (guint i = 0; i < self->charts->len; i++)
+    {
+      SsChart   *chart = g_ptr_array_index (self->charts, i);
+      GPtrArray *layers = ss_chart_get_layers (chart);
+
+      if (ss_chart_is_xy (chart))
+        continue;
+      for (guint j = 0; j < layers->len; j++)
+        {
+          SsChartLayer *layer = g_ptr_array_index (layers, j);
+
+          if (SS_IS_LINE_LAYER (layer) && ss_chart_layer_get_in_legend (layer) &&
+              g_strcmp0 (ss_series_get_column (ss_line_layer_get_series (SS_LINE_LAYER (layer))), column) == 0)
+            return chart;
+        }
+    }
+  return NULL;
+}
+
+static void
+add_signal_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  SsPlotStack *self = SS_PLOT_STACK (widget);
+  const char  *column, *key;
+
+  (void)action_name;
+  g_variant_get (parameter, "(&s&s)", &column, &key);
+  if (!self->model || ss_model_column_find (self->model, column) < 0)
+    return;
+  set_shown (self, column, TRUE, key);
+  columns_changed (self);
+}
+
+static void
+remove_signal_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  ss_plot_stack_set_column_shown (SS_PLOT_STACK (widget), g_variant_get_string (parameter, NULL), FALSE);
 }
 
 /* "name=value" for every parameter in which run @a differs from run @b,
@@ -1614,6 +1904,10 @@ ss_plot_stack_dispose (GObject *object)
   g_clear_pointer (&self->live_label, g_free);
   g_clear_pointer (&self->signature, g_free);
   g_clear_object (&self->time_axis);
+  g_clear_pointer (&self->model, ss_model_free);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->shown, g_hash_table_unref);
+  g_clear_pointer (&self->hidden, g_hash_table_unref);
 
   G_OBJECT_CLASS (ss_plot_stack_parent_class)->dispose (object);
 }
@@ -1628,9 +1922,14 @@ ss_plot_stack_class_init (SsPlotStackClass *klass)
   /* a click on a chart that did not drag: the time it names */
   signals[TIME_CLICKED] = g_signal_new ("time-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                         NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+  /* the charts were built anew: another model, or other columns shown */
+  signals[COLUMNS_CHANGED] = g_signal_new ("columns-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                           NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "plot-stack.add-xy", "(ss)", add_xy_action);
   gtk_widget_class_install_action (widget_class, "plot-stack.remove-xy", "(ss)", remove_xy_action);
+  gtk_widget_class_install_action (widget_class, "plot-stack.add-signal", "(ss)", add_signal_action);
+  gtk_widget_class_install_action (widget_class, "plot-stack.remove-signal", "s", remove_signal_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "plotstack");
 }
@@ -1652,6 +1951,9 @@ ss_plot_stack_init (SsPlotStack *self)
   self->xy_pairs = g_ptr_array_new_with_free_func (g_free);
   self->add_menu = g_menu_new ();
   self->show_ghost = TRUE;
+  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->settings = ss_settings_new ();
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));

@@ -1,7 +1,10 @@
 /* ss-plot-stack.h - the stacked charts of a model's columns on a shared
  * time axis (scrolled, with the axis's labels fixed under them), then any
  * characteristic or phase plots (a column against a column); also renders
- * the whole stack for export.  Readable labels for a model's columns. */
+ * the whole stack for export.  Any column of the run can be put on a
+ * chart (ss_plot_stack_set_column_shown, the charts' context menus; the
+ * choice is kept per scenario in GSettings "signals").  Readable labels
+ * for a model's columns, from the model's tables. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -59,5 +62,17 @@ void     ss_plot_stack_get_color (guint index, GdkRGBA *color);
 void     ss_plot_stack_get_contact_color (const ss_model *model, int contact, GdkRGBA *color);
 char    *ss_plot_stack_column_label (const ss_model *model, int column);
 char    *ss_plot_stack_contact_label (const ss_model *model, int contact);
+/* the kinds of columns, in the order of their charts */
+#define SS_PLOT_STACK_N_GROUPS 12
+int         ss_plot_stack_get_column_group (const ss_model *model, int column);
+const char *ss_plot_stack_group_name (const ss_model *model, int column);
+
+/* Which columns are charted ("columns-changed" after every change) */
+const ss_model *ss_plot_stack_get_model (SsPlotStack *self);
+gboolean        ss_plot_stack_get_column_shown (SsPlotStack *self, const char *column);
+void            ss_plot_stack_set_column_shown (SsPlotStack *self, const char *column, gboolean shown);
+void            ss_plot_stack_add_column_to_chart (SsPlotStack *self, const char *column, SsChart *chart);
+void            ss_plot_stack_reset_columns (SsPlotStack *self);
+SsChart        *ss_plot_stack_get_column_chart (SsPlotStack *self, const char *column);
 
 G_END_DECLS

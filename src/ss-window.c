@@ -97,7 +97,7 @@ ss_window_dup_status_text (SsWindow *self)
       if (c > 0)
         g_string_append (s, "   ");
       /* Translators: contact name and its friction mode, e.g. "base: stuck" */
-      g_string_append_printf (s, _("%s: %s"), ss_model_contact_name (m, c), mode_text (modes[c]));
+      g_string_append_printf (s, _("%s: %s"), ss_i18n_model_text (ss_model_contact_label (m, c)), mode_text (modes[c]));
     }
   return g_string_free (s, FALSE);
 }
@@ -127,7 +127,7 @@ update_status (SsWindow *self)
   else if (m != NULL)
     for (int c = 0; c < ss_model_n_contacts (m) && c < n_modes; c++)
       {
-        g_autofree char *name = g_markup_escape_text (ss_model_contact_name (m, c), -1);
+        g_autofree char *name = g_markup_escape_text (ss_i18n_model_text (ss_model_contact_label (m, c)), -1);
         const char      *color = modes[c] == SS_MODE_STICK ? "#e66100" : "#26a269";
 
         g_string_append_printf (markup, "%s<span foreground=\"%s\">●</span> <b>%s</b> %s", c > 0 ? "      " : "", color,

@@ -1,5 +1,6 @@
 /* model.c - the common part of every model: names, columns, accessors. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +26,14 @@ ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, in
   m->n_contacts = n_contacts;
   m->values = malloc(sizeof(double) * (size_t)(sc->n_params > 0 ? sc->n_params : 1));
   m->contact_names = calloc((size_t)n_contacts + 1, sizeof(char *));
+  m->contact_labels = calloc((size_t)n_contacts + 1, sizeof(char *));
   m->mu_s = calloc((size_t)n_contacts + 1, sizeof(double));
   m->mu_k = calloc((size_t)n_contacts + 1, sizeof(double));
   m->v_stick = calloc((size_t)n_contacts + 1, sizeof(double));
   m->viscous = calloc((size_t)n_contacts + 1, sizeof(double));
   m->state_size = calloc((size_t)nx + 1, sizeof(double));
-  if (!m->values || !m->contact_names || !m->mu_s || !m->mu_k || !m->v_stick || !m->viscous ||
-      !m->state_size) {
+  if (!m->values || !m->contact_names || !m->contact_labels || !m->mu_s || !m->mu_k ||
+      !m->v_stick || !m->viscous || !m->state_size) {
     ss_model_free(m);
     return NULL;
   }
@@ -65,6 +67,46 @@ void ss_model_add_column(ss_model *m, const char *name, const char *unit, ss_col
   c->unit = dup_str(unit);
   c->kind = kind;
   c->contact = contact;
+  c->label = NULL;
+  c->rate_of = -1;
+  c->component_of = -1;
+}
+
+static void set_label(char **slot, const char *label)
+{
+  char *copy = label ? dup_str(label) : NULL;
+  if (label && !copy)
+    return; /* out of memory: the name stands in */
+  free(*slot);
+  *slot = copy;
+}
+
+void ss_model_set_contact_label(ss_model *m, int contact, const char *label)
+{
+  set_label(&m->contact_labels[contact], label);
+}
+
+ss_model *ss_model_set_labels(ss_model *m, const ss_label *table)
+{
+  if (!m)
+    return NULL;
+  for (const ss_label *row = table; row->name; row++) {
+    int i = ss_model_column_find(m, row->name);
+    if (i >= 0) {
+      ss_column *c = &m->columns[i];
+      int of = row->of ? ss_model_column_find(m, row->of) : -1;
+      set_label(&c->label, row->label);
+      if (c->kind == SS_COL_VELOCITY)
+        c->rate_of = of;
+      else
+        c->component_of = of;
+      continue;
+    }
+    for (int k = 0; k < m->n_contacts; k++)
+      if (strcmp(m->contact_names[k], row->name) == 0)
+        ss_model_set_contact_label(m, k, row->label);
+  }
+  return m;
 }
 
 void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,
@@ -73,21 +115,34 @@ void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_un
   static const char *const suffix[] = {"F", "N", "ratio", "v", "stick"};
   static const ss_column_kind kinds[] = {SS_COL_FRICTION, SS_COL_NORMAL, SS_COL_RATIO,
                                          SS_COL_SLIP_VELOCITY, SS_COL_STICK};
+  bool moment = strcmp(force_unit, "N m") == 0;
+  const char *labels[] = {moment ? "friction moment" : "friction force F",
+                          moment ? "normal load N" : "normal force N", "|F|/N", "slip velocity v",
+                          "stuck"};
   for (int k = 0; k < 5; k++) {
     char name[96];
     snprintf(name, sizeof name, "%s.%s", m->contact_names[contact], suffix[k]);
     const char *unit = k < 2 ? force_unit : k == 3 ? velocity_unit : "1";
     ss_model_add_column(m, name, unit, kinds[k], contact);
+    set_label(&m->columns[m->n_columns - 1].label, labels[k]);
   }
 }
 
 void ss_model_add_energy_columns(ss_model *m, bool potential)
 {
+  static const ss_label labels[] = {
+      {"work.external", "external work", NULL},
+      {"energy.dissipated", "energy dissipated", NULL},
+      {"energy.kinetic", "kinetic energy", NULL},
+      {"energy.potential", "potential energy", NULL},
+      {NULL, NULL, NULL},
+  };
   ss_model_add_column(m, "work.external", "J", SS_COL_ENERGY, -1);
   ss_model_add_column(m, "energy.dissipated", "J", SS_COL_ENERGY, -1);
   ss_model_add_column(m, "energy.kinetic", "J", SS_COL_ENERGY, -1);
   if (potential)
     ss_model_add_column(m, "energy.potential", "J", SS_COL_ENERGY, -1);
+  ss_model_set_labels(m, labels);
 }
 
 void ss_model_add_breakpoint(ss_model *m, double t)
@@ -116,14 +171,18 @@ void ss_model_free(ss_model *m)
     m->ops->free_impl(m->impl);
   for (int i = 0; m->contact_names && i < m->n_contacts; i++)
     free(m->contact_names[i]);
+  for (int i = 0; m->contact_labels && i < m->n_contacts; i++)
+    free(m->contact_labels[i]);
   for (int i = 0; m->aux_names && i < m->n_aux; i++)
     free(m->aux_names[i]);
   for (int i = 0; i < m->n_columns; i++) {
     free(m->columns[i].name);
     free(m->columns[i].unit);
+    free(m->columns[i].label);
   }
   free(m->columns);
   free(m->contact_names);
+  free(m->contact_labels);
   free(m->aux_names);
   free(m->mu_s);
   free(m->mu_k);
@@ -144,6 +203,24 @@ const char *ss_model_contact_name(const ss_model *m, int i) { return m->contact_
 bool ss_model_is_hybrid(const ss_model *m) { return m->hybrid; }
 bool ss_model_is_stiff(const ss_model *m) { return m->stiff; }
 int ss_model_n_sources(const ss_model *m) { return m->n_contacts + m->n_aux; }
+
+const char *ss_model_contact_label(const ss_model *m, int i)
+{
+  return m->contact_labels[i] ? m->contact_labels[i] : m->contact_names[i];
+}
+
+bool ss_model_contact_is_viscous(const ss_model *m, int i) { return m->viscous[i] > 0.0; }
+
+void ss_model_column_label(const ss_model *m, int i, char *buf, size_t size)
+{
+  const ss_column *c = &m->columns[i];
+  if (!c->label)
+    snprintf(buf, size, "%s", c->name);
+  else if (c->contact >= 0)
+    snprintf(buf, size, "%s: %s", ss_model_contact_label(m, c->contact), c->label);
+  else
+    snprintf(buf, size, "%s", c->label);
+}
 
 const char *ss_model_source_name(const ss_model *m, int i)
 {

@@ -52,6 +52,7 @@ struct ss_model {
   int n_aux;                   /* freeplay (gap) event functions */
   int n_kinks;                 /* margin kink functions (ops->contacts) */
   char **contact_names;        /* n_contacts names used in CSV and events */
+  char **contact_labels;       /* n_contacts human labels, NULL: none (ss_model_set_labels) */
   char **aux_names;            /* n_aux names of gap elements */
   double *mu_s;                /* per contact static coefficient (for plots), 1 */
   double *mu_k;                /* per contact kinetic coefficient (for plots), 1 */
@@ -106,6 +107,21 @@ void ss_model_add_column(ss_model *m, const char *name, const char *unit, ss_col
  * gravity), all in J.  Each row balances: the change of work.external
  * equals the changes of the others together. */
 void ss_model_add_energy_columns(ss_model *m, bool potential);
+/* One row of a mechanism's label table: the human label of a column or of
+ * a contact (ss_column.label, ss_model_contact_label), in English. */
+typedef struct ss_label {
+  const char *name;  /* a column's name, or a contact's */
+  const char *label; /* "drive position"; for a contact's column what it is of the contact */
+  const char *of;    /* NULL, or for a velocity the column of its position, for a reaction's
+                        further component the column of its first component */
+} ss_label;
+
+/* Labels the columns and contacts named in table (ended by a row whose name
+ * is NULL); names the model lacks are skipped (a table serves every choice
+ * of the scenario).  Returns m; NULL-safe, so it can wrap a constructor. */
+ss_model *ss_model_set_labels(ss_model *m, const ss_label *table);
+void ss_model_set_contact_label(ss_model *m, int contact, const char *label);
+
 /* The five standard columns C.F, C.N, C.ratio, C.v, C.stick for every contact,
  * with force_unit "N" or "N m" for moments. */
 void ss_model_add_contact_columns(ss_model *m, int contact, const char *force_unit,

@@ -145,11 +145,20 @@ typedef enum {
   SS_COL_OTHER,         /* anything else */
 } ss_column_kind;
 
+/* A column of a contact of kind SS_COL_FORCE is a component of the
+ * contact's (joint's) reaction. */
 typedef struct ss_column {
   char *name;          /* CSV header name, e.g. "10.F" or "z1" */
   char *unit;          /* SI unit, "1" for a dimensionless value */
   ss_column_kind kind; /* what the value is (plot grouping) */
   int contact;         /* contact index for contact columns, else -1 */
+  char *label;         /* human label in English (the GUI translates it), NULL if none:
+                          a contact's column says what it is of the contact ("friction
+                          force"), ss_model_column_label puts the contact's label first;
+                          any other column says it all ("drive position") */
+  int rate_of;         /* a velocity: the column of the position it is the rate of, else -1 */
+  int component_of;    /* a reaction's further component (Ry): the column of its first
+                          component (Rx), else -1 */
 } ss_column;
 
 typedef enum { SS_MODE_STICK = 0, SS_MODE_SLIDE_POS = 1, SS_MODE_SLIDE_NEG = -1 } ss_mode;
@@ -178,6 +187,15 @@ const ss_column *ss_model_column(const ss_model *m, int i);
 int ss_model_column_find(const ss_model *m, const char *name); /* -1 if none */
 int ss_model_n_contacts(const ss_model *m);
 const char *ss_model_contact_name(const ss_model *m, int i);
+/* A contact's human label in English ("ψ bearing", "contact 1–0"); its name
+ * when the model gives none. */
+const char *ss_model_contact_label(const ss_model *m, int i);
+/* Whether contact i's friction C.F includes a viscous term, so |F|/N may
+ * exceed mu_s while it slides without leaving the friction cone. */
+bool ss_model_contact_is_viscous(const ss_model *m, int i);
+/* Column i's whole human label in English into buf: "ψ bearing: friction
+ * moment", "drive position"; the column's name when it has no label. */
+void ss_model_column_label(const ss_model *m, int i, char *buf, size_t size);
 /* Friction levels of contact i for plots: mu_s and mu_k (ratio axis). */
 void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k);
 int ss_model_n_sources(const ss_model *m); /* contacts + gap elements */

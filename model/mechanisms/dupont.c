@@ -51,6 +51,17 @@ static void extra(const ss_block1d *b, double t, double z, double v, double *out
   out[1] = force2(p, t);
 }
 
+/* human labels (ss_model_set_labels) */
+static const ss_label labels[] = {
+    {"slot", "slot", NULL},
+    {"z", "position in the slot", NULL},
+    {"v", "velocity in the slot", "z"},
+    {"bristle", "bristle deflection", NULL},
+    {"F1", "force F1 along the slot", NULL},
+    {"F2", "force F2 on both masses", NULL},
+    {NULL, NULL, NULL},
+};
+
 static const ss_column_spec extras[] = {
     {"F1", "N", SS_COL_FORCE},
     {"F2", "N", SS_COL_FORCE},
@@ -78,7 +89,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   b->extra = extra;
   b->n_extra = 2;
   b->data = p;
-  return ss_block1d_model_new(sc, values, b, "slot", extras, error);
+  return ss_model_set_labels(ss_block1d_model_new(sc, values, b, "slot", extras, error), labels);
 }
 
 /* clang-format off: a hand-aligned table */

@@ -475,6 +475,41 @@ static const ss_model_ops gear_train_ops = {
 static const char *const body_names[N_BODIES] = {"psi", "delta", "gamma", "phi"};
 static const char *const bearing_names[N_BODIES] = {"bearing_psi", "bearing_delta", "bearing_gamma",
                                                     "bearing_phi"};
+/* human labels (ss_model_set_labels) */
+static const ss_label labels[] = {
+    {"bearing_psi", "ψ bearing", NULL},
+    {"bearing_delta", "δ bearing", NULL},
+    {"bearing_gamma", "γ bearing", NULL},
+    {"bearing_phi", "ϕ bearing", NULL},
+    {"psi", "angle ψ", NULL},
+    {"delta", "angle δ", NULL},
+    {"gamma", "angle γ", NULL},
+    {"phi", "angle ϕ", NULL},
+    {"psi_dot", "angular velocity ψ̇", "psi"},
+    {"delta_dot", "angular velocity δ̇", "delta"},
+    {"gamma_dot", "angular velocity γ̇", "gamma"},
+    {"phi_dot", "angular velocity ϕ̇", "phi"},
+    {"bearing_psi.bristle", "bristle deflection", NULL},
+    {"bearing_delta.bristle", "bristle deflection", NULL},
+    {"bearing_gamma.bristle", "bristle deflection", NULL},
+    {"bearing_phi.bristle", "bristle deflection", NULL},
+    {"M_psi", "drive moment Mψ", NULL},
+    {"M_phi", "load moment Mϕ", NULL},
+    {"shaft_psi_delta.M", "shaft ψ–δ moment", NULL},
+    {"mesh.M", "mesh moment", NULL},
+    {"mesh.F", "tooth force", NULL},
+    {"shaft_gamma_phi.M", "shaft γ–ϕ moment", NULL},
+    {"ground.M", "ground spring moment", NULL},
+    {"shaft_psi_delta.contact", "shaft ψ–δ engaged", NULL},
+    {"shaft_psi_delta.defl", "shaft ψ–δ deflection", NULL},
+    {"mesh.contact", "mesh engaged", NULL},
+    {"mesh.defl", "mesh deflection", NULL},
+    {"shaft_gamma_phi.contact", "shaft γ–ϕ engaged", NULL},
+    {"shaft_gamma_phi.defl", "shaft γ–ϕ deflection", NULL},
+    {"chain.contact", "chain ψ–ϕ engaged", NULL},
+    {"chain.defl", "chain ψ–ϕ deflection", NULL},
+    {NULL, NULL, NULL},
+};
 static const char *const part_names[3] = {"shaft_psi_delta", "mesh", "shaft_gamma_phi"};
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -661,7 +696,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   ss_model_add_column(m, "chain.contact", "1", SS_COL_OTHER, -1);
   ss_model_add_column(m, "chain.defl", "rad", SS_COL_OTHER, -1);
   ss_model_add_energy_columns(m, true);
-  return m;
+  return ss_model_set_labels(m, labels);
 }
 
 /* ---- parameters ------------------------------------------------------------------ */

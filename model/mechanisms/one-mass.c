@@ -44,6 +44,18 @@ static const ss_column_spec extras[] = {
     {"load.F", "N", SS_COL_FORCE},
 };
 
+/* human labels (ss_model_set_labels) */
+static const ss_label labels[] = {
+    {"base", "base", NULL},
+    {"z", "block position", NULL},
+    {"v", "block velocity", "z"},
+    {"bristle", "bristle deflection", NULL},
+    {"x_drive", "driver position", NULL},
+    {"spring.F", "spring force", NULL},
+    {"load.F", "applied force", NULL},
+    {NULL, NULL, NULL},
+};
+
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
 {
   ss_block1d *b = calloc(1, sizeof *b + sizeof(one_mass));
@@ -68,7 +80,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   b->extra = extra;
   b->n_extra = 3;
   b->data = p;
-  return ss_block1d_model_new(sc, values, b, "base", extras, error);
+  return ss_model_set_labels(ss_block1d_model_new(sc, values, b, "base", extras, error), labels);
 }
 
 /* clang-format off: a hand-aligned table */

@@ -80,7 +80,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     free(pm);
     return ss_set_error(error, "no unforced equilibrium found near the hanging crank");
   }
-  return ss_planar_mech_model_new(sc, values, pm, error);
+  return ss_model_set_labels(ss_planar_mech_model_new(sc, values, pm, error), ss_crank_labels);
 }
 
 /* clang-format off: a hand-aligned table */

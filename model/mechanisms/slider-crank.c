@@ -126,8 +126,35 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   pm->outputs[1] = (ss_planar_output){5, "theta2", "rad", "omega2", "rad/s"};
   pm->outputs[2] = (ss_planar_output){6, "xB", "m", "vB", "m/s"};
   ss_crank_mech_setup(pm, sc, values, 0);
-  return ss_planar_mech_model_new(sc, values, pm, error);
+  return ss_model_set_labels(ss_planar_mech_model_new(sc, values, pm, error), ss_crank_labels);
 }
+
+const ss_label ss_crank_labels[] = {
+    {"O", "joint O", NULL},
+    {"A", "joint A", NULL},
+    {"B", "joint B", NULL},
+    {"guide", "guide", NULL},
+    {"theta1", "crank angle θ1", NULL},
+    {"omega1", "crank angular velocity ω1", "theta1"},
+    {"theta2", "rod angle θ2", NULL},
+    {"omega2", "rod angular velocity ω2", "theta2"},
+    {"xB", "slider position xB", NULL},
+    {"vB", "slider velocity vB", "xB"},
+    {"x3", "slider position x3", NULL},
+    {"v3", "slider velocity v3", "x3"},
+    {"O.Rx", "reaction Rx", NULL},
+    {"O.Ry", "reaction Ry", "O.Rx"},
+    {"A.Rx", "reaction Rx", NULL},
+    {"A.Ry", "reaction Ry", "A.Rx"},
+    {"B.Rx", "reaction Rx", NULL},
+    {"B.Ry", "reaction Ry", "B.Rx"},
+    {"guide.Rn", "normal reaction Rn", NULL},
+    {"guide.Rm", "reaction moment Rm", "guide.Rn"},
+    {"friction.generalised", "generalised friction moment", NULL},
+    {"tau", "crank torque τ", NULL},
+    {"constraint.error", "constraint error", NULL},
+    {NULL, NULL, NULL},
+};
 
 /* clang-format off: a hand-aligned table */
 static const ss_param_info params[] = {

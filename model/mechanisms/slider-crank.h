@@ -30,6 +30,8 @@ void ss_crank_mech_setup(ss_planar_mech *pm, const ss_scenario *sc, const double
 #define SS_CRANK_N_CONDITIONS 4
 extern const ss_param_condition ss_crank_conditions[SS_CRANK_N_CONDITIONS];
 
+/* Human labels of both slider-cranks' columns and joints. */
+extern const ss_label ss_crank_labels[];
 extern const char *const ss_crank_friction_choices[];    /* "on", "off" */
 extern const char *const ss_crank_formulation_choices[]; /* "minimal", "absolute" */
 

@@ -370,6 +370,25 @@ static const ss_model_ops tb_ops = {
     .free_impl = free,
 };
 
+/* human labels (ss_model_set_labels) */
+static const ss_label labels[] = {
+    {"10", "contact 1–0", NULL},
+    {"20", "contact 2–0", NULL},
+    {"12", "contact 1–2", NULL},
+    {"z1", "block 1 position", NULL},
+    {"z2", "block 2 position", NULL},
+    {"v1", "block 1 velocity", "z1"},
+    {"v2", "block 2 velocity", "z2"},
+    {"F1", "force F1 on block 1", NULL},
+    {"F2", "force F2 on block 2", NULL},
+    {"sum.10+12", "friction sum 1–0 + 1–2", NULL},
+    {"sum.20-12", "friction sum 2–0 − 1–2", NULL},
+    {"a1", "block 1 acceleration", NULL},
+    {"a2", "block 2 acceleration", NULL},
+    {"case", "velocity case", NULL},
+    {NULL, NULL, NULL},
+};
+
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
 {
   static const char *const sfx[3] = {"10", "20", "12"};
@@ -434,6 +453,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   for (int c = 0; c < 3; c++) {
     m->mu_s[c] = mu_s[c];
     m->mu_k[c] = mu_k[c];
+    m->viscous[c] = p->C[c]; /* its C v is part of C.F */
   }
 
   ss_model_add_column(m, "z1", "m", SS_COL_POSITION, -1);
@@ -450,7 +470,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   ss_model_add_column(m, "a2", "m/s²", SS_COL_OTHER, -1);
   ss_model_add_column(m, "case", "1", SS_COL_OTHER, -1);
   ss_model_add_energy_columns(m, false); /* no springs: no potential energy */
-  return m;
+  return ss_model_set_labels(m, labels);
 }
 
 /* clang-format off: a hand-aligned table */

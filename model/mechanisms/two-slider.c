@@ -691,6 +691,35 @@ static const ss_model_ops two_slider_ops = {
     .free_impl = free_impl,
 };
 
+/* human labels (ss_model_set_labels) */
+static const ss_label labels[] = {
+    {"slider1", "slider 1", NULL},
+    {"slider2", "slider 2", NULL},
+    {"y1", "slider 1 position y1", NULL},
+    {"x2", "slider 2 position x2", NULL},
+    {"theta", "rod angle θ", NULL},
+    {"v1", "slider 1 velocity v1", "y1"},
+    {"v2", "slider 2 velocity v2", "x2"},
+    {"omega", "rod angular velocity ω", "theta"},
+    {"slider1.z", "bristle deflection", NULL},
+    {"slider2.z", "bristle deflection", NULL},
+    {"slider1.released", "released", NULL},
+    {"slider2.released", "released", NULL},
+    {"stiction.incoherent", "incoherent friction directions", NULL},
+    {"split.alpha", "load split α", NULL},
+    {"split.alpha_min", "load split α, lowest while stuck", NULL},
+    {"split.alpha_max", "load split α, highest while stuck", NULL},
+    {"load.S1", "load S1 on slider 1", NULL},
+    {"load.S2", "load S2 on slider 2", NULL},
+    {"load.P", "rod load P", NULL},
+    {"spring1.e", "spring 1 extension", NULL},
+    {"spring1.F", "spring 1 force", NULL},
+    {"spring2.e", "spring 2 extension", NULL},
+    {"spring2.F", "spring 2 force", NULL},
+    {"constraint.error", "constraint error", NULL},
+    {NULL, NULL, NULL},
+};
+
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
 {
   ts_model *tp = calloc(1, sizeof *tp);
@@ -789,7 +818,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   ss_model_add_energy_columns(m, true);
   ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
-  return m;
+  return ss_model_set_labels(m, labels);
 }
 
 /* clang-format off: a hand-aligned table */

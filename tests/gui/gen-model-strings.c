@@ -1,12 +1,13 @@
 /* gen-model-strings.c - prints src/ss-model-strings-list.c from the engine's
  * scenario tables (run: meson compile -C build update-model-strings). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stickslip.h"
 
-static const char *seen[8192];
-static int         n_seen;
+static char *seen[8192];
+static int   n_seen;
 
 static void
 put (const char *s, const char *scenario, const char *what)
@@ -17,7 +18,7 @@ put (const char *s, const char *scenario, const char *what)
     if (strcmp (seen[i], s) == 0)
       return;
   if (n_seen < (int)(sizeof seen / sizeof seen[0]))
-    seen[n_seen++] = s;
+    seen[n_seen++] = strdup (s); /* a model's labels go with the model */
   printf ("  /* %s: %s */\n  N_(\"", scenario, what);
   for (const char *p = s; *p; p++)
     {
@@ -28,13 +29,58 @@ put (const char *s, const char *scenario, const char *what)
   printf ("\"),\n");
 }
 
+/* The labels of the columns and contacts of @sc's model for @values. */
+static void
+put_labels (const ss_scenario *sc, const double *values)
+{
+  char      what[256];
+  char     *error = NULL;
+  ss_model *m = sc->create (sc, values, &error);
+
+  free (error);
+  if (m == NULL)
+    return;
+  for (int c = 0; c < ss_model_n_contacts (m); c++)
+    {
+      snprintf (what, sizeof what, "label of contact %s", ss_model_contact_name (m, c));
+      put (ss_model_contact_label (m, c), sc->name, what);
+    }
+  for (int i = 0; i < ss_model_n_columns (m); i++)
+    {
+      snprintf (what, sizeof what, "label of column %s", ss_model_column (m, i)->name);
+      put (ss_model_column (m, i)->label, sc->name, what);
+    }
+  ss_model_free (m);
+}
+
+/* Every combination of @sc's choices from parameter @p on (the columns
+ * differ with levels, laws, rods). */
+static void
+put_choice_labels (const ss_scenario *sc, double *values, int p)
+{
+  while (p < sc->n_params && sc->params[p].kind != SS_PARAM_CHOICE)
+    p++;
+  if (p == sc->n_params)
+    {
+      put_labels (sc, values);
+      return;
+    }
+  for (int k = 0; sc->params[p].choices[k] != NULL; k++)
+    {
+      values[p] = k;
+      put_choice_labels (sc, values, p + 1);
+    }
+  values[p] = sc->params[p].def;
+}
+
 int
 main (void)
 {
   char what[256];
 
   printf ("/* ss-model-strings-list.c - generated from the scenario tables of the\n"
-          " * engine (titles, descriptions, parameter labels and descriptions, groups)\n"
+          " * engine (titles, descriptions, parameter labels and descriptions, groups,\n"
+          " * labels of columns and contacts)\n"
           " * so that xgettext extracts them; test-model-strings fails when a scenario\n"
           " * adds a text that is missing here. */\n"
           "#include <glib/gi18n.h>\n\n#include \"ss-model-strings.h\"\n\n"
@@ -53,6 +99,16 @@ main (void)
           snprintf (what, sizeof what, "description of %s", sc->params[p].name);
           put (sc->params[p].description, sc->name, what);
         }
+    }
+  /* labels of built models, over every combination of choices */
+  for (int i = 0; i < ss_scenario_count (); i++)
+    {
+      const ss_scenario *sc = ss_scenario_get (i);
+      double            *values = calloc ((size_t)sc->n_params + 1, sizeof *values);
+
+      ss_scenario_defaults (sc, values);
+      put_choice_labels (sc, values, 0);
+      free (values);
     }
   printf ("  NULL\n};\n");
   return 0;

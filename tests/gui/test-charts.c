@@ -924,16 +924,18 @@ test_column_labels (void)
     { "one-mass", "base.v", "base: slip velocity v" },
     { "gear-train", "bearing_psi.ratio", "ψ bearing: |F|/N" },
     { "gear-train", "bearing_phi.F", "ϕ bearing: friction moment" },
-    { "gear-train", "psi_dot", "ψ\u0307" },
-    { "gear-train", "shaft_psi_delta.M", "ψ–δ shaft M" },
-    { "gear-train", "M_psi", "Mψ" },
-    { "two-block", "sum.20-12", "sum 20−12" },
-    { "two-block", "sum.10+12", "sum 10+12" },
-    { "slider-crank", "O.Rx", "O: reaction Rx" },
-    { "slider-crank", "guide.Rm", "guide: reaction Rm" },
-    { "slider-crank", "theta1", "θ1" },
-    { "two-slider", "split.alpha", "split α" },
-    { "one-mass", "x_drive", "x drive" },
+    { "gear-train", "psi_dot", "angular velocity ψ\u0307" },
+    { "gear-train", "shaft_psi_delta.M", "shaft ψ–δ moment" },
+    { "gear-train", "M_psi", "drive moment Mψ" },
+    { "two-block", "sum.20-12", "friction sum 2–0 − 1–2" },
+    { "two-block", "sum.10+12", "friction sum 1–0 + 1–2" },
+    { "two-block", "10.N", "contact 1–0: normal force N" },
+    { "slider-crank", "O.Rx", "joint O: reaction Rx" },
+    { "slider-crank", "guide.Rm", "guide: reaction moment Rm" },
+    { "slider-crank", "theta1", "crank angle θ1" },
+    { "two-slider", "split.alpha", "load split α" },
+    { "one-mass", "x_drive", "driver position" },
+    { "one-mass", "energy.dissipated", "energy dissipated" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -950,7 +952,8 @@ test_column_labels (void)
   wait_idle (ss_window_get_simulation (window));
   g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Friction ratio"), "bearing_psi.ratio")), ==,
                    "ψ bearing: |F|/N");
-  g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Velocity"), "psi_dot")), ==, "ψ\u0307");
+  g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Velocity"), "psi_dot")), ==,
+                   "angular velocity ψ\u0307");
 }
 
 int

@@ -125,7 +125,7 @@ test_scenario (gconstpointer data)
     g_autofree char *status = ss_window_dup_status_text (window);
 
     for (int c = 0; c < n_modes; c++)
-      g_assert_nonnull (strstr (status, ss_model_contact_name (m, c)));
+      g_assert_nonnull (strstr (status, ss_i18n_model_text (ss_model_contact_label (m, c))));
   }
 
   /* the canvas drew this run (a named drawing, or the generic one) */

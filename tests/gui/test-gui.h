@@ -22,6 +22,7 @@
 #include "ss-line-layer.h"
 #include "ss-chart.h"
 #include "ss-export.h"
+#include "ss-model-strings.h"
 #include "ss-resources.h"
 #include "ss-series.h"
 #include "ss-span-layer.h"

@@ -1,6 +1,7 @@
 /* test-model-strings.c - every text of every scenario table (title,
- * description, parameter labels, descriptions, groups) is in the list
- * xgettext reads, so the translation test covers it. */
+ * description, parameter labels, descriptions, groups) and every label of
+ * a model's columns and contacts is in the list xgettext reads, so the
+ * translation test covers it. */
 #include <glib.h>
 
 #include "ss-model-strings.h"
@@ -36,10 +37,46 @@ test_all_listed (void)
     }
 }
 
+/* The labels of the models of every scenario's defaults and of each other
+ * choice of each choice parameter. */
+static void
+test_labels_listed (void)
+{
+  for (int i = 0; i < ss_scenario_count (); i++)
+    {
+      const ss_scenario *sc = ss_scenario_get (i);
+      g_autofree double *values = g_new0 (double, sc->n_params + 1);
+
+      for (int p = -1; p < sc->n_params; p++)
+        {
+          int n = p < 0                                   ? 1
+                  : sc->params[p].kind == SS_PARAM_CHOICE ? (int)g_strv_length ((char **)sc->params[p].choices)
+                                                          : 0;
+
+          for (int k = 0; k < n; k++)
+            {
+              ss_model *m;
+
+              ss_scenario_defaults (sc, values);
+              if (p >= 0)
+                values[p] = k;
+              m = sc->create (sc, values, NULL);
+              g_assert_nonnull (m);
+              for (int c = 0; c < ss_model_n_contacts (m); c++)
+                check (ss_model_contact_label (m, c));
+              for (int c = 0; c < ss_model_n_columns (m); c++)
+                check (ss_model_column (m, c)->label);
+              ss_model_free (m);
+            }
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/i18n/model-strings-listed", test_all_listed);
+  g_test_add_func ("/i18n/model-labels-listed", test_labels_listed);
   return g_test_run ();
 }

@@ -25,6 +25,7 @@
 #include "test-util.h"
 
 #include "friction.h"
+#include "ss-internal.h"
 
 /* Energy balance residual allowed, as a share of the largest energy
  * magnitude of the run (default tolerances rtol 1e-8, atol 1e-10). */
@@ -126,6 +127,43 @@ static int column_of(const ss_model *m, const char *contact, const char *what)
   return ss_model_column_find(m, name);
 }
 
+/* An internal id rather than words: a '.' or '_' between letters or
+ * digits ("bearing_psi.ratio", "sum.20-12"). */
+static bool looks_like_id(const char *s)
+{
+  for (const char *p = s; *p; p++)
+    if ((*p == '.' || *p == '_') && p > s && g_ascii_isalnum(p[-1]) && g_ascii_isalnum(p[1]))
+      return true;
+  return false;
+}
+
+/* Legends and readouts show the model's labels: every column and contact
+ * has one, made of words; velocities name their positions and a reaction's
+ * further components its first. */
+static void check_labels(const ss_model *m, const char *label)
+{
+  for (int k = 0; k < ss_model_n_contacts(m); k++) {
+    const char *l = m->contact_labels[k];
+    if (!l || !l[0] || looks_like_id(l))
+      g_error("%s: contact %s has no human label (\"%s\")", label, ss_model_contact_name(m, k),
+              l ? l : "");
+  }
+  for (int i = 0; i < ss_model_n_columns(m); i++) {
+    const ss_column *c = ss_model_column(m, i);
+    char whole[256];
+    if (!c->label || !c->label[0])
+      g_error("%s: column %s has no label", label, c->name);
+    ss_model_column_label(m, i, whole, sizeof whole);
+    if (looks_like_id(whole) || strcmp(whole, c->name) == 0)
+      g_error("%s: column %s is labelled with an id: \"%s\"", label, c->name, whole);
+    if (c->kind == SS_COL_VELOCITY && c->contact < 0 &&
+        (c->rate_of < 0 || ss_model_column(m, c->rate_of)->kind != SS_COL_POSITION))
+      g_error("%s: velocity %s names no position it is the rate of", label, c->name);
+    if (c->component_of >= 0 && ss_model_column(m, c->component_of)->contact != c->contact)
+      g_error("%s: %s is a component of another joint's reaction", label, c->name);
+  }
+}
+
 static void check_columns(const ss_model *m, const char *label)
 {
   int n = ss_model_n_columns(m);
@@ -152,6 +190,7 @@ static void check_columns(const ss_model *m, const char *label)
       g_assert_cmpint(ss_model_column(m, i)->kind, ==, kinds[w]);
       g_assert_cmpint(ss_model_column(m, i)->contact, ==, k);
     }
+  check_labels(m, label);
 }
 
 /* Whether contact k has an event at time t (its velocity is zero there up
