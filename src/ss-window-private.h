@@ -8,6 +8,7 @@
 #include "ss-mechanism-view.h"
 #include "ss-param-panel.h"
 #include "ss-plot-stack.h"
+#include "ss-signal-chooser.h"
 #include "ss-simulation.h"
 #include "ss-window.h"
 
@@ -35,6 +36,7 @@ struct _SsWindow
   GtkLabel        *speed_label;
   GtkInscription  *time_label;
   GtkBox          *run_settings_box;
+  SsSignalChooser *signal_chooser;
   GtkLabel        *preview_label;
   SsMechanismView *mechanism_view;
   SsPlotStack     *plot_stack;

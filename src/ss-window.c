@@ -782,6 +782,7 @@ ss_window_class_init (SsWindowClass *klass)
   g_type_ensure (SS_TYPE_PARAM_PANEL);
   g_type_ensure (SS_TYPE_MECHANISM_VIEW);
   g_type_ensure (SS_TYPE_PLOT_STACK);
+  g_type_ensure (SS_TYPE_SIGNAL_CHOOSER);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SsWindow, toast_overlay);
@@ -792,6 +793,7 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsWindow, timeline_scale);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, timeline_adjustment);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, run_settings_box);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, signal_chooser);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, preview_label);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, scenario_dropdown);
@@ -823,6 +825,7 @@ ss_window_init (SsWindow *self)
   self->settings = ss_settings_new ();
   self->simulation = ss_simulation_new ();
   self->history = ss_history_new ();
+  ss_signal_chooser_set_plot_stack (self->signal_chooser, self->plot_stack);
   _ss_window_actions_init (self);
   _ss_window_run_settings_init (self);
   _ss_window_recent_init (self);
