@@ -228,6 +228,8 @@ ss_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },           { "win.reset", { "<Control>r", NULL } },
     { "win.export-plot", { "<Control>e", NULL } },    { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.open", { "<Control>o", NULL } },           { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } }, { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.keep-reference", { "<Control>k", NULL } }, { "win.clear-reference", { "<Control><Shift>k", NULL } },
   };
 

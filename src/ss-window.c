@@ -873,6 +873,8 @@ ss_window_init (SsWindow *self)
 
   reveal_changed_cb (self);
   ss_time_axis_set_readout_at_playhead (ss_plot_stack_get_time_axis (self->plot_stack), TRUE);
+  /* the first keyboard focus is harmless: Return plays, it toggles nothing */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->play_button));
   update_title (self);
   update_status (self);
 }
