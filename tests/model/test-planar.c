@@ -252,7 +252,8 @@ static void test_tree_path(void)
         double xa[SS_PLANAR_MAX_N], xb[SS_PLANAR_MAX_N];
         memcpy(xa, x, sizeof xa);
         memcpy(xb, x, sizeof xb);
-        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, u, h, &a, &why), ==, 0);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, true, u, h, &a, &why), ==,
+                        0);
         g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xb, false, true, u, h, &b, &why), ==, 0);
         for (int k = 0; k < n; k++) {
           worst = fmax(worst, rel_diff(b.D[k], a.D[k]));
@@ -294,7 +295,8 @@ static void test_tree_path(void)
           g_assert_cmpfloat(fabs(xq[k] - xp[k]), <, 1e-12);
         g_assert_cmpfloat(xq[pm->iu], ==, x[pm->iu]);
         /* and the projected prepare */
-        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xp, true, u, h, &a, &why), ==, 0);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xp, true, true, u, h, &a, &why), ==,
+                        0);
         memcpy(xq, x, sizeof xq);
         for (int k = 0; k < n; k++)
           xq[k] += k == pm->iu ? 0.0 : 1e-6 * rnd(r);
