@@ -68,11 +68,12 @@ static void slide_velocities(const ts_mech *tm, const double *q, const double *q
   }
 }
 
-/* Absolute coordinates q and velocities q' = D u' of state x. */
-static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd)
+/* Absolute coordinates q and velocities q' = D u' of state x (and D =
+ * dq/du, n x f, when Dq is not NULL). */
+static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd, double *Dq)
 {
   int n = tm->sys.n, f = tm->f;
-  double D[SS_PLANAR_MAX_N * 3];
+  double Dhere[SS_PLANAR_MAX_N * 3], *D = Dq ? Dq : Dhere;
   ts_configuration(tm, x, q, D);
   for (int k = 0; k < n; k++) {
     double s = 0.0;
@@ -84,9 +85,10 @@ static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd)
 
 /* Rigid exact law at rest: statics with the released flags (0 = locked,
  * else the sign of the friction held at mu_s |N|).  Both locked: the
- * redundancy treatment; one released: eq. 20 (square, all equations). */
+ * redundancy treatment; one released: eq. 20 (square, all equations).
+ * kin: the kinematics at q when the caller has them, or NULL. */
 static int rigid_statics(const ts_model *tp, double t, const double *q, const double *flags,
-                         ss_fj_solution *sol, const char **why)
+                         const ss_fj_kinematics *kin, ss_fj_solution *sol, const char **why)
 {
   const ts_mech *tm = &tp->mech;
   ss_fj_spec spec;
@@ -111,7 +113,8 @@ static int rigid_statics(const ts_model *tp, double t, const double *q, const do
     else
       spec.drop_row = tp->drop_row[tp->treatment];
   }
-  return ss_fj_statics(&tm->sys, q, h, &spec, sol, why);
+  return kin ? ss_fj_statics_at(&tm->sys, kin, h, &spec, sol, why)
+             : ss_fj_statics(&tm->sys, q, h, &spec, sol, why);
 }
 
 static double stick_margin(const ts_mech *tm, const ss_fj_solution *sol, int i)
@@ -129,7 +132,7 @@ static int rigid_margins(const ts_model *tp, double t, const double *q, const do
                          double *margin, double *kink, ss_fj_solution *sol, const char **why)
 {
   const ts_mech *tm = &tp->mech;
-  if (rigid_statics(tp, t, q, flags, sol, why) < 0)
+  if (rigid_statics(tp, t, q, flags, NULL, sol, why) < 0)
     return -1;
   bool any_released = false;
   for (int i = 0; i < 2; i++) {
@@ -141,7 +144,7 @@ static int rigid_margins(const ts_model *tp, double t, const double *q, const do
   if (any_released) {
     double none[4] = {0.0, 0.0, 0.0, 0.0};
     ss_fj_solution full;
-    if (rigid_statics(tp, t, q, none, &full, why) < 0)
+    if (rigid_statics(tp, t, q, none, NULL, &full, why) < 0)
       return -1;
     for (int i = 0; i < 2; i++)
       if (flags[i] != 0.0) {
@@ -200,10 +203,10 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
   const char *why;
   ss_fj_solution sol;
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-  ts_state(tm, x, q, qd);
+  ts_state(tm, x, q, qd, NULL);
   for (int i = 0; i < 2; i++)
     if (forced && forced[i] && flags[i] == 0.0) {
-      if (rigid_statics(tp, t, q, flags, &sol, &why) < 0)
+      if (rigid_statics(tp, t, q, flags, NULL, &sol, &why) < 0)
         return -1;
       double f = sol.fmu[tm->guide[i]];
       flags[i] = f >= 0.0 ? 1.0 : -1.0;
@@ -213,7 +216,7 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
     bool all_released = flags[0] != 0.0 && flags[1] != 0.0;
     if (all_released)
       break;
-    if (rigid_statics(tp, t, q, flags, &sol, &why) < 0) {
+    if (rigid_statics(tp, t, q, flags, NULL, &sol, &why) < 0) {
       /* no equilibrium with this lock: it cannot hold */
       for (int i = 0; i < 2; i++)
         if (flags[i] == 0.0)
@@ -279,21 +282,23 @@ static void smooth_coefs(const ts_model *tp, const double *x, const double *v, d
 
 /* Everything about one instant: accelerations, friction and reactions. */
 typedef struct ts_eval {
-  double q[SS_PLANAR_MAX_N];   /* absolute coordinates, m and rad */
-  double qd[SS_PLANAR_MAX_N];  /* their velocities, m/s and rad/s */
-  double qdd[SS_PLANAR_MAX_N]; /* accelerations */
-  double h[SS_PLANAR_MAX_N];   /* applied forces */
-  double spring_f[2];          /* axial spring-damper forces, N */
-  double spring_v[2];          /* axial extension rates, m/s */
-  double spring_e[2];          /* axial extensions, m */
-  double v[2];                 /* guide slide velocities, m/s */
-  double zdot[2];              /* LuGre bristle rates, m/s */
-  ss_fj_solution sol;          /* reactions and friction */
-  bool frozen;                 /* rigid exact law at rest: x' = 0 */
+  double q[SS_PLANAR_MAX_N];      /* absolute coordinates, m and rad */
+  double qd[SS_PLANAR_MAX_N];     /* their velocities, m/s and rad/s */
+  double qdd[SS_PLANAR_MAX_N];    /* accelerations */
+  double h[SS_PLANAR_MAX_N];      /* applied forces */
+  double spring_f[2];             /* axial spring-damper forces, N */
+  double spring_v[2];             /* axial extension rates, m/s */
+  double spring_e[2];             /* axial extensions, m */
+  double v[2];                    /* guide slide velocities, m/s */
+  double zdot[2];                 /* LuGre bristle rates, m/s */
+  ss_fj_solution sol;             /* reactions and friction */
+  bool frozen;                    /* rigid exact law at rest: x' = 0 */
+  double Dq[SS_PLANAR_MAX_N * 3]; /* dq/du (n x f) */
+  double phi[SS_PLANAR_MAX_M];    /* with kinematics for the caller: Phi(q), m or rad */
 } ts_eval;
 
-/* kin: where the kinematics goes (left unset for the rigid exact law at
- * rest), or NULL. */
+/* kin: where the kinematics goes (at rest for the rigid exact law at rest),
+ * together with ev->phi, or NULL (neither is needed). */
 static int evaluate(const ss_model *m, double t, const double *x, const int *modes, ts_eval *ev,
                     ss_fj_kinematics *kin, const char **why)
 {
@@ -301,18 +306,21 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   const ts_mech *tm = &tp->mech;
   const ss_planar_system *sys = &tm->sys;
   memset(ev, 0, sizeof *ev);
-  ts_state(tm, x, ev->q, ev->qd);
+  ts_state(tm, x, ev->q, ev->qd, ev->Dq);
   const double *q = ev->q, *qd = ev->qd;
   if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK) {
     /* locked by stiction: at rest, the statics decides */
     ev->frozen = true;
     ts_applied(tm, t, q, qd, ev->h, NULL, NULL);
-    return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
+    if (kin)
+      ss_fj_kinematics_phi(sys, q, NULL, kin, ev->phi);
+    return rigid_statics(tp, t, q, x + tp->at.flag, kin, &ev->sol, why);
   }
   ss_fj_kinematics kin_here;
-  if (!kin)
-    kin = &kin_here;
-  ss_fj_kinematics_at(sys, q, qd, kin);
+  if (kin)
+    ss_fj_kinematics_phi(sys, q, qd, kin, ev->phi);
+  else
+    ss_fj_kinematics_at(sys, q, qd, kin = &kin_here);
   ts_applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
   for (int i = 0; i < 2; i++) {
     ev->v[i] = 0.0;
@@ -431,7 +439,7 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
     return;
   }
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-  ts_state(tm, x, q, qd);
+  ts_state(tm, x, q, qd, NULL);
   slide_velocities(tm, q, qd, v);
   if (!m->hybrid || tm->flexible)
     return;
@@ -450,7 +458,7 @@ static int flexible_stop(const ss_model *m, double *x, const int *modes)
   const ts_mech *tm = &tp->mech;
   int n = tm->sys.n, f = tm->f;
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-  ts_state(tm, x, q, qd);
+  ts_state(tm, x, q, qd, NULL);
   for (int i = 0; i < 2; i++)
     if (modes[i] == SS_MODE_STICK)
       for (int k = 0; k < 3; k++)
@@ -541,7 +549,7 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
     /* a guide's velocity passed zero: the mechanism stops, or only that
      * guide reverses (the rod passes a position where it is at rest) */
     double v[2], q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-    ts_state(tm, x, q, qd);
+    ts_state(tm, x, q, qd, NULL);
     slide_velocities(tm, q, qd, v);
     bool moving = false;
     for (int i = 0; i < 2; i++)
@@ -626,7 +634,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
     row[c++] = tp->at.flag >= 0 && x[tp->at.flag + i] != 0.0 ? 1.0 : 0.0;
   /* directions and the admissible split: rigid mechanism only */
   double D[SS_PLANAR_MAX_N], w[2], hr = 0.0;
-  bool rigid = !tm->flexible && ts_rigid_pattern(tm, q, D, w) == 0;
+  bool rigid = !tm->flexible && ts_rigid_pattern_at(tm, ev.Dq, kin.Cmu, D, w) == 0;
   for (int k = 0; rigid && k < n; k++)
     hr += D[k] * ev.h[k];
   int d = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
@@ -647,9 +655,7 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
                          : fabs(ev.v[0]) < m->v_stick[0] && fabs(ev.v[1]) < m->v_stick[1];
   if (rigid && stuck && split_defined) {
     ss_ts_statics st;
-    bool have_kin = !ev.frozen; /* else computed there */
-    if (ts_statics_compute_at(tm, t, q, ev.h, D, w, have_kin ? kin.C : NULL,
-                              have_kin ? kin.Cmu : NULL, false, &st) == 0 &&
+    if (ts_statics_compute_at(tm, t, q, ev.h, D, w, kin.C, kin.Cmu, false, &st) == 0 &&
         st.stick_exists) {
       lo = st.stick_coherent_lo / p;
       hi = st.stick_coherent_hi / p;
@@ -673,10 +679,9 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
     for (int i = 0; i < 2; i++)
       V += 0.5 * tm->k[i] * ev.spring_e[i] * ev.spring_e[i];
   row[c++] = V;
-  double phi[SS_PLANAR_MAX_M], err = 0.0;
-  ss_planar_constraints(sys, q, phi);
+  double err = 0.0;
   for (int k = 0; k < sys->m; k++)
-    err = fmax(err, fabs(phi[k]));
+    err = fmax(err, fabs(ev.phi[k]));
   row[c++] = err;
 }
 

@@ -355,14 +355,20 @@ static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, c
 int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
                   const ss_fj_spec *spec, ss_fj_solution *out, const char **why)
 {
+  ss_fj_kinematics kin;
+  ss_fj_kinematics_at(sys, x, NULL, &kin);
+  return ss_fj_statics_at(sys, &kin, h, spec, out, why);
+}
+
+int ss_fj_statics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                     const ss_fj_spec *spec, ss_fj_solution *out, const char **why)
+{
   int n = sys->n, m = sys->m;
-  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  const double *C = kin->C, *Cmu = kin->Cmu;
   double A[SS_PLANAR_MAX_N * MAX_U], B[SS_PLANAR_MAX_N * MAX_RHS], X[MAX_U * MAX_RHS];
   layout L;
   if (make_layout(sys, spec, &L, why) < 0)
     return -1;
-  ss_planar_jacobian(sys, x, C);
-  ss_planar_slide_jacobian(sys, x, Cmu);
   int nu = L.nu, k = 1 + L.nc;
   memset(A, 0, sizeof(double) * (size_t)(n * nu));
   for (int r = 0; r < m; r++)
@@ -427,6 +433,12 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
 void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
                          ss_fj_kinematics *kin)
 {
+  ss_fj_kinematics_phi(sys, x, xd, kin, NULL);
+}
+
+void ss_fj_kinematics_phi(const ss_planar_system *sys, const double *x, const double *xd,
+                          ss_fj_kinematics *kin, double *phi)
+{
   int n = sys->n;
   double cs[SS_PLANAR_MAX_BODIES], sn[SS_PLANAR_MAX_BODIES];
   ss_planar_jgeo geo[SS_PLANAR_MAX_JOINTS];
@@ -444,6 +456,8 @@ void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const dou
     }
     kin->s[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE ? g->thb - g->tha
                                                         : g->t[0] * g->d[0] + g->t[1] * g->d[1];
+    if (phi)
+      ss_planar_constraints_geo(sys, j, g, phi + 2 * j);
   }
 }
 

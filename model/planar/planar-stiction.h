@@ -80,6 +80,14 @@ typedef struct ss_fj_kinematics {
  * in one pass with one sine and cosine per body. */
 void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
                          ss_fj_kinematics *kin);
+/* The same and, when phi is not NULL, Phi(x) (m values, as
+ * ss_planar_constraints) from the same geometry. */
+void ss_fj_kinematics_phi(const ss_planar_system *sys, const double *x, const double *xd,
+                          ss_fj_kinematics *kin, double *phi);
+
+/* ss_fj_statics with the Jacobians at x from kin (its C and Cmu). */
+int ss_fj_statics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                     const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
 
 /* Dynamics: M x'' = h + C^T lambda + C_l^T kappa + C_c^T f(lambda),
  * C x'' = xi(x, x') + xi_extra, C_l x'' = 0 (locked joints must be guides on
