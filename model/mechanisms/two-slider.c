@@ -598,8 +598,10 @@ static double incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_
   return opposite || along ? 1.0 : 0.0;
 }
 
-static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
+static void observe(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
+                    double *row)
 {
+  (void)scratch; /* nothing kept between rows */
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
   const ss_planar_system *sys = &tm->sys;

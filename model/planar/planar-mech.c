@@ -418,8 +418,10 @@ static int resolve(const ss_model *m, double t, double *state, int *modes, const
   return sliding_modes(pm, x, dir, modes);
 }
 
-static void observe(const ss_model *m, double t, const double *state, const int *modes, double *row)
+static void observe(const ss_model *m, void *scratch, double t, const double *state,
+                    const int *modes, double *row)
 {
+  (void)scratch; /* nothing kept between rows */
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
   const ss_planar_system *sys = &pm->sys;
