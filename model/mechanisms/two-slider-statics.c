@@ -118,16 +118,15 @@ int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const do
   return ts_statics_solve(tm, t, q, h, D, w, &fam, with_sliding, out);
 }
 
-/* y (permuted already) through the LU factors: the forward substitution by
- * dtrsm (which treats each column of a right-hand side matrix on its own),
- * the back substitution by dtrsv (as gsl_linalg_LU_solve sums it). */
-static void family_column(const double *lu, double *y)
+/* x = A^-1 b in place with the family's factors: GSL's LU solve (its
+ * forward substitution gives, column by column, what the dtrsm for both
+ * right-hand sides at once gave before: the same sums in the same order). */
+static void family_solve(const ts_family *fam, double *x)
 {
-  gsl_matrix_const_view Av = gsl_matrix_const_view_array(lu, NU, NU);
-  gsl_matrix_view Yv = gsl_matrix_view_array(y, NU, 1);
-  gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Av.matrix, &Yv.matrix);
-  gsl_vector_view yv = gsl_vector_view_array(y, NU);
-  gsl_blas_dtrsv(CblasUpper, CblasNoTrans, CblasNonUnit, &Av.matrix, &yv.vector);
+  gsl_matrix_const_view Av = gsl_matrix_const_view_array(fam->lu, NU, NU);
+  gsl_permutation p = {NU, (size_t *)fam->perm};
+  gsl_vector_view xv = gsl_vector_view_array(x, NU);
+  gsl_linalg_LU_svx(&Av.matrix, &p, &xv.vector);
 }
 
 int ts_family_at(const ts_mech *tm, const double *C, const double *Cmu, ts_family *fam)
@@ -159,10 +158,9 @@ int ts_family_at(const ts_mech *tm, const double *C, const double *Cmu, ts_famil
   fam->ok = dmin > 1e-12 * dmax;
   if (!fam->ok)
     return -1; /* the family is not parametrised by a here */
-  /* the slope: the second right-hand side, P b */
-  for (int i = 0; i < NU; i++)
-    fam->u1[i] = rhs1[fam->perm[i]];
-  family_column(fam->lu, fam->u1);
+  /* the slope: the multipliers per unit a */
+  memcpy(fam->u1, rhs1, sizeof fam->u1);
+  family_solve(fam, fam->u1);
   return 0;
 }
 
@@ -190,15 +188,13 @@ int ts_statics_solve(const ts_mech *tm, double t, const double *q, const double 
   out->tendency = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
   if (!fam->ok)
     return -1; /* the family is not parametrised by a here */
-  /* the loads' right-hand side, P b */
-  double rhs0[NU], u0[NU];
+  /* the member a = 0: the loads' right-hand side */
+  double u0[NU];
   const double *u1 = fam->u1;
   for (int k = 0; k < n; k++)
-    rhs0[k] = -h[k];
-  rhs0[9] = 0.0;
-  for (int i = 0; i < NU; i++)
-    u0[i] = rhs0[fam->perm[i]];
-  family_column(fam->lu, u0);
+    u0[k] = -h[k];
+  u0[9] = 0.0;
+  family_solve(fam, u0);
   physical(tm, u0, out->base);
   physical(tm, u1, out->slope);
 
