@@ -268,10 +268,19 @@ static void test_tree_path(void)
           for (int j = 0; j < nj; j++)
             worst = fmax(worst, rel_diff(b.lamj[j * mc + i], a.lamj[j * mc + i]));
         }
-        /* without reactions: the same u' */
+        /* without reactions: the same u' (and on the general path the same
+         * rates, reduced mass and forces: what a stuck row shows) */
         ss_planar_minimal c;
         g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xb, false, false, u, h, &c, &why), ==, 0);
         g_assert_cmpfloat(c.udot, ==, b.udot);
+        memcpy(xa, x, sizeof xa);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, false, u, h, &c, &why),
+                        ==, 0);
+        g_assert_cmpmem(c.D, sizeof(double) * (gsize)n, a.D, sizeof(double) * (gsize)n);
+        g_assert_cmpmem(c.c, sizeof(double) * (gsize)nj, a.c, sizeof(double) * (gsize)nj);
+        g_assert_cmpfloat(c.Mr, ==, a.Mr);
+        g_assert_cmpfloat(c.hr, ==, a.hr);
+        g_assert_cmpfloat(c.udot, ==, a.udot);
         /* rates alone */
         double D[SS_PLANAR_MAX_N], cj[SS_PLANAR_MAX_JOINTS];
         g_assert_cmpint(ss_planar_tree_rates(sys, tr, x, D, cj), ==, 0);
