@@ -74,6 +74,7 @@ struct ss_sim {
   N_Vector y_probe;        /* scratch state a moment after a (re)start */
   N_Vector ydot;           /* scratch derivative */
   double *row;             /* scratch sample row */
+  void *observe_scratch;   /* the model's own scratch for observe (NULL: none) */
   N_Vector y_grid;         /* interpolated state at a grid time */
   double t;                /* time reached for the caller (<= t_step), s */
   double t_step;           /* end of the last integrator step (state y), s */
@@ -235,6 +236,7 @@ void ss_sim_free(ss_sim *s)
   free(s->margin);
   free(s->margin0);
   free(s->row);
+  free(s->observe_scratch);
   ss_run_check_free(s->check);
   free(s->creep_next);
   free(s->creep_t);
@@ -329,9 +331,11 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->cross = calloc((size_t)nc * CREEP_RUNGS + 1, sizeof *s->cross);
   s->node_t = calloc(CREEP_NODES, sizeof(double));
   s->node_speed = calloc((size_t)CREEP_NODES * ((size_t)nc + 1), sizeof(double));
+  s->observe_scratch = m->observe_scratch > 0 ? calloc(1, m->observe_scratch) : NULL;
   if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 ||
       !s->row || !s->check || !s->creep_next || !s->creep_t || !s->trial_modes || !s->speed ||
-      !s->cross || !s->node_t || !s->node_speed || SUNContext_Create(NULL, &s->ctx) != 0) {
+      !s->cross || !s->node_t || !s->node_speed ||
+      (m->observe_scratch > 0 && !s->observe_scratch) || SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -474,7 +478,7 @@ static void emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *
   if (s->failed)
     return;
   char why[400];
-  s->m->ops->observe(s->m, t, x, s->modes, s->row);
+  s->m->ops->observe(s->m, s->observe_scratch, t, x, s->modes, s->row);
   if (!ss_run_check_row(s->check, s->row, why, sizeof why)) {
     fail(s, t, why);
     return;

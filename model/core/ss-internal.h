@@ -38,8 +38,13 @@ typedef struct ss_model_ops {
    * Must set stuck relative velocities in x exactly to zero.  Returns 0,
    * or < 0 when no consistent mode exists. */
   int (*resolve)(const ss_model *m, double t, double *x, int *modes, const int *hit);
-  /* One sample row of ss_model_n_columns values (NaN = undetermined). */
-  void (*observe)(const ss_model *m, double t, const double *x, const int *modes, double *row);
+  /* One sample row of ss_model_n_columns values (NaN = undetermined).
+   * scratch: the run's own m->observe_scratch bytes, zeroed when it starts
+   * (NULL when the model asks for none), where a row may leave values for
+   * the next (those of a configuration that has not changed); a row comes
+   * out the same whatever it finds there. */
+  void (*observe)(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
+                  double *row);
   /* Frees the scenario-specific part. */
   void (*free_impl)(void *impl);
 } ss_model_ops;
@@ -73,6 +78,7 @@ struct ss_model {
                                   the integrator stops and restarts there instead of
                                   stepping across, s */
   int n_breakpoints;           /* entries in breakpoints */
+  size_t observe_scratch;      /* bytes of per-run scratch observe asks for (0: none) */
   int n_columns;               /* sample row width (without t) */
   int cap_columns;             /* allocated column slots */
   ss_column *columns;          /* column descriptions */

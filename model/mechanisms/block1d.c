@@ -106,8 +106,10 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
   return 0;
 }
 
-static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
+static void observe(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
+                    double *row)
 {
+  (void)scratch; /* nothing kept between rows */
   const block1d_model *bm = impl(m);
   const ss_block1d *b = bm->b;
   ss_block1d_loads L;

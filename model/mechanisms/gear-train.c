@@ -388,8 +388,10 @@ static void reconstruct_gears(const gear_train *g, gear_eval *e, double defl[3],
   e->w[GAMMA] = (e->w[DELTA] - rate[E_MESH]) / g->p;
 }
 
-static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
+static void observe(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
+                    double *row)
 {
+  (void)scratch; /* nothing kept between rows */
   const gear_train *g = impl(m);
   gear_eval e;
   eval_static(g, t, x, &e);

@@ -130,19 +130,26 @@ void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D)
 
 int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w)
 {
-  const ss_planar_system *sys = &tm->sys;
-  int n = sys->n;
-  double qq[SS_PLANAR_MAX_N], u = q[3 * tm->rod + 2];
+  double qq[SS_PLANAR_MAX_N], Dq[SS_PLANAR_MAX_N], u = q[3 * tm->rod + 2];
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   if (tm->flexible)
     return -1;
-  ts_configuration(tm, &u, qq, D);
-  double d2 = D[3 * tm->slider[1]];
+  ts_configuration(tm, &u, qq, Dq);
+  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  return ts_rigid_pattern_at(tm, Dq, Cmu, D, w);
+}
+
+int ts_rigid_pattern_at(const ts_mech *tm, const double *Dq, const double *Cmu, double *D,
+                        double *w)
+{
+  int n = tm->sys.n;
+  if (tm->flexible)
+    return -1;
+  double d2 = Dq[3 * tm->slider[1]];
   if (!(fabs(d2) > 1e-9 * tm->L)) /* rod horizontal: slider 2 cannot carry the motion */
     return -1;
   for (int k = 0; k < n; k++)
-    D[k] /= d2;
-  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  ss_planar_slide_jacobian(sys, q, Cmu);
+    D[k] = Dq[k] / d2;
   for (int i = 0; i < 2; i++) {
     w[i] = 0.0;
     for (int k = 0; k < n; k++)

@@ -64,5 +64,9 @@ void ts_configuration(const ts_mech *tm, const double *u, double *q, double *D);
 /* Velocity pattern of the locked rigid mechanism: D with C D = 0 and D = 1
  * on slider 2's x (so v1 : v2 = w[0] : w[1]).  Returns 0 or -1. */
 int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w);
+/* The same from what the caller has at q: Dq = dq/du of ts_configuration
+ * and the slide Jacobian Cmu. */
+int ts_rigid_pattern_at(const ts_mech *tm, const double *Dq, const double *Cmu, double *D,
+                        double *w);
 
 #endif

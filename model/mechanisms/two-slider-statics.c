@@ -12,8 +12,6 @@
 
 #include "two-slider-statics.h"
 
-enum { NU = 10 }; /* 8 joint multipliers + 2 lock multipliers of the rigid mechanism */
-
 /* Physical vectors of a multiplier vector u (lambda[8], kappa[2]). */
 static void physical(const ts_mech *tm, const double *u, double *out12)
 {
@@ -108,6 +106,67 @@ int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const do
                           const double *D, const double *w, const double *C, const double *Cmu,
                           bool with_sliding, ss_ts_statics *out)
 {
+  double Cq[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmuq[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  if (!C || !Cmu) {
+    ss_planar_jacobian(&tm->sys, q, Cq);
+    ss_planar_slide_jacobian(&tm->sys, q, Cmuq);
+    C = Cq;
+    Cmu = Cmuq;
+  }
+  ts_family fam;
+  ts_family_at(tm, C, Cmu, &fam);
+  return ts_statics_solve(tm, t, q, h, D, w, &fam, with_sliding, out);
+}
+
+/* x = A^-1 b in place with the family's factors: GSL's LU solve (its
+ * forward substitution gives, column by column, what the dtrsm for both
+ * right-hand sides at once gave before: the same sums in the same order). */
+static void family_solve(const ts_family *fam, double *x)
+{
+  gsl_matrix_const_view Av = gsl_matrix_const_view_array(fam->lu, NU, NU);
+  gsl_permutation p = {NU, (size_t *)fam->perm};
+  gsl_vector_view xv = gsl_vector_view_array(x, NU);
+  gsl_linalg_LU_svx(&Av.matrix, &p, &xv.vector);
+}
+
+int ts_family_at(const ts_mech *tm, const double *C, const double *Cmu, ts_family *fam)
+{
+  const ss_planar_system *sys = &tm->sys;
+  int n = sys->n, m = sys->m;
+  /* eq. 10 plus one row fixing a = R31 . e = -(lambda_rev1 . e): square */
+  double *A = fam->lu, rhs1[NU];
+  memset(A, 0, sizeof fam->lu);
+  for (int k = 0; k < n; k++) {
+    for (int r = 0; r < m; r++)
+      A[k * NU + r] = C[r * n + k];
+    for (int i = 0; i < 2; i++)
+      A[k * NU + 8 + i] = Cmu[tm->guide[i] * n + k];
+    rhs1[k] = 0.0;
+  }
+  A[9 * NU + 2 * tm->rev[0]] = -tm->e[0];
+  A[9 * NU + 2 * tm->rev[0] + 1] = -tm->e[1];
+  rhs1[9] = 1.0;
+  gsl_matrix_view Av = gsl_matrix_view_array(A, NU, NU);
+  gsl_permutation p = {NU, fam->perm};
+  int signum;
+  gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
+  double dmax = 0.0, dmin = INFINITY;
+  for (int i = 0; i < NU; i++) {
+    dmax = fmax(dmax, fabs(A[i * NU + i]));
+    dmin = fmin(dmin, fabs(A[i * NU + i]));
+  }
+  fam->ok = dmin > 1e-12 * dmax;
+  if (!fam->ok)
+    return -1; /* the family is not parametrised by a here */
+  /* the slope: the multipliers per unit a */
+  memcpy(fam->u1, rhs1, sizeof fam->u1);
+  family_solve(fam, fam->u1);
+  return 0;
+}
+
+int ts_statics_solve(const ts_mech *tm, double t, const double *q, const double *h, const double *D,
+                     const double *w, const ts_family *fam, bool with_sliding, ss_ts_statics *out)
+{
   memset(out, 0, sizeof *out);
   out->t = t;
   out->mu_s = tm->mu_s;
@@ -119,7 +178,7 @@ int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const do
   out->e[0] = tm->e[0], out->e[1] = tm->e[1];
 
   const ss_planar_system *sys = &tm->sys;
-  int n = sys->n, m = sys->m;
+  int n = sys->n;
   out->w[0] = w[0];
   out->w[1] = w[1];
   double hr = 0.0;
@@ -127,58 +186,15 @@ int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const do
     hr += D[k] * h[k];
   out->reduced_force = hr;
   out->tendency = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
-
-  /* eq. 10 plus one row fixing a = R31 . e = -(lambda_rev1 . e): square */
-  double Cq[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmuq[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  if (!C || !Cmu) {
-    ss_planar_jacobian(sys, q, Cq);
-    ss_planar_slide_jacobian(sys, q, Cmuq);
-    C = Cq;
-    Cmu = Cmuq;
-  }
-  double A[NU * NU], rhs0[NU], rhs1[NU], u0[NU], u1[NU];
-  size_t perm_data[NU];
-  memset(A, 0, sizeof A);
-  for (int k = 0; k < n; k++) {
-    for (int r = 0; r < m; r++)
-      A[k * NU + r] = C[r * n + k];
-    for (int i = 0; i < 2; i++)
-      A[k * NU + 8 + i] = Cmu[tm->guide[i] * n + k];
-    rhs0[k] = -h[k];
-    rhs1[k] = 0.0;
-  }
-  A[9 * NU + 2 * tm->rev[0]] = -tm->e[0];
-  A[9 * NU + 2 * tm->rev[0] + 1] = -tm->e[1];
-  rhs0[9] = 0.0;
-  rhs1[9] = 1.0;
-  gsl_matrix_view Av = gsl_matrix_view_array(A, NU, NU);
-  gsl_permutation p = {NU, perm_data};
-  int signum;
-  gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
-  double dmax = 0.0, dmin = INFINITY;
-  for (int i = 0; i < NU; i++) {
-    dmax = fmax(dmax, fabs(A[i * NU + i]));
-    dmin = fmin(dmin, fabs(A[i * NU + i]));
-  }
-  if (!(dmin > 1e-12 * dmax))
+  if (!fam->ok)
     return -1; /* the family is not parametrised by a here */
-  /* both right-hand sides: P b, the forward substitution at once, the back
-   * substitution per column (as gsl_linalg_LU_solve sums it) */
-  double Y[NU * 2];
-  for (int i = 0; i < NU; i++) {
-    Y[2 * i] = rhs0[perm_data[i]];
-    Y[2 * i + 1] = rhs1[perm_data[i]];
-  }
-  gsl_matrix_view Yv = gsl_matrix_view_array(Y, NU, 2);
-  gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Av.matrix, &Yv.matrix);
-  for (int c = 0; c < 2; c++) {
-    gsl_vector_view yc = gsl_vector_view_array_with_stride(Y + c, 2, NU);
-    gsl_blas_dtrsv(CblasUpper, CblasNoTrans, CblasNonUnit, &Av.matrix, &yc.vector);
-  }
-  for (int i = 0; i < NU; i++) {
-    u0[i] = Y[2 * i];
-    u1[i] = Y[2 * i + 1];
-  }
+  /* the member a = 0: the loads' right-hand side */
+  double u0[NU];
+  const double *u1 = fam->u1;
+  for (int k = 0; k < n; k++)
+    u0[k] = -h[k];
+  u0[9] = 0.0;
+  family_solve(fam, u0);
   physical(tm, u0, out->base);
   physical(tm, u1, out->slope);
 

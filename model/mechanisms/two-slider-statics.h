@@ -18,4 +18,22 @@ int ts_statics_compute_at(const ts_mech *tm, double t, const double *q, const do
                           const double *D, const double *w, const double *C, const double *Cmu,
                           bool with_sliding, ss_ts_statics *out);
 
+enum { NU = 10 }; /* 8 joint multipliers + 2 lock multipliers of the rigid mechanism */
+
+/* What the analysis needs of the configuration alone: the square system of
+ * eq. 10 and the row fixing a, factorised, and the family's slope. */
+typedef struct ts_family {
+  bool ok;            /* the family is parametrised by a here (a regular system) */
+  double lu[NU * NU]; /* GSL LU factors of the system */
+  size_t perm[NU];    /* its row permutation */
+  double u1[NU];      /* multipliers per unit a (the slope), 1 */
+} ts_family;
+
+/* The family at a configuration with constraint and slide Jacobians C, Cmu.
+ * Returns 0, or -1 (fam->ok false) when the system is singular. */
+int ts_family_at(const ts_mech *tm, const double *C, const double *Cmu, ts_family *fam);
+/* ts_statics_compute_at with the family fam made at q: the same values. */
+int ts_statics_solve(const ts_mech *tm, double t, const double *q, const double *h, const double *D,
+                     const double *w, const ts_family *fam, bool with_sliding, ss_ts_statics *out);
+
 #endif

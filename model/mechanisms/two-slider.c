@@ -68,12 +68,10 @@ static void slide_velocities(const ts_mech *tm, const double *q, const double *q
   }
 }
 
-/* Absolute coordinates q and velocities q' = D u' of state x. */
-static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd)
+/* Velocities q' = D u' of state x with D = dq/du (n x f). */
+static void ts_rates(const ts_mech *tm, const double *D, const double *x, double *qd)
 {
   int n = tm->sys.n, f = tm->f;
-  double D[SS_PLANAR_MAX_N * 3];
-  ts_configuration(tm, x, q, D);
   for (int k = 0; k < n; k++) {
     double s = 0.0;
     for (int j = 0; j < f; j++)
@@ -82,36 +80,54 @@ static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd)
   }
 }
 
-/* Rigid exact law at rest: statics with the released flags (0 = locked,
- * else the sign of the friction held at mu_s |N|).  Both locked: the
- * redundancy treatment; one released: eq. 20 (square, all equations). */
-static int rigid_statics(const ts_model *tp, double t, const double *q, const double *flags,
-                         ss_fj_solution *sol, const char **why)
+/* Absolute coordinates q and velocities q' = D u' of state x (and D =
+ * dq/du, n x f, when Dq is not NULL). */
+static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd, double *Dq)
+{
+  double Dhere[SS_PLANAR_MAX_N * 3], *D = Dq ? Dq : Dhere;
+  ts_configuration(tm, x, q, D);
+  ts_rates(tm, D, x, qd);
+}
+
+/* Rigid exact law at rest: the statics' roles for the released flags (0 =
+ * locked, else the sign of the friction held at mu_s |N|).  Both locked:
+ * the redundancy treatment; one released: eq. 20 (square, all equations). */
+static void rigid_spec(const ts_model *tp, const double *flags, ss_fj_spec *spec)
 {
   const ts_mech *tm = &tp->mech;
-  ss_fj_spec spec;
-  ss_fj_spec_init(&spec);
-  double h[SS_PLANAR_MAX_N];
-  ts_applied(tm, t, q, NULL, h, NULL, NULL);
+  ss_fj_spec_init(spec);
   int locked = 0;
   for (int i = 0; i < 2; i++) {
     int j = tm->guide[i];
     if (flags[i] == 0.0) {
-      spec.role[j] = SS_FJ_LOCK;
+      spec->role[j] = SS_FJ_LOCK;
       locked++;
     } else {
-      spec.role[j] = SS_FJ_COULOMB;
-      spec.coef[j] = -flags[i] * tm->mu_s;         /* friction = flags mu_s |N| */
-      spec.nsign[j] = flags[2 + i] < 0.0 ? -1 : 1; /* stay on the branch it was released on */
+      spec->role[j] = SS_FJ_COULOMB;
+      spec->coef[j] = -flags[i] * tm->mu_s;         /* friction = flags mu_s |N| */
+      spec->nsign[j] = flags[2 + i] < 0.0 ? -1 : 1; /* stay on the branch it was released on */
     }
   }
   if (locked == 2) {
     if (tp->treatment == TS_TREAT_PINV)
-      spec.pinv = true;
+      spec->pinv = true;
     else
-      spec.drop_row = tp->drop_row[tp->treatment];
+      spec->drop_row = tp->drop_row[tp->treatment];
   }
-  return ss_fj_statics(&tm->sys, q, h, &spec, sol, why);
+}
+
+/* The statics with those roles.  kin: the kinematics at q when the caller
+ * has them, or NULL. */
+static int rigid_statics(const ts_model *tp, double t, const double *q, const double *flags,
+                         const ss_fj_kinematics *kin, ss_fj_solution *sol, const char **why)
+{
+  const ts_mech *tm = &tp->mech;
+  ss_fj_spec spec;
+  rigid_spec(tp, flags, &spec);
+  double h[SS_PLANAR_MAX_N];
+  ts_applied(tm, t, q, NULL, h, NULL, NULL);
+  return kin ? ss_fj_statics_at(&tm->sys, kin, h, &spec, sol, why)
+             : ss_fj_statics(&tm->sys, q, h, &spec, sol, why);
 }
 
 static double stick_margin(const ts_mech *tm, const ss_fj_solution *sol, int i)
@@ -129,7 +145,7 @@ static int rigid_margins(const ts_model *tp, double t, const double *q, const do
                          double *margin, double *kink, ss_fj_solution *sol, const char **why)
 {
   const ts_mech *tm = &tp->mech;
-  if (rigid_statics(tp, t, q, flags, sol, why) < 0)
+  if (rigid_statics(tp, t, q, flags, NULL, sol, why) < 0)
     return -1;
   bool any_released = false;
   for (int i = 0; i < 2; i++) {
@@ -141,7 +157,7 @@ static int rigid_margins(const ts_model *tp, double t, const double *q, const do
   if (any_released) {
     double none[4] = {0.0, 0.0, 0.0, 0.0};
     ss_fj_solution full;
-    if (rigid_statics(tp, t, q, none, &full, why) < 0)
+    if (rigid_statics(tp, t, q, none, NULL, &full, why) < 0)
       return -1;
     for (int i = 0; i < 2; i++)
       if (flags[i] != 0.0) {
@@ -200,10 +216,10 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
   const char *why;
   ss_fj_solution sol;
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-  ts_state(tm, x, q, qd);
+  ts_state(tm, x, q, qd, NULL);
   for (int i = 0; i < 2; i++)
     if (forced && forced[i] && flags[i] == 0.0) {
-      if (rigid_statics(tp, t, q, flags, &sol, &why) < 0)
+      if (rigid_statics(tp, t, q, flags, NULL, &sol, &why) < 0)
         return -1;
       double f = sol.fmu[tm->guide[i]];
       flags[i] = f >= 0.0 ? 1.0 : -1.0;
@@ -213,7 +229,7 @@ static int rigid_settle(const ts_model *tp, double t, double *x, int *modes, con
     bool all_released = flags[0] != 0.0 && flags[1] != 0.0;
     if (all_released)
       break;
-    if (rigid_statics(tp, t, q, flags, &sol, &why) < 0) {
+    if (rigid_statics(tp, t, q, flags, NULL, &sol, &why) < 0) {
       /* no equilibrium with this lock: it cannot hold */
       for (int i = 0; i < 2; i++)
         if (flags[i] == 0.0)
@@ -279,21 +295,23 @@ static void smooth_coefs(const ts_model *tp, const double *x, const double *v, d
 
 /* Everything about one instant: accelerations, friction and reactions. */
 typedef struct ts_eval {
-  double q[SS_PLANAR_MAX_N];   /* absolute coordinates, m and rad */
-  double qd[SS_PLANAR_MAX_N];  /* their velocities, m/s and rad/s */
-  double qdd[SS_PLANAR_MAX_N]; /* accelerations */
-  double h[SS_PLANAR_MAX_N];   /* applied forces */
-  double spring_f[2];          /* axial spring-damper forces, N */
-  double spring_v[2];          /* axial extension rates, m/s */
-  double spring_e[2];          /* axial extensions, m */
-  double v[2];                 /* guide slide velocities, m/s */
-  double zdot[2];              /* LuGre bristle rates, m/s */
-  ss_fj_solution sol;          /* reactions and friction */
-  bool frozen;                 /* rigid exact law at rest: x' = 0 */
+  double q[SS_PLANAR_MAX_N];      /* absolute coordinates, m and rad */
+  double qd[SS_PLANAR_MAX_N];     /* their velocities, m/s and rad/s */
+  double qdd[SS_PLANAR_MAX_N];    /* accelerations */
+  double h[SS_PLANAR_MAX_N];      /* applied forces */
+  double spring_f[2];             /* axial spring-damper forces, N */
+  double spring_v[2];             /* axial extension rates, m/s */
+  double spring_e[2];             /* axial extensions, m */
+  double v[2];                    /* guide slide velocities, m/s */
+  double zdot[2];                 /* LuGre bristle rates, m/s */
+  ss_fj_solution sol;             /* reactions and friction */
+  bool frozen;                    /* rigid exact law at rest: x' = 0 */
+  double Dq[SS_PLANAR_MAX_N * 3]; /* dq/du (n x f) */
+  double phi[SS_PLANAR_MAX_M];    /* with kinematics for the caller: Phi(q), m or rad */
 } ts_eval;
 
-/* kin: where the kinematics goes (left unset for the rigid exact law at
- * rest), or NULL. */
+/* kin: where the kinematics goes (at rest for the rigid exact law at rest),
+ * together with ev->phi, or NULL (neither is needed). */
 static int evaluate(const ss_model *m, double t, const double *x, const int *modes, ts_eval *ev,
                     ss_fj_kinematics *kin, const char **why)
 {
@@ -301,18 +319,21 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   const ts_mech *tm = &tp->mech;
   const ss_planar_system *sys = &tm->sys;
   memset(ev, 0, sizeof *ev);
-  ts_state(tm, x, ev->q, ev->qd);
+  ts_state(tm, x, ev->q, ev->qd, ev->Dq);
   const double *q = ev->q, *qd = ev->qd;
   if (m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK) {
     /* locked by stiction: at rest, the statics decides */
     ev->frozen = true;
     ts_applied(tm, t, q, qd, ev->h, NULL, NULL);
-    return rigid_statics(tp, t, q, x + tp->at.flag, &ev->sol, why);
+    if (kin)
+      ss_fj_kinematics_phi(sys, q, NULL, kin, ev->phi);
+    return rigid_statics(tp, t, q, x + tp->at.flag, kin, &ev->sol, why);
   }
   ss_fj_kinematics kin_here;
-  if (!kin)
-    kin = &kin_here;
-  ss_fj_kinematics_at(sys, q, qd, kin);
+  if (kin)
+    ss_fj_kinematics_phi(sys, q, qd, kin, ev->phi);
+  else
+    ss_fj_kinematics_at(sys, q, qd, kin = &kin_here);
   ts_applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
   for (int i = 0; i < 2; i++) {
     ev->v[i] = 0.0;
@@ -343,6 +364,65 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
     locks |= spec.role[tm->guide[i]] == SS_FJ_LOCK ? 1 << i : 0;
   return ss_fj_dynamics_plan(sys, &tp->plan[locks], kin, ev->h, NULL, &spec, ev->qdd, &ev->sol,
                              why);
+}
+
+/* What the rows of the rigid mechanism at rest (exact law, locked or held
+ * at its limits: x' = 0) keep for the next row: everything that depends on
+ * the configuration alone.  A stuck mechanism stays exactly where it is,
+ * so while it sticks the rows differ only in the loads' instant and reuse
+ * it; the key is the rod's angle, bit for bit. */
+typedef struct ts_rest {
+  bool valid;                   /* the entries below belong to u */
+  double u;                     /* the rod's angle (the state's coordinate), rad */
+  double q[SS_PLANAR_MAX_N];    /* configuration, m and rad */
+  double Dq[SS_PLANAR_MAX_N];   /* dq/du */
+  ss_fj_kinematics kin;         /* kinematics at rest */
+  double phi[SS_PLANAR_MAX_M];  /* Phi(q), m or rad */
+  bool rigid;                   /* the rigid pattern exists (rod not horizontal) */
+  double D[SS_PLANAR_MAX_N];    /* its velocity pattern, per unit v2 */
+  double w[2];                  /* slide velocities per unit v2, 1 */
+  bool have_family;             /* fam is made */
+  ts_family fam;                /* the Example 1 family's system */
+  bool have_statics;            /* statics is made, for the released guides in released */
+  int released;                 /* bit i: guide i released (its flag nonzero) */
+  ss_fj_statics_factor statics; /* the statics' factorised equations */
+} ts_rest;
+
+/* evaluate() of the rigid exact law at rest with what rest holds (filled
+ * first when it is for another configuration): the same values. */
+static int evaluate_at_rest(const ss_model *m, ts_rest *rest, double t, const double *x,
+                            ts_eval *ev, const char **why)
+{
+  const ts_model *tp = impl(m);
+  const ts_mech *tm = &tp->mech;
+  const ss_planar_system *sys = &tm->sys;
+  int n = sys->n;
+  if (!rest->valid || memcmp(&rest->u, x, sizeof rest->u) != 0) {
+    ts_configuration(tm, x, rest->q, rest->Dq);
+    ss_fj_kinematics_phi(sys, rest->q, NULL, &rest->kin, rest->phi);
+    rest->rigid = ts_rigid_pattern_at(tm, rest->Dq, rest->kin.Cmu, rest->D, rest->w) == 0;
+    rest->have_family = rest->have_statics = false;
+    rest->u = x[0];
+    rest->valid = true;
+  }
+  memset(ev, 0, sizeof *ev);
+  memcpy(ev->q, rest->q, sizeof(double) * (size_t)n);
+  memcpy(ev->Dq, rest->Dq, sizeof(double) * (size_t)n);
+  memcpy(ev->phi, rest->phi, sizeof(double) * (size_t)sys->m);
+  ts_rates(tm, rest->Dq, x, ev->qd);
+  ev->frozen = true;
+  ts_applied(tm, t, ev->q, ev->qd, ev->h, NULL, NULL); /* rigid: h does not depend on q' */
+  const double *flags = x + tp->at.flag;
+  ss_fj_spec spec;
+  rigid_spec(tp, flags, &spec);
+  int released = (flags[0] != 0.0) | (flags[1] != 0.0) << 1;
+  if (!rest->have_statics || rest->released != released) {
+    rest->have_statics = ss_fj_statics_factor_at(sys, &rest->kin, &spec, &rest->statics, why) == 0;
+    if (!rest->have_statics)
+      return -1;
+    rest->released = released;
+  }
+  return ss_fj_statics_solve(sys, &rest->kin, &rest->statics, ev->h, &spec, &ev->sol, why);
 }
 
 /* ---- engine callbacks --------------------------------------------------- */
@@ -431,7 +511,7 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
     return;
   }
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-  ts_state(tm, x, q, qd);
+  ts_state(tm, x, q, qd, NULL);
   slide_velocities(tm, q, qd, v);
   if (!m->hybrid || tm->flexible)
     return;
@@ -450,7 +530,7 @@ static int flexible_stop(const ss_model *m, double *x, const int *modes)
   const ts_mech *tm = &tp->mech;
   int n = tm->sys.n, f = tm->f;
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-  ts_state(tm, x, q, qd);
+  ts_state(tm, x, q, qd, NULL);
   for (int i = 0; i < 2; i++)
     if (modes[i] == SS_MODE_STICK)
       for (int k = 0; k < 3; k++)
@@ -541,7 +621,7 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
     /* a guide's velocity passed zero: the mechanism stops, or only that
      * guide reverses (the rod passes a position where it is at rest) */
     double v[2], q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
-    ts_state(tm, x, q, qd);
+    ts_state(tm, x, q, qd, NULL);
     slide_velocities(tm, q, qd, v);
     bool moving = false;
     for (int i = 0; i < 2; i++)
@@ -590,16 +670,23 @@ static double incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_
   return opposite || along ? 1.0 : 0.0;
 }
 
-static void observe(const ss_model *m, double t, const double *x, const int *modes, double *row)
+/* scratch: a ts_rest for the rigid exact law (rows at rest), else NULL. */
+static void observe(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
+                    double *row)
 {
   const ts_model *tp = impl(m);
   const ts_mech *tm = &tp->mech;
   const ss_planar_system *sys = &tm->sys;
   int n = sys->n, c = 0;
   ts_eval ev;
-  ss_fj_kinematics kin;
+  ss_fj_kinematics kin_here;
+  const ss_fj_kinematics *kin = &kin_here;
   const char *why;
-  bool ok = evaluate(m, t, x, modes, &ev, &kin, &why) == 0;
+  ts_rest *rest = m->hybrid && !tm->flexible && modes[0] == SS_MODE_STICK ? scratch : NULL;
+  bool ok = rest ? evaluate_at_rest(m, rest, t, x, &ev, &why) == 0
+                 : evaluate(m, t, x, modes, &ev, &kin_here, &why) == 0;
+  if (rest)
+    kin = &rest->kin;
   const double *q = ev.q, *qd = ev.qd;
   int b1 = tm->slider[0], b2 = tm->slider[1], r = tm->rod;
   row[c++] = q[3 * b1 + 1];
@@ -625,8 +712,10 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
   for (int i = 0; i < 2; i++)
     row[c++] = tp->at.flag >= 0 && x[tp->at.flag + i] != 0.0 ? 1.0 : 0.0;
   /* directions and the admissible split: rigid mechanism only */
-  double D[SS_PLANAR_MAX_N], w[2], hr = 0.0;
-  bool rigid = !tm->flexible && ts_rigid_pattern(tm, q, D, w) == 0;
+  double Dhere[SS_PLANAR_MAX_N], where[2], hr = 0.0;
+  const double *D = rest ? rest->D : Dhere, *w = rest ? rest->w : where;
+  bool rigid = rest ? rest->rigid
+                    : !tm->flexible && ts_rigid_pattern_at(tm, ev.Dq, kin->Cmu, Dhere, where) == 0;
   for (int k = 0; rigid && k < n; k++)
     hr += D[k] * ev.h[k];
   int d = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
@@ -647,10 +736,14 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
                          : fabs(ev.v[0]) < m->v_stick[0] && fabs(ev.v[1]) < m->v_stick[1];
   if (rigid && stuck && split_defined) {
     ss_ts_statics st;
-    bool have_kin = !ev.frozen; /* else computed there */
-    if (ts_statics_compute_at(tm, t, q, ev.h, D, w, have_kin ? kin.C : NULL,
-                              have_kin ? kin.Cmu : NULL, false, &st) == 0 &&
-        st.stick_exists) {
+    if (rest && !rest->have_family) {
+      ts_family_at(tm, kin->C, kin->Cmu, &rest->fam);
+      rest->have_family = true;
+    }
+    int family_rc = rest
+                        ? ts_statics_solve(tm, t, q, ev.h, D, w, &rest->fam, false, &st)
+                        : ts_statics_compute_at(tm, t, q, ev.h, D, w, kin->C, kin->Cmu, false, &st);
+    if (family_rc == 0 && st.stick_exists) {
       lo = st.stick_coherent_lo / p;
       hi = st.stick_coherent_hi / p;
     }
@@ -673,10 +766,9 @@ static void observe(const ss_model *m, double t, const double *x, const int *mod
     for (int i = 0; i < 2; i++)
       V += 0.5 * tm->k[i] * ev.spring_e[i] * ev.spring_e[i];
   row[c++] = V;
-  double phi[SS_PLANAR_MAX_M], err = 0.0;
-  ss_planar_constraints(sys, q, phi);
+  double err = 0.0;
   for (int k = 0; k < sys->m; k++)
-    err = fmax(err, fabs(phi[k]));
+    err = fmax(err, fabs(ev.phi[k]));
   row[c++] = err;
 }
 
@@ -773,6 +865,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   m->hybrid = event_driven;
   m->stiff = !m->hybrid || tm->flexible;
   m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
+  if (m->hybrid && !tm->flexible)
+    m->observe_scratch = sizeof(ts_rest); /* rows at rest share their configuration */
   m->n_kinks = m->hybrid ? 2 : 0;
   const double kinks[] = {tm->t_P, tm->t_S1_on, tm->t_S1_off, tm->t_S2_on, tm->t_S2_off};
   for (size_t i = 0; i < sizeof kinks / sizeof kinks[0]; i++)

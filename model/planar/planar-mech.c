@@ -42,13 +42,14 @@ static void applied(const ss_planar_mech *pm, double t, const double *x, double 
 }
 
 /* The minimal form's first step: through the tree when the mechanism has
- * one (the same solution, far fewer operations), else the general path. */
-static int prepare(const ss_planar_mech *pm, double *x, bool project, double u, const double *h,
-                   ss_planar_minimal *r, const char **why)
+ * one (the same solution, far fewer operations), else the general path;
+ * the reactions' basis only with reactions. */
+static int prepare(const ss_planar_mech *pm, double *x, bool project, bool reactions, double u,
+                   const double *h, ss_planar_minimal *r, const char **why)
 {
   if (pm->tree.ok)
-    return ss_planar_tree_prepare(&pm->sys, &pm->tree, x, project, true, u, h, r, why);
-  return ss_planar_minimal_prepare(&pm->sys, pm->iu, x, project, u, h, r, why);
+    return ss_planar_tree_prepare(&pm->sys, &pm->tree, x, project, reactions, u, h, r, why);
+  return ss_planar_minimal_prepare(&pm->sys, pm->iu, x, project, reactions, u, h, r, why);
 }
 
 /* Power of the loads alone (gravity is in the potential). */
@@ -129,7 +130,7 @@ double ss_planar_mech_rest_force(const ss_planar_mech *pm, double t, const doubl
   const char *why = NULL;
   applied(pm, t, x, h, with_loads);
   memcpy(xc, x, sizeof(double) * (size_t)pm->sys.n);
-  if (prepare(pm, xc, false, 0.0, h, &r, &why) < 0)
+  if (prepare(pm, xc, false, true, 0.0, h, &r, &why) < 0)
     return NAN;
   return r.hr;
 }
@@ -145,7 +146,7 @@ double ss_planar_mech_static_margin(const ss_planar_mech *pm, double t, const do
   applied(pm, t, x, h, true);
   memcpy(xc, x, sizeof(double) * (size_t)pm->sys.n);
   /* friction-free tendency at u = 0 */
-  if (prepare(pm, xc, false, 0.0, h, &r, &why) < 0)
+  if (prepare(pm, xc, false, true, 0.0, h, &r, &why) < 0)
     return NAN;
   int d = r.hr >= 0.0 ? 1 : -1;
   if (dir_out)
@@ -278,7 +279,7 @@ static int rhs(const ss_model *m, double t, const double *state, const int *mode
   for (int j = 0; j < nj; j++)
     friction |= modes[j] != 0 && mm->mu_k[j] > 0.0;
   int rc = pm->tree.ok ? ss_planar_tree_prepare(sys, &pm->tree, x, true, friction, u, h, &r, &why)
-                       : prepare(pm, x, true, u, h, &r, &why);
+                       : prepare(pm, x, true, true, u, h, &r, &why);
   if (rc < 0 ||
       (friction && ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu, &why) < 0)) {
     ss_report_failure(why);
@@ -417,8 +418,10 @@ static int resolve(const ss_model *m, double t, double *state, int *modes, const
   return sliding_modes(pm, x, dir, modes);
 }
 
-static void observe(const ss_model *m, double t, const double *state, const int *modes, double *row)
+static void observe(const ss_model *m, void *scratch, double t, const double *state,
+                    const int *modes, double *row)
 {
+  (void)scratch; /* nothing kept between rows */
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
   const ss_planar_system *sys = &pm->sys;
@@ -434,9 +437,10 @@ static void observe(const ss_model *m, double t, const double *state, const int 
   double u = pm->absolute ? state[mm->n + pm->iu] : state[mm->nq];
   applied(pm, t, x, h, true);
   /* the minimal form's projection; the absolute form shows its own state
-   * (off the manifold by its drift: the general path at that x) */
-  bool ok = (pm->absolute ? ss_planar_minimal_prepare(sys, pm->iu, x, false, u, h, &r, &why)
-                          : prepare(pm, x, true, u, h, &r, &why)) == 0;
+   * (off the manifold by its drift: the general path at that x).  A stuck
+   * row's reactions and friction are undetermined (NaN): not solved for */
+  bool ok = (pm->absolute ? ss_planar_minimal_prepare(sys, pm->iu, x, false, !stuck, u, h, &r, &why)
+                          : prepare(pm, x, true, !stuck, u, h, &r, &why)) == 0;
   if (!ok)
     return;
   for (int k = 0; k < mm->n; k++)
@@ -445,17 +449,14 @@ static void observe(const ss_model *m, double t, const double *state, const int 
     row[c++] = x[pm->outputs[i].index];
     row[c++] = xd[pm->outputs[i].index];
   }
-  if (stuck) {
-    int dir0[SS_PLANAR_MAX_JOINTS] = {0};
-    ok = ss_planar_minimal_friction(sys, &r, dir0, mm->mu_k, lambda, fmu, &why) == 0;
-  } else {
+  if (!stuck)
     ok = ss_planar_minimal_friction(sys, &r, modes, mm->mu_k, lambda, fmu, &why) == 0;
-  }
   for (int j = 0; j < nj; j++) {
     const ss_planar_joint *jt = &sys->joint[j];
     ss_planar_reaction re;
-    ss_planar_reaction_of(sys, j, lambda, &re);
     bool known = ok && !stuck;
+    if (known)
+      ss_planar_reaction_of(sys, j, lambda, &re);
     row[c++] = known ? fmu[j] : NAN;
     row[c++] = known ? re.basis : NAN;
     row[c++] = known && re.basis > 0.0 ? fabs(fmu[j]) / re.basis : NAN;

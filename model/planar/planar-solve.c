@@ -449,7 +449,8 @@ static int reaction_basis(const ss_planar_system *sys, int iu, partition *pt, co
 }
 
 int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
-                              double u, const double *h, ss_planar_minimal *out, const char **why)
+                              bool reactions, double u, const double *h, ss_planar_minimal *out,
+                              const char **why)
 {
   double nu[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
   partition pt;
@@ -460,6 +461,10 @@ int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bo
   }
   partition_rates(sys, iu, &pt, x, u, out->D, nu);
   ss_planar_slide_jacobian(sys, x, Cmu);
+  if (!reactions) {
+    double B[SS_PLANAR_MAX_N * (SS_PLANAR_MAX_JOINTS + 1)];
+    return reduce(sys, out->D, nu, Cmu, h, out, B, why, sys->n, sys->nj);
+  }
   return reaction_basis(sys, iu, &pt, nu, Cmu, h, out, why);
 }
 
@@ -927,7 +932,7 @@ int ss_planar_minimal_solve(const ss_planar_system *sys, int iu, const double *x
 {
   double xc[SS_PLANAR_MAX_N];
   memcpy(xc, x, sizeof(double) * (size_t)sys->n);
-  if (ss_planar_minimal_prepare(sys, iu, xc, false, u, h, out, why) < 0)
+  if (ss_planar_minimal_prepare(sys, iu, xc, false, true, u, h, out, why) < 0)
     return -1;
   return ss_planar_minimal_friction(sys, out, dir, mu, lambda, fmu, why);
 }
@@ -937,7 +942,7 @@ int ss_planar_minimal_project_solve(const ss_planar_system *sys, int iu, double 
                                     double *lambda, double *fmu, ss_planar_minimal *out,
                                     const char **why)
 {
-  if (ss_planar_minimal_prepare(sys, iu, x, true, u, h, out, why) < 0)
+  if (ss_planar_minimal_prepare(sys, iu, x, true, true, u, h, out, why) < 0)
     return -1;
   return ss_planar_minimal_friction(sys, out, dir, mu, lambda, fmu, why);
 }

@@ -11,10 +11,10 @@
 #include "planar-stiction.h"
 
 enum {
-  MAX_U = SS_PLANAR_MAX_M + SS_PLANAR_MAX_JOINTS, /* statics unknowns */
-  MAX_K = SS_PLANAR_MAX_N + MAX_U,                /* dynamics unknowns */
-  MAX_RHS = 1 + SS_PLANAR_MAX_JOINTS,             /* applied forces + unit friction per joint */
-  PIECE_ITER_MAX = 24,                            /* active-set iterations on the signs of N */
+  MAX_U = SS_FJ_MAX_U,                /* statics unknowns */
+  MAX_K = SS_PLANAR_MAX_N + MAX_U,    /* dynamics unknowns */
+  MAX_RHS = 1 + SS_PLANAR_MAX_JOINTS, /* applied forces + unit friction per joint */
+  PIECE_ITER_MAX = 24,                /* active-set iterations on the signs of N */
 };
 static const double RANK_TOL = 1e-11;    /* singular values below this times the largest are zero */
 static const double COUPLE_TOL = 1e-10;  /* friction consistency, relative */
@@ -137,13 +137,15 @@ static int couple_exact(const ss_planar_system *sys, const ss_fj_spec *spec, con
   return -2;
 }
 
-/* X (cols x k) = pseudoinverse of A (rows x cols) times B (rows x k), by
- * GSL's SVD of A or of A^T (GSL needs rows >= cols).  Returns the rank. */
-static int svd_solve(const double *A, int rows, int cols, const double *B, int k, double *X)
+/* The pseudoinverse of A (rows x cols) by GSL's SVD of A or of A^T (GSL
+ * needs rows >= cols).  Returns the rank. */
+static int pinv_factor(const double *A, int rows, int cols, ss_fj_pinv *F)
 {
-  double Ua[MAX_K * MAX_K], V[MAX_K * MAX_K], S[MAX_K], work[MAX_K];
+  double work[SS_PLANAR_MAX_N];
   bool wide = rows < cols;
   int r = wide ? cols : rows, c = wide ? rows : cols; /* decomposed matrix is r x c, r >= c */
+  double *Ua = F->U, *V = F->V, *S = F->S;
+  F->rows = rows, F->cols = cols, F->wide = wide, F->r = r, F->c = c;
   for (int i = 0; i < rows; i++)
     for (int j = 0; j < cols; j++) {
       if (wide)
@@ -164,31 +166,42 @@ static int svd_solve(const double *A, int rows, int cols, const double *B, int k
     else
       S[i] = 0.0;
   }
-  /* not wide: A = U S V^T, A+ = V S+ U^T;  wide: A = V S U^T, A+ = U S+ V^T */
-  for (int q = 0; q < k; q++) {
-    double y[MAX_K];
-    for (int i = 0; i < c; i++) {
-      double s = 0.0;
-      for (int l = 0; l < rows; l++)
-        s += (wide ? V[l * c + i] : Ua[l * c + i]) * B[l * k + q];
-      y[i] = S[i] > 0.0 ? s / S[i] : 0.0;
-    }
-    for (int j = 0; j < cols; j++) {
-      double s = 0.0;
-      for (int i = 0; i < c; i++)
-        s += (wide ? Ua[j * c + i] : V[j * c + i]) * y[i];
-      X[j * k + q] = s;
-    }
-  }
   return rank;
 }
 
-int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol)
+/* Column q of X (cols x k) = A+ times column q of B (rows x k). */
+static void pinv_apply(const ss_fj_pinv *F, const double *B, int k, int q, double *X)
 {
-  bool rdone[MAX_K] = {false}, cdone[MAX_K] = {false};
-  int er[MAX_K], ec[MAX_K], ne = 0; /* eliminations in order */
-  bool fwd[MAX_K];                  /* row singleton (known at once), else column singleton */
+  const double *Ua = F->U, *V = F->V, *S = F->S;
+  int c = F->c;
+  bool wide = F->wide;
+  /* not wide: A = U S V^T, A+ = V S+ U^T;  wide: A = V S U^T, A+ = U S+ V^T */
+  double y[SS_PLANAR_MAX_N];
+  for (int i = 0; i < c; i++) {
+    double s = 0.0;
+    for (int l = 0; l < F->rows; l++)
+      s += (wide ? V[l * c + i] : Ua[l * c + i]) * B[l * k + q];
+    y[i] = S[i] > 0.0 ? s / S[i] : 0.0;
+  }
+  for (int j = 0; j < F->cols; j++) {
+    double s = 0.0;
+    for (int i = 0; i < c; i++)
+      s += (wide ? Ua[j * c + i] : V[j * c + i]) * y[i];
+    X[j * k + q] = s;
+  }
+}
+
+/* The elimination order of ss_fj_square_solve for A (n x n) and the LU of
+ * what remains.  Returns 0, or -1 when singular. */
+static int square_factor(const double *A, int n, double tol, ss_fj_square *F)
+{
+  bool rdone[SS_PLANAR_MAX_N] = {false}, cdone[SS_PLANAR_MAX_N] = {false};
+  int *er = F->er, *ec = F->ec, ne = 0; /* eliminations in order */
+  bool *fwd = F->fwd;
   double pmax = 0.0, pmin = INFINITY;
+  if (n > SS_PLANAR_MAX_N)
+    return -1;
+  F->n = n;
   for (bool changed = true; changed;) {
     changed = false;
     for (int r = 0; r < n; r++) {
@@ -220,77 +233,93 @@ int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X
       }
     }
   }
+  F->ne = ne;
   for (int e = 0; e < ne; e++) {
     double piv = fabs(A[er[e] * n + ec[e]]);
     pmax = fmax(pmax, piv);
     pmin = fmin(pmin, piv);
   }
-  /* row singletons: each row's other unknowns are already known */
-  for (int e = 0; e < ne; e++) {
-    if (!fwd[e])
-      continue;
-    int r = er[e], c = ec[e];
-    for (int q = 0; q < k; q++) {
-      double s = B[r * k + q];
-      for (int e2 = 0; e2 < e; e2++)
-        if (fwd[e2])
-          s -= A[r * n + ec[e2]] * X[ec[e2] * k + q];
-      X[c * k + q] = s / A[r * n + c];
-    }
-  }
   /* the rest: GSL LU */
-  int cr[MAX_K], cc[MAX_K], m = 0, mc = 0;
+  int m = 0, mc = 0;
   for (int r = 0; r < n; r++)
     if (!rdone[r])
-      cr[m++] = r;
+      F->cr[m++] = r;
   for (int c = 0; c < n; c++)
     if (!cdone[c])
-      cc[mc++] = c;
+      F->cc[mc++] = c;
+  F->m = m;
   if (m > 0) {
-    double Ac[MAX_K * MAX_K], bc[MAX_K];
-    size_t perm_data[MAX_K];
+    double *Ac = F->lu;
     for (int i = 0; i < m; i++)
       for (int j = 0; j < m; j++)
-        Ac[i * m + j] = A[cr[i] * n + cc[j]];
+        Ac[i * m + j] = A[F->cr[i] * n + F->cc[j]];
     gsl_matrix_view Av = gsl_matrix_view_array(Ac, (size_t)m, (size_t)m);
-    gsl_permutation p = {(size_t)m, perm_data};
+    gsl_permutation p = {(size_t)m, F->perm};
     int signum;
     gsl_linalg_LU_decomp(&Av.matrix, &p, &signum);
     for (int i = 0; i < m; i++) {
       pmax = fmax(pmax, fabs(Ac[i * m + i]));
       pmin = fmin(pmin, fabs(Ac[i * m + i]));
     }
-    if (!(pmax > 0.0 && pmin > tol * pmax))
-      return -1;
-    for (int q = 0; q < k; q++) {
-      for (int i = 0; i < m; i++) {
-        double s = B[cr[i] * k + q];
-        for (int e = 0; e < ne; e++)
-          if (fwd[e])
-            s -= A[cr[i] * n + ec[e]] * X[ec[e] * k + q];
-        bc[i] = s;
-      }
-      gsl_vector_view bv = gsl_vector_view_array(bc, (size_t)m);
-      gsl_linalg_LU_svx(&Av.matrix, &p, &bv.vector);
-      for (int j = 0; j < m; j++)
-        X[cc[j] * k + q] = bc[j];
-    }
   }
-  if (!(pmax > 0.0 && pmin > tol * pmax))
-    return -1;
+  return pmax > 0.0 && pmin > tol * pmax ? 0 : -1;
+}
+
+/* Column q of X = A^-1 B (B and X n x k) with A's factors F. */
+static void square_apply(const ss_fj_square *F, const double *A, const double *B, int k, int q,
+                         double *X)
+{
+  int n = F->n, ne = F->ne, m = F->m;
+  const int *er = F->er, *ec = F->ec;
+  const bool *fwd = F->fwd;
+  /* row singletons: each row's other unknowns are already known */
+  for (int e = 0; e < ne; e++) {
+    if (!fwd[e])
+      continue;
+    int r = er[e], c = ec[e];
+    double s = B[r * k + q];
+    for (int e2 = 0; e2 < e; e2++)
+      if (fwd[e2])
+        s -= A[r * n + ec[e2]] * X[ec[e2] * k + q];
+    X[c * k + q] = s / A[r * n + c];
+  }
+  /* the rest: GSL LU */
+  if (m > 0) {
+    double bc[SS_PLANAR_MAX_N];
+    gsl_matrix_const_view Av = gsl_matrix_const_view_array(F->lu, (size_t)m, (size_t)m);
+    gsl_permutation p = {(size_t)m, (size_t *)F->perm};
+    for (int i = 0; i < m; i++) {
+      double s = B[F->cr[i] * k + q];
+      for (int e = 0; e < ne; e++)
+        if (fwd[e])
+          s -= A[F->cr[i] * n + ec[e]] * X[ec[e] * k + q];
+      bc[i] = s;
+    }
+    gsl_vector_view bv = gsl_vector_view_array(bc, (size_t)m);
+    gsl_linalg_LU_svx(&Av.matrix, &p, &bv.vector);
+    for (int j = 0; j < m; j++)
+      X[F->cc[j] * k + q] = bc[j];
+  }
   /* column singletons, last first: every other unknown of their row is known */
   for (int e = ne - 1; e >= 0; e--) {
     if (fwd[e])
       continue;
     int r = er[e], c = ec[e];
-    for (int q = 0; q < k; q++) {
-      double s = B[r * k + q];
-      for (int c2 = 0; c2 < n; c2++)
-        if (c2 != c && A[r * n + c2] != 0.0)
-          s -= A[r * n + c2] * X[c2 * k + q];
-      X[c * k + q] = s / A[r * n + c];
-    }
+    double s = B[r * k + q];
+    for (int c2 = 0; c2 < n; c2++)
+      if (c2 != c && A[r * n + c2] != 0.0)
+        s -= A[r * n + c2] * X[c2 * k + q];
+    X[c * k + q] = s / A[r * n + c];
   }
+}
+
+int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol)
+{
+  ss_fj_square F;
+  if (square_factor(A, n, tol, &F) < 0)
+    return -1;
+  for (int q = 0; q < k; q++)
+    square_apply(&F, A, B, k, q, X);
   return 0;
 }
 
@@ -355,15 +384,37 @@ static void fill_solution(const ss_planar_system *sys, const ss_fj_spec *spec, c
 int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
                   const ss_fj_spec *spec, ss_fj_solution *out, const char **why)
 {
+  ss_fj_kinematics kin;
+  ss_fj_kinematics_at(sys, x, NULL, &kin);
+  return ss_fj_statics_at(sys, &kin, h, spec, out, why);
+}
+
+int ss_fj_statics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                     const ss_fj_spec *spec, ss_fj_solution *out, const char **why)
+{
+  ss_fj_statics_factor f;
+  if (ss_fj_statics_factor_at(sys, kin, spec, &f, why) < 0)
+    return -1;
+  return ss_fj_statics_solve(sys, kin, &f, h, spec, out, why);
+}
+
+int ss_fj_statics_factor_at(const ss_planar_system *sys, const ss_fj_kinematics *kin,
+                            const ss_fj_spec *spec, ss_fj_statics_factor *f, const char **why)
+{
   int n = sys->n, m = sys->m;
-  double C[SS_PLANAR_MAX_M * SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  double A[SS_PLANAR_MAX_N * MAX_U], B[SS_PLANAR_MAX_N * MAX_RHS], X[MAX_U * MAX_RHS];
+  const double *C = kin->C, *Cmu = kin->Cmu;
   layout L;
   if (make_layout(sys, spec, &L, why) < 0)
     return -1;
-  ss_planar_jacobian(sys, x, C);
-  ss_planar_slide_jacobian(sys, x, Cmu);
-  int nu = L.nu, k = 1 + L.nc;
+  memcpy(f->role, spec->role, sizeof f->role);
+  f->drop_row = spec->drop_row;
+  f->pinv = spec->pinv;
+  memcpy(f->col_of_row, L.col_of_row, sizeof f->col_of_row);
+  memcpy(f->col_of_lock, L.col_of_lock, sizeof f->col_of_lock);
+  memcpy(f->cj, L.cj, sizeof f->cj);
+  f->nc = L.nc;
+  int nu = f->nu = L.nu, nc = L.nc;
+  double *A = f->A;
   memset(A, 0, sizeof(double) * (size_t)(n * nu));
   for (int r = 0; r < m; r++)
     if (L.col_of_row[r] >= 0)
@@ -373,39 +424,71 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
     if (L.col_of_lock[j] >= 0)
       for (int q = 0; q < n; q++)
         A[q * nu + L.col_of_lock[j]] = Cmu[j * n + q];
-  /* right-hand sides: -h, then -C_mu_j^T per unit friction of each Coulomb joint */
-  double hmax = 0.0;
-  for (int q = 0; q < n; q++) {
-    B[q * k] = -h[q];
-    hmax = fmax(hmax, fabs(h[q]));
-    for (int c = 0; c < L.nc; c++)
-      B[q * k + 1 + c] = -Cmu[L.cj[c] * n + q];
+  /* right-hand sides per unit friction of each Coulomb joint: -C_mu_j^T */
+  double B[SS_PLANAR_MAX_N * SS_PLANAR_MAX_JOINTS];
+  for (int q = 0; q < n; q++)
+    for (int c = 0; c < nc; c++)
+      B[q * nc + c] = -Cmu[L.cj[c] * n + q];
+  f->square = nu == n && !spec->pinv && square_factor(A, n, 1e-12, &f->sq) == 0;
+  /* redundant, singular, or the minimum norm wanted: the pseudoinverse */
+  f->rank = f->square ? n : pinv_factor(A, n, nu, &f->pi);
+  for (int c = 0; c < nc; c++) {
+    if (f->square)
+      square_apply(&f->sq, A, B, nc, c, f->Xc);
+    else
+      pinv_apply(&f->pi, B, nc, c, f->Xc);
   }
-  int rank = nu == n && !spec->pinv && ss_fj_square_solve(A, n, B, k, X, 1e-12) == 0 ? n : -1;
-  if (rank < 0)
-    rank = svd_solve(A, n, nu, B, k, X); /* redundant, singular, or the minimum norm wanted */
-  out->rank = rank;
+  return 0;
+}
+
+int ss_fj_statics_solve(const ss_planar_system *sys, const ss_fj_kinematics *kin,
+                        const ss_fj_statics_factor *f, const double *h, const ss_fj_spec *spec,
+                        ss_fj_solution *out, const char **why)
+{
+  int n = sys->n, m = sys->m, nu = f->nu, nc = f->nc;
+  const double *C = kin->C, *Cmu = kin->Cmu;
+  layout L;
+  bool match = spec->drop_row == f->drop_row && spec->pinv == f->pinv &&
+               memcmp(spec->role, f->role, sizeof f->role) == 0 &&
+               coulomb_joints(sys, spec, L.cj, &L.nc, why) == 0 && L.nc == nc &&
+               memcmp(L.cj, f->cj, sizeof(int) * (size_t)nc) == 0;
+  if (!match) {
+    *why = "internal: the statics were factorised for another friction state";
+    return -1;
+  }
+  memcpy(L.col_of_row, f->col_of_row, sizeof L.col_of_row);
+  memcpy(L.col_of_lock, f->col_of_lock, sizeof L.col_of_lock);
+  L.nu = nu;
+  /* the loads' right-hand side -h */
+  double b[SS_PLANAR_MAX_N], u0[SS_FJ_MAX_U], hmax = 0.0;
+  for (int q = 0; q < n; q++) {
+    b[q] = -h[q];
+    hmax = fmax(hmax, fabs(h[q]));
+  }
+  if (f->square)
+    square_apply(&f->sq, f->A, b, 1, 0, u0);
+  else
+    pinv_apply(&f->pi, b, 1, 0, u0);
+  out->rank = f->rank;
   out->unknowns = nu;
   double lam0[SS_PLANAR_MAX_M], lamc[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_M];
-  double u0[MAX_U], f[SS_PLANAR_MAX_JOINTS];
-  for (int i = 0; i < nu; i++)
-    u0[i] = X[i * k];
+  double fc[SS_PLANAR_MAX_JOINTS];
   for (int r = 0; r < m; r++) {
     int col = L.col_of_row[r];
-    lam0[r] = col >= 0 ? X[col * k] : 0.0;
-    for (int c = 0; c < L.nc; c++)
-      lamc[c * m + r] = col >= 0 ? X[col * k + 1 + c] : 0.0;
+    lam0[r] = col >= 0 ? u0[col] : 0.0;
+    for (int c = 0; c < nc; c++)
+      lamc[c * m + r] = col >= 0 ? f->Xc[col * nc + c] : 0.0;
   }
-  int rc = couple_exact(sys, spec, lam0, lamc, L.cj, L.nc, f, why);
+  int rc = couple_exact(sys, spec, lam0, lamc, L.cj, nc, fc, why);
   if (rc < 0)
     return rc;
-  double u[MAX_U];
+  double u[SS_FJ_MAX_U];
   for (int i = 0; i < nu; i++) {
     u[i] = u0[i];
-    for (int c = 0; c < L.nc; c++)
-      u[i] += f[c] * X[i * k + 1 + c];
+    for (int c = 0; c < nc; c++)
+      u[i] += fc[c] * f->Xc[i * nc + c];
   }
-  fill_solution(sys, spec, &L, u, f, out);
+  fill_solution(sys, spec, &L, u, fc, out);
   /* equilibrium residual C^T lambda + C_mu^T f_mu + h */
   double res = 0.0;
   for (int q = 0; q < n; q++) {
@@ -427,6 +510,12 @@ int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
 void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
                          ss_fj_kinematics *kin)
 {
+  ss_fj_kinematics_phi(sys, x, xd, kin, NULL);
+}
+
+void ss_fj_kinematics_phi(const ss_planar_system *sys, const double *x, const double *xd,
+                          ss_fj_kinematics *kin, double *phi)
+{
   int n = sys->n;
   double cs[SS_PLANAR_MAX_BODIES], sn[SS_PLANAR_MAX_BODIES];
   ss_planar_jgeo geo[SS_PLANAR_MAX_JOINTS];
@@ -444,6 +533,8 @@ void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const dou
     }
     kin->s[j] = sys->joint[j].kind == SS_JOINT_REVOLUTE ? g->thb - g->tha
                                                         : g->t[0] * g->d[0] + g->t[1] * g->d[1];
+    if (phi)
+      ss_planar_constraints_geo(sys, j, g, phi + 2 * j);
   }
 }
 

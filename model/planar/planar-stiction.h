@@ -60,8 +60,8 @@ void ss_fj_spec_init(ss_fj_spec *spec);
 int ss_fj_statics(const ss_planar_system *sys, const double *x, const double *h,
                   const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
 
-/* X = A^-1 B for a square A (n x n, B and X n x k, row-major; n <= the
- * dynamics' unknowns): rows and columns with a single remaining nonzero are
+/* X = A^-1 B for a square A (n x n, B and X n x k, row-major; n <=
+ * SS_PLANAR_MAX_N): rows and columns with a single remaining nonzero are
  * eliminated first (a guide's moment, a lock's multiplier), the rest by GSL
  * LU.  Returns 0, or -1 when singular (a pivot below tol times the largest). */
 int ss_fj_square_solve(const double *A, int n, const double *B, int k, double *X, double tol);
@@ -80,6 +80,78 @@ typedef struct ss_fj_kinematics {
  * in one pass with one sine and cosine per body. */
 void ss_fj_kinematics_at(const ss_planar_system *sys, const double *x, const double *xd,
                          ss_fj_kinematics *kin);
+/* The same and, when phi is not NULL, Phi(x) (m values, as
+ * ss_planar_constraints) from the same geometry. */
+void ss_fj_kinematics_phi(const ss_planar_system *sys, const double *x, const double *xd,
+                          ss_fj_kinematics *kin, double *phi);
+
+/* ss_fj_statics with the Jacobians at x from kin (its C and Cmu). */
+int ss_fj_statics_at(const ss_planar_system *sys, const ss_fj_kinematics *kin, const double *h,
+                     const ss_fj_spec *spec, ss_fj_solution *out, const char **why);
+
+enum {
+  SS_FJ_MAX_U = SS_PLANAR_MAX_M + SS_PLANAR_MAX_JOINTS, /* statics unknowns (multipliers) */
+};
+
+/* ss_fj_square_solve's elimination order and LU of its A. */
+typedef struct ss_fj_square {
+  int n;                     /* size of A */
+  int ne;                    /* singleton eliminations, in order: */
+  int er[SS_PLANAR_MAX_N];   /* ... their rows */
+  int ec[SS_PLANAR_MAX_N];   /* ... their columns */
+  bool fwd[SS_PLANAR_MAX_N]; /* ... row singleton (known at once), else column singleton */
+  int m;                     /* rows and columns left to the LU */
+  int cr[SS_PLANAR_MAX_N];   /* their rows */
+  int cc[SS_PLANAR_MAX_N];   /* their columns */
+  double lu[SS_PLANAR_MAX_N * SS_PLANAR_MAX_N]; /* GSL LU factors of A there (m x m) */
+  size_t perm[SS_PLANAR_MAX_N];                 /* its row permutation */
+} ss_fj_square;
+
+/* The pseudoinverse of a rows x cols A by GSL's SVD of A, or of A^T when
+ * wide (rows < cols): A = U S V^T (A^T when wide), small values of S zeroed. */
+typedef struct ss_fj_pinv {
+  int rows, cols;                              /* size of A */
+  bool wide;                                   /* rows < cols: A^T decomposed */
+  int r, c;                                    /* decomposed matrix r x c, r >= c */
+  double U[SS_FJ_MAX_U * SS_PLANAR_MAX_N];     /* r x c */
+  double V[SS_PLANAR_MAX_N * SS_PLANAR_MAX_N]; /* c x c */
+  double S[SS_PLANAR_MAX_N];                   /* c singular values, 0 below the rank tolerance */
+} ss_fj_pinv;
+
+/* ss_fj_statics in two steps: what depends only on the configuration and on
+ * spec's structure (roles, which Coulomb joints have friction, drop_row,
+ * pinv) - the equilibrium matrix factorised and its solutions per unit
+ * friction of the Coulomb joints - and then, for loads h, the rest.  Every
+ * right-hand side is solved on its own, so the values are those of
+ * ss_fj_statics: a factor kept while the configuration stays the same
+ * serves many loads. */
+typedef struct ss_fj_statics_factor {
+  int role[SS_PLANAR_MAX_JOINTS];          /* spec->role it was made for */
+  int drop_row;                            /* spec->drop_row */
+  bool pinv;                               /* spec->pinv */
+  int nu;                                  /* multipliers */
+  int col_of_row[SS_PLANAR_MAX_M];         /* multiplier of each constraint row, -1 dropped */
+  int col_of_lock[SS_PLANAR_MAX_JOINTS];   /* multiplier of each locked joint, -1 */
+  int nc;                                  /* Coulomb joints with friction */
+  int cj[SS_PLANAR_MAX_JOINTS];            /* their indices */
+  double A[SS_PLANAR_MAX_N * SS_FJ_MAX_U]; /* equilibrium matrix [C^T C_l^T] (n x nu), 1 or m */
+  bool square;                             /* solved by ss_fj_square_solve's method, else pinv */
+  int rank;                                /* rank of A */
+  ss_fj_square sq;                         /* square: its factors */
+  ss_fj_pinv pi;                           /* else: the pseudoinverse */
+  double Xc[SS_FJ_MAX_U * SS_PLANAR_MAX_JOINTS]; /* multipliers per unit friction of each
+                                                    Coulomb joint (nu x nc), 1 */
+} ss_fj_statics_factor;
+
+/* The first step at kin (C and Cmu used).  Returns 0, or -1 with *why when
+ * spec cannot be formed (see ss_fj_statics). */
+int ss_fj_statics_factor_at(const ss_planar_system *sys, const ss_fj_kinematics *kin,
+                            const ss_fj_spec *spec, ss_fj_statics_factor *f, const char **why);
+/* The second: the statics at loads h with f made at kin for spec's
+ * structure (-1 with *why if it was not); returns as ss_fj_statics. */
+int ss_fj_statics_solve(const ss_planar_system *sys, const ss_fj_kinematics *kin,
+                        const ss_fj_statics_factor *f, const double *h, const ss_fj_spec *spec,
+                        ss_fj_solution *out, const char **why);
 
 /* Dynamics: M x'' = h + C^T lambda + C_l^T kappa + C_c^T f(lambda),
  * C x'' = xi(x, x') + xi_extra, C_l x'' = 0 (locked joints must be guides on

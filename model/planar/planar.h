@@ -187,9 +187,12 @@ typedef struct ss_planar_minimal {
 /* Step 1 at x (projected onto Phi = 0 in place when project is true: one
  * factorisation serves the projection and all solves; h may then be the
  * one at the unprojected x, a difference of the projection's size).
- * Returns 0 or -1 (singular partition, zero reduced mass; *why set). */
+ * Without reactions, out->lam0 and out->lamj are not computed (the rest is
+ * the same).  Returns 0 or -1 (singular partition, zero reduced mass; *why
+ * set). */
 int ss_planar_minimal_prepare(const ss_planar_system *sys, int iu, double *x, bool project,
-                              double u, const double *h, ss_planar_minimal *out, const char **why);
+                              bool reactions, double u, const double *h, ss_planar_minimal *out,
+                              const char **why);
 /* Step 2: lambda (m), f_mu (nj), out->udot and out->hr_mu.  Returns 0 or -2
  * (no convergence, *why set). */
 int ss_planar_minimal_friction(const ss_planar_system *sys, ss_planar_minimal *out, const int *dir,

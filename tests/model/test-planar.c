@@ -252,7 +252,8 @@ static void test_tree_path(void)
         double xa[SS_PLANAR_MAX_N], xb[SS_PLANAR_MAX_N];
         memcpy(xa, x, sizeof xa);
         memcpy(xb, x, sizeof xb);
-        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, u, h, &a, &why), ==, 0);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, true, u, h, &a, &why), ==,
+                        0);
         g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xb, false, true, u, h, &b, &why), ==, 0);
         for (int k = 0; k < n; k++) {
           worst = fmax(worst, rel_diff(b.D[k], a.D[k]));
@@ -267,10 +268,19 @@ static void test_tree_path(void)
           for (int j = 0; j < nj; j++)
             worst = fmax(worst, rel_diff(b.lamj[j * mc + i], a.lamj[j * mc + i]));
         }
-        /* without reactions: the same u' */
+        /* without reactions: the same u' (and on the general path the same
+         * rates, reduced mass and forces: what a stuck row shows) */
         ss_planar_minimal c;
         g_assert_cmpint(ss_planar_tree_prepare(sys, tr, xb, false, false, u, h, &c, &why), ==, 0);
         g_assert_cmpfloat(c.udot, ==, b.udot);
+        memcpy(xa, x, sizeof xa);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xa, false, false, u, h, &c, &why),
+                        ==, 0);
+        g_assert_cmpmem(c.D, sizeof(double) * (gsize)n, a.D, sizeof(double) * (gsize)n);
+        g_assert_cmpmem(c.c, sizeof(double) * (gsize)nj, a.c, sizeof(double) * (gsize)nj);
+        g_assert_cmpfloat(c.Mr, ==, a.Mr);
+        g_assert_cmpfloat(c.hr, ==, a.hr);
+        g_assert_cmpfloat(c.udot, ==, a.udot);
         /* rates alone */
         double D[SS_PLANAR_MAX_N], cj[SS_PLANAR_MAX_JOINTS];
         g_assert_cmpint(ss_planar_tree_rates(sys, tr, x, D, cj), ==, 0);
@@ -294,7 +304,8 @@ static void test_tree_path(void)
           g_assert_cmpfloat(fabs(xq[k] - xp[k]), <, 1e-12);
         g_assert_cmpfloat(xq[pm->iu], ==, x[pm->iu]);
         /* and the projected prepare */
-        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xp, true, u, h, &a, &why), ==, 0);
+        g_assert_cmpint(ss_planar_minimal_prepare(sys, pm->iu, xp, true, true, u, h, &a, &why), ==,
+                        0);
         memcpy(xq, x, sizeof xq);
         for (int k = 0; k < n; k++)
           xq[k] += k == pm->iu ? 0.0 : 1e-6 * rnd(r);
