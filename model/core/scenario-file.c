@@ -287,7 +287,7 @@ char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, cons
     double v = ss_run_opts_get(opts, i);
     if (!(v > 0))
       continue; /* not set: the default */
-    ss_format_double(v, buf, sizeof buf);
+    ss_param_format(ss_run_option_get(i), v, buf, sizeof buf);
     g_key_file_set_string(kf, GROUP_SCENARIO, ss_run_option_get(i)->name, buf);
   }
   for (int i = 0; i < sc->n_params; i++) {

@@ -10,7 +10,9 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$artifacts"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-"$fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+# -error_exitcode: libFuzzer's own (77) is meson's "skipped", which would
+# hide a failure
+"$fuzzer" -max_total_time="$seconds" -timeout=30 -error_exitcode=1 -rss_limit_mb=2048 -print_final_stats=1 \
   -dict="$dict" -artifact_prefix="$artifacts/" "$work" "$corpus"
 status=$?
 if [ $status -ne 0 ]; then

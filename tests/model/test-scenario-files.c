@@ -51,6 +51,32 @@ static void test_run_options_saved(void)
   g_free(values);
 }
 
+/* Whole-number options large enough for %g's exponent form (the fuzz
+ * harness found max_steps = 20020000 saved as 2.002e+07, then refused as
+ * not a whole number) are written as whole numbers and read back. */
+static void test_whole_numbers_round_trip(void)
+{
+  const ss_scenario *sc = ss_scenario_find("dupont");
+  double *values = g_new(double, sc->n_params);
+  ss_scenario_defaults(sc, values);
+  ss_run_opts opts = {.max_steps = 20020000, .max_events = 2345678};
+  size_t len = 0;
+  char *text = ss_scenario_file_to_data(sc, values, &opts, &len);
+  g_assert_nonnull(strstr(text, "max_steps=20020000\n"));
+  g_assert_nonnull(strstr(text, "max_events=2345678\n"));
+  const ss_scenario *back = NULL;
+  ss_run_opts read = {0};
+  char *err = NULL;
+  double *parsed = parse(text, len, &back, &read, &err);
+  if (!parsed)
+    g_error("%s\n%s", err, text);
+  g_assert_cmpint(read.max_steps, ==, opts.max_steps);
+  g_assert_cmpint(read.max_events, ==, opts.max_events);
+  free(parsed);
+  free(text);
+  g_free(values);
+}
+
 /* Numbers written with the digits to read back bit for bit. */
 static void test_numbers_exact(void)
 {
@@ -215,6 +241,7 @@ int main(int argc, char **argv)
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/scenario-files/run-options-saved", test_run_options_saved);
   g_test_add_func("/scenario-files/numbers-exact", test_numbers_exact);
+  g_test_add_func("/scenario-files/whole-numbers-round-trip", test_whole_numbers_round_trip);
   g_test_add_func("/scenario-files/subnormal-refused-alike", test_subnormal_refused_alike);
   g_test_add_func("/scenario-files/refusals-with-lines", test_refusals_with_lines);
   g_test_add_func("/scenario-files/size-cap", test_size_cap);
