@@ -1,6 +1,7 @@
 /* test-model-strings.c - every text of every scenario table (title,
- * description, parameter labels, descriptions, groups) is in the list
- * xgettext reads, so the translation test covers it. */
+ * description, parameter labels, descriptions, groups, the labels of
+ * choices the tables give) is in the list xgettext reads, so the
+ * translation test covers it. */
 #include <glib.h>
 
 #include "ss-model-strings.h"
@@ -32,6 +33,8 @@ test_all_listed (void)
           check (sc->params[p].label);
           check (sc->params[p].description);
           check (sc->params[p].group);
+          for (int c = 0; sc->params[p].kind == SS_PARAM_CHOICE && sc->params[p].choices[c]; c++)
+            check (ss_param_choice_label (&sc->params[p], c));
         }
     }
 }
