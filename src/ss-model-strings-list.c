@@ -90,13 +90,13 @@ const char *const ss_i18n_model_texts[] = {
   /* one-mass: description of sigma1 */
   N_("LuGre bristle damping per unit normal force"),
   /* one-mass: label of sigma1_damping */
-  N_("LuGre σ1 damping"),
+  N_("LuGre damping"),
   /* one-mass: description of sigma1_damping */
   N_("LuGre damping: constant σ1 as published (not dissipative where μs > μk without viscous friction), or decaying, σ1·exp(−(v/ϑ)²), dissipative and within the static level for σ1·ϑ ≤ √(2e)·H"),
   /* one-mass: label of sigma1_damping=constant */
-  N_("Constant σ1 (as published)"),
+  N_("Constant"),
   /* one-mass: label of sigma1_damping=decaying */
-  N_("Decaying σ1·exp(−(v/ϑ)²) (dissipative)"),
+  N_("Decaying"),
   /* one-mass: label of vartheta */
   N_("LuGre ϑ"),
   /* one-mass: description of vartheta */
@@ -554,7 +554,7 @@ const char *const ss_i18n_model_texts[] = {
   /* two-slider: label of sigma1_1 */
   N_("LuGre σ1 (guide 1)"),
   /* two-slider: label of sigma1_damping_1 */
-  N_("LuGre σ1 damping (guide 1)"),
+  N_("LuGre damping (guide 1)"),
   /* two-slider: label of vartheta_1 */
   N_("LuGre ϑ (guide 1)"),
   /* two-slider: label of gamma_2 */
@@ -566,7 +566,7 @@ const char *const ss_i18n_model_texts[] = {
   /* two-slider: label of sigma1_2 */
   N_("LuGre σ1 (guide 2)"),
   /* two-slider: label of sigma1_damping_2 */
-  N_("LuGre σ1 damping (guide 2)"),
+  N_("LuGre damping (guide 2)"),
   /* two-slider: label of vartheta_2 */
   N_("LuGre ϑ (guide 2)"),
   /* two-slider: label of P */

@@ -95,12 +95,11 @@ static const ss_law_param vartheta_param = {
 };
 
 static const char *const damping_choices[] = {"constant", "decaying", NULL};
-static const char *const damping_labels[] = {"Constant σ1 (as published)",
-                                             "Decaying σ1·exp(−(v/ϑ)²) (dissipative)", NULL};
+static const char *const damping_labels[] = {"Constant", "Decaying", NULL};
 
 static const ss_law_param damping_param = {
     .stem = "sigma1_damping",
-    .label = "LuGre σ1 damping",
+    .label = "LuGre damping",
     .unit = "",
     .unit_turn = "",
     .def = SS_LUGRE_DAMPING_CONSTANT,
