@@ -31,9 +31,10 @@
  * at 45 N per N and -1006 J).
  *
  * A failure's reason ends with the known cause a contact's law names for
- * its parameters (ss_model.run_notes: LuGre's constant sigma1 beyond its
- * dissipative range, and the fix): the failing contact's, or for the
- * energy every contact's. */
+ * its parameters and the failed check (ss_model.run_notes: LuGre's
+ * constant sigma1 beyond its dissipative range, or its damping beyond the
+ * static level below v_stick, and the fix): the failing contact's, or for
+ * the energy every contact's. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,15 +110,15 @@ void ss_run_check_free(ss_run_check *c)
   free(c);
 }
 
-/* Appends contact k's run note to why (k < 0: every contact's, each text
- * once). */
+/* Appends contact k's run note for a stuck contact to why, or with k < 0
+ * every contact's note for the dissipated energy (each text once). */
 static void add_notes(const ss_model *m, int k, char *why, size_t size)
 {
   for (int i = k < 0 ? 0 : k; i < (k < 0 ? m->n_contacts : k + 1); i++) {
-    const char *note = m->run_notes[i];
+    const char *note = m->run_notes[2 * i + (k >= 0)];
     bool seen = false;
     for (int j = 0; j < i && k < 0 && note; j++)
-      seen |= m->run_notes[j] && strcmp(m->run_notes[j], note) == 0;
+      seen |= m->run_notes[2 * j] && strcmp(m->run_notes[2 * j], note) == 0;
     size_t used = strlen(why);
     if (note && !seen && used < size)
       snprintf(why + used, size - used, "; %s", note);

@@ -188,26 +188,41 @@ static bool check(const ss_law_contacts *c, char **error)
   return false;
 }
 
-/* Constant damping beyond P1: what the run check says when it fires. */
-static char *run_note(const ss_law_contacts *c, double sigma2)
+/* Constant damping, what the run check says when it fires: beyond P1 the
+ * contact is not dissipative; and (for a stuck contact) with sigma1 v_stick
+ * > H the damping sigma1 z' alone can carry the coefficient past mu_s at
+ * |v| < v_stick, where the contact is reported as stuck (P3's argument with
+ * a = sigma1 |v|, docs/models.md §7). */
+static char *run_note(const ss_law_contacts *c, double sigma2, bool stuck)
 {
   const ss_friction *f = &c->f[0];
-  if (f->sigma1_damping != SS_LUGRE_DAMPING_CONSTANT || !(f->mu_s > 0.0) ||
-      f->sigma1 <= constant_limit(f, sigma2))
+  if (f->sigma1_damping != SS_LUGRE_DAMPING_CONSTANT || !(f->mu_s > 0.0))
     return NULL;
   const char *sfx = c->suffix ? c->suffix : "";
   double limit = constant_limit(f, sigma2);
-  char text[256], range[96];
-  if (limit > 0.0)
-    snprintf(range, sizeof range, "for sigma1%s > %.6g %s with this viscous friction", sfx, limit,
-             units(c));
-  else
-    snprintf(range, sizeof range, "for any sigma1%s > 0 where μs > μk without viscous friction",
-             sfx);
-  snprintf(text, sizeof text,
-           "LuGre with constant σ1 is not dissipative %s (docs/models.md §7): choose "
-           "sigma1_damping%s=decaying or lower sigma1%s",
-           range, sfx, sfx);
+  double h = 2.0 * f->mu_s * f->mu_k / (f->mu_s + f->mu_k);
+  double v_stick = ss_friction_stick_velocity(f);
+  char text[320], range[96];
+  if (f->sigma1 > limit) {
+    if (limit > 0.0)
+      snprintf(range, sizeof range, "for sigma1%s > %.6g %s with this viscous friction", sfx, limit,
+               units(c));
+    else
+      snprintf(range, sizeof range, "for any sigma1%s > 0 where μs > μk without viscous friction",
+               sfx); /* P1 with sigma2 = 0 */
+    snprintf(text, sizeof text,
+             "LuGre with constant σ1 is not dissipative %s (docs/models.md §7): choose "
+             "sigma1_damping%s=decaying or lower sigma1%s",
+             range, sfx, sfx);
+  } else if (stuck && f->sigma1 * v_stick > h) {
+    snprintf(text, sizeof text,
+             "LuGre's constant σ1·ż can pass the static level below v_stick (sigma1%s·v_stick = "
+             "%.6g > H = 2·μs·μk/(μs + μk) = %.6g; docs/models.md §7): choose "
+             "sigma1_damping%s=decaying, or lower sigma1%s or v_stick",
+             sfx, f->sigma1 * v_stick, h, sfx, sfx);
+  } else {
+    return NULL;
+  }
   return strdup(text);
 }
 

@@ -96,10 +96,12 @@ typedef struct ss_law_info {
    * condition and the valid values. */
   bool (*check)(const ss_law_contacts *c, char **error);
   /* Optional: a known cause of non-physical results at one contact with
-   * these parameters, and its fix, for the run check's message; sigma2 is
-   * the contact's viscous coefficient per unit normal force (s/m or s/rad).
-   * NULL when there is none; free with free(). */
-  char *(*run_note)(const ss_law_contacts *c, double sigma2);
+   * these parameters, and its fix, for the run check's message: for a stuck
+   * contact above its static limit (`stuck`) or else for negative
+   * dissipation; sigma2 is the contact's viscous coefficient per unit
+   * normal force (s/m or s/rad).  NULL when there is none; free with
+   * free(). */
+  char *(*run_note)(const ss_law_contacts *c, double sigma2, bool stuck);
 } ss_law_info;
 
 /* laws.c: the table, in choice order. */
@@ -120,7 +122,7 @@ double ss_friction_stick_velocity(const ss_friction *f);
 /* The law's checks across parameters (ss_law_info.check) for contacts that
  * share one law; true when it has none.  A mechanism's create calls it. */
 bool ss_friction_check(const ss_law_contacts *c, char **error);
-/* Gives contact `contact` of m the law's run note (ss_law_info.run_note)
+/* Gives contact `contact` of m the law's run notes (ss_law_info.run_note)
  * for c's only contact, which the run check adds to a failure's reason. */
 void ss_friction_set_run_note(ss_model *m, int contact, const ss_law_contacts *c, double sigma2);
 

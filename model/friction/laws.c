@@ -112,8 +112,11 @@ bool ss_friction_check(const ss_law_contacts *c, char **error)
 void ss_friction_set_run_note(ss_model *m, int contact, const ss_law_contacts *c, double sigma2)
 {
   const ss_law_info *law = c->n > 0 ? ss_law_get(c->f[0].law) : NULL;
-  free(m->run_notes[contact]);
-  m->run_notes[contact] = law && law->run_note ? law->run_note(c, sigma2) : NULL;
+  for (int stuck = 0; stuck < 2; stuck++) {
+    free(m->run_notes[2 * contact + stuck]);
+    m->run_notes[2 * contact + stuck] =
+        law && law->run_note ? law->run_note(c, sigma2, stuck) : NULL;
+  }
 }
 
 /* ---- a scenario's law rows ------------------------------------------------- */
