@@ -66,6 +66,14 @@ const char *const ss_i18n_model_texts[] = {
   N_("Friction law"),
   /* one-mass: description of law */
   N_("Exact Coulomb (event-driven), Regularised Coulomb (γ), tanh smoothing or LuGre"),
+  /* one-mass: label of law=exact */
+  N_("Exact Coulomb (event-driven)"),
+  /* one-mass: label of law=regularised */
+  N_("Regularised Coulomb (γ)"),
+  /* one-mass: label of law=tanh */
+  N_("tanh smoothing"),
+  /* one-mass: label of law=lugre */
+  N_("LuGre"),
   /* one-mass: label of gamma */
   N_("Threshold velocity γ"),
   /* one-mass: description of gamma */
@@ -82,6 +90,14 @@ const char *const ss_i18n_model_texts[] = {
   N_("LuGre σ1"),
   /* one-mass: description of sigma1 */
   N_("LuGre bristle damping per unit normal force"),
+  /* one-mass: label of sigma1_damping */
+  N_("LuGre damping"),
+  /* one-mass: description of sigma1_damping */
+  N_("LuGre damping: constant σ1 as published (not dissipative where μs > μk without viscous friction), or decaying, σ1·exp(−(v/ϑ)²), dissipative and within the static level for σ1·ϑ ≤ √(2e)·H"),
+  /* one-mass: label of sigma1_damping=constant */
+  N_("Constant"),
+  /* one-mass: label of sigma1_damping=decaying */
+  N_("Decaying"),
   /* one-mass: label of vartheta */
   N_("LuGre ϑ"),
   /* one-mass: description of vartheta */
@@ -538,6 +554,8 @@ const char *const ss_i18n_model_texts[] = {
   N_("LuGre σ0 (guide 1)"),
   /* two-slider: label of sigma1_1 */
   N_("LuGre σ1 (guide 1)"),
+  /* two-slider: label of sigma1_damping_1 */
+  N_("LuGre damping (guide 1)"),
   /* two-slider: label of vartheta_1 */
   N_("LuGre ϑ (guide 1)"),
   /* two-slider: label of gamma_2 */
@@ -548,6 +566,8 @@ const char *const ss_i18n_model_texts[] = {
   N_("LuGre σ0 (guide 2)"),
   /* two-slider: label of sigma1_2 */
   N_("LuGre σ1 (guide 2)"),
+  /* two-slider: label of sigma1_damping_2 */
+  N_("LuGre damping (guide 2)"),
   /* two-slider: label of vartheta_2 */
   N_("LuGre ϑ (guide 2)"),
   /* two-slider: label of P */

@@ -569,7 +569,11 @@ ss_param_row_new (const ss_param_info *info, double value)
       g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
       for (int i = 0; info->choices != NULL && info->choices[i] != NULL; i++)
-        gtk_string_list_append (list, ss_i18n_choice_label (info->choices[i]));
+        {
+          const char *label = ss_param_choice_label (info, i); /* the table's, if it has one */
+
+          gtk_string_list_append (list, label ? ss_i18n_model_text (label) : ss_i18n_choice_label (info->choices[i]));
+        }
       gtk_drop_down_set_model (self->dropdown, G_LIST_MODEL (list));
       gtk_widget_set_visible (GTK_WIDGET (self->dropdown), TRUE);
       gtk_widget_set_visible (self->value_box, FALSE);

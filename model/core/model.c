@@ -31,9 +31,10 @@ ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, in
   m->mu_k = calloc((size_t)n_contacts + 1, sizeof(double));
   m->v_stick = calloc((size_t)n_contacts + 1, sizeof(double));
   m->viscous = calloc((size_t)n_contacts + 1, sizeof(double));
+  m->run_notes = calloc(2 * (size_t)n_contacts + 1, sizeof(char *));
   m->state_size = calloc((size_t)nx + 1, sizeof(double));
   if (!m->values || !m->contact_names || !m->contact_labels || !m->mu_s || !m->mu_k ||
-      !m->v_stick || !m->viscous || !m->state_size) {
+      !m->v_stick || !m->viscous || !m->run_notes || !m->state_size) {
     ss_model_free(m);
     return NULL;
   }
@@ -175,6 +176,8 @@ void ss_model_free(ss_model *m)
     free(m->contact_labels[i]);
   for (int i = 0; m->aux_names && i < m->n_aux; i++)
     free(m->aux_names[i]);
+  for (int i = 0; m->run_notes && i < 2 * m->n_contacts; i++)
+    free(m->run_notes[i]);
   for (int i = 0; i < m->n_columns; i++) {
     free(m->columns[i].name);
     free(m->columns[i].unit);
@@ -188,6 +191,7 @@ void ss_model_free(ss_model *m)
   free(m->mu_k);
   free(m->v_stick);
   free(m->viscous);
+  free(m->run_notes);
   free(m->state_size);
   free(m->breakpoints);
   free(m->values);

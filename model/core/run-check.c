@@ -28,10 +28,17 @@
  * Both tolerances sit far above the integration error of valid runs (every
  * scenario's defaults and every bench variant pass with a wide margin) and
  * far below the failures found (LuGre sigma1 = 1e6 on one-mass: friction
- * at 45 N per N and -1006 J). */
+ * at 45 N per N and -1006 J).
+ *
+ * A failure's reason ends with the known cause a contact's law names for
+ * its parameters and the failed check (ss_model.run_notes: LuGre's
+ * constant sigma1 beyond its dissipative range, or its damping beyond the
+ * static level below v_stick, and the fix): the failing contact's, or for
+ * the energy every contact's. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ss-internal.h"
 
@@ -103,6 +110,21 @@ void ss_run_check_free(ss_run_check *c)
   free(c);
 }
 
+/* Appends contact k's run note for a stuck contact to why, or with k < 0
+ * every contact's note for the dissipated energy (each text once). */
+static void add_notes(const ss_model *m, int k, char *why, size_t size)
+{
+  for (int i = k < 0 ? 0 : k; i < (k < 0 ? m->n_contacts : k + 1); i++) {
+    const char *note = m->run_notes[2 * i + (k >= 0)];
+    bool seen = false;
+    for (int j = 0; j < i && k < 0 && note; j++)
+      seen |= m->run_notes[2 * j] && strcmp(m->run_notes[2 * j], note) == 0;
+    size_t used = strlen(why);
+    if (note && !seen && used < size)
+      snprintf(why + used, size - used, "; %s", note);
+  }
+}
+
 bool ss_run_check_row(ss_run_check *c, const double *row, char *why, size_t size)
 {
   const ss_model *m = c->m;
@@ -118,6 +140,7 @@ bool ss_run_check_row(ss_run_check *c, const double *row, char *why, size_t size
                "non-physical result: dissipated energy %.4g J is negative (the run's energy "
                "scale is %.4g J)",
                d, c->energy_scale);
+      add_notes(m, -1, why, size);
       return false;
     }
   }
@@ -147,6 +170,7 @@ bool ss_run_check_row(ss_run_check *c, const double *row, char *why, size_t size
                "non-physical result: contact '%s' is stuck%s with friction %.4g %s%s, above its "
                "static limit %.4g %s",
                m->contact_names[k], band, F, unit, viscous, limit, unit);
+      add_notes(m, k, why, size);
       return false;
     }
   }

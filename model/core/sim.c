@@ -106,7 +106,7 @@ struct ss_sim {
   ss_run_check *check;     /* physics of every emitted row */
   size_t rows;             /* rows emitted */
   size_t max_rows;         /* rows a run may keep: grid plus one per event */
-  char error[512];         /* last error message */
+  char error[1024];        /* last error message */
 };
 
 static int set_step_cap(ss_sim *s);
@@ -428,7 +428,7 @@ static int set_step_cap(ss_sim *s)
 static int fail(ss_sim *s, double t, const char *what)
 {
   char buf[sizeof s->error];
-  snprintf(buf, sizeof buf, "simulation failed at t = %.9g s: %.400s", t, what);
+  snprintf(buf, sizeof buf, "simulation failed at t = %.9g s: %.960s", t, what);
   memcpy(s->error, buf, sizeof s->error);
   s->failed = true;
   return -1;
@@ -477,7 +477,7 @@ static void emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *
 {
   if (s->failed)
     return;
-  char why[400];
+  char why[960]; /* a run check's reason and its contacts' notes */
   s->m->ops->observe(s->m, s->observe_scratch, t, x, s->modes, s->row);
   if (!ss_run_check_row(s->check, s->row, why, sizeof why)) {
     fail(s, t, why);
@@ -920,7 +920,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
       if (model_failure[0])
         snprintf(what, sizeof what, "%.255s", model_failure); /* the model's own reason */
       else
-        snprintf(what, sizeof what, "%s", s->error[0] ? s->error : "integrator error");
+        snprintf(what, sizeof what, "%.500s", s->error[0] ? s->error : "integrator error");
       model_failure[0] = '\0';
       return fail(s, tret, what);
     }

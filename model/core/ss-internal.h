@@ -62,6 +62,11 @@ struct ss_model {
   double *mu_s;                /* per contact static coefficient (for plots), 1 */
   double *mu_k;                /* per contact kinetic coefficient (for plots), 1 */
   double *v_stick;             /* smooth laws: |v| below this counts as stick, m/s */
+  char **run_notes;            /* per contact k, a known cause of non-physical results with
+                                  its parameters and the fix (a law's run_note), which the
+                                  run check adds to the reason of a failure: [2 k] for
+                                  negative dissipation, [2 k + 1] for a stuck contact above
+                                  its static limit; NULL: none */
   double *viscous;             /* per contact: viscous coefficient c whose force c v is part
                                   of C.F, N s/m (N m s/rad for bearings); the static-limit
                                   check of stuck rows leaves it out (0: none) */

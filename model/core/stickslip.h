@@ -128,6 +128,11 @@ void ss_format_double(double value, char *buf, size_t size);
  * laws that read it, every other parameter always. */
 bool ss_param_law_uses(const ss_scenario *sc, int param_index, int law);
 
+/* The human label of choice `choice` of a choice parameter when its table
+ * gives one (the friction laws' rows: "LuGre", ...; the GUI translates it
+ * as a model text), else NULL. */
+const char *ss_param_choice_label(const ss_param_info *p, int choice);
+
 /* ---- models ------------------------------------------------------------ */
 
 /* Column kinds of a sample row; the GUI groups plots by kind. */

@@ -21,34 +21,59 @@ typedef enum {
 } ss_law;
 
 typedef struct ss_friction {
-  ss_law law;      /* which law */
-  double mu_s;     /* static coefficient, 1 */
-  double mu_k;     /* kinetic coefficient, 1 (<= mu_s) */
-  double gamma;    /* regularised: threshold velocity, m/s */
-  double k_tanh;   /* tanh: steepness, s/m */
-  double sigma0;   /* LuGre: bristle stiffness per unit normal force, 1/m */
-  double sigma1;   /* LuGre: bristle damping per unit normal force, s/m */
-  double vartheta; /* LuGre: Stribeck velocity, m/s */
-  double v_stick;  /* tanh/LuGre: |v| below this is reported as stick, m/s */
+  ss_law law;         /* which law */
+  double mu_s;        /* static coefficient, 1 */
+  double mu_k;        /* kinetic coefficient, 1 (<= mu_s) */
+  double gamma;       /* regularised: threshold velocity, m/s */
+  double k_tanh;      /* tanh: steepness, s/m */
+  double sigma0;      /* LuGre: bristle stiffness per unit normal force, 1/m */
+  double sigma1;      /* LuGre: bristle damping per unit normal force, s/m */
+  double vartheta;    /* LuGre: Stribeck velocity, m/s */
+  double v_stick;     /* tanh/LuGre: |v| below this is reported as stick, m/s */
+  int sigma1_damping; /* LuGre: how the damping depends on v, an ss_lugre_damping */
 } ss_friction;
+
+/* LuGre's damping, the values of its "sigma1_damping" choice (docs/models.md
+ * §3.4, §7). */
+typedef enum {
+  SS_LUGRE_DAMPING_CONSTANT = 0, /* sigma1, as published ([Wojtyra2016] eq. 14) */
+  SS_LUGRE_DAMPING_DECAYING = 1, /* sigma1 exp(-(v/vartheta)^2) ([CanudasDeWit1995]) */
+} ss_lugre_damping;
+
+/* A contact slides (lengths in m) or turns (a bearing: lengths in rad). */
+typedef enum { SS_LAW_SLIDING = 0, SS_LAW_TURNING = 1 } ss_law_motion;
 
 /* One parameter of a law.  At a turning contact (a bearing) the lengths in
  * its unit are radians, and the _turn texts (when not NULL) say so. */
 typedef struct ss_law_param {
-  const char *stem;             /* its name; per contact, the contact's suffix follows */
-  const char *label;            /* short human label */
-  const char *label_turn;       /* label at a turning contact, NULL: label */
-  const char *unit;             /* SI unit at a sliding contact */
-  const char *unit_turn;        /* SI unit at a turning contact */
-  double def;                   /* default value (a scenario may set its own) */
-  double min;                   /* lower bound of the valid range */
-  double max;                   /* upper bound of the valid range */
-  unsigned flags;               /* SS_PARAM_* flags */
-  const char *description;      /* one sentence */
-  const char *description_turn; /* description at a turning contact, NULL: description */
-  bool per_contact;             /* one value per contact, else one per scenario */
-  size_t field;                 /* offsetof(ss_friction, ...): where its value goes */
+  const char *stem;                 /* its name; per contact, the contact's suffix follows */
+  const char *label;                /* short human label */
+  const char *label_turn;           /* label at a turning contact, NULL: label */
+  const char *unit;                 /* SI unit at a sliding contact */
+  const char *unit_turn;            /* SI unit at a turning contact */
+  double def;                       /* default value (a scenario may set its own) */
+  double min;                       /* lower bound of the valid range */
+  double max;                       /* upper bound of the valid range */
+  unsigned flags;                   /* SS_PARAM_* flags */
+  const char *description;          /* one sentence */
+  const char *description_turn;     /* description at a turning contact, NULL: description */
+  bool per_contact;                 /* one value per contact, else one per scenario */
+  size_t field;                     /* offsetof(ss_friction, ...): where its value goes, a
+                                       double; an int for a choice */
+  const char *const *choices;       /* NULL: a real number; else a choice of these names
+                                       (NULL-terminated), its value their index */
+  const char *const *choice_labels; /* a choice: the human label of each name */
 } ss_law_param;
+
+/* The contacts that read one set of a law's parameters (in gear-train all
+ * four bearings, in two-slider one guide each), for the law's checks. */
+typedef struct ss_law_contacts {
+  const ss_friction *f;     /* n contacts' laws and levels */
+  const char *const *names; /* their names, for messages */
+  int n;                    /* contacts */
+  const char *suffix;       /* appended to the parameters' names, or NULL */
+  ss_law_motion motion;     /* sliding or turning: the units in messages */
+} ss_law_contacts;
 
 /* One friction law. */
 typedef struct ss_law_info {
@@ -66,6 +91,17 @@ typedef struct ss_law_info {
   double (*state_size)(const ss_friction *f);
   /* Smooth laws: |v| below this is reported as stick (NULL: v_stick). */
   double (*stick_velocity)(const ss_friction *f);
+  /* Optional: checks across its parameters and the levels of the contacts
+   * (when a model is built); false and *error naming the parameter, the
+   * condition and the valid values. */
+  bool (*check)(const ss_law_contacts *c, char **error);
+  /* Optional: a known cause of non-physical results at one contact with
+   * these parameters, and its fix, for the run check's message: for a stuck
+   * contact above its static limit (`stuck`) or else for negative
+   * dissipation; sigma2 is the contact's viscous coefficient per unit
+   * normal force (s/m or s/rad).  NULL when there is none; free with
+   * free(). */
+  char *(*run_note)(const ss_law_contacts *c, double sigma2, bool stuck);
 } ss_law_info;
 
 /* laws.c: the table, in choice order. */
@@ -83,6 +119,12 @@ double ss_friction_mu(const ss_friction *f, double v, double z, double *zdot);
 double ss_friction_state_size(const ss_friction *f);
 /* Velocity under which a smooth law reports stick. */
 double ss_friction_stick_velocity(const ss_friction *f);
+/* The law's checks across parameters (ss_law_info.check) for contacts that
+ * share one law; true when it has none.  A mechanism's create calls it. */
+bool ss_friction_check(const ss_law_contacts *c, char **error);
+/* Gives contact `contact` of m the law's run notes (ss_law_info.run_note)
+ * for c's only contact, which the run check adds to a failure's reason. */
+void ss_friction_set_run_note(ss_model *m, int contact, const ss_law_contacts *c, double sigma2);
 
 /* friction-exact.c: the 1-D stick/slip decision at zero relative velocity,
  * the applied force (everything but friction) against the static limit.
@@ -105,8 +147,6 @@ extern const ss_law_param ss_law_v_stick;
  *                                  (no row of its own)
  * For each row of the expanded table the expansion also says which laws
  * read it (ss_param_law_uses). */
-typedef enum { SS_LAW_SLIDING = 0, SS_LAW_TURNING = 1 } ss_law_motion;
-
 enum {
   SS_PARAM_LAW_CHOICE_ROW = 100, /* placeholder kinds (template only) */
   SS_PARAM_LAW_CONTACT_ROWS,

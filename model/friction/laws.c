@@ -65,7 +65,11 @@ static void read_param(const ss_law_param *p, unsigned mask, void *user)
   read_ctx *c = user;
   char name[64];
   snprintf(name, sizeof name, "%s%s", p->stem, p->per_contact && c->suffix ? c->suffix : "");
-  *(double *)((char *)c->f + p->field) = ss_value(c->sc, c->values, name);
+  double value = ss_value(c->sc, c->values, name);
+  if (p->choices)
+    *(int *)((char *)c->f + p->field) = (int)value; /* an index, range-checked */
+  else
+    *(double *)((char *)c->f + p->field) = value;
 }
 
 ss_friction ss_friction_from_values(const ss_scenario *sc, const double *values, double mu_s,
@@ -99,6 +103,22 @@ double ss_friction_stick_velocity(const ss_friction *f)
   return law && law->stick_velocity ? law->stick_velocity(f) : f->v_stick;
 }
 
+bool ss_friction_check(const ss_law_contacts *c, char **error)
+{
+  const ss_law_info *law = c->n > 0 ? ss_law_get(c->f[0].law) : NULL;
+  return !law || !law->check || law->check(c, error);
+}
+
+void ss_friction_set_run_note(ss_model *m, int contact, const ss_law_contacts *c, double sigma2)
+{
+  const ss_law_info *law = c->n > 0 ? ss_law_get(c->f[0].law) : NULL;
+  for (int stuck = 0; stuck < 2; stuck++) {
+    free(m->run_notes[2 * contact + stuck]);
+    m->run_notes[2 * contact + stuck] =
+        law && law->run_note ? law->run_note(c, sigma2, stuck) : NULL;
+  }
+}
+
 /* ---- a scenario's law rows ------------------------------------------------- */
 
 static void *must(void *p)
@@ -121,8 +141,9 @@ static char *concat(const char *a, const char *b)
   return s;
 }
 
-/* The "law" choice: names and their description from the table. */
+/* The "law" choice: names, labels and their description from the table. */
 static const char *law_choices[N_LAWS + 1];
+static const char *law_labels[N_LAWS + 1];
 static const char *law_description;
 
 static void make_choices(void)
@@ -132,6 +153,7 @@ static void make_choices(void)
   size_t size = 1;
   for (int l = 0; l < N_LAWS; l++) {
     law_choices[l] = laws[l]->name;
+    law_labels[l] = laws[l]->label;
     size += strlen(laws[l]->label) + 4;
   }
   char *d = must(malloc(size)), *end = d;
@@ -167,12 +189,13 @@ static void expand_param(const ss_law_param *p, unsigned mask, void *user)
         .name = concat(p->stem, sfx),
         .label = concat(turn && p->label_turn ? p->label_turn : p->label, lsfx),
         .unit = turn ? p->unit_turn : p->unit,
-        .kind = SS_PARAM_REAL,
+        .kind = p->choices ? SS_PARAM_CHOICE : SS_PARAM_REAL,
         .def = def,
         .min = p->min,
         .max = p->max,
         .flags = p->flags,
         .description = turn && p->description_turn ? p->description_turn : p->description,
+        .choices = p->choices,
         .group = "Friction law",
     };
     c->laws[c->n_out] = mask;
@@ -215,6 +238,34 @@ static void expand(expand_ctx *c)
       c->n_out++;
     }
   }
+}
+
+typedef struct label_ctx {
+  const ss_param_info *p; /* a row of an expanded table */
+  int choice;             /* its choice */
+  const char *label;      /* found */
+} label_ctx;
+
+static void find_label(const ss_law_param *lp, unsigned mask, void *user)
+{
+  (void)mask;
+  label_ctx *c = user;
+  if (lp->choices && lp->choices == c->p->choices && lp->choice_labels)
+    c->label = lp->choice_labels[c->choice];
+}
+
+const char *ss_param_choice_label(const ss_param_info *p, int choice)
+{
+  int n = 0;
+  while (p && p->kind == SS_PARAM_CHOICE && p->choices && p->choices[n])
+    n++;
+  if (choice < 0 || choice >= n)
+    return NULL;
+  if (p->choices == law_choices)
+    return law_labels[choice];
+  label_ctx c = {p, choice, NULL};
+  each_param(find_label, &c);
+  return c.label;
 }
 
 typedef struct find_ctx {

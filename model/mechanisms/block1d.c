@@ -169,6 +169,11 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
     free(b);
     return NULL;
   }
+  ss_law_contacts laws = {&b->fr, &contact_name, 1, NULL, SS_LAW_SLIDING};
+  if (!ss_friction_check(&laws, error)) {
+    free(b);
+    return NULL;
+  }
   block1d_model *bm = calloc(1, sizeof *bm);
   const ss_law_info *law = ss_law_get(b->fr.law);
   bool state = law->has_state; /* the bristle of LuGre */
@@ -193,6 +198,9 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
   m->mu_k[0] = b->fr.mu_k;
   m->v_stick[0] = ss_friction_stick_velocity(&b->fr);
   m->viscous[0] = b->viscous; /* its C v is part of C.F */
+  ss_block1d_loads L;
+  b->loads(b, 0.0, 0.0, 0.0, &L); /* N at t = 0 (one-mass: constant; dupont: no viscous term) */
+  ss_friction_set_run_note(m, 0, &laws, L.normal > 0.0 ? b->viscous / L.normal : 0.0);
   if (state) {
     m->state_size[bm->at.bristle] = ss_friction_state_size(&b->fr);
     m->state_size[1] = ss_friction_state_size(&b->fr); /* v: the same per second */

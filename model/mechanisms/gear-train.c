@@ -616,6 +616,19 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
       g->iz[b] = nx++;
   g->iwork = nx++;
   g->idiss = nx++;
+  /* the law's own conditions at the bearings with its friction */
+  ss_friction lawful[N_BODIES];
+  const char *lawful_names[N_BODIES];
+  ss_law_contacts laws = {lawful, lawful_names, 0, NULL, SS_LAW_TURNING};
+  for (int b = 0; b < N_BODIES; b++)
+    if (g->iz[b] >= 0) {
+      lawful[laws.n] = g->brg[b].fr;
+      lawful_names[laws.n++] = bearing_names[b];
+    }
+  if (!ss_friction_check(&laws, error)) {
+    free(g);
+    return NULL;
+  }
   const char *names[N_BODIES];
   for (int b = 0; b < N_BODIES; b++) {
     if (g->iq[b] < 0)
@@ -651,6 +664,9 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->v_stick[c] = ss_friction_stick_velocity(&br->fr);
     m->viscous[c] = br->viscous; /* its mu w is part of C.F */
     if (g->iz[g->body[c]] >= 0) {
+      ss_law_contacts one = {&br->fr, &bearing_names[g->body[c]], 1, NULL, SS_LAW_TURNING};
+      /* sigma2: the viscous coefficient per unit static friction torque */
+      ss_friction_set_run_note(m, c, &one, br->limit_s > 0.0 ? br->viscous / br->limit_s : 0.0);
       m->state_size[g->iz[g->body[c]]] = ss_friction_state_size(&br->fr);
       /* the rate: the same per second */
       m->state_size[g->iw[g->body[c]]] = ss_friction_state_size(&br->fr);

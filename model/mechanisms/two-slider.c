@@ -845,6 +845,15 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     free(tp);
     return NULL;
   }
+  static const char *const names[] = {"slider1", "slider2"};
+  static const char *const suffixes[] = {"_1", "_2"};
+  for (int i = 0; i < 2; i++) {
+    ss_law_contacts guide = {&tp->fr[i], &names[i], 1, suffixes[i], SS_LAW_SLIDING};
+    if (!ss_friction_check(&guide, error)) {
+      free(tp);
+      return NULL;
+    }
+  }
   int nx = 2 * tm->f;
   tp->at.f = tm->f;
   bool event_driven = ss_law_get(law)->event_driven;
@@ -854,7 +863,6 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   nx += tp->at.flag >= 0 ? 4 : 0;
   tp->at.work = nx++;
   tp->at.diss = nx++;
-  static const char *const names[] = {"slider1", "slider2"};
   ss_model *m = ss_model_alloc(sc, values, nx, 2, names);
   if (!m) {
     free(tp);
@@ -875,6 +883,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     m->mu_s[i] = tm->mu_s;
     m->mu_k[i] = tm->mu_k;
     m->v_stick[i] = ss_friction_stick_velocity(&tp->fr[i]);
+    ss_law_contacts guide = {&tp->fr[i], &names[i], 1, suffixes[i], SS_LAW_SLIDING};
+    ss_friction_set_run_note(m, i, &guide, 0.0); /* no viscous friction in the guides */
     if (tp->at.bristle >= 0) {
       double z = ss_friction_state_size(&tp->fr[i]);
       m->state_size[tp->at.bristle + i] = z;

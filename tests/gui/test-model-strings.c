@@ -1,6 +1,7 @@
 /* test-model-strings.c - every text of every scenario table (title,
- * description, parameter labels, descriptions, groups) and every label of
- * a model's columns and contacts is in the list xgettext reads, so the
+ * description, parameter labels, descriptions, groups, the labels of
+ * choices the tables give) and every label of a model's columns and
+ * contacts is in the list xgettext reads, so the
  * translation test covers it. */
 #include <glib.h>
 
@@ -33,6 +34,8 @@ test_all_listed (void)
           check (sc->params[p].label);
           check (sc->params[p].description);
           check (sc->params[p].group);
+          for (int c = 0; sc->params[p].kind == SS_PARAM_CHOICE && sc->params[p].choices[c]; c++)
+            check (ss_param_choice_label (&sc->params[p], c));
         }
     }
 }
