@@ -308,3 +308,48 @@ int ts_mech_setup(ts_mech *tm, const ss_scenario *sc, const double *values, char
   }
   return 0;
 }
+
+/* Incoherent friction directions: the static friction forces do not both
+ * oppose one motion of the mechanism ([Wojtyra2016] §3.2).  w: slide velocities per
+ * unit v2, d: sign of the friction-free tendency. */
+double ts_incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solution *sol)
+{
+  double p[2], scale = 0.0;
+  for (int i = 0; i < 2; i++) {
+    p[i] = sol->fmu[tm->guide[i]] * w[i]; /* friction power per unit v2 */
+    scale = fmax(scale, fabs(p[i]));
+  }
+  double tol = 1e-9 * (1.0 + scale);
+  bool opposite = (p[0] > tol && p[1] < -tol) || (p[0] < -tol && p[1] > tol);
+  bool along = d != 0 && (p[0] * d > tol || p[1] * d > tol);
+  return opposite || along ? 1.0 : 0.0;
+}
+
+/* Human labels of the scenario's columns and contacts (ss_model_set_labels). */
+const ss_label ss_ts_labels[] = {
+    {"slider1", "slider 1", NULL},
+    {"slider2", "slider 2", NULL},
+    {"y1", "slider 1 position y1", NULL},
+    {"x2", "slider 2 position x2", NULL},
+    {"theta", "rod angle θ", NULL},
+    {"v1", "slider 1 velocity v1", "y1"},
+    {"v2", "slider 2 velocity v2", "x2"},
+    {"omega", "rod angular velocity ω", "theta"},
+    {"slider1.z", "bristle deflection", NULL},
+    {"slider2.z", "bristle deflection", NULL},
+    {"slider1.released", "released", NULL},
+    {"slider2.released", "released", NULL},
+    {"stiction.incoherent", "incoherent friction directions", NULL},
+    {"split.alpha", "load split α", NULL},
+    {"split.alpha_min", "load split α, lowest while stuck", NULL},
+    {"split.alpha_max", "load split α, highest while stuck", NULL},
+    {"load.S1", "load S1 on slider 1", NULL},
+    {"load.S2", "load S2 on slider 2", NULL},
+    {"load.P", "rod load P", NULL},
+    {"spring1.e", "spring 1 extension", NULL},
+    {"spring1.F", "spring 1 force", NULL},
+    {"spring2.e", "spring 2 extension", NULL},
+    {"spring2.F", "spring 2 force", NULL},
+    {"constraint.error", "constraint error", NULL},
+    {NULL, NULL, NULL},
+};

@@ -68,5 +68,12 @@ int ts_rigid_pattern(const ts_mech *tm, const double *q, double *D, double *w);
  * and the slide Jacobian Cmu. */
 int ts_rigid_pattern_at(const ts_mech *tm, const double *Dq, const double *Cmu, double *D,
                         double *w);
+/* 1 when the static friction forces of sol do not both oppose one motion
+ * of the rigid mechanism ([Wojtyra2016] §3.2), else 0.  w: slide velocities
+ * per unit v2, d: sign of the friction-free tendency. */
+double ts_incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solution *sol);
+
+/* Human labels of the two-slider's columns and contacts. */
+extern const ss_label ss_ts_labels[];
 
 #endif

@@ -654,22 +654,6 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
 
 /* ---- output ------------------------------------------------------------- */
 
-/* Incoherent friction directions: the static friction forces do not both
- * oppose one motion of the mechanism ([Wojtyra2016] §3.2).  w: slide velocities per
- * unit v2, d: sign of the friction-free tendency. */
-static double incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solution *sol)
-{
-  double p[2], scale = 0.0;
-  for (int i = 0; i < 2; i++) {
-    p[i] = sol->fmu[tm->guide[i]] * w[i]; /* friction power per unit v2 */
-    scale = fmax(scale, fabs(p[i]));
-  }
-  double tol = 1e-9 * (1.0 + scale);
-  bool opposite = (p[0] > tol && p[1] < -tol) || (p[0] < -tol && p[1] > tol);
-  bool along = d != 0 && (p[0] * d > tol || p[1] * d > tol);
-  return opposite || along ? 1.0 : 0.0;
-}
-
 /* scratch: a ts_rest for the rigid exact law (rows at rest), else NULL. */
 static void observe(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
                     double *row)
@@ -719,7 +703,7 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
   for (int k = 0; rigid && k < n; k++)
     hr += D[k] * ev.h[k];
   int d = hr > 1e-12 ? 1 : hr < -1e-12 ? -1 : 0;
-  row[c++] = ok && rigid ? incoherent(tm, w, d, &ev.sol) : NAN;
+  row[c++] = ok && rigid ? ts_incoherent(tm, w, d, &ev.sol) : NAN;
   /* how P splits: R31 . e over |P| (R31 = -lambda of revolute 1) */
   double s1, s2, P[2];
   ts_loads(tm, t, &s1, &s2, P);
@@ -781,35 +765,6 @@ static const ss_model_ops two_slider_ops = {
     .resolve = resolve,
     .observe = observe,
     .free_impl = free_impl,
-};
-
-/* human labels (ss_model_set_labels) */
-static const ss_label labels[] = {
-    {"slider1", "slider 1", NULL},
-    {"slider2", "slider 2", NULL},
-    {"y1", "slider 1 position y1", NULL},
-    {"x2", "slider 2 position x2", NULL},
-    {"theta", "rod angle θ", NULL},
-    {"v1", "slider 1 velocity v1", "y1"},
-    {"v2", "slider 2 velocity v2", "x2"},
-    {"omega", "rod angular velocity ω", "theta"},
-    {"slider1.z", "bristle deflection", NULL},
-    {"slider2.z", "bristle deflection", NULL},
-    {"slider1.released", "released", NULL},
-    {"slider2.released", "released", NULL},
-    {"stiction.incoherent", "incoherent friction directions", NULL},
-    {"split.alpha", "load split α", NULL},
-    {"split.alpha_min", "load split α, lowest while stuck", NULL},
-    {"split.alpha_max", "load split α, highest while stuck", NULL},
-    {"load.S1", "load S1 on slider 1", NULL},
-    {"load.S2", "load S2 on slider 2", NULL},
-    {"load.P", "rod load P", NULL},
-    {"spring1.e", "spring 1 extension", NULL},
-    {"spring1.F", "spring 1 force", NULL},
-    {"spring2.e", "spring 2 extension", NULL},
-    {"spring2.F", "spring 2 force", NULL},
-    {"constraint.error", "constraint error", NULL},
-    {NULL, NULL, NULL},
 };
 
 static ss_model *create(const ss_scenario *sc, const double *values, char **error)
@@ -922,7 +877,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   ss_model_add_energy_columns(m, true);
   ss_model_add_column(m, "constraint.error", "m", SS_COL_OTHER, -1);
-  return ss_model_set_labels(m, labels);
+  return ss_model_set_labels(m, ss_ts_labels);
 }
 
 /* clang-format off: a hand-aligned table */
