@@ -42,5 +42,6 @@ void     ss_plot_stack_get_color (guint index, GdkRGBA *color);
 void     ss_plot_stack_get_contact_color (const ss_model *model, int contact, GdkRGBA *color);
 char    *ss_plot_stack_column_label (const ss_model *model, int column);
 char    *ss_plot_stack_contact_label (const ss_model *model, int contact);
+void     ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers);
 
 G_END_DECLS

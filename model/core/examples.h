@@ -23,7 +23,7 @@ extern "C" {
 typedef enum {
   SS_EXAMPLE_EVENT = 0, /* the event of kind `event` at `source` nearest to t */
   SS_EXAMPLE_NO_EVENT,  /* an outcome: the run has no event of kind `event` at `source` */
-  SS_EXAMPLE_VALUE,     /* column `column` at time t (the row at or after t) */
+  SS_EXAMPLE_VALUE,     /* column `column` at time t (linear between the rows around it) */
   SS_EXAMPLE_REFERENCE, /* a two-slider reference row, by its own criterion */
 } ss_example_criterion;
 

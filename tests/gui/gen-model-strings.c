@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "examples.h"
 #include "stickslip.h"
 
 static const char *seen[8192];
@@ -35,6 +36,7 @@ main (void)
 
   printf ("/* ss-model-strings-list.c - generated from the scenario tables of the\n"
           " * engine (titles, descriptions, parameter labels and descriptions, groups)\n"
+          " * and of the papers' examples (titles, notes, settings, published values)\n"
           " * so that xgettext extracts them; test-model-strings fails when a scenario\n"
           " * adds a text that is missing here. */\n"
           "#include <glib/gi18n.h>\n\n#include \"ss-model-strings.h\"\n\n"
@@ -52,6 +54,25 @@ main (void)
           put (sc->params[p].label, sc->name, what);
           snprintf (what, sizeof what, "description of %s", sc->params[p].name);
           put (sc->params[p].description, sc->name, what);
+        }
+    }
+  /* the papers' examples: titles, notes, settings, published values */
+  for (int e = 0; e < ss_example_count (); e++)
+    {
+      const ss_example *ex = ss_example_get (e);
+
+      put (ex->title, ex->id, "example title");
+      put (ex->note, ex->id, "example note");
+      for (int s = 0; s < ex->n_settings; s++)
+        {
+          put (ex->settings[s].label, ex->id, "example setting");
+          for (int v = 0; v < ss_example_n_values (ex, s); v++)
+            {
+              ss_example_value value;
+
+              ss_example_get_value (ex, s, v, &value);
+              put (value.what, ex->id, "a published value");
+            }
         }
     }
   printf ("  NULL\n};\n");

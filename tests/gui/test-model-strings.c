@@ -1,8 +1,10 @@
 /* test-model-strings.c - every text of every scenario table (title,
- * description, parameter labels, descriptions, groups) is in the list
+ * description, parameter labels, descriptions, groups) and of the papers'
+ * examples (titles, notes, settings, published values) is in the list
  * xgettext reads, so the translation test covers it. */
 #include <glib.h>
 
+#include "examples.h"
 #include "ss-model-strings.h"
 #include "stickslip.h"
 
@@ -36,10 +38,34 @@ test_all_listed (void)
     }
 }
 
+static void
+test_examples_listed (void)
+{
+  for (int e = 0; e < ss_example_count (); e++)
+    {
+      const ss_example *ex = ss_example_get (e);
+
+      check (ex->title);
+      check (ex->note);
+      for (int s = 0; s < ex->n_settings; s++)
+        {
+          check (ex->settings[s].label);
+          for (int v = 0; v < ss_example_n_values (ex, s); v++)
+            {
+              ss_example_value value;
+
+              ss_example_get_value (ex, s, v, &value);
+              check (value.what);
+            }
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/i18n/model-strings-listed", test_all_listed);
+  g_test_add_func ("/i18n/example-strings-listed", test_examples_listed);
   return g_test_run ();
 }
