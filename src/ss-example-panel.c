@@ -291,7 +291,8 @@ ss_example_panel_set_example (SsExamplePanel *self, const ss_example *example, i
         }
       if (example != NULL)
         {
-          g_autofree char *source = g_strdup_printf ("%s · %s", example->source, example->scenario);
+          g_autofree char *source =
+              g_strdup_printf ("%s · %s", ss_i18n_model_text (example->source), example->scenario);
 
           gtk_label_set_text (self->title_label, ss_i18n_model_text (example->title));
           gtk_label_set_text (self->source_label, source);

@@ -36,7 +36,7 @@ main (void)
 
   printf ("/* ss-model-strings-list.c - generated from the scenario tables of the\n"
           " * engine (titles, descriptions, parameter labels and descriptions, groups)\n"
-          " * and of the papers' examples (titles, notes, settings, published values)\n"
+          " * and of the papers' examples (titles, citations, notes, settings, values)\n"
           " * so that xgettext extracts them; test-model-strings fails when a scenario\n"
           " * adds a text that is missing here. */\n"
           "#include <glib/gi18n.h>\n\n#include \"ss-model-strings.h\"\n\n"
@@ -62,6 +62,7 @@ main (void)
       const ss_example *ex = ss_example_get (e);
 
       put (ex->title, ex->id, "example title");
+      put (ex->source, ex->id, "example citation");
       put (ex->note, ex->id, "example note");
       for (int s = 0; s < ex->n_settings; s++)
         {

@@ -1,6 +1,6 @@
 /* test-model-strings.c - every text of every scenario table (title,
  * description, parameter labels, descriptions, groups) and of the papers'
- * examples (titles, notes, settings, published values) is in the list
+ * examples (titles, citations, notes, settings, published values) is in the list
  * xgettext reads, so the translation test covers it. */
 #include <glib.h>
 
@@ -46,6 +46,7 @@ test_examples_listed (void)
       const ss_example *ex = ss_example_get (e);
 
       check (ex->title);
+      check (ex->source);
       check (ex->note);
       for (int s = 0; s < ex->n_settings; s++)
         {
