@@ -241,3 +241,39 @@ ss_dataset_set_request_time (SsDataset *self, gint64 request_time)
 {
   self->request_time = request_time;
 }
+
+/* A copy in the library's row-major form, for what the library computes
+ * from a run (metrics, the events CSV, the examples' measurements); NULL
+ * when out of memory.  Free with ss_trace_free(). */
+ss_trace *
+ss_dataset_to_trace (SsDataset *self)
+{
+  guint     n_rows = self->times->len;
+  ss_trace *tr;
+  double   *row;
+
+  g_return_val_if_fail (SS_IS_DATASET (self), NULL);
+
+  tr = ss_trace_new (self->n_columns);
+  if (tr == NULL || !ss_trace_reserve (tr, n_rows))
+    {
+      ss_trace_free (tr);
+      return NULL;
+    }
+  row = g_new (double, MAX (self->n_columns, 1));
+  for (guint r = 0; r < n_rows; r++)
+    {
+      for (int c = 0; c < self->n_columns; c++)
+        row[c] = g_array_index (self->columns[c], double, r);
+      ss_trace_append_row (tr, g_array_index (self->times, double, r), row);
+    }
+  g_free (row);
+  for (guint e = 0; e < self->events->len; e++)
+    ss_trace_append_event (tr, &g_array_index (self->events, ss_event, e));
+  if (tr->out_of_memory)
+    {
+      ss_trace_free (tr);
+      return NULL;
+    }
+  return tr;
+}

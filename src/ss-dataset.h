@@ -29,5 +29,6 @@ double          ss_dataset_get_value (SsDataset *self, guint row, int column);
 gboolean        ss_dataset_get_column_range (SsDataset *self, int column, double *min, double *max);
 gint64          ss_dataset_get_request_time (SsDataset *self);
 void            ss_dataset_set_request_time (SsDataset *self, gint64 request_time);
+ss_trace       *ss_dataset_to_trace (SsDataset *self);
 
 G_END_DECLS

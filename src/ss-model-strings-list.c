@@ -1,6 +1,7 @@
 /* ss-model-strings-list.c - generated from the scenario tables of the
  * engine (titles, descriptions, parameter labels and descriptions, groups,
- * labels of columns and contacts)
+ * labels of columns and contacts) and of the papers' examples (titles,
+ * citations, notes, settings, values)
  * so that xgettext extracts them; test-model-strings fails when a scenario
  * adds a text that is missing here. */
 #include <glib/gi18n.h>
@@ -812,5 +813,139 @@ const char *const ss_i18n_model_texts[] = {
   N_("spring 2 extension"),
   /* two-slider: label of column spring2.F */
   N_("spring 2 force"),
+  /* dupont: example title */
+  N_("Mass in a slot: stiction and reversals (Fig. 4)"),
+  /* dupont: example citation */
+  N_("Blajer & Markiewicz, §3, Fig. 4"),
+  /* dupont: example note */
+  N_("Dupont's example as Blajer & Markiewicz reproduce it: the force across the slot presses the mass against the wall through inertia, so the normal force and the friction limit pass through zero twice per period. Look at the shaded stiction intervals and at where the velocity crosses zero without sticking; the markers give the paper's instants. All agree within 0.1 s except the reversal the paper puts at 3.7 s: its own data place it at 3.18 s (an independent brute-force integration agrees), so the app takes 3.7 for a misprint."),
+  /* dupont: example setting */
+  N_("The paper's data"),
+  /* dupont: a published value */
+  N_("stiction ends"),
+  /* dupont: a published value */
+  N_("reversal without sticking"),
+  /* dupont: a published value */
+  N_("stiction begins"),
+  /* slider-crank-1: example title */
+  N_("Offset slider-crank with and without friction (Example 1)"),
+  /* slider-crank-1: example citation */
+  N_("Blajer & Markiewicz, §6.1, Example 1"),
+  /* slider-crank-1: example note */
+  N_("A crank, a coupler and a block on a guide, driven by a crank torque, with friction in the three pins and the guide. The paper shows its results as figures only and draws the torque without printing it, so there are no numbers to mark; the torque here (15 sin 3t N m) is the app's own. Compare the two settings: friction changes the motion substantially, and with friction the mechanism sticks as a whole while the torque cannot overcome it; the individual joint forces are then undetermined and left empty."),
+  /* slider-crank-1: example setting */
+  N_("With friction"),
+  /* slider-crank-1: example setting */
+  N_("Without friction (μ = 0)"),
+  /* slider-crank-2: example title */
+  N_("Hanging slider-crank with and without friction (Example 2)"),
+  /* slider-crank-2: example citation */
+  N_("Blajer & Markiewicz, §6.2, Example 2"),
+  /* slider-crank-2: example note */
+  N_("The crank and the rod hang along the guide under gravity and a sinusoidal crank torque. The paper shows figures only (the torque is drawn, not printed), so the torque amplitude and the massless slider are the app's choices and nothing is marked. Look at the stiction intervals, the slip-through reversals with their jump in acceleration, and the gaps in the joint forces while the mechanism is stuck, as in the paper's figures. The paper prints μts = 0.15 twice in its data; the second is the pins' μrs."),
+  /* gear-train-levels: example title */
+  N_("Steering gear at four modelling levels (Fig. 10)"),
+  /* gear-train-levels: example citation */
+  N_("Żardecki 2006, §4.1, Fig. 10"),
+  /* gear-train-levels: example note */
+  N_("A gear train with freeplay in the shafts and the mesh and friction in four bearings, from the full model (level 1) through the paper's three simplifications. The paper derives the reductions and prints no simulation, so nothing is marked: compare the levels instead. Level 2 stays close to level 1 because the gears' small inertias are overdamped; level 3 lumps the three freeplays into one gap of the chain; level 4 drops freeplay and dry friction. The app keeps separate static and kinetic bearing levels and, at level 4, the finite tooth stiffness (the paper lets it grow without bound); the parameters are a worm-and-sector steering gear of its own."),
+  /* gear-train-levels: example setting */
+  N_("Level 1: full model"),
+  /* gear-train-levels: example setting */
+  N_("Level 2: weightless gears"),
+  /* gear-train-levels: example setting */
+  N_("Level 3: reduced 2-DOF"),
+  /* gear-train-levels: example setting */
+  N_("Level 4: linear"),
+  /* two-block: example title */
+  N_("Two blocks, three frictional contacts (§4)"),
+  /* two-block: example citation */
+  N_("Żardecki 2007, §4"),
+  /* two-block: example note */
+  N_("Two blocks on a base pressed against each other: contacts 10 and 20 with the base, 12 between them. The paper derives the model for its five velocity cases without a numerical history; with the default loads the run visits all five (column 'case'). With both blocks stuck the three friction forces are indeterminate: only their sums on each block are shown, the individual forces are left empty. The paper's rule for total stiction (eq. 4.9-4.10) loses one constraint (error E1): in the second setting it gives accelerations of 3 m/s², so the speeds marked, but the blocks move together at 4 m/s² with contact 12 holding, which the app's exact projection computes."),
+  /* two-block: example setting */
+  N_("The five velocity cases"),
+  /* two-block: example setting */
+  N_("Error E1: equal forces"),
+  /* two-block: a published value */
+  N_("block 1's speed at 1 s by the printed eq. 4.9"),
+  /* two-block: a published value */
+  N_("block 2's speed at 2 s by the printed eq. 4.10"),
+  /* wojtyra-1: example title */
+  N_("Two sliders: possible reactions at rest (Example 1)"),
+  /* wojtyra-1: example citation */
+  N_("Wojtyra 2016, Example 1"),
+  /* wojtyra-1: example note */
+  N_("Locked by stiction, the two-slider mechanism is redundantly constrained: at given loads a whole family of reaction solutions fits, some within both friction cones and some not (the paper's solutions 16 and 17). From 3 s on the loads are Example 1's. Once the mechanism rests again (about 4.3 s) the load split chart shows the interval of α, the share of the rod's load through revolute 1, for which both guides can stick: 0.74 to 1, so solution 17 (α = 0.75) sticks and solution 16 (α = 0.5) does not. `stickslip-cli statics two-slider` prints the whole family. Nothing is marked: the example is about loads, not instants."),
+  /* wojtyra-1: example setting */
+  N_("Example 1 loads from 3 s"),
+  /* wojtyra-2: example title */
+  N_("Two sliders: three treatments of the redundant constraint (Example 2)"),
+  /* wojtyra-2: example citation */
+  N_("Wojtyra 2016, Example 2"),
+  /* wojtyra-2: example note */
+  N_("Exact Coulomb friction with constraint addition-deletion: while both guides stick the equilibrium has one equation too many, and the treatment chooses the solution, so it decides when friction gives way. Eliminating revolute 1, guide 2 reaches its static maximum first and the mechanism slips later; eliminating revolute 2 it never slips; with the pseudoinverse the friction directions are incoherent at first. The markers give the paper's instants. Not reproduced: the pseudoinverse's late times (guide 1 at its maximum at 2.98 s, slip at 3.59 s). They come after the loads stop changing at 3 s, and with constant loads no consistent rigid model changes state, so the app releases and slips earlier."),
+  /* wojtyra-2: example setting */
+  N_("Eliminate revolute 1"),
+  /* wojtyra-2: a published value */
+  N_("guide 2 at its static maximum"),
+  /* wojtyra-2: a published value */
+  N_("the mechanism slips"),
+  /* wojtyra-2: example setting */
+  N_("Eliminate revolute 2"),
+  /* wojtyra-2: a published value */
+  N_("the mechanism never slips"),
+  /* wojtyra-2: example setting */
+  N_("Pseudoinverse"),
+  /* wojtyra-2: a published value */
+  N_("incoherent friction directions end"),
+  /* wojtyra-2: a published value */
+  N_("guide 1 at its static maximum"),
+  /* wojtyra-3: example title */
+  N_("Two sliders, regularised friction (Example 3)"),
+  /* wojtyra-3: example citation */
+  N_("Wojtyra 2016, Example 3"),
+  /* wojtyra-3: example note */
+  N_("Regularised Coulomb friction: below each guide's velocity γ friction grows with speed, so a guide that holds still creeps, and the two γ decide how the load is shared. With equal γ both guides only creep, with no gross motion (the paper's drift speeds are about 9.4e-6 and 3.9e-6 m/s). With γ1 = 2γ2 the mechanism slips; the marker gives when the paper's friction reaches its maximum. The app's slip event is when a guide's speed passes its γ, where regularised friction is largest, so the two coincide."),
+  /* wojtyra-3: example setting */
+  N_("γ1 = γ2"),
+  /* wojtyra-3: a published value */
+  N_("guide 1 never slips"),
+  /* wojtyra-3: a published value */
+  N_("guide 2 never slips"),
+  /* wojtyra-3: example setting */
+  N_("γ1 = 2γ2"),
+  /* wojtyra-3: a published value */
+  N_("friction at its maximum (slip)"),
+  /* wojtyra-4: example title */
+  N_("Two sliders, LuGre friction (Example 4)"),
+  /* wojtyra-4: example citation */
+  N_("Wojtyra 2016, Example 4"),
+  /* wojtyra-4: example note */
+  N_("LuGre friction: each guide's bristle stiffness σ0 decides how the load is shared. With equal σ0 the mechanism slips; the markers give when each guide's friction peaks and when both fall to the kinetic level. The app's slip events are when a guide's speed passes v_stick, about 0.02 s before its friction peaks. With σ0,1 = 2σ0,2 nothing moves."),
+  /* wojtyra-4: example setting */
+  N_("Equal σ0"),
+  /* wojtyra-4: a published value */
+  N_("guide 1 friction at its maximum"),
+  /* wojtyra-4: a published value */
+  N_("guide 2 friction at its maximum"),
+  /* wojtyra-4: a published value */
+  N_("friction at the kinetic level"),
+  /* wojtyra-4: example setting */
+  N_("σ0,1 = 2σ0,2"),
+  /* wojtyra-5: example title */
+  N_("Two sliders, flexible rod (Example 5)"),
+  /* wojtyra-5: example citation */
+  N_("Wojtyra 2016, Example 5"),
+  /* wojtyra-5: example note */
+  N_("The rod in three segments joined by axial springs: the mechanism is no longer redundant, each guide sticks and slips on its own and, with both stuck, the springs fix the split (α = k1/(k1 + k2)). With k1 = k2 it behaves like the rigid rod and the guides slip one after the other (markers); with k1 = 3k2 both stay stuck, with the paper's solution 17. The paper runs this with every friction law: change the law to compare."),
+  /* wojtyra-5: example setting */
+  N_("k1 = k2"),
+  /* wojtyra-5: a published value */
+  N_("guide 1 slips"),
+  /* wojtyra-5: a published value */
+  N_("guide 2 slips"),
+  /* wojtyra-5: example setting */
+  N_("k1 = 3k2"),
   NULL
 };

@@ -1998,3 +1998,88 @@ ss_plot_stack_set_reveal_time (SsPlotStack *self, double t)
   for (guint i = 0; i < self->charts->len; i++)
     gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
 }
+
+/* ---- published values on the charts (ss-marker-layer.c) --------------- */
+
+#include "ss-marker-layer.h"
+
+/* Marks @markers (SsMarker; NULL or empty: none) on the charts against
+ * time, each on the chart that draws its column's curve of the current run
+ * (on that curve), the others on the first chart.  The charts are rebuilt
+ * for a model with other columns: call it again after
+ * ss_plot_stack_set_model() (it changes nothing when nothing moved). */
+void
+ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers)
+{
+  g_autoptr(GPtrArray) layers = g_ptr_array_new ();
+
+  g_return_if_fail (SS_IS_PLOT_STACK (self));
+
+  for (guint i = 0; i < self->charts->len; i++)
+    {
+      SsChart      *chart = g_ptr_array_index (self->charts, i);
+      GPtrArray    *chart_layers = ss_chart_get_layers (chart);
+      SsChartLayer *found = NULL;
+
+      if (ss_chart_is_xy (chart))
+        continue;
+      for (guint k = 0; k < chart_layers->len && found == NULL; k++)
+        if (SS_IS_MARKER_LAYER (g_ptr_array_index (chart_layers, k)))
+          found = g_ptr_array_index (chart_layers, k);
+      if (found == NULL)
+        {
+          g_autoptr(SsChartLayer) layer = ss_marker_layer_new ();
+
+          /* Translators: legend entry of the diamonds that mark a paper's
+           * published values on the charts */
+          ss_chart_layer_set_title (layer, _("published"));
+          ss_chart_add_layer (chart, layer);
+          found = layer;
+        }
+      g_ptr_array_add (layers, found);
+    }
+  if (layers->len == 0)
+    return;
+
+  for (guint i = 0; i < layers->len; i++)
+    {
+      SsMarkerLayer *layer = g_ptr_array_index (layers, i);
+      SsChart       *chart = NULL;
+      g_autoptr(GPtrArray) mine = g_ptr_array_new ();
+      g_autoptr(GPtrArray) on = g_ptr_array_new ();
+
+      for (guint c = 0; c < self->charts->len && chart == NULL; c++)
+        if (g_ptr_array_find (ss_chart_get_layers (g_ptr_array_index (self->charts, c)), layer, NULL))
+          chart = g_ptr_array_index (self->charts, c);
+      for (guint m = 0; markers != NULL && m < markers->len; m++)
+        {
+          SsMarker *marker = g_ptr_array_index (markers, m);
+          SsChart  *home = g_ptr_array_index (self->charts, 0);
+          SsSeries *series = NULL;
+
+          /* the chart with the live curve of its column */
+          for (guint c = 0; c < self->charts->len && series == NULL && marker->column != NULL; c++)
+            {
+              GPtrArray *chart_layers = ss_chart_get_layers (g_ptr_array_index (self->charts, c));
+
+              for (guint k = 0; k < chart_layers->len && series == NULL; k++)
+                {
+                  SsChartLayer *l = g_ptr_array_index (chart_layers, k);
+
+                  if (SS_IS_LINE_LAYER (l) && ss_chart_layer_get_in_legend (l) &&
+                      g_strcmp0 (ss_series_get_column (ss_line_layer_get_series (SS_LINE_LAYER (l))), marker->column) ==
+                          0)
+                    {
+                      series = ss_line_layer_get_series (SS_LINE_LAYER (l));
+                      home = g_ptr_array_index (self->charts, c);
+                    }
+                }
+            }
+          if (home != chart)
+            continue;
+          g_ptr_array_add (mine, marker);
+          g_ptr_array_add (on, series);
+        }
+      ss_marker_layer_set_markers (layer, mine, on);
+    }
+}

@@ -74,5 +74,6 @@ void            ss_plot_stack_set_column_shown (SsPlotStack *self, const char *c
 void            ss_plot_stack_add_column_to_chart (SsPlotStack *self, const char *column, SsChart *chart);
 void            ss_plot_stack_reset_columns (SsPlotStack *self);
 SsChart        *ss_plot_stack_get_column_chart (SsPlotStack *self, const char *column);
+void     ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers);
 
 G_END_DECLS

@@ -4,8 +4,12 @@
  * the application's scripted runs use. */
 #pragma once
 
+#include "examples.h"
+#include "ss-event-list.h"
+#include "ss-example-panel.h"
 #include "ss-history.h"
 #include "ss-mechanism-view.h"
+#include "ss-metrics-panel.h"
 #include "ss-param-panel.h"
 #include "ss-plot-stack.h"
 #include "ss-signal-chooser.h"
@@ -63,6 +67,20 @@ struct _SsWindow
   GtkEditable *run_entries[4];   /* t_end, dt_out, rtol, atol */
   GtkLabel    *run_errors[4];    /* each one's reason while its text is invalid */
   GMenu       *recent_menu;      /* the Recent Scenarios submenu */
+
+  /* the side panel and the papers' examples (ss-window-panels.c) */
+  GtkToggleButton  *panel_button;
+  AdwFlap          *panel_flap;
+  AdwViewStack     *panel_stack;
+  SsEventList      *event_list;
+  SsMetricsPanel   *metrics_panel;
+  SsExamplePanel   *example_panel;
+  GMenu            *examples_menu;    /* the Paper Examples submenu */
+  const ss_example *example;          /* the example shown, NULL: none */
+  int               example_setting;  /* its setting marked, -1: none */
+  GPtrArray        *markers;          /* SsMarker: its published values */
+  SsDataset        *panels_dataset;   /* the final run the panels show */
+  SsDataset        *panels_reference; /* and the reference they show with it */
 };
 
 typedef enum
@@ -95,6 +113,12 @@ void _ss_window_save_run_options (SsWindow *self);
 void _ss_window_class_actions_init (SsWindowClass *klass);
 void _ss_window_actions_init (SsWindow *self);
 
+/* ss-window-panels.c */
+void _ss_window_panels_class_init (GtkWidgetClass *widget_class);
+void _ss_window_panels_init (SsWindow *self);
+void _ss_window_panels_update (SsWindow *self);
+void _ss_window_panels_dispose (SsWindow *self);
+
 /* ss-window-files.c */
 void _ss_window_run_dialog (SsWindow *self, SsWindowDialog kind);
 void _ss_window_recent_init (SsWindow *self);
@@ -117,5 +141,10 @@ gboolean         ss_window_save_file (SsWindow *self, const char *path, GError *
 gboolean         ss_window_capture_png (SsWindow *self, const char *path, GError **error);
 void             ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
 void             ss_window_run_benchmark (SsWindow *self);
+gboolean         ss_window_show_example (SsWindow *self, const char *id, int setting);
+gboolean         ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
+SsEventList     *ss_window_get_event_list (SsWindow *self);
+SsMetricsPanel  *ss_window_get_metrics_panel (SsWindow *self);
+SsExamplePanel  *ss_window_get_example_panel (SsWindow *self);
 
 G_END_DECLS

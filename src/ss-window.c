@@ -226,6 +226,7 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   update_mechanism_time (self);
   update_status (self);
   pin_if_complete (self);
+  _ss_window_panels_update (self);
 }
 
 /* A slow recompute (a stiff parameter, a long history) shows how far it
@@ -678,6 +679,7 @@ pin_if_complete (SsWindow *self)
     return;
   self->pin_pending = FALSE;
   ss_plot_stack_set_reference (self->plot_stack, ds);
+  _ss_window_panels_update (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", TRUE);
   _ss_window_toast (self, _("Run kept as reference: change a parameter to compare"));
 }
@@ -763,6 +765,7 @@ ss_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->history);
   g_clear_pointer (&self->file_path, g_free);
+  _ss_window_panels_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_WINDOW);
 
   G_OBJECT_CLASS (ss_window_parent_class)->dispose (object);
@@ -812,6 +815,7 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsWindow, progress_bar);
 
   _ss_window_class_actions_init (klass);
+  _ss_window_panels_class_init (widget_class);
 }
 
 static void
@@ -829,6 +833,7 @@ ss_window_init (SsWindow *self)
   _ss_window_actions_init (self);
   _ss_window_run_settings_init (self);
   _ss_window_recent_init (self);
+  _ss_window_panels_init (self);
   g_signal_connect_swapped (self->history, "notify::can-undo", G_CALLBACK (history_changed_cb), self);
   g_signal_connect_swapped (self->history, "notify::can-redo", G_CALLBACK (history_changed_cb), self);
 

@@ -72,7 +72,8 @@ static size_t ratio_max_row(const ss_model *m, const ss_trace *tr, int guide)
   return best;
 }
 
-static double measure(const ss_ts_reference *ref, const ss_model *m, const ss_trace *tr)
+double ss_two_slider_reference_instant(const ss_ts_reference *ref, const ss_model *m,
+                                       const ss_trace *tr)
 {
   switch (ref->measure) {
   case SS_TS_SLIP:
@@ -146,7 +147,7 @@ int ss_two_slider_reference_measure(double *t, char **error)
       return -1;
     for (int j = i; j < N_REFERENCES; j++)
       if (strcmp(references[j].setting, references[i].setting) == 0)
-        t[j] = measure(&references[j], m, tr);
+        t[j] = ss_two_slider_reference_instant(&references[j], m, tr);
     ss_trace_free(tr);
     ss_model_free(m);
   }

@@ -40,6 +40,12 @@ typedef struct ss_ts_reference {
 /* The table: n rows, in the order of docs/two-slider.md. */
 const ss_ts_reference *ss_two_slider_references(int *n);
 
+/* This run's instant of row ref by its criterion (a two-slider model and
+ * its trace); NAN where it does not occur.  The example presets measure
+ * their markers' rows with it. */
+double ss_two_slider_reference_instant(const ss_ts_reference *ref, const ss_model *m,
+                                       const ss_trace *tr);
+
 /* Measures every row afresh (one run of 5 s per distinct setting) into
  * t[n]: NAN where the instant does not occur.  Returns 0, or -1 with
  * *error (free with free()). */

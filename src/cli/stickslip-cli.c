@@ -15,6 +15,7 @@
 
 #include "cli-common.h"
 #include "cli-sweep.h"
+#include "examples.h"
 #include "scenario-file.h"
 #include "stickslip.h"
 #include "two-slider.h"
@@ -23,7 +24,9 @@ static const char usage_text[] =
     "Usage:\n"
     "  stickslip-cli list\n"
     "  stickslip-cli params SCENARIO\n"
-    "  stickslip-cli run [SCENARIO] [--file F] [--set NAME=VALUE]... [--t-end S] [--dt-out S]\n"
+    "  stickslip-cli examples [ID]\n"
+    "  stickslip-cli run [SCENARIO] [--file F | --example ID[:N]] [--set NAME=VALUE]...\n"
+    "                    [--t-end S] [--dt-out S]\n"
     "                    [--rtol X] [--atol X] [--max-steps N] [--max-events N]\n"
     "                    [--csv FILE|-] [--events FILE|-] [--metrics FILE|-]\n"
     "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]...\n"
@@ -35,6 +38,8 @@ static const char usage_text[] =
     "run writes CSV (header, one row per output time; empty field = undetermined).\n"
     "Without --csv, --events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
     "--metrics writes metric,value,unit rows; sweep: see docs/studies.md.\n"
+    "--example runs setting N (default 1) of a paper's example (see: examples) with its\n"
+    "output step; --set and the run options apply on top.\n"
     "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"
     "4 an output could not be written.\n";
 
@@ -109,6 +114,7 @@ static bool write_csv(const char *path, const ss_model *m, const ss_trace *tr, b
 typedef struct run_args {
   const char *scenario; /* positional scenario name or NULL */
   const char *file;     /* --file */
+  const char *example;  /* --example ID[:N] */
   GPtrArray *sets;      /* --set NAME=VALUE strings */
   ss_run_opts opts;     /* --t-end, --dt-out, --rtol, --atol */
   const char *csv;      /* --csv */
@@ -134,6 +140,8 @@ static int parse_run_args(int argc, char **argv, run_args *a)
       g_ptr_array_add(a->sets, (gpointer)val);
     else if (strcmp(arg, "--file") == 0)
       a->file = val;
+    else if (strcmp(arg, "--example") == 0)
+      a->example = val;
     else if (strcmp(arg, "--csv") == 0)
       a->csv = val;
     else if (strcmp(arg, "--events") == 0)
@@ -149,14 +157,74 @@ static int parse_run_args(int argc, char **argv, run_args *a)
   return 0;
 }
 
-/* Builds the model from --file and/or SCENARIO plus --set; reports errors. */
+/* "ID" or "ID:N" (setting N, from 1) of the examples table; -1 setting
+ * when the text names none. */
+static const ss_example *parse_example(const char *text, int *setting)
+{
+  char id[128];
+  const char *colon = strchr(text, ':');
+  size_t n = colon ? (size_t)(colon - text) : strlen(text);
+  *setting = 0;
+  if (n >= sizeof id)
+    return NULL;
+  memcpy(id, text, n);
+  id[n] = '\0';
+  const ss_example *ex = ss_example_find(id);
+  if (ex && colon) {
+    char *end;
+    long k = strtol(colon + 1, &end, 10);
+    *setting = colon[1] != '\0' && *end == '\0' && k >= 1 && k <= ex->n_settings ? (int)k - 1 : -1;
+  }
+  return ex;
+}
+
+/* --example: the setting's parameters; its output step unless --dt-out. */
+static double *example_values(run_args *a, const ss_scenario **sc)
+{
+  int setting;
+  const ss_example *ex = parse_example(a->example, &setting);
+  if (!ex) {
+    usage_error("unknown example '%s' (see: stickslip-cli examples)", a->example);
+    return NULL;
+  }
+  if (setting < 0) {
+    fprintf(stderr, "stickslip-cli: example %s has settings 1 to %d\n", ex->id, ex->n_settings);
+    return NULL;
+  }
+  *sc = ss_example_scenario(ex);
+  if (a->scenario && strcmp(a->scenario, (*sc)->name) != 0) {
+    fprintf(stderr, "stickslip-cli: example %s is of scenario '%s', not '%s'\n", ex->id,
+            (*sc)->name, a->scenario);
+    return NULL;
+  }
+  if (!(a->opts.dt_out > 0) && ex->dt_out > 0)
+    ss_run_opts_set(&a->opts, SS_RUN_DT_OUT, ex->dt_out, NULL);
+  char *err = NULL;
+  double *values = ss_example_setting_values(ex, setting, &err);
+  if (!values) {
+    fprintf(stderr, "stickslip-cli: %s\n", err);
+    free(err);
+  }
+  return values;
+}
+
+/* Builds the model from --file, --example and/or SCENARIO plus --set;
+ * reports errors. */
 static ss_model *model_from_args(run_args *a, int *status)
 {
   const ss_scenario *sc = NULL;
   double *values = NULL;
   char *err = NULL;
   *status = EXIT_USAGE;
-  if (a->file) {
+  if (a->file && a->example) {
+    usage_error("--file and --example exclude each other%s", "");
+    return NULL;
+  }
+  if (a->example) {
+    values = example_values(a, &sc);
+    if (!values)
+      return NULL;
+  } else if (a->file) {
     ss_run_opts file_opts = {0};
     values = ss_scenario_file_load(a->file, &sc, &file_opts, &err);
     if (!values) {
@@ -176,7 +244,7 @@ static ss_model *model_from_args(run_args *a, int *status)
         ss_run_opts_set(&a->opts, i, ss_run_opts_get(&file_opts, i), NULL);
   } else {
     if (!a->scenario) {
-      usage_error("run needs a SCENARIO or --file%s", "");
+      usage_error("run needs a SCENARIO, --file or --example%s", "");
       return NULL;
     }
     sc = ss_scenario_find(a->scenario);
@@ -463,6 +531,40 @@ static int cmd_statics(int argc, char **argv)
   return 0;
 }
 
+/* examples: one line per example (ID, scenario, citation, title) and one
+ * per setting (ID:N, label, assignments); examples ID: the example's note
+ * and its published values per setting. */
+static int cmd_examples(int argc, char **argv)
+{
+  if (argc > 1)
+    return usage_error("examples takes at most one ID%s", "");
+  for (int e = 0; e < ss_example_count(); e++) {
+    const ss_example *ex = ss_example_get(e);
+    if (argc == 1 && strcmp(argv[0], ex->id) != 0)
+      continue;
+    printf("%s\t%s\t%s\t%s\n", ex->id, ex->scenario, ex->source, ex->title);
+    if (argc == 1)
+      printf("note\t%s\n", ex->note);
+    for (int s = 0; s < ex->n_settings; s++) {
+      printf("%s:%d\t%s\t%s\n", ex->id, s + 1, ex->settings[s].label, ex->settings[s].assignments);
+      for (int i = 0; argc == 1 && i < ss_example_n_values(ex, s); i++) {
+        ss_example_value v;
+        char at[32], tol[32];
+        ss_example_get_value(ex, s, i, &v);
+        ss_format_double(v.measure == SS_EXAMPLE_VALUE ? v.value : v.t, at, sizeof at);
+        ss_format_double(v.tolerance, tol, sizeof tol);
+        printf("published\t%s\t%s\t%s\n", v.what, v.measure == SS_EXAMPLE_NO_EVENT ? "never" : at,
+               v.measure == SS_EXAMPLE_NO_EVENT ? ""
+               : isnan(v.tolerance)             ? "not reproduced"
+                                                : tol);
+      }
+    }
+    if (argc == 1)
+      return 0;
+  }
+  return argc == 1 ? usage_error("unknown example '%s' (see: stickslip-cli examples)", argv[0]) : 0;
+}
+
 static int dispatch(int argc, char **argv)
 {
   if (argc < 2)
@@ -480,6 +582,8 @@ static int dispatch(int argc, char **argv)
     return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "statics") == 0)
     return cmd_statics(argc - 2, argv + 2);
+  if (strcmp(cmd, "examples") == 0)
+    return cmd_examples(argc - 2, argv + 2);
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
     fputs(usage_text, stdout);
     return 0;

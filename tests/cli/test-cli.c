@@ -253,6 +253,44 @@ static void test_bad_input(void)
                      "--set", "law=bogus", NULL);
 }
 
+/* examples lists every preset and its settings; run --example runs a
+ * setting with its output step, --set on top of it; bad IDs and settings
+ * are usage errors. */
+static void test_examples(void)
+{
+  cli_result r = run_cli(NULL, "examples", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_nonnull(strstr(r.out, "dupont\tdupont\tBlajer & Markiewicz, §3, Fig. 4\t"));
+  g_assert_nonnull(strstr(r.out, "\nwojtyra-2:3\tPseudoinverse\ttreatment=pseudoinverse\n"));
+  cli_result_clear(&r);
+
+  r = run_cli(NULL, "examples", "wojtyra-2", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_nonnull(strstr(r.out, "\npublished\tthe mechanism slips\t1.86\t0.005\n"));
+  g_assert_nonnull(strstr(r.out, "\npublished\tthe mechanism slips\t3.59\tnot reproduced\n"));
+  g_assert_nonnull(strstr(r.out, "\nnote\t"));
+  cli_result_clear(&r);
+
+  /* setting 3: the pseudoinverse slips at 2.583 s, on the example's 1e-4 s grid */
+  r = run_cli(NULL, "run", "--example", "wojtyra-2:3", "--events", "-", "--csv", "-", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_nonnull(strstr(r.out, "\n2.58333333333,slider1,slip\n"));
+  g_assert_nonnull(strstr(r.out, "\n0.0001,"));
+  cli_result_clear(&r);
+  /* --set on top: eliminating revolute 2 it never slips */
+  r = run_cli(NULL, "run", "two-slider", "--example", "wojtyra-2", "--set",
+              "treatment=eliminate-revolute-2", "--events", "-", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_cmpstr(r.out, ==, "t,contact,event\n");
+  cli_result_clear(&r);
+
+  expect_usage_error("unknown example 'nope'", NULL, "examples", "nope", NULL);
+  expect_usage_error("unknown example 'nope'", NULL, "run", "--example", "nope", NULL);
+  expect_usage_error("settings 1 to 3", NULL, "run", "--example", "wojtyra-2:4", NULL);
+  expect_usage_error("settings 1 to 3", NULL, "run", "--example", "wojtyra-2:x", NULL);
+  expect_usage_error("not 'dupont'", NULL, "run", "dupont", "--example", "wojtyra-2", NULL);
+}
+
 /* bench takes several --set: all of them make the one variant timed. */
 static void test_bench_variant(void)
 {
@@ -441,6 +479,7 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/params", test_params);
   g_test_add_func("/cli/run-csv", test_run_csv);
   g_test_add_func("/cli/run-events", test_run_events);
+  g_test_add_func("/cli/examples", test_examples);
   g_test_add_func("/cli/undetermined-empty", test_undetermined_empty);
   g_test_add_func("/cli/bad-input", test_bad_input);
   g_test_add_func("/cli/bench-variant", test_bench_variant);

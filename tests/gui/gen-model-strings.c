@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "examples.h"
 #include "stickslip.h"
 
 static char *seen[8192];
@@ -80,7 +81,8 @@ main (void)
 
   printf ("/* ss-model-strings-list.c - generated from the scenario tables of the\n"
           " * engine (titles, descriptions, parameter labels and descriptions, groups,\n"
-          " * labels of columns and contacts)\n"
+          " * labels of columns and contacts) and of the papers' examples (titles,\n"
+          " * citations, notes, settings, values)\n"
           " * so that xgettext extracts them; test-model-strings fails when a scenario\n"
           " * adds a text that is missing here. */\n"
           "#include <glib/gi18n.h>\n\n#include \"ss-model-strings.h\"\n\n"
@@ -115,6 +117,26 @@ main (void)
       ss_scenario_defaults (sc, values);
       put_choice_labels (sc, values, 0);
       free (values);
+    }
+  /* the papers' examples: titles, notes, settings, published values */
+  for (int e = 0; e < ss_example_count (); e++)
+    {
+      const ss_example *ex = ss_example_get (e);
+
+      put (ex->title, ex->id, "example title");
+      put (ex->source, ex->id, "example citation");
+      put (ex->note, ex->id, "example note");
+      for (int s = 0; s < ex->n_settings; s++)
+        {
+          put (ex->settings[s].label, ex->id, "example setting");
+          for (int v = 0; v < ss_example_n_values (ex, s); v++)
+            {
+              ss_example_value value;
+
+              ss_example_get_value (ex, s, v, &value);
+              put (value.what, ex->id, "a published value");
+            }
+        }
     }
   printf ("  NULL\n};\n");
   return 0;

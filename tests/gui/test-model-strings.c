@@ -1,10 +1,12 @@
 /* test-model-strings.c - every text of every scenario table (title,
  * description, parameter labels, descriptions, groups, the labels of
- * choices the tables give) and every label of a model's columns and
- * contacts is in the list xgettext reads, so the
- * translation test covers it. */
+ * choices the tables give), every label of a model's columns and contacts,
+ * and the papers' examples (titles, citations, notes, settings, published
+ * values) are in the list xgettext reads, so the translation test covers
+ * them. */
 #include <glib.h>
 
+#include "examples.h"
 #include "ss-model-strings.h"
 #include "stickslip.h"
 
@@ -75,11 +77,36 @@ test_labels_listed (void)
     }
 }
 
+static void
+test_examples_listed (void)
+{
+  for (int e = 0; e < ss_example_count (); e++)
+    {
+      const ss_example *ex = ss_example_get (e);
+
+      check (ex->title);
+      check (ex->source);
+      check (ex->note);
+      for (int s = 0; s < ex->n_settings; s++)
+        {
+          check (ex->settings[s].label);
+          for (int v = 0; v < ss_example_n_values (ex, s); v++)
+            {
+              ss_example_value value;
+
+              ss_example_get_value (ex, s, v, &value);
+              check (value.what);
+            }
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/i18n/model-strings-listed", test_all_listed);
   g_test_add_func ("/i18n/model-labels-listed", test_labels_listed);
+  g_test_add_func ("/i18n/example-strings-listed", test_examples_listed);
   return g_test_run ();
 }

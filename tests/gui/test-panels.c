@@ -1,0 +1,515 @@
+/* test-panels.c - the window's side panel and the papers' examples: the
+ * event list against the CLI's events file (and its export byte for byte),
+ * its filters and a click moving the playhead; the metrics against the
+ * CLI's --metrics, per run, copied as text, not taken from previews; every
+ * example preset chosen through its menu action: the scenario, values and
+ * output step it sets, its markers on the charts and its published values
+ * held by the run. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "examples.h"
+#include "metrics.h"
+#include "ss-marker-layer.h"
+#include "ss-line-layer.h"
+#include "ss-resources.h"
+#include "ss-window-private.h"
+#include "stickslip.h"
+
+static SsWindow *window;
+static char     *tmpdir;
+
+/* Lets the worker finish and the main loop take its batches. */
+static void
+wait_idle (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  gint64        deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_simulation_is_busy (sim))
+        g_usleep (200);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+/* The CLI's standard output for @args. */
+static char *
+run_cli (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int   status = 0;
+
+  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (
+      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("stickslip-cli failed: %s", err);
+  return out;
+}
+
+static void
+show_scenario (const char *name)
+{
+  g_assert_true (ss_window_set_scenario (window, name));
+  wait_idle ();
+}
+
+/* ---- the event list --------------------------------------------------------- */
+
+/* Every event the CLI writes for @scenario (with @set, or NULL), in order,
+ * is in the list with the same time (to the CSV's 12 digits), contact and
+ * kind; the export is the CLI's file byte for byte. */
+static void
+check_events_equal_cli (const char *scenario, const char *set)
+{
+  SsEventList     *list = ss_window_get_event_list (window);
+  const ss_model  *m = ss_simulation_get_model (ss_window_get_simulation (window));
+  g_autofree char *path = g_build_filename (tmpdir, "events.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_autofree char *exported = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n = 0;
+
+  if (set != NULL)
+    csv = run_cli ((const char *[]){ "run", scenario, "--set", set, "--events", "-", NULL });
+  else
+    csv = run_cli ((const char *[]){ "run", scenario, "--events", "-", NULL });
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "t,contact,event");
+  ss_event_list_set_filter (list, NULL, -1);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++, n++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
+      ss_event ev;
+      double   t = g_ascii_strtod (f[0], NULL);
+
+      g_assert_true (ss_event_list_get_shown (list, n, &ev));
+      g_assert_cmpfloat (fabs (ev.t - t), <=, 1e-11 * MAX (1.0, fabs (t)));
+      g_assert_cmpstr (ss_model_source_name (m, ev.source), ==, f[1]);
+      g_assert_cmpstr (ss_event_kind_name (ev.kind), ==, f[2]);
+    }
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, n);
+  g_assert_cmpuint (n, >, 0);
+
+  g_assert_true (ss_window_export_events_to (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &exported, NULL, NULL));
+  g_assert_cmpstr (exported, ==, csv);
+}
+
+static void
+test_events_equal_cli (void)
+{
+  show_scenario ("dupont");
+  check_events_equal_cli ("dupont", NULL);
+  show_scenario ("gear-train"); /* bearings and freeplay gaps */
+  check_events_equal_cli ("gear-train", NULL);
+  show_scenario ("two-slider");
+  check_events_equal_cli ("two-slider", NULL);
+}
+
+/* The filters keep one contact's or one kind's events; activating a row
+ * (a click: the view activates on a single click) moves the playhead to
+ * its event. */
+static void
+test_event_filter_and_click (void)
+{
+  SsEventList    *list = ss_window_get_event_list (window);
+  SsSimulation   *sim = ss_window_get_simulation (window);
+  guint           all, slips = 0, psi = 0, psi_slips = 0, gaps = 0;
+  SsDataset      *ds;
+  const ss_event *events;
+  const ss_model *m;
+  guint           n;
+  ss_event        ev;
+
+  show_scenario ("gear-train");
+  ds = ss_simulation_get_dataset (sim);
+  m = ss_dataset_get_model (ds);
+  events = ss_dataset_get_events (ds, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean is_psi = g_str_equal (ss_model_source_name (m, events[i].source), "bearing_psi");
+
+      slips += events[i].kind == SS_EVENT_SLIP;
+      psi += is_psi;
+      psi_slips += is_psi && events[i].kind == SS_EVENT_SLIP;
+      gaps += events[i].kind == SS_EVENT_GAP_EXIT;
+    }
+  g_assert_cmpuint (psi_slips, >, 0);
+  g_assert_cmpuint (gaps, >, 0);
+
+  ss_event_list_set_filter (list, NULL, -1);
+  all = ss_event_list_get_n_shown (list);
+  g_assert_cmpuint (all, ==, n);
+  ss_event_list_set_filter (list, NULL, SS_EVENT_SLIP);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, slips);
+  ss_event_list_set_filter (list, "bearing_psi", -1);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, psi);
+  ss_event_list_set_filter (list, "bearing_psi", SS_EVENT_SLIP);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, psi_slips);
+  for (guint i = 0; i < psi_slips; i++)
+    {
+      g_assert_true (ss_event_list_get_shown (list, i, &ev));
+      g_assert_cmpint (ev.kind, ==, SS_EVENT_SLIP);
+      g_assert_cmpstr (ss_model_source_name (m, ev.source), ==, "bearing_psi");
+    }
+  ss_event_list_set_filter (list, NULL, SS_EVENT_GAP_EXIT);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, gaps);
+
+  /* a click on the second gap closing */
+  g_assert_true (ss_event_list_get_shown (list, 1, &ev));
+  g_signal_emit_by_name (ss_event_list_get_view (list), "activate", 1u);
+  wait_idle ();
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, ev.t);
+
+  /* another run of the same model keeps the filter */
+  ss_simulation_reset (sim);
+  wait_idle ();
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, gaps);
+  ss_event_list_set_filter (list, NULL, -1);
+}
+
+/* ---- metrics ---------------------------------------------------------------- */
+
+/* The panel's run @run equals the CLI's --metrics for @scenario (with
+ * @sets): the same metrics in the same order, the same numbers (as the
+ * CLI writes them: shortest text reading back the same double), NaN where
+ * the CLI's field is empty. */
+static void
+check_metrics_equal_cli (guint run, const char *scenario, const char *const *sets)
+{
+  SsMetricsPanel *panel = ss_window_get_metrics_panel (window);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n = 0;
+
+  g_ptr_array_add (argv, "run");
+  g_ptr_array_add (argv, (gpointer)scenario);
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
+    {
+      g_ptr_array_add (argv, "--set");
+      g_ptr_array_add (argv, (gpointer)sets[i]);
+    }
+  g_ptr_array_add (argv, "--metrics");
+  g_ptr_array_add (argv, "-");
+  g_ptr_array_add (argv, NULL);
+  csv = run_cli ((const char *const *)argv->pdata);
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "metric,value,unit");
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++, n++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
+      double v = ss_metrics_panel_get_value (panel, n, run);
+      char   text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_assert_cmpstr (ss_metrics_panel_get_name (panel, n), ==, f[0]);
+      ss_number_format (v, text, sizeof text);
+      g_assert_cmpstr (text, ==, f[1]);
+    }
+  g_assert_cmpuint (ss_metrics_panel_get_n_rows (panel), ==, n);
+}
+
+static void
+read_text_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  *(char **)data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+}
+
+static void
+test_metrics (void)
+{
+  SsMetricsPanel  *panel = ss_window_get_metrics_panel (window);
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  g_autofree char *text = NULL;
+  g_autofree char *pasted = NULL;
+  g_auto(GStrv) lines = NULL;
+  double             period;
+  int                k_index;
+  double            *values;
+  const ss_scenario *sc;
+
+  /* one-mass: periodic, every metric determined */
+  show_scenario ("one-mass");
+  g_assert_cmpuint (ss_metrics_panel_get_n_runs (panel), ==, 1);
+  check_metrics_equal_cli (0, "one-mass", NULL);
+  period = ss_metrics_panel_get_value (panel, 0, 0);
+  g_assert_cmpfloat (period, >, 0);
+  /* dupont over 10 s: not periodic, undetermined period and amplitude */
+  show_scenario ("dupont");
+  check_metrics_equal_cli (0, "dupont", NULL);
+  g_assert_true (isnan (ss_metrics_panel_get_value (panel, 0, 0)));
+
+  /* copied as text: a header, a row per metric, "" where undetermined */
+  text = ss_metrics_panel_dup_text (panel, FALSE);
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "Metric\tUnit\tThis run");
+  g_assert_cmpstr (lines[1], ==, "Period\ts\t");
+  g_assert_true (g_str_has_prefix (lines[4], "slot: first slip\ts\t0.418133"));
+  g_assert_cmpuint (g_strv_length (lines), ==, ss_metrics_panel_get_n_rows (panel) + 2);
+  ss_metrics_panel_copy (panel);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (panel)), NULL, read_text_cb, &pasted);
+  while (pasted == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (pasted, ==, text);
+
+  /* one-mass again, pinned; then a stiffer spring: a column per run */
+  show_scenario ("one-mass");
+  ss_window_keep_reference (window);
+  wait_idle ();
+  sc = ss_window_get_scenario (window);
+  k_index = ss_scenario_param_index (sc, "k");
+  values = g_memdup2 (ss_param_panel_get_values (ss_window_get_param_panel (window)), sizeof (double) * sc->n_params);
+  values[k_index] = 200;
+  /* a preview of it first: previews are not measured */
+  ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
+  wait_idle ();
+  g_assert_true (ss_simulation_get_preview (sim));
+  g_assert_cmpuint (ss_metrics_panel_get_n_runs (panel), ==, 1);
+  g_assert_cmpfloat (ss_metrics_panel_get_value (panel, 0, 0), ==, period);
+  ss_param_panel_set_values (ss_window_get_param_panel (window), values, NULL);
+  wait_idle ();
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_cmpuint (ss_metrics_panel_get_n_runs (panel), ==, 2);
+  check_metrics_equal_cli (0, "one-mass", (const char *[]){ "k=200", NULL });
+  check_metrics_equal_cli (1, "one-mass", NULL);
+  g_assert_cmpfloat (ss_metrics_panel_get_value (panel, 0, 1), ==, period);
+  g_assert_cmpfloat (ss_metrics_panel_get_value (panel, 0, 0), <, period); /* stiffer: faster */
+  g_free (text);
+  text = ss_metrics_panel_dup_text (panel, FALSE);
+  g_assert_true (g_str_has_prefix (text, "Metric\tUnit\tk=200\tk=100 (reference)\n"));
+  ss_window_clear_reference (window);
+  wait_idle ();
+  g_assert_cmpuint (ss_metrics_panel_get_n_runs (panel), ==, 1);
+  g_free (values);
+}
+
+/* ---- the papers' examples ------------------------------------------------------ */
+
+/* The marker layers of the charts against time: their markers, each with
+ * the column of the line it sits on (NULL: none). */
+static guint
+collect_markers (GPtrArray *markers, GPtrArray *columns)
+{
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+
+  for (guint c = 0; c < ss_plot_stack_get_n_charts (stack); c++)
+    {
+      GPtrArray *layers = ss_chart_get_layers (ss_plot_stack_get_chart (stack, c));
+
+      for (guint l = 0; l < layers->len; l++)
+        {
+          SsMarkerLayer *layer;
+
+          if (!SS_IS_MARKER_LAYER (g_ptr_array_index (layers, l)))
+            continue;
+          layer = g_ptr_array_index (layers, l);
+          for (guint i = 0; i < ss_marker_layer_get_n_markers (layer); i++)
+            {
+              SsSeries *series = ss_marker_layer_get_series (layer, i);
+
+              g_ptr_array_add (markers, (gpointer)ss_marker_layer_get_marker (layer, i));
+              g_ptr_array_add (columns, series ? (gpointer)ss_series_get_column (series) : NULL);
+            }
+        }
+    }
+  return markers->len;
+}
+
+/* Chooses setting @s of example @ex from its menu action and checks what
+ * it shows: the scenario and values, the output step, the example panel,
+ * a marker per published value on its column's curve, labelled with the
+ * paper's figure, and this run holding every published value. */
+static void
+check_preset (const ss_example *ex, int s)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsExamplePanel    *panel = ss_window_get_example_panel (window);
+  const ss_scenario *sc = ss_example_scenario (ex);
+  g_autofree double *values = ss_example_setting_values (ex, s, NULL);
+  const double      *shown;
+  g_autoptr(GPtrArray) markers = g_ptr_array_new ();
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+  int n = ss_example_n_values (ex, s);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.example", "(si)", ex->id, s));
+  wait_idle ();
+  g_assert_true (ss_window_get_scenario (window) == sc);
+  shown = ss_param_panel_get_values (ss_window_get_param_panel (window));
+  for (int p = 0; p < sc->n_params; p++)
+    g_assert_cmpfloat (shown[p], ==, values[p]);
+  g_assert_cmpfloat (ss_simulation_get_run_options (sim)->dt_out, ==, ex->dt_out);
+  g_assert_true (ss_simulation_get_finished (sim));
+  g_assert_true (ss_example_panel_get_example (panel) == ex);
+  g_assert_cmpint (ss_example_panel_get_setting (panel), ==, s);
+
+  g_assert_cmpuint (collect_markers (markers, columns), ==, (guint)n);
+  for (int i = 0; i < n; i++)
+    {
+      ss_example_value v;
+      const SsMarker  *marker = NULL;
+      double           measured = ss_example_panel_get_measured (panel, i);
+
+      ss_example_get_value (ex, s, i, &v);
+      /* the marker of this value: its instant and label */
+      for (guint k = 0; k < markers->len && marker == NULL; k++)
+        {
+          const SsMarker *mk = g_ptr_array_index (markers, k);
+
+          if ((mk->t == v.t || (isnan (mk->t) && isnan (v.t))) && g_strcmp0 (mk->column, v.column) == 0 &&
+              g_str_has_suffix (mk->label, v.measure == SS_EXAMPLE_NO_EVENT ? v.what : ""))
+            {
+              marker = mk;
+              /* on its column's curve */
+              g_assert_cmpstr (g_ptr_array_index (columns, k), ==, v.column);
+            }
+        }
+      if (marker == NULL)
+        g_error ("%s [%d]: no marker for \"%s\"", ex->id, s, v.what);
+      g_assert_true (g_str_has_prefix (marker->label, "paper: "));
+      g_assert_cmpint (marker->missed, ==, v.measure != SS_EXAMPLE_NO_EVENT && isnan (v.tolerance));
+      if (!ss_example_value_holds (&v, measured))
+        g_error ("%s [%d] \"%s\": published %g, this run %g", ex->id, s, v.what, v.t, measured);
+    }
+}
+
+static void
+test_every_preset (void)
+{
+  for (int e = 0; e < ss_example_count (); e++)
+    {
+      const ss_example *ex = ss_example_get (e);
+
+      for (int s = 0; s < ex->n_settings; s++)
+        check_preset (ex, s);
+    }
+}
+
+/* One preset in detail: its labels, the panel following the values (a
+ * setting chosen in the panel, values that are no setting's), undo back to
+ * the scenario before it taking its markers away. */
+static void
+test_preset_markers (void)
+{
+  SsExamplePanel *panel = ss_window_get_example_panel (window);
+  g_autoptr(GPtrArray) markers = g_ptr_array_new ();
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+  const ss_example  *ex = ss_example_find ("wojtyra-2");
+  const ss_scenario *sc;
+  double            *values;
+  gboolean           slip_found = FALSE;
+
+  show_scenario ("dupont");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.example", "(si)", "wojtyra-2", 0));
+  wait_idle ();
+  g_assert_cmpuint (collect_markers (markers, columns), ==, 2);
+  for (guint k = 0; k < markers->len; k++)
+    {
+      const SsMarker *mk = g_ptr_array_index (markers, k);
+
+      if (g_str_equal (mk->label, "paper: 1.86 s"))
+        {
+          slip_found = TRUE;
+          g_assert_cmpfloat (mk->t, ==, 1.86);
+          g_assert_cmpfloat (mk->tolerance, ==, 0.005);
+          g_assert_cmpstr (g_ptr_array_index (columns, k), ==, "slider1.ratio");
+        }
+      else
+        g_assert_cmpstr (mk->label, ==, "paper: 0.8 s");
+    }
+  g_assert_true (slip_found);
+
+  /* the panel's third setting: the pseudoinverse, two values not reproduced */
+  g_signal_emit_by_name (panel, "setting-activated", 2);
+  wait_idle ();
+  g_ptr_array_set_size (markers, 0);
+  g_ptr_array_set_size (columns, 0);
+  g_assert_cmpuint (collect_markers (markers, columns), ==, 3);
+  g_assert_cmpint (ss_example_panel_get_setting (panel), ==, 2);
+  for (guint k = 0; k < markers->len; k++)
+    {
+      const SsMarker *mk = g_ptr_array_index (markers, k);
+
+      g_assert_cmpint (mk->missed, ==, mk->t > 1.0);
+      if (mk->t > 3.0)
+        g_assert_cmpstr (mk->label, ==, "paper: 3.59 s (not reproduced)");
+    }
+
+  /* values that are no setting's: the markers stay, the panel says so */
+  sc = ss_window_get_scenario (window);
+  values = g_memdup2 (ss_param_panel_get_values (ss_window_get_param_panel (window)), sizeof (double) * sc->n_params);
+  values[ss_scenario_param_index (sc, "mu_s")] = 0.55;
+  ss_param_panel_set_values (ss_window_get_param_panel (window), values, NULL);
+  wait_idle ();
+  g_assert_true (ss_example_panel_get_example (panel) == ex);
+  g_assert_cmpint (ss_example_panel_get_setting (panel), ==, 2);
+  g_ptr_array_set_size (markers, 0);
+  g_ptr_array_set_size (columns, 0);
+  g_assert_cmpuint (collect_markers (markers, columns), ==, 3);
+  g_free (values);
+
+  /* undo three times: back to dupont, no example, no markers */
+  for (int i = 0; i < 3; i++)
+    _ss_window_undo (window);
+  wait_idle ();
+  g_assert_cmpstr (ss_window_get_scenario (window)->name, ==, "dupont");
+  g_assert_null (ss_example_panel_get_example (panel));
+  g_ptr_array_set_size (markers, 0);
+  g_ptr_array_set_size (columns, 0);
+  g_assert_cmpuint (collect_markers (markers, columns), ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int rc;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  /* the labels under test are the untranslated ones */
+  g_setenv ("LANGUAGE", "C", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  ss_register_resource ();
+  tmpdir = g_dir_make_tmp ("stickslip-panels-XXXXXX", NULL);
+  window = ss_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_test_add_func ("/panels/events-equal-cli", test_events_equal_cli);
+  g_test_add_func ("/panels/event-filter-and-click", test_event_filter_and_click);
+  g_test_add_func ("/panels/metrics", test_metrics);
+  g_test_add_func ("/panels/preset-markers", test_preset_markers);
+  g_test_add_func ("/panels/every-preset", test_every_preset);
+  rc = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
+        g_unlink (p);
+      }
+    g_rmdir (tmpdir);
+  }
+  return rc;
+}
