@@ -136,6 +136,9 @@ ss_span_layer_format_value (SsChartLayer *layer, double t)
 
   if (isnan (v) || t > ss_dataset_get_end_time (ss_series_get_dataset (self->series)))
     return NULL;
+  /* a flag of no contact (incoherent directions): the legend names it */
+  if (self->contact == NULL)
+    return NULL;
   if (v >= 0.5)
     /* Translators: hover readout, %s is a contact name */
     return g_strdup_printf (_("%s: stuck"), self->contact ? self->contact : "");
