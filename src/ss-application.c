@@ -225,10 +225,10 @@ ss_application_startup (GApplication *app)
     const char *action;
     const char *accels[3];
   } accels[] = {
-    { "app.quit", { "<Control>q", NULL } },           { "win.reset", { "<Control>r", NULL } },
-    { "win.export-plot", { "<Control>e", NULL } },    { "win.export-csv", { "<Control><Shift>e", NULL } },
-    { "win.open", { "<Control>o", NULL } },           { "win.save", { "<Control>s", NULL } },
-    { "win.keep-reference", { "<Control>k", NULL } }, { "win.clear-reference", { "<Control><Shift>k", NULL } },
+    { "app.quit", { "<Control>q", NULL } },        { "win.reset", { "<Control>r", NULL } },
+    { "win.export-plot", { "<Control>e", NULL } }, { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.open", { "<Control>o", NULL } },        { "win.save", { "<Control>s", NULL } },
+    { "win.pin-run", { "<Control>k", NULL } },     { "win.clear-runs", { "<Control><Shift>k", NULL } },
   };
 
   G_APPLICATION_CLASS (ss_application_parent_class)->startup (app);
