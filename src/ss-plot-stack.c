@@ -1824,7 +1824,7 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
                            const SsChartStyle      *style,
                            const SsPlotStackFigure *figure)
 {
-  double       y = 0, unit, total = 0, ruler = 0;
+  double       y = 0, unit, total = 0, ruler = 0, extra = 0;
   SsChartStyle chart_style = *style;
   g_autoptr(GPtrArray) charts = g_ptr_array_new ();
   g_autoptr(GPtrArray) hidden = g_ptr_array_new ();
@@ -1855,16 +1855,29 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
   if ((figure->title != NULL && figure->title[0] != '\0') || (figure->subtitle != NULL && figure->subtitle[0] != '\0'))
     y = draw_title_block (cr, style, width, figure->title, figure->subtitle);
 
-  /* a characteristic gets more height than a chart against time */
+  /* a characteristic gets more height than a chart against time; the
+   * first chart against time, whose legend names the runs, a row more
+   * per two runs */
+  {
+    g_autoptr(GPtrArray) runs = run_entries (self, figure->overlays, &style->fg);
+
+    extra = 0.12 * runs->len;
+  }
   for (guint i = 0; i < charts->len; i++)
     total += ss_chart_is_xy (g_ptr_array_index (charts, i)) ? 1.6 : 1.0;
+  for (guint i = 0; i < charts->len; i++)
+    if (!ss_chart_is_xy (g_ptr_array_index (charts, i)))
+      {
+        total += extra;
+        break;
+      }
   if (charts->len > 0 && !ss_chart_is_xy (g_ptr_array_index (charts, 0)))
     ruler = ruler_height (cr, style);
   unit = charts->len > 0 ? MAX (0, height - y - 6 - ruler) / total : 0;
   for (guint i = 0; i < charts->len; i++)
     {
       SsChart *chart = g_ptr_array_index (charts, i);
-      double   h = unit * (ss_chart_is_xy (chart) ? 1.6 : 1.0);
+      double   h = unit * (ss_chart_is_xy (chart) ? 1.6 : (first ? 1.0 + extra : 1.0));
       g_autoptr(GPtrArray) legend = figure_legend (self, chart, first && !ss_chart_is_xy (chart), figure->overlays);
 
       if (!ss_chart_is_xy (chart))
