@@ -171,10 +171,10 @@ create_row (gpointer item, gpointer user_data)
   row->label = GTK_LABEL (gtk_label_new (ss_pinned_run_get_name (row->run)));
   gtk_widget_set_hexpand (GTK_WIDGET (row->label), TRUE);
   gtk_label_set_xalign (row->label, 0);
-  /* names are long ("Modelling level: 2 — weightless gears"): two lines */
+  /* names are long ("Modelling level: 2 — weightless gears"): three lines */
   gtk_label_set_wrap (row->label, TRUE);
   gtk_label_set_wrap_mode (row->label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (row->label, 2);
+  gtk_label_set_lines (row->label, 3);
   gtk_label_set_ellipsize (row->label, PANGO_ELLIPSIZE_END);
   gtk_label_set_width_chars (row->label, 8);
   gtk_label_set_max_width_chars (row->label, 20);
