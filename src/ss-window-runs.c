@@ -193,8 +193,10 @@ ss_window_compare_all (SsWindow *self, const char *param)
 
 /* For the paper examples' presets: pins @n runs of @sc with @values[i]
  * (n_params each) named @names[i] (NULL, or a NULL entry: automatic),
- * computed with @sc's run options, among the pins kept for @sc (shown at
- * once when @sc is the current scenario). */
+ * among the pins kept for @sc.  When @sc is the current scenario they are
+ * computed at once with its run options; for another scenario they are
+ * computed now with the default options and again with @sc's own when it
+ * is shown (call ss_window_apply_state() first to show it). */
 void
 ss_window_pin_states (
     SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names)
