@@ -17,11 +17,12 @@
 struct _SsApplication
 {
   AdwApplication parent_instance;
-  char          *scenario;    /* --scenario */
-  double         play;        /* --play seconds, < 0 when not given */
-  char          *screenshot;  /* --screenshot PNG, then quit */
-  gboolean       bench;       /* --bench: scripted benchmark, then quit */
-  int            exit_status; /* non-zero when a scripted run could not open its file */
+  char          *scenario;      /* --scenario */
+  double         play;          /* --play seconds, < 0 when not given */
+  char          *screenshot;    /* --screenshot PNG, then quit */
+  gboolean       bench;         /* --bench: scripted benchmark, then quit */
+  gboolean       bench_compare; /* --bench-compare: "Compare all" timing, then quit */
+  int            exit_status;   /* non-zero when a scripted run could not open its file */
 };
 
 G_DEFINE_FINAL_TYPE (SsApplication, ss_application, ADW_TYPE_APPLICATION)
@@ -50,7 +51,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
   g_variant_dict_lookup (options, "play", "d", &self->play);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   self->bench = g_variant_dict_contains (options, "bench");
-  if (self->bench || self->screenshot != NULL)
+  self->bench_compare = g_variant_dict_contains (options, "bench-compare");
+  if (self->bench || self->bench_compare || self->screenshot != NULL)
     ss_settings_use_memory ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
@@ -82,7 +84,12 @@ run_script (SsApplication *self, SsWindow *window)
 {
   if (self->bench)
     ss_bench_force_enable ();
-  if (self->bench)
+  if (self->bench_compare)
+    {
+      ss_window_bench_compare (window);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  else if (self->bench)
     ss_window_run_benchmark (window);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
@@ -230,7 +237,7 @@ ss_application_startup (GApplication *app)
     { "win.open", { "<Control>o", NULL } },           { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } }, { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
-    { "win.keep-reference", { "<Control>k", NULL } }, { "win.clear-reference", { "<Control><Shift>k", NULL } },
+    { "win.pin-run", { "<Control>k", NULL } },        { "win.clear-runs", { "<Control><Shift>k", NULL } },
   };
 
   G_APPLICATION_CLASS (ss_application_parent_class)->startup (app);
@@ -284,7 +291,9 @@ ss_application_init (SsApplication *self)
           N_("Save the window as a PNG image after --play, then quit"), N_("FILE") },
           { "bench", 0, 0, G_OPTION_ARG_NONE, NULL,
             N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
-            { NULL } };
+            { "bench-compare", 0, 0, G_OPTION_ARG_NONE, NULL,
+              N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
+              { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

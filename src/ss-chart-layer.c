@@ -286,3 +286,35 @@ ss_chart_layer_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y,
   SS_CHART_LAYER_GET_CLASS (self)->draw_swatch (self, cr, x, y, width, height);
   cairo_restore (cr);
 }
+
+/* The dash pattern of pinned-run style @run_style (1 ..
+ * SS_CHART_N_RUN_STYLES; 0 solid), lengths times @scale.  Dash-dot first
+ * (what one pinned run always looked like), then patterns told apart at a
+ * glance even where curves cross: long dashes, dots, dash-dot-dot, ... */
+void
+ss_chart_set_run_dash (cairo_t *cr, guint run_style, double scale)
+{
+  static const double patterns[SS_CHART_N_RUN_STYLES][6] = {
+    { 7.0, 2.5, 1.5, 2.5 },           /* dash-dot */
+    { 9.0, 4.0 },                     /* long dashes */
+    { 1.5, 2.5 },                     /* dots */
+    { 7.0, 2.0, 1.5, 2.0, 1.5, 2.0 }, /* dash-dot-dot */
+    { 3.5, 3.0 },                     /* short dashes */
+    { 13.0, 3.0, 4.0, 3.0 },          /* long-short */
+    { 1.5, 5.5 },                     /* sparse dots */
+    { 16.0, 5.0 },                    /* very long dashes */
+  };
+  static const int lengths[SS_CHART_N_RUN_STYLES] = { 4, 2, 2, 6, 2, 4, 2, 2 };
+  double           dash[6];
+  guint            k;
+
+  if (run_style == 0)
+    {
+      cairo_set_dash (cr, NULL, 0, 0);
+      return;
+    }
+  k = (run_style - 1) % SS_CHART_N_RUN_STYLES;
+  for (int i = 0; i < lengths[k]; i++)
+    dash[i] = patterns[k][i] * scale;
+  cairo_set_dash (cr, dash, lengths[k], 0);
+}

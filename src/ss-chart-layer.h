@@ -46,6 +46,11 @@ typedef struct
 
 double ss_chart_context_place_gutter_label (const SsChartContext *ctx, double y, double width, double height);
 
+/* Pinned runs are drawn in the contacts' colours, each in a line style of
+ * its own: run style 1 .. SS_CHART_N_RUN_STYLES (0: the solid current run). */
+#define SS_CHART_N_RUN_STYLES 8
+void ss_chart_set_run_dash (cairo_t *cr, guint run_style, double scale);
+
 static inline double
 ss_chart_context_x (const SsChartContext *ctx, double v)
 {

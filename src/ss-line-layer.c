@@ -15,7 +15,7 @@ struct _SsLineLayer
   double       width;
   gboolean     dashed;
   gboolean     faint;     /* the ghost of the previous run */
-  gboolean     reference; /* the pinned reference run: dash-dot, lighter */
+  guint        run_style; /* a pinned run's line style (ss_chart_set_run_dash), 0: none */
 };
 
 G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
@@ -24,20 +24,16 @@ static void
 apply_style (SsLineLayer *self, cairo_t *cr, double scale)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
-  double         alpha = self->faint ? 0.28 : (self->reference ? 0.7 * color->alpha : color->alpha);
+  double         alpha = self->faint ? 0.28 : (self->run_style ? 0.8 * color->alpha : color->alpha);
 
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
   cairo_set_line_width (cr, self->width * scale);
   /* round joins cost the stroker dearly on dense min/max paths */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  if (self->reference)
-    {
-      /* dash-dot: unlike the dashed sums and the solid live run */
-      double dash[] = { 7.0 * scale, 2.5 * scale, 1.5 * scale, 2.5 * scale };
-
-      cairo_set_dash (cr, dash, 4, 0);
-    }
+  if (self->run_style)
+    /* a pattern per pinned run: unlike the dashed sums and the solid current run */
+    ss_chart_set_run_dash (cr, self->run_style, scale);
   else if (self->dashed)
     {
       double dash[] = { 5.0 * scale, 3.0 * scale };
@@ -154,7 +150,7 @@ ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
   if (bins == NULL)
     return;
   /* dashes keep their phase only when the path starts where it always does */
-  if (!self->dashed && !self->reference)
+  if (!self->dashed && !self->run_style)
     first = ss_chart_context_first_bin (ctx, n_bins);
   /* the last column with samples before the first drawn one decides how
    * that one joins on, as in a full draw */
@@ -171,7 +167,7 @@ ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
   apply_style (self, cr, ctx->line_scale);
 
   /* pass 1: bars (screen only: exports are stroked at full quality) */
-  if (!self->dashed && !self->reference && !ctx->for_export)
+  if (!self->dashed && !self->run_style && !ctx->for_export)
     {
       prev_index = before;
       for (guint i = first; i < n_bins + 2; i++)
@@ -207,7 +203,7 @@ ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 
       if (b->count == 0)
         continue;
-      if (!self->dashed && !self->reference && !ctx->for_export && is_dense (bins, i, prev_index, self->faint))
+      if (!self->dashed && !self->run_style && !ctx->for_export && is_dense (bins, i, prev_index, self->faint))
         {
           pen = FALSE; /* the bar drew it; the next segment starts here */
           prev_index = i;
@@ -361,12 +357,14 @@ ss_line_layer_set_width (SsLineLayer *self, double width)
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 
+/* Draws a pinned run: dash pattern @run_style (1 .. SS_CHART_N_RUN_STYLES),
+ * 0 the solid current run. */
 void
-ss_line_layer_set_reference (SsLineLayer *self, gboolean reference)
+ss_line_layer_set_run_style (SsLineLayer *self, guint run_style)
 {
-  if (self->reference == !!reference)
+  if (self->run_style == run_style)
     return;
-  self->reference = !!reference;
+  self->run_style = run_style;
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 

@@ -15,7 +15,7 @@ SsSeries     *ss_line_layer_get_series (SsLineLayer *self);
 const char   *ss_line_layer_get_unit (SsLineLayer *self);
 void          ss_line_layer_set_dashed (SsLineLayer *self, gboolean dashed);
 void          ss_line_layer_set_faint (SsLineLayer *self, gboolean faint);
-void          ss_line_layer_set_reference (SsLineLayer *self, gboolean reference);
+void          ss_line_layer_set_run_style (SsLineLayer *self, guint run_style);
 void          ss_line_layer_set_width (SsLineLayer *self, double width);
 
 G_END_DECLS

@@ -551,6 +551,7 @@ SsParamRow *
 ss_param_row_new (const ss_param_info *info, double value)
 {
   SsParamRow *self = g_object_new (SS_TYPE_PARAM_ROW, NULL);
+  GtkWidget  *compare;
 
   self->info = info;
   self->value = value;
@@ -579,6 +580,15 @@ ss_param_row_new (const ss_param_info *info, double value)
       gtk_widget_set_visible (self->value_box, FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->unit_label), FALSE);
       g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
+      /* "Compare all": one pinned run per choice (the window's action) */
+      compare = gtk_button_new_from_icon_name ("view-continuous-symbolic");
+      gtk_widget_add_css_class (compare, "flat");
+      gtk_widget_set_valign (compare, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (compare, _("Compare All Choices: pin one run per choice"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (compare), "win.compare-all");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (compare), g_variant_new_string (info->name));
+      gtk_widget_insert_after (compare, gtk_widget_get_parent (GTK_WIDGET (self->dropdown)),
+                               GTK_WIDGET (self->dropdown));
     }
   else
     {

@@ -11,8 +11,10 @@
  * charts against time.  A contact's curves keep its colour whatever the
  * modelling level or law (it follows the contact's name); the second
  * component of a reaction is dashed.
- * A pinned reference run is drawn dash-dot under every live line, and the
- * top chart's legend names the two runs by the parameters that differ.
+ * Pinned runs are drawn under every live line in the same colours, each in
+ * a dash pattern of its own (a chart of four bearings and four runs reads
+ * bearing by colour, run by pattern), and the top chart's legend names
+ * the current run and each pinned one.
  * The charts scroll; the time axis's labels stay under them. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
@@ -45,18 +47,15 @@ struct _SsPlotStack
   GPtrArray  *series; /* SsSeries of the current run */
   GPtrArray  *ghost_series;
   GPtrArray  *ghost_layers;
-  GPtrArray  *ref_series; /* SsSeries of the reference run */
-  GPtrArray  *ref_layers;
-  GPtrArray  *run_layers; /* the two legend entries naming the runs */
+  GPtrArray  *pin_layers; /* layers of the pinned runs; qdata "ss-pin-slot": slot + 1 */
+  GPtrArray  *run_layers; /* the top chart's legend entries naming the runs: current, then each pin */
   GPtrArray  *xy_layers;  /* the current run's SsXyLayer (legend names it) */
-  GPtrArray  *xy_ref_layers;
-  GPtrArray  *xy_pairs;  /* "x\ty" column names of the characteristic plots */
-  GMenu      *add_menu;  /* "Add Plot" entries of the charts' context menu */
-  SsDataset  *reference; /* pinned run, or NULL */
+  GPtrArray  *xy_pairs;   /* "x\ty" column names of the characteristic plots */
+  GMenu      *add_menu;   /* "Add Plot" entries of the charts' context menu */
+  GPtrArray  *pins;       /* Pin: the pinned runs drawn, one layer slot each */
+  guint       n_slots;    /* pinned-run layers each curve has */
   SsDataset  *current;
-  SsDataset  *ghost; /* the previous run, or NULL */
-  char       *ref_label;
-  char       *live_label;
+  SsDataset  *ghost;     /* the previous run, or NULL */
   char       *signature; /* column names the charts were built for */
   double      reveal;    /* the current run is shown up to this time, s (NaN: all) */
   gboolean    show_ghost;
@@ -67,6 +66,30 @@ struct _SsPlotStack
 };
 
 G_DEFINE_FINAL_TYPE (SsPlotStack, ss_plot_stack, GTK_TYPE_WIDGET)
+
+/* A pinned run drawn: its data (NULL while it computes), legend name, style. */
+typedef struct
+{
+  SsDataset *dataset;
+  char      *name;
+  guint      style; /* 0 .. SS_CHART_N_RUN_STYLES - 1 */
+} Pin;
+
+static void
+pin_free (gpointer data)
+{
+  Pin *pin = data;
+
+  g_clear_object (&pin->dataset);
+  g_free (pin->name);
+  g_free (pin);
+}
+
+static GQuark
+pin_slot_quark (void)
+{
+  return g_quark_from_static_string ("ss-pin-slot");
+}
 
 enum
 {
@@ -485,10 +508,8 @@ add_line (SsPlotStack *self, SsChart *chart, const ss_model *m, int column, cons
   const ss_column *col = ss_model_column (m, column);
   SsSeries        *series = add_series (self->series, col->name);
   SsSeries        *ghost = add_series (self->ghost_series, col->name);
-  SsSeries        *ref = add_series (self->ref_series, col->name);
   g_autoptr(SsChartLayer) line = ss_line_layer_new (series, col->unit);
   g_autoptr(SsChartLayer) faint = ss_line_layer_new (ghost, col->unit);
-  g_autoptr(SsChartLayer) pinned = ss_line_layer_new (ref, col->unit);
   /* the chart's title carries the unit */
   g_autofree char *title = ss_plot_stack_column_label (m, column);
 
@@ -500,12 +521,18 @@ add_line (SsPlotStack *self, SsChart *chart, const ss_model *m, int column, cons
   ss_chart_add_layer (chart, faint);
   g_ptr_array_add (self->ghost_layers, g_object_ref (faint));
 
-  ss_chart_layer_set_color (pinned, color);
-  ss_line_layer_set_reference (SS_LINE_LAYER (pinned), TRUE);
-  ss_chart_layer_set_in_legend (pinned, FALSE);
-  ss_chart_layer_set_visible (pinned, self->reference != NULL);
-  ss_chart_add_layer (chart, pinned);
-  g_ptr_array_add (self->ref_layers, g_object_ref (pinned));
+  for (guint slot = 0; slot < self->n_slots; slot++)
+    {
+      g_autoptr(SsSeries) pin_series = ss_series_new (col->name);
+      g_autoptr(SsChartLayer) pinned = ss_line_layer_new (pin_series, col->unit);
+
+      ss_chart_layer_set_color (pinned, color);
+      ss_chart_layer_set_in_legend (pinned, FALSE);
+      ss_chart_layer_set_visible (pinned, FALSE);
+      g_object_set_qdata (G_OBJECT (pinned), pin_slot_quark (), GUINT_TO_POINTER (slot + 1));
+      ss_chart_add_layer (chart, pinned);
+      g_ptr_array_add (self->pin_layers, g_object_ref (pinned));
+    }
 
   ss_chart_layer_set_title (line, title);
   ss_chart_layer_set_color (line, color);
@@ -643,11 +670,9 @@ clear_charts (SsPlotStack *self)
   g_ptr_array_set_size (self->series, 0);
   g_ptr_array_set_size (self->ghost_series, 0);
   g_ptr_array_set_size (self->ghost_layers, 0);
-  g_ptr_array_set_size (self->ref_series, 0);
-  g_ptr_array_set_size (self->ref_layers, 0);
+  g_ptr_array_set_size (self->pin_layers, 0);
   g_ptr_array_set_size (self->run_layers, 0);
   g_ptr_array_set_size (self->xy_layers, 0);
-  g_ptr_array_set_size (self->xy_ref_layers, 0);
   g_menu_remove_all (self->add_menu);
 }
 
@@ -688,18 +713,17 @@ add_band (SsPlotStack *self, SsChart *chart, const ss_model *m, int column)
   add_line (self, chart, m, column, &color, FALSE);
 }
 
-/* Legend entries naming the live and the reference run (no data). */
+/* Legend entries naming the current run and each pinned one (no data). */
 static void
 add_run_legend (SsPlotStack *self, SsChart *chart)
 {
-  for (int i = 0; i < 2; i++)
+  for (guint i = 0; i < 1 + self->n_slots; i++)
     {
       g_autoptr(SsSeries) none = ss_series_new ("");
       g_autoptr(SsChartLayer) layer = ss_line_layer_new (none, NULL);
       GdkRGBA grey = { 0.45, 0.45, 0.5, 1.0 };
 
       ss_chart_layer_set_color (layer, &grey);
-      ss_line_layer_set_reference (SS_LINE_LAYER (layer), i == 1);
       ss_chart_layer_set_visible (layer, FALSE);
       ss_chart_add_layer (chart, layer);
       g_ptr_array_add (self->run_layers, g_object_ref (layer));
@@ -814,21 +838,19 @@ add_xy_layer (SsChart *chart, GPtrArray *list, const ss_column *x, const ss_colu
   return layer;
 }
 
+/* The pinned run drawn in @slot, NULL when none (or not computed yet). */
+static Pin *
+slot_pin (SsPlotStack *self, guint slot)
+{
+  return slot < self->pins->len ? g_ptr_array_index (self->pins, slot) : NULL;
+}
+
 static void
 update_xy_titles (SsPlotStack *self)
 {
-  gboolean shown = self->reference != NULL && self->current != NULL;
-
   for (guint i = 0; i < self->xy_layers->len; i++)
-    {
-      SsChartLayer    *live = g_ptr_array_index (self->xy_layers, i);
-      SsChartLayer    *ref = g_ptr_array_index (self->xy_ref_layers, i);
-      g_autofree char *title = shown ? g_strdup_printf (_("%s (reference)"), self->ref_label) : NULL;
-
-      ss_chart_layer_set_title (live, shown ? self->live_label : _("current run"));
-      ss_chart_layer_set_title (ref, title);
-      ss_chart_layer_set_in_legend (ref, shown);
-    }
+    /* Translators: legend entry of the run computed from the current values */
+    ss_chart_layer_set_title (g_ptr_array_index (self->xy_layers, i), _("current run"));
 }
 
 /* @y_column against @x_column of @m, for the current, the previous and the
@@ -859,12 +881,18 @@ add_xy_chart (SsPlotStack *self, const ss_model *m, int x_column, int y_column)
   ss_chart_layer_set_visible (layer, self->show_ghost);
   g_ptr_array_add (self->ghost_layers, g_object_ref (layer));
 
-  layer = add_xy_layer (chart, self->ref_series, x, y);
-  ss_chart_layer_set_color (layer, &color);
-  ss_xy_layer_set_reference (SS_XY_LAYER (layer), TRUE);
-  ss_chart_layer_set_visible (layer, self->reference != NULL);
-  g_ptr_array_add (self->ref_layers, g_object_ref (layer));
-  g_ptr_array_add (self->xy_ref_layers, g_object_ref (layer));
+  for (guint slot = 0; slot < self->n_slots; slot++)
+    {
+      g_autoptr(SsSeries) xs = ss_series_new (x->name);
+      g_autoptr(SsSeries) ys = ss_series_new (y->name);
+      g_autoptr(SsChartLayer) pinned = ss_xy_layer_new (xs, ys, x->unit, y->unit);
+
+      ss_chart_add_layer (chart, pinned);
+      ss_chart_layer_set_color (pinned, &color);
+      ss_chart_layer_set_visible (pinned, FALSE);
+      g_object_set_qdata (G_OBJECT (pinned), pin_slot_quark (), GUINT_TO_POINTER (slot + 1));
+      g_ptr_array_add (self->pin_layers, g_object_ref (pinned));
+    }
 
   layer = add_xy_layer (chart, self->series, x, y);
   ss_chart_layer_set_color (layer, &color);
@@ -930,8 +958,8 @@ ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char 
 static void
 forget_layer (SsPlotStack *self, SsChartLayer *layer)
 {
-  GPtrArray *lists[] = { self->ghost_layers, self->ref_layers, self->xy_layers, self->xy_ref_layers };
-  GPtrArray *series[] = { self->series, self->ghost_series, self->ref_series };
+  GPtrArray *lists[] = { self->ghost_layers, self->pin_layers, self->xy_layers };
+  GPtrArray *series[] = { self->series, self->ghost_series };
 
   for (guint k = 0; k < G_N_ELEMENTS (series) && SS_IS_XY_LAYER (layer); k++)
     {
@@ -1405,87 +1433,63 @@ remove_signal_action (GtkWidget *widget, const char *action_name, GVariant *para
   ss_plot_stack_set_column_shown (SS_PLOT_STACK (widget), g_variant_get_string (parameter, NULL), FALSE);
 }
 
-/* "name=value" for every parameter in which run @a differs from run @b,
- * e.g. "level=1" against "level=3"; NULL when they do not differ (or are
- * runs of different scenarios). */
-static char *
-describe_difference (const ss_model *a, const ss_model *b)
-{
-  const ss_scenario *sc = ss_model_scenario (a);
-  const double      *va = ss_model_values (a), *vb = ss_model_values (b);
-  GString           *s;
-  int                shown = 0, more = 0;
-
-  if (sc != ss_model_scenario (b))
-    return NULL;
-  s = g_string_new (NULL);
-  for (int i = 0; i < sc->n_params; i++)
-    {
-      char buf[64];
-
-      if (va[i] == vb[i])
-        continue;
-      if (shown == 3)
-        {
-          more++;
-          continue;
-        }
-      ss_param_format (&sc->params[i], va[i], buf, sizeof buf);
-      g_string_append_printf (s, "%s%s=%s", shown ? ", " : "", sc->params[i].name, buf);
-      shown++;
-    }
-  if (more > 0)
-    g_string_append_printf (s, ", …");
-  if (s->len == 0)
-    {
-      g_string_free (s, TRUE);
-      return NULL;
-    }
-  return g_string_free (s, FALSE);
-}
-
-void
-ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label)
-{
-  char *r = describe_difference (reference, live);
-  char *l = describe_difference (live, reference);
-
-  /* Translators: legend names of two runs with the same parameters */
-  *ref_label = r ? r : g_strdup (_("reference run"));
-  *live_label = l ? l : g_strdup (_("current run"));
-}
-
+/* The pinned runs' data, styles and names on their layers; the legend
+ * entries of the top chart name them (while any is drawn). */
 static void
-update_reference (SsPlotStack *self)
+update_pins (SsPlotStack *self)
 {
-  gboolean shown = self->reference != NULL && self->current != NULL;
+  gboolean any = FALSE;
 
-  g_clear_pointer (&self->ref_label, g_free);
-  g_clear_pointer (&self->live_label, g_free);
-  if (shown)
-    ss_plot_stack_describe_runs (ss_dataset_get_model (self->reference), ss_dataset_get_model (self->current),
-                                 &self->ref_label, &self->live_label);
-  for (guint i = 0; i < self->ref_series->len; i++)
-    ss_series_set_dataset (g_ptr_array_index (self->ref_series, i), self->reference);
-  for (guint i = 0; i < self->ref_layers->len; i++)
-    ss_chart_layer_set_visible (g_ptr_array_index (self->ref_layers, i), self->reference != NULL);
+  for (guint i = 0; i < self->pins->len; i++)
+    any |= slot_pin (self, i)->dataset != NULL;
+  for (guint i = 0; i < self->pin_layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->pin_layers, i);
+      guint         slot = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (layer), pin_slot_quark ())) - 1;
+      Pin          *pin = slot_pin (self, slot);
+      SsDataset    *dataset = pin != NULL ? pin->dataset : NULL;
+
+      if (SS_IS_XY_LAYER (layer))
+        {
+          ss_series_set_dataset (ss_xy_layer_get_x_series (SS_XY_LAYER (layer)), dataset);
+          ss_series_set_dataset (ss_xy_layer_get_y_series (SS_XY_LAYER (layer)), dataset);
+          ss_xy_layer_set_run_style (SS_XY_LAYER (layer), pin != NULL ? pin->style + 1 : 1);
+          ss_chart_layer_set_title (layer, pin != NULL ? pin->name : NULL);
+          ss_chart_layer_set_in_legend (layer, dataset != NULL);
+        }
+      else
+        {
+          ss_series_set_dataset (ss_line_layer_get_series (SS_LINE_LAYER (layer)), dataset);
+          ss_line_layer_set_run_style (SS_LINE_LAYER (layer), pin != NULL ? pin->style + 1 : 1);
+        }
+      ss_chart_layer_set_visible (layer, dataset != NULL);
+    }
   for (guint i = 0; i < self->run_layers->len; i++)
     {
       SsChartLayer *layer = g_ptr_array_index (self->run_layers, i);
+      Pin          *pin = i > 0 ? slot_pin (self, i - 1) : NULL;
 
-      ss_chart_layer_set_visible (layer, shown);
-      if (shown && i == 1)
+      if (i == 0)
         {
-          /* Translators: legend entry of the pinned reference run, %s names
-           * what differs from the current run, e.g. "level=1" */
-          g_autofree char *title = g_strdup_printf (_("%s (reference)"), self->ref_label);
-
-          ss_chart_layer_set_title (layer, title);
+          ss_chart_layer_set_visible (layer, any && self->current != NULL);
+          ss_chart_layer_set_title (layer, _("current run"));
+          continue;
         }
-      else if (shown)
-        ss_chart_layer_set_title (layer, self->live_label);
+      ss_chart_layer_set_visible (layer, pin != NULL && pin->dataset != NULL);
+      ss_line_layer_set_run_style (SS_LINE_LAYER (layer), pin != NULL ? pin->style + 1 : 1);
+      ss_chart_layer_set_title (layer, pin != NULL ? pin->name : NULL);
     }
   update_xy_titles (self);
+}
+
+/* Whether @dataset is drawn as a pinned run. */
+static gboolean
+is_pinned (SsPlotStack *self, SsDataset *dataset)
+{
+  for (guint i = 0; i < self->pins->len; i++)
+    if (dataset != NULL && slot_pin (self, i)->dataset == dataset)
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -1494,8 +1498,8 @@ ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *gh
   g_return_if_fail (SS_IS_PLOT_STACK (self));
 
   g_set_object (&self->current, current);
-  /* the reference already shows that run */
-  if (ghost != NULL && ghost == self->reference)
+  /* a pinned run already shows that run */
+  if (is_pinned (self, ghost))
     ghost = NULL;
   g_set_object (&self->ghost, ghost);
   for (guint i = 0; i < self->series->len; i++)
@@ -1505,38 +1509,57 @@ ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *gh
     }
   for (guint i = 0; i < self->ghost_series->len; i++)
     ss_series_set_dataset (g_ptr_array_index (self->ghost_series, i), ghost);
-  update_reference (self);
+  update_pins (self);
   for (guint i = 0; i < self->charts->len; i++)
     gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
 }
 
-/* Pins @reference (a run of the same scenario) to be drawn with every
- * later run; NULL clears it. */
+static void rebuild (SsPlotStack *self);
+
+/* The pinned runs every chart draws with the current one, in their
+ * order: @runs[i].dataset (a run of the stack's scenario; NULL while it
+ * computes: nothing drawn yet), its legend name and its line style.  The
+ * charts get a layer per run and curve (rebuilt when the count changes). */
 void
-ss_plot_stack_set_reference (SsPlotStack *self, SsDataset *reference)
+ss_plot_stack_set_pinned_runs (SsPlotStack *self, const SsPlotStackRun *runs, guint n_runs)
 {
   g_return_if_fail (SS_IS_PLOT_STACK (self));
+  g_return_if_fail (n_runs == 0 || runs != NULL);
 
-  if (!g_set_object (&self->reference, reference))
-    return;
-  update_reference (self);
-  for (guint i = 0; i < self->charts->len; i++)
-    gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
+  g_ptr_array_set_size (self->pins, 0);
+  for (guint i = 0; i < n_runs; i++)
+    {
+      Pin *pin = g_new0 (Pin, 1);
+
+      pin->dataset = runs[i].dataset != NULL ? g_object_ref (runs[i].dataset) : NULL;
+      pin->name = g_strdup (runs[i].name);
+      pin->style = runs[i].style % SS_CHART_N_RUN_STYLES;
+      g_ptr_array_add (self->pins, pin);
+    }
+  if (n_runs != self->n_slots)
+    {
+      self->n_slots = n_runs;
+      rebuild (self);
+    }
+  ss_plot_stack_set_datasets (self, self->current, self->ghost);
 }
 
+guint
+ss_plot_stack_get_n_pinned_runs (SsPlotStack *self)
+{
+  return self->pins->len;
+}
+
+/* Pinned run @index's data (NULL while it computes) and legend name. */
 SsDataset *
-ss_plot_stack_get_reference (SsPlotStack *self)
+ss_plot_stack_get_pinned_run (SsPlotStack *self, guint index, const char **name)
 {
-  return self->reference;
-}
+  Pin *pin = slot_pin (self, index);
 
-/* The legend's names of the reference and the live run (NULL without a
- * reference). */
-void
-ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label)
-{
-  *ref_label = self->ref_label;
-  *live_label = self->live_label;
+  g_return_val_if_fail (pin != NULL, NULL);
+  if (name != NULL)
+    *name = pin->name;
+  return pin->dataset;
 }
 
 /* Whether a figure with overlays has any: a pinned run, or a previous
@@ -1546,8 +1569,10 @@ ss_plot_stack_has_overlays (SsPlotStack *self)
 {
   g_return_val_if_fail (SS_IS_PLOT_STACK (self), FALSE);
 
-  return self->reference != NULL ||
-         (self->show_ghost && self->ghost != NULL && ss_dataset_get_n_rows (self->ghost) > 0);
+  for (guint i = 0; i < self->pins->len; i++)
+    if (slot_pin (self, i)->dataset != NULL)
+      return TRUE;
+  return self->show_ghost && self->ghost != NULL && ss_dataset_get_n_rows (self->ghost) > 0;
 }
 
 void
@@ -1646,7 +1671,7 @@ differing_params (const ss_model *m, const ss_model *const *others, guint n_othe
   return indices;
 }
 
-/* "reference: Spring stiffness k = 300 N/m", or "reference" alone. */
+/* "current run: Spring stiffness k = 300 N/m", or "current run" alone. */
 static char *
 run_name (const char *what, const ss_model *m, GArray *indices)
 {
@@ -1656,57 +1681,61 @@ run_name (const char *what, const ss_model *m, GArray *indices)
     return g_strdup (what);
   values = describe_params (m, indices);
   /* Translators: a run's legend entry in an exported figure: %1$s is
-   * "current run", "previous run" or "reference", %2$s the parameter
-   * values in which the runs differ */
+   * "current run" or "previous run", %2$s the parameter values in which
+   * the runs differ */
   return g_strdup_printf (_("%1$s: %2$s"), what, values);
 }
 
+static SsChartLayer *
+run_entry (const char *title, const GdkRGBA *color, gboolean faint, guint run_style)
+{
+  g_autoptr(SsSeries) none = ss_series_new ("");
+  SsChartLayer *entry = ss_line_layer_new (none, NULL);
+
+  ss_chart_layer_set_title (entry, title);
+  ss_chart_layer_set_color (entry, color);
+  ss_line_layer_set_faint (SS_LINE_LAYER (entry), faint);
+  ss_line_layer_set_run_style (SS_LINE_LAYER (entry), run_style);
+  return entry;
+}
+
 /* Legend entries naming the runs a figure draws, in @color: the current
- * one, then the previous one (faint) and the pinned one (dash-dot), each
- * with the values of the parameters in which the runs differ; empty when
- * only the current run is drawn. */
+ * one and the previous one (faint), with the values of the parameters in
+ * which the runs differ, then every pinned run drawn, by its name in its
+ * line style; empty when only the current run is drawn. */
 static GPtrArray *
 run_entries (SsPlotStack *self, gboolean overlays, const GdkRGBA *color)
 {
   GPtrArray      *entries = g_ptr_array_new_with_free_func (g_object_unref);
   const ss_model *live = self->current != NULL ? ss_dataset_get_model (self->current) : NULL;
-  const ss_model *ghost = NULL, *ref = NULL, *others[2];
-  guint           n_others = 0;
+  const ss_model *ghost = NULL;
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
   g_autoptr(GArray) indices = NULL;
-  struct
-  {
-    const ss_model *model;
-    const char     *what;
-    gboolean        faint, reference;
-  } runs[3];
+  g_autofree char *title = NULL;
 
   if (overlays && self->show_ghost && self->ghost != NULL && ss_dataset_get_n_rows (self->ghost) > 0)
-    others[n_others++] = ghost = ss_dataset_get_model (self->ghost);
-  if (overlays && self->reference != NULL)
-    others[n_others++] = ref = ss_dataset_get_model (self->reference);
-  if (live == NULL || n_others == 0)
+    g_ptr_array_add (others, (gpointer)(ghost = ss_dataset_get_model (self->ghost)));
+  for (guint i = 0; overlays && i < self->pins->len; i++)
+    if (slot_pin (self, i)->dataset != NULL)
+      g_ptr_array_add (others, (gpointer)ss_dataset_get_model (slot_pin (self, i)->dataset));
+  if (live == NULL || others->len == 0)
     return entries;
-  indices = differing_params (live, others, n_others);
+  indices = differing_params (live, (const ss_model *const *)others->pdata, others->len);
   /* Translators: legend entries of an exported figure */
-  runs[0].model = live, runs[0].what = _("current run"), runs[0].faint = FALSE, runs[0].reference = FALSE;
-  runs[1].model = ghost, runs[1].what = _("previous run"), runs[1].faint = TRUE, runs[1].reference = FALSE;
-  runs[2].model = ref, runs[2].what = _("reference"), runs[2].faint = FALSE, runs[2].reference = TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+  title = run_name (_("current run"), live, indices);
+  g_ptr_array_add (entries, run_entry (title, color, FALSE, 0));
+  if (ghost != NULL)
     {
-      g_autoptr(SsSeries) none = NULL;
-      g_autofree char *title = NULL;
-      SsChartLayer    *entry;
+      g_autofree char *previous = run_name (_("previous run"), ghost, indices);
 
-      if (runs[i].model == NULL)
-        continue;
-      none = ss_series_new ("");
-      entry = ss_line_layer_new (none, NULL);
-      title = run_name (runs[i].what, runs[i].model, indices);
-      ss_chart_layer_set_title (entry, title);
-      ss_chart_layer_set_color (entry, color);
-      ss_line_layer_set_faint (SS_LINE_LAYER (entry), runs[i].faint);
-      ss_line_layer_set_reference (SS_LINE_LAYER (entry), runs[i].reference);
-      g_ptr_array_add (entries, entry);
+      g_ptr_array_add (entries, run_entry (previous, color, TRUE, 0));
+    }
+  for (guint i = 0; overlays && i < self->pins->len; i++)
+    {
+      Pin *pin = slot_pin (self, i);
+
+      if (pin->dataset != NULL)
+        g_ptr_array_add (entries, run_entry (pin->name, color, FALSE, pin->style + 1));
     }
   return entries;
 }
@@ -1795,7 +1824,7 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
                            const SsChartStyle      *style,
                            const SsPlotStackFigure *figure)
 {
-  double       y = 0, unit, total = 0, ruler = 0;
+  double       y = 0, unit, total = 0, ruler = 0, extra = 0;
   SsChartStyle chart_style = *style;
   g_autoptr(GPtrArray) charts = g_ptr_array_new ();
   g_autoptr(GPtrArray) hidden = g_ptr_array_new ();
@@ -1813,7 +1842,7 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
   if (!figure->overlays)
     {
       g_ptr_array_extend (hidden, self->ghost_layers, NULL, NULL);
-      g_ptr_array_extend (hidden, self->ref_layers, NULL, NULL);
+      g_ptr_array_extend (hidden, self->pin_layers, NULL, NULL);
     }
   chart_style.hidden = hidden;
 
@@ -1826,16 +1855,29 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
   if ((figure->title != NULL && figure->title[0] != '\0') || (figure->subtitle != NULL && figure->subtitle[0] != '\0'))
     y = draw_title_block (cr, style, width, figure->title, figure->subtitle);
 
-  /* a characteristic gets more height than a chart against time */
+  /* a characteristic gets more height than a chart against time; the
+   * first chart against time, whose legend names the runs, a row more
+   * per two runs */
+  {
+    g_autoptr(GPtrArray) runs = run_entries (self, figure->overlays, &style->fg);
+
+    extra = 0.12 * runs->len;
+  }
   for (guint i = 0; i < charts->len; i++)
     total += ss_chart_is_xy (g_ptr_array_index (charts, i)) ? 1.6 : 1.0;
+  for (guint i = 0; i < charts->len; i++)
+    if (!ss_chart_is_xy (g_ptr_array_index (charts, i)))
+      {
+        total += extra;
+        break;
+      }
   if (charts->len > 0 && !ss_chart_is_xy (g_ptr_array_index (charts, 0)))
     ruler = ruler_height (cr, style);
   unit = charts->len > 0 ? MAX (0, height - y - 6 - ruler) / total : 0;
   for (guint i = 0; i < charts->len; i++)
     {
       SsChart *chart = g_ptr_array_index (charts, i);
-      double   h = unit * (ss_chart_is_xy (chart) ? 1.6 : 1.0);
+      double   h = unit * (ss_chart_is_xy (chart) ? 1.6 : (first ? 1.0 + extra : 1.0));
       g_autoptr(GPtrArray) legend = figure_legend (self, chart, first && !ss_chart_is_xy (chart), figure->overlays);
 
       if (!ss_chart_is_xy (chart))
@@ -1890,18 +1932,14 @@ ss_plot_stack_dispose (GObject *object)
   g_clear_pointer (&self->series, g_ptr_array_unref);
   g_clear_pointer (&self->ghost_series, g_ptr_array_unref);
   g_clear_pointer (&self->ghost_layers, g_ptr_array_unref);
-  g_clear_pointer (&self->ref_series, g_ptr_array_unref);
-  g_clear_pointer (&self->ref_layers, g_ptr_array_unref);
+  g_clear_pointer (&self->pin_layers, g_ptr_array_unref);
+  g_clear_pointer (&self->pins, g_ptr_array_unref);
   g_clear_pointer (&self->run_layers, g_ptr_array_unref);
   g_clear_pointer (&self->xy_layers, g_ptr_array_unref);
-  g_clear_pointer (&self->xy_ref_layers, g_ptr_array_unref);
   g_clear_pointer (&self->xy_pairs, g_ptr_array_unref);
   g_clear_object (&self->add_menu);
-  g_clear_object (&self->reference);
   g_clear_object (&self->current);
   g_clear_object (&self->ghost);
-  g_clear_pointer (&self->ref_label, g_free);
-  g_clear_pointer (&self->live_label, g_free);
   g_clear_pointer (&self->signature, g_free);
   g_clear_object (&self->time_axis);
   g_clear_pointer (&self->model, ss_model_free);
@@ -1943,11 +1981,10 @@ ss_plot_stack_init (SsPlotStack *self)
   self->series = g_ptr_array_new_with_free_func (g_object_unref);
   self->ghost_series = g_ptr_array_new_with_free_func (g_object_unref);
   self->ghost_layers = g_ptr_array_new_with_free_func (g_object_unref);
-  self->ref_series = g_ptr_array_new_with_free_func (g_object_unref);
-  self->ref_layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->pin_layers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->pins = g_ptr_array_new_with_free_func (pin_free);
   self->run_layers = g_ptr_array_new_with_free_func (g_object_unref);
   self->xy_layers = g_ptr_array_new_with_free_func (g_object_unref);
-  self->xy_ref_layers = g_ptr_array_new_with_free_func (g_object_unref);
   self->xy_pairs = g_ptr_array_new_with_free_func (g_free);
   self->add_menu = g_menu_new ();
   self->show_ghost = TRUE;

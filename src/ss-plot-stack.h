@@ -23,15 +23,22 @@ GtkWidget  *ss_plot_stack_new (void);
 SsTimeAxis *ss_plot_stack_get_time_axis (SsPlotStack *self);
 void        ss_plot_stack_set_model (SsPlotStack *self, const ss_model *model);
 void        ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *ghost);
-void        ss_plot_stack_set_reference (SsPlotStack *self, SsDataset *reference);
-SsDataset  *ss_plot_stack_get_reference (SsPlotStack *self);
-void        ss_plot_stack_get_run_labels (SsPlotStack *self, const char **ref_label, const char **live_label);
-void ss_plot_stack_describe_runs (const ss_model *reference, const ss_model *live, char **ref_label, char **live_label);
-void ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
-void ss_plot_stack_set_reveal_time (SsPlotStack *self, double t);
-gboolean ss_plot_stack_has_overlays (SsPlotStack *self);
-guint    ss_plot_stack_get_n_charts (SsPlotStack *self);
-SsChart *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
+/* A pinned run the charts draw beside the current one. */
+typedef struct
+{
+  SsDataset  *dataset; /* NULL while it computes */
+  const char *name;    /* its legend entry */
+  guint       style;   /* its dash pattern, 0 .. SS_CHART_N_RUN_STYLES - 1 */
+} SsPlotStackRun;
+
+void       ss_plot_stack_set_pinned_runs (SsPlotStack *self, const SsPlotStackRun *runs, guint n_runs);
+guint      ss_plot_stack_get_n_pinned_runs (SsPlotStack *self);
+SsDataset *ss_plot_stack_get_pinned_run (SsPlotStack *self, guint index, const char **name);
+void       ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
+void       ss_plot_stack_set_reveal_time (SsPlotStack *self, double t);
+gboolean   ss_plot_stack_has_overlays (SsPlotStack *self);
+guint      ss_plot_stack_get_n_charts (SsPlotStack *self);
+SsChart   *ss_plot_stack_get_chart (SsPlotStack *self, guint index);
 /* What an exported figure of the stack shows. */
 typedef struct
 {
@@ -39,7 +46,7 @@ typedef struct
   const char  *subtitle; /* under the title, wrapped; NULL: none */
   const guint *charts;   /* indices (ss_plot_stack_get_chart), top to bottom; NULL: all */
   guint        n_charts;
-  gboolean     overlays; /* the previous and the pinned run, each named in the legend */
+  gboolean     overlays; /* the previous and the pinned runs, each named in the legend */
 } SsPlotStackFigure;
 
 void     ss_plot_stack_draw_figure (SsPlotStack             *self,

@@ -1,6 +1,6 @@
 /* ss-window-actions.c - the window's actions: win.* (playback and the
- * playhead, undo and redo, the parameters, the file dialogs, the reference
- * run), installed on the class as GNOME Text Editor's
+ * playhead, undo and redo, the parameters, the file dialogs, the pinned
+ * runs), installed on the class as GNOME Text Editor's
  * _editor_window_class_actions_init does, and the settings.* toggles stored
  * in GSettings. */
 #define G_LOG_DOMAIN "ss-window"
@@ -89,13 +89,18 @@ reset_parameters_action (GtkWidget *widget, const char *action_name, GVariant *p
 }
 
 static void
-reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
+runs_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  (void)param;
-  if (g_str_equal (action_name, "win.keep-reference"))
-    ss_window_keep_reference (SS_WINDOW (widget));
+  SsWindow *self = SS_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.pin-run"))
+    ss_window_pin_run (self);
+  else if (g_str_equal (action_name, "win.clear-runs"))
+    ss_window_clear_runs (self);
+  else if (g_str_equal (action_name, "win.cancel-runs"))
+    ss_run_list_cancel (ss_window_get_run_list (self));
   else
-    ss_window_clear_reference (SS_WINDOW (widget));
+    ss_window_compare_all (self, g_variant_get_string (param, NULL));
 }
 
 static void
@@ -202,8 +207,11 @@ _ss_window_class_actions_init (SsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, file_action);
-  gtk_widget_class_install_action (widget_class, "win.keep-reference", NULL, reference_action);
-  gtk_widget_class_install_action (widget_class, "win.clear-reference", NULL, reference_action);
+  gtk_widget_class_install_action (widget_class, "win.pin-run", NULL, runs_action);
+  gtk_widget_class_install_action (widget_class, "win.clear-runs", NULL, runs_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-runs", NULL, runs_action);
+  /* one pinned run per choice of the choice parameter named */
+  gtk_widget_class_install_action (widget_class, "win.compare-all", "s", runs_action);
 
   /* keys that act on the playhead wherever the focus is, but not while a
    * text field takes them (bubble phase: the focused widget first) */
@@ -231,7 +239,6 @@ _ss_window_actions_init (SsWindow *self)
       g_action_map_add_action (G_ACTION_MAP (group), action);
     }
   gtk_widget_insert_action_group (GTK_WIDGET (self), "settings", G_ACTION_GROUP (group));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", FALSE);
 

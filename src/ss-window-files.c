@@ -78,7 +78,9 @@ ss_window_load_file (SsWindow *self, const char *path, GError **error)
   const ss_scenario *sc = NULL;
   ss_run_opts        opts = { 0 };
   char              *msg = NULL;
-  double            *values = ss_scenario_file_load (path, &sc, &opts, &msg);
+  ss_scenario_pin   *pins = NULL;
+  int                n_pins = 0;
+  double            *values = ss_scenario_file_load_pins (path, &sc, &opts, &pins, &n_pins, &msg);
   ss_model          *m;
 
   if (values == NULL)
@@ -93,6 +95,7 @@ ss_window_load_file (SsWindow *self, const char *path, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, msg);
       free (msg);
       free (values);
+      ss_scenario_pins_free (pins, n_pins);
       return FALSE;
     }
   ss_model_free (m);
@@ -104,7 +107,18 @@ ss_window_load_file (SsWindow *self, const char *path, GError **error)
   ss_simulation_set_playing (self->simulation, FALSE);
   ss_simulation_set_run_options (self->simulation, &opts);
   _ss_window_apply_scenario (self, sc, values);
+  /* the file's pinned runs replace the scenario's, computed afresh */
+  ss_run_list_clear (self->runs);
+  ss_run_list_set_run_options (self->runs, &opts);
+  ss_run_list_set_current (self->runs, values);
+  for (int i = 0; i < n_pins; i++)
+    {
+      SsPinnedRun *run = ss_run_list_pin (self->runs, pins[i].values, pins[i].name);
+
+      ss_pinned_run_set_visible (run, !pins[i].hidden);
+    }
   _ss_window_set_file (self, path);
+  ss_scenario_pins_free (pins, n_pins);
   free (values);
   return TRUE;
 }
@@ -137,14 +151,29 @@ ss_window_open_file (SsWindow *self, const char *path)
 gboolean
 ss_window_save_file (SsWindow *self, const char *path, GError **error)
 {
-  char       *msg = NULL;
-  ss_run_opts opts = *ss_simulation_get_run_options (self->simulation);
+  char            *msg = NULL;
+  ss_run_opts      opts = *ss_simulation_get_run_options (self->simulation);
+  guint            n_pins = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  ss_scenario_pin *pins = g_new0 (ss_scenario_pin, MAX (n_pins, 1));
+  gboolean         ok;
 
   if (opts.t_end <= 0)
     opts.t_end = self->scenario->t_end;
   if (opts.dt_out <= 0)
     opts.dt_out = self->scenario->dt_out;
-  if (!ss_scenario_file_save (path, self->scenario, ss_param_panel_get_values (self->param_panel), &opts, &msg))
+  /* the pinned runs: their values, the user's names, hidden ones */
+  for (guint i = 0; i < n_pins; i++)
+    {
+      g_autoptr(SsPinnedRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+
+      pins[i].values = (double *)ss_pinned_run_get_values (run);
+      pins[i].name = ss_pinned_run_get_renamed (run) ? (char *)ss_pinned_run_get_name (run) : NULL;
+      pins[i].hidden = !ss_pinned_run_get_visible (run);
+    }
+  ok = ss_scenario_file_save_pins (path, self->scenario, ss_param_panel_get_values (self->param_panel), &opts, pins,
+                                   (int)n_pins, &msg);
+  g_free (pins);
+  if (!ok)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, msg ? msg : _("Could not save"));
       free (msg);

@@ -310,12 +310,11 @@ void
 _ss_window_panels_update (SsWindow *self)
 {
   SsDataset      *ds = ss_simulation_get_dataset (self->simulation);
-  SsDataset      *reference = ss_plot_stack_get_reference (self->plot_stack);
+  SsRunList      *list = ss_window_get_run_list (self);
   const ss_model *m = ds ? ss_dataset_get_model (ds) : NULL;
   g_autoptr(GPtrArray) runs = g_ptr_array_new ();
-  g_autofree char *ref_name = NULL;
-  const char      *names[2];
-  const char      *ref_label, *live_label;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GString) key = g_string_new (NULL);
 
   /* another scenario chosen: the example is no longer shown */
   if (self->example != NULL && self->scenario != ss_example_scenario (self->example))
@@ -323,27 +322,32 @@ _ss_window_panels_update (SsWindow *self)
   ss_plot_stack_set_markers (self->plot_stack, self->markers);
   if (ds == NULL || !ss_simulation_get_finished (self->simulation) || ss_simulation_get_preview (self->simulation))
     return;
-  if (ds == self->panels_dataset && reference == self->panels_reference)
-    return;
-  g_set_object (&self->panels_dataset, ds);
-  g_set_object (&self->panels_reference, reference);
 
-  ss_event_list_set_dataset (self->event_list, ds);
-
-  ss_plot_stack_get_run_labels (self->plot_stack, &ref_label, &live_label);
+  /* the metrics: this run, then every visible pinned run that is done */
   g_ptr_array_add (runs, ds);
   /* Translators: column of the metrics table: the run shown */
-  names[0] = live_label && reference && reference != ds ? live_label : _("This run");
-  /* just pinned, the reference is this run: one column */
-  if (reference != NULL && reference != ds)
+  g_ptr_array_add (names, (gpointer)_("This run"));
+  g_string_append_printf (key, "%p", (void *)ds);
+  for (guint i = 0; list != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
     {
-      g_ptr_array_add (runs, reference);
-      ref_name = ref_label ? g_strdup_printf (_("%s (reference)"), ref_label)
-                           /* Translators: column of the metrics table: the pinned reference run */
-                           : g_strdup (_("Reference"));
-      names[1] = ref_name;
+      g_autoptr(SsPinnedRun) run = g_list_model_get_item (G_LIST_MODEL (list), i);
+      SsDataset *pinned = ss_pinned_run_get_dataset (run);
+
+      if (!ss_pinned_run_get_visible (run) || ss_pinned_run_get_state (run) != SS_PINNED_RUN_DONE || pinned == NULL ||
+          pinned == ds)
+        continue;
+      g_ptr_array_add (runs, pinned);
+      g_ptr_array_add (names, (gpointer)ss_pinned_run_get_name (run));
+      g_string_append_printf (key, " %p:%s", (void *)pinned, ss_pinned_run_get_name (run));
     }
-  ss_metrics_panel_set_runs (self->metrics_panel, runs, names);
+  if (g_strcmp0 (key->str, self->panels_key) == 0)
+    return;
+  g_free (self->panels_key);
+  self->panels_key = g_strdup (key->str);
+  g_set_object (&self->panels_dataset, ds);
+
+  ss_event_list_set_dataset (self->event_list, ds);
+  ss_metrics_panel_set_runs (self->metrics_panel, runs, (const char *const *)names->pdata);
 
   if (self->example != NULL && ss_model_scenario (m) == ss_example_scenario (self->example))
     {
@@ -400,7 +404,7 @@ _ss_window_panels_dispose (SsWindow *self)
 {
   g_clear_pointer (&self->markers, g_ptr_array_unref);
   g_clear_object (&self->panels_dataset);
-  g_clear_object (&self->panels_reference);
+  g_clear_pointer (&self->panels_key, g_free);
 }
 
 SsEventList *

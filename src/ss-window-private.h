@@ -12,6 +12,8 @@
 #include "ss-metrics-panel.h"
 #include "ss-param-panel.h"
 #include "ss-plot-stack.h"
+#include "ss-run-list.h"
+#include "ss-runs-panel.h"
 #include "ss-signal-chooser.h"
 #include "ss-simulation.h"
 #include "ss-window.h"
@@ -47,6 +49,11 @@ struct _SsWindow
   GtkLabel        *status_label;
   GtkInscription  *stats_label;
   GtkProgressBar  *progress_bar;
+  guint            n_runs_shown; /* pinned runs of the scenario shown */
+  SsRunsPanel     *runs_panel;
+  GtkWidget       *runs_progress_box; /* status bar: runs computing, stop */
+  GtkProgressBar  *runs_progress;
+  GMenu           *compare_menu;   /* Compare All Choices of: the scenario's choice parameters */
   GtkWidget       *failure_dialog; /* weak: the open "Simulation Failed" */
 
   GSettings         *settings;
@@ -55,7 +62,8 @@ struct _SsWindow
   guint              tick_id;
   gboolean           show_ghost;
   gboolean           switching;
-  gboolean           pin_pending; /* keep the run as reference once complete */
+  GHashTable        *run_lists; /* ss_scenario * -> SsRunList: each scenario's pinned runs */
+  SsRunList         *runs;      /* the current scenario's */
   gint64             last_paint;
   GtkNativeDialog   *dialog; /* the open file dialog, one at a time */
 
@@ -80,7 +88,7 @@ struct _SsWindow
   int               example_setting;  /* its setting marked, -1: none */
   GPtrArray        *markers;          /* SsMarker: its published values */
   SsDataset        *panels_dataset;   /* the final run the panels show */
-  SsDataset        *panels_reference; /* and the reference they show with it */
+  char             *panels_key;       /* the runs they show (datasets and names) */
 };
 
 typedef enum
@@ -109,6 +117,12 @@ void _ss_window_run_settings_sync (SsWindow *self);
 void _ss_window_load_run_options (SsWindow *self, const ss_scenario *sc);
 void _ss_window_save_run_options (SsWindow *self);
 
+/* ss-window-runs.c */
+void _ss_window_runs_init (SsWindow *self);
+void _ss_window_runs_dispose (SsWindow *self);
+void _ss_window_runs_set_scenario (SsWindow *self, const ss_scenario *sc);
+void _ss_window_runs_sync (SsWindow *self);
+
 /* ss-window-actions.c */
 void _ss_window_class_actions_init (SsWindowClass *klass);
 void _ss_window_actions_init (SsWindow *self);
@@ -132,8 +146,14 @@ SsMechanismView *ss_window_get_mechanism_view (SsWindow *self);
 GtkRange        *ss_window_get_timeline (SsWindow *self);
 void             ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *values);
 char            *ss_window_dup_status_text (SsWindow *self);
-void             ss_window_keep_reference (SsWindow *self);
-void             ss_window_clear_reference (SsWindow *self);
+SsRunList       *ss_window_get_run_list (SsWindow *self);
+SsRunsPanel     *ss_window_get_runs_panel (SsWindow *self);
+SsPinnedRun     *ss_window_pin_run (SsWindow *self);
+void             ss_window_clear_runs (SsWindow *self);
+guint            ss_window_compare_all (SsWindow *self, const char *param);
+void             ss_window_pin_states (
+                SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names);
+void             ss_window_bench_compare (SsWindow *self);
 char            *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
 gboolean         ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
 gboolean         ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);

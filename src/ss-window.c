@@ -29,8 +29,6 @@
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void pin_if_complete (SsWindow *self);
-
 void
 _ss_window_toast (SsWindow *self, const char *message)
 {
@@ -97,7 +95,8 @@ ss_window_dup_status_text (SsWindow *self)
       if (c > 0)
         g_string_append (s, "   ");
       /* Translators: contact name and its friction mode, e.g. "base: stuck" */
-      g_string_append_printf (s, _("%s: %s"), ss_i18n_model_text (ss_model_contact_label (m, c)), mode_text (modes[c]));
+      g_string_append_printf (s, _("%s: %s"), ss_i18n_model_text (ss_model_contact_label (m, c)),
+                                    mode_text (modes[c]));
     }
   return g_string_free (s, FALSE);
 }
@@ -225,7 +224,7 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   sync_playhead (self);
   update_mechanism_time (self);
   update_status (self);
-  pin_if_complete (self);
+  _ss_window_runs_sync (self);
   _ss_window_panels_update (self);
 }
 
@@ -448,9 +447,8 @@ _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *
   ss_model        *m;
 
   self->switching = TRUE;
-  if (self->scenario != sc)
-    ss_window_clear_reference (self);
   self->scenario = sc;
+  _ss_window_runs_set_scenario (self, sc);
   ss_param_panel_set_scenario (self->param_panel, sc, values);
   for (int i = 0; i < ss_scenario_count (); i++)
     if (ss_scenario_get (i) == sc)
@@ -661,53 +659,6 @@ _ss_window_set_modified (SsWindow *self, gboolean modified)
   update_title (self);
 }
 
-/* ---- reference run -------------------------------------------------------- */
-
-static void
-pin_if_complete (SsWindow *self)
-{
-  SsDataset *ds = ss_simulation_get_dataset (self->simulation);
-
-  if (!self->pin_pending || ds == NULL || ss_simulation_is_busy (self->simulation))
-    return;
-  if (ss_simulation_get_error (self->simulation) != NULL)
-    {
-      self->pin_pending = FALSE; /* a failed run is no reference */
-      return;
-    }
-  if (!ss_simulation_get_finished (self->simulation))
-    return;
-  self->pin_pending = FALSE;
-  ss_plot_stack_set_reference (self->plot_stack, ds);
-  _ss_window_panels_update (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", TRUE);
-  _ss_window_toast (self, _("Run kept as reference: change a parameter to compare"));
-}
-
-/* Pins the current run, computed to its end, as the reference every chart
- * draws dash-dot beside the live run until cleared or the scenario changes. */
-void
-ss_window_keep_reference (SsWindow *self)
-{
-  g_return_if_fail (SS_IS_WINDOW (self));
-
-  if (ss_simulation_get_dataset (self->simulation) == NULL)
-    return;
-  self->pin_pending = TRUE;
-  pin_if_complete (self);
-}
-
-void
-ss_window_clear_reference (SsWindow *self)
-{
-  g_return_if_fail (SS_IS_WINDOW (self));
-
-  self->pin_pending = FALSE;
-  ss_plot_stack_set_reference (self->plot_stack, NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-reference", FALSE);
-  simulation_updated_cb (self, self->simulation); /* the ghost it stood for returns */
-}
-
 static void
 show_ghost_changed (SsWindow *self)
 {
@@ -761,6 +712,7 @@ ss_window_dispose (GObject *object)
     }
   if (self->simulation != NULL)
     g_signal_handlers_disconnect_by_data (self->simulation, self);
+  _ss_window_runs_dispose (self);
   g_clear_object (&self->simulation);
   g_clear_object (&self->settings);
   g_clear_object (&self->history);
@@ -786,6 +738,7 @@ ss_window_class_init (SsWindowClass *klass)
   g_type_ensure (SS_TYPE_MECHANISM_VIEW);
   g_type_ensure (SS_TYPE_PLOT_STACK);
   g_type_ensure (SS_TYPE_SIGNAL_CHOOSER);
+  g_type_ensure (SS_TYPE_RUNS_PANEL);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-window.ui");
   gtk_widget_class_bind_template_child (widget_class, SsWindow, toast_overlay);
@@ -813,6 +766,10 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, stats_label);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, runs_panel);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, runs_progress_box);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, runs_progress);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, compare_menu);
 
   _ss_window_class_actions_init (klass);
   _ss_window_panels_class_init (widget_class);
@@ -831,6 +788,7 @@ ss_window_init (SsWindow *self)
   self->history = ss_history_new ();
   ss_signal_chooser_set_plot_stack (self->signal_chooser, self->plot_stack);
   _ss_window_actions_init (self);
+  _ss_window_runs_init (self);
   _ss_window_run_settings_init (self);
   _ss_window_recent_init (self);
   _ss_window_panels_init (self);

@@ -20,7 +20,7 @@ struct _SsXyLayer
   char        *y_unit;
   double       width;
   gboolean     faint;     /* the previous run */
-  gboolean     reference; /* the pinned run: dash-dot */
+  guint        run_style; /* a pinned run's line style (ss_chart_set_run_dash), 0: none */
   gboolean     marker;    /* a dot at the playhead's row */
 };
 
@@ -106,18 +106,15 @@ static void
 apply_style (SsXyLayer *self, cairo_t *cr, double scale)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
-  double         alpha = self->faint ? 0.28 : (self->reference ? 0.7 * color->alpha : color->alpha);
+  double         alpha = self->faint ? 0.28 : (self->run_style ? 0.8 * color->alpha : color->alpha);
 
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
   cairo_set_line_width (cr, self->width * scale);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  if (self->reference)
-    {
-      double dash[] = { 7.0 * scale, 2.5 * scale, 1.5 * scale, 2.5 * scale };
-
-      cairo_set_dash (cr, dash, 4, 0);
-    }
+  if (self->run_style)
+    /* a pattern per pinned run: unlike the dashed sums and the solid current run */
+    ss_chart_set_run_dash (cr, self->run_style, scale);
 }
 
 typedef struct
@@ -413,12 +410,14 @@ ss_xy_layer_get_y_series (SsXyLayer *self)
   return self->y;
 }
 
+/* Draws a pinned run: dash pattern @run_style (1 .. SS_CHART_N_RUN_STYLES),
+ * 0 the solid current run. */
 void
-ss_xy_layer_set_reference (SsXyLayer *self, gboolean reference)
+ss_xy_layer_set_run_style (SsXyLayer *self, guint run_style)
 {
-  if (self->reference == !!reference)
+  if (self->run_style == run_style)
     return;
-  self->reference = !!reference;
+  self->run_style = run_style;
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 

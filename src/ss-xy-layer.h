@@ -28,7 +28,7 @@ G_DECLARE_FINAL_TYPE (SsXyLayer, ss_xy_layer, SS, XY_LAYER, SsChartLayer)
 SsChartLayer *ss_xy_layer_new (SsSeries *x, SsSeries *y, const char *x_unit, const char *y_unit);
 SsSeries     *ss_xy_layer_get_x_series (SsXyLayer *self);
 SsSeries     *ss_xy_layer_get_y_series (SsXyLayer *self);
-void          ss_xy_layer_set_reference (SsXyLayer *self, gboolean reference);
+void          ss_xy_layer_set_run_style (SsXyLayer *self, guint run_style);
 void          ss_xy_layer_set_faint (SsXyLayer *self, gboolean faint);
 void          ss_xy_layer_set_marker (SsXyLayer *self, gboolean marker);
 GArray       *ss_xy_layer_get_points (SsXyLayer *self, double t0, double t1);

@@ -16,6 +16,39 @@
 
 #define GROUP_SCENARIO "scenario"
 #define GROUP_PARAMS   "parameters"
+#define GROUP_RUN      "run " /* "run N": a pinned run */
+#define KEY_RUN_NAME    "name"
+#define KEY_RUN_VISIBLE "visible"
+#define MAX_RUN_NAME    200 /* bytes of a run's name */
+
+/* N of a group "run N" (1..SS_SCENARIO_FILE_MAX_PINS, written without
+ * leading zeros or signs), else 0. */
+static int run_group_number(const char *group)
+{
+  if (strncmp(group, GROUP_RUN, strlen(GROUP_RUN)) != 0)
+    return 0;
+  const char *d = group + strlen(GROUP_RUN);
+  int n = 0;
+  if (*d < '1' || *d > '9')
+    return 0;
+  for (; *d; d++) {
+    if (*d < '0' || *d > '9' || n > SS_SCENARIO_FILE_MAX_PINS)
+      return 0;
+    n = n * 10 + (*d - '0');
+  }
+  return n <= SS_SCENARIO_FILE_MAX_PINS ? n : 0;
+}
+
+void ss_scenario_pins_free(ss_scenario_pin *pins, int n_pins)
+{
+  if (!pins)
+    return;
+  for (int i = 0; i < n_pins; i++) {
+    free(pins[i].values);
+    free(pins[i].name);
+  }
+  free(pins);
+}
 
 static double *fail_at(char **error, const char *path, int line, const char *msg)
 {
@@ -65,9 +98,11 @@ static int scan_lines(const char *text, size_t length, file_index *ix, char **ms
       }
       g_free(group);
       group = g_strndup(l + 1, n - 2);
-      if (strcmp(group, GROUP_SCENARIO) != 0 && strcmp(group, GROUP_PARAMS) != 0) {
-        *msg = g_strdup_printf("unknown group [%s] (a scenario file has [%s] and [%s])", group,
-                               GROUP_SCENARIO, GROUP_PARAMS);
+      if (strcmp(group, GROUP_SCENARIO) != 0 && strcmp(group, GROUP_PARAMS) != 0 &&
+          run_group_number(group) == 0) {
+        *msg = g_strdup_printf("unknown group [%s] (a scenario file has [%s], [%s] and pinned runs "
+                               "[run 1] .. [run %d])",
+                               group, GROUP_SCENARIO, GROUP_PARAMS, SS_SCENARIO_FILE_MAX_PINS);
         return line;
       }
       int first = index_line(ix, group, NULL);
@@ -120,8 +155,13 @@ static char *get_value(GKeyFile *kf, const char *group, const char *key, char **
 }
 
 /* The parse after the scan; ix tells the lines. */
+static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path,
+                       const ss_scenario *sc, const double *base, const ss_run_opts *o,
+                       ss_scenario_pin **pins_out, int *n_out, char **error);
+
 static double *parse_scanned(GKeyFile *kf, const file_index *ix, const char *path,
-                             const ss_scenario **scenario, ss_run_opts *opts, char **error)
+                             const ss_scenario **scenario, ss_run_opts *opts,
+                             ss_scenario_pin **pins, int *n_pins, char **error)
 {
   g_autofree char *msg = NULL;
   if (!g_key_file_has_key(kf, GROUP_SCENARIO, "name", NULL))
@@ -183,20 +223,144 @@ static double *parse_scanned(GKeyFile *kf, const file_index *ix, const char *pat
     line = index_line(ix, GROUP_SCENARIO, "dt_out");
     return fail_at(error, path, line ? line : index_line(ix, GROUP_SCENARIO, "t_end"), err);
   }
+  ss_scenario_pin *read_pins = NULL;
+  int n_read = 0;
+  if (!parse_pins(kf, ix, path, sc, values, &o, &read_pins, &n_read, error))
+    return NULL;
   double *out = malloc(sizeof(double) * (size_t)(sc->n_params > 0 ? sc->n_params : 1));
-  if (!out)
+  if (!out) {
+    ss_scenario_pins_free(read_pins, n_read);
     return fail_at(error, path, 0, "out of memory");
+  }
   memcpy(out, values, sizeof(double) * (size_t)sc->n_params);
   if (scenario)
     *scenario = sc;
   if (opts)
     *opts = o;
+  if (pins) {
+    *pins = read_pins;
+    *n_pins = n_read;
+  } else {
+    ss_scenario_pins_free(read_pins, n_read);
+  }
   return out;
+}
+
+static int compare_run_groups(const void *a, const void *b)
+{
+  return run_group_number(*(char *const *)a) - run_group_number(*(char *const *)b);
+}
+
+/* The [run N] groups, in the order of N: each [parameters] with its own
+ * keys, checked as [parameters] is; the model of each is built and its
+ * history checked against the run options. */
+static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path,
+                       const ss_scenario *sc, const double *base, const ss_run_opts *o,
+                       ss_scenario_pin **pins_out, int *n_out, char **error)
+{
+  g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+  GPtrArray *runs = g_ptr_array_new();
+  for (int i = 0; groups && groups[i]; i++)
+    if (run_group_number(groups[i]) > 0)
+      g_ptr_array_add(runs, groups[i]);
+  g_ptr_array_sort(runs, compare_run_groups);
+  ss_scenario_pin *pins = calloc(runs->len > 0 ? runs->len : 1, sizeof *pins);
+  int n = 0;
+  bool ok = pins != NULL;
+  if (!pins)
+    fail_at(error, path, 0, "out of memory");
+  for (guint r = 0; ok && r < runs->len; r++) {
+    const char *group = g_ptr_array_index(runs, r);
+    int group_line = index_line(ix, group, NULL);
+    ss_scenario_pin *pin = &pins[n++];
+    pin->values = malloc(sizeof(double) * (size_t)(sc->n_params > 0 ? sc->n_params : 1));
+    if (!pin->values) {
+      fail_at(error, path, 0, "out of memory");
+      ok = false;
+      break;
+    }
+    memcpy(pin->values, base, sizeof(double) * (size_t)sc->n_params);
+    g_auto(GStrv) keys = g_key_file_get_keys(kf, group, NULL, NULL);
+    for (int k = 0; ok && keys && keys[k]; k++) {
+      int line = index_line(ix, group, keys[k]);
+      g_autofree char *msg = NULL;
+      g_autofree char *v = get_value(kf, group, keys[k], &msg);
+      if (!v) {
+        fail_at(error, path, line, msg);
+        ok = false;
+      } else if (strcmp(keys[k], KEY_RUN_NAME) == 0) {
+        if (!g_utf8_validate(v, -1, NULL) || strlen(v) > MAX_RUN_NAME) {
+          g_autofree char *m =
+              g_strdup_printf("a run's name is UTF-8 text of at most %d bytes", MAX_RUN_NAME);
+          fail_at(error, path, line, m);
+          ok = false;
+        } else {
+          pin->name = malloc(strlen(v) + 1);
+          if (pin->name)
+            strcpy(pin->name, v);
+        }
+      } else if (strcmp(keys[k], KEY_RUN_VISIBLE) == 0) {
+        if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0) {
+          g_autofree char *m = g_strdup_printf("visible is true or false, not '%s'", v);
+          fail_at(error, path, line, m);
+          ok = false;
+        }
+        pin->hidden = strcmp(v, "false") == 0;
+      } else {
+        g_autofree char *err = NULL;
+        if (!ss_param_set_text(sc, pin->values, keys[k], v, &err)) {
+          /* the keys a pinned run takes besides the parameters */
+          if (ss_scenario_param_index(sc, keys[k]) < 0) {
+            g_autofree char *m = g_strdup_printf("%s (in [%s]: also %s= and %s=)", err, group,
+                                                 KEY_RUN_NAME, KEY_RUN_VISIBLE);
+            fail_at(error, path, line, m);
+          } else {
+            fail_at(error, path, line, err);
+          }
+          ok = false;
+        }
+      }
+    }
+    if (!ok)
+      break;
+    g_autofree char *err = NULL;
+    ss_model *m = sc->create(sc, pin->values, &err);
+    bool fits = m && ss_run_opts_resolve(m, o, NULL, &err);
+    ss_model_free(m);
+    if (!fits) {
+      g_autofree char *msg = g_strdup_printf("[%s]: %s", group, err ? err : "cannot be built");
+      fail_at(error, path, group_line, msg);
+      ok = false;
+    }
+  }
+  g_ptr_array_unref(runs);
+  if (!ok) {
+    ss_scenario_pins_free(pins, n);
+    return false;
+  }
+  if (n == 0) {
+    free(pins);
+    pins = NULL;
+  }
+  *pins_out = pins;
+  *n_out = n;
+  return true;
 }
 
 double *ss_scenario_file_parse(const char *text, size_t length, const char *path,
                                const ss_scenario **scenario, ss_run_opts *opts, char **error)
 {
+  return ss_scenario_file_parse_pins(text, length, path, scenario, opts, NULL, NULL, error);
+}
+
+double *ss_scenario_file_parse_pins(const char *text, size_t length, const char *path,
+                                    const ss_scenario **scenario, ss_run_opts *opts,
+                                    ss_scenario_pin **pins, int *n_pins, char **error)
+{
+  if (pins) {
+    *pins = NULL;
+    *n_pins = 0;
+  }
   if (!path)
     path = "(scenario file)";
   if (!text)
@@ -217,7 +381,7 @@ double *ss_scenario_file_parse(const char *text, size_t length, const char *path
   else if (!g_key_file_load_from_data(kf, text, length, G_KEY_FILE_NONE, &gerr))
     fail_at(error, path, 0, gerr->message);
   else
-    values = parse_scanned(kf, &ix, path, scenario, opts, error);
+    values = parse_scanned(kf, &ix, path, scenario, opts, pins, n_pins, error);
   g_hash_table_unref(ix.lines);
   return values;
 }
@@ -268,17 +432,36 @@ static char *read_capped(const char *path, size_t *length, char **error)
 double *ss_scenario_file_load(const char *path, const ss_scenario **scenario, ss_run_opts *opts,
                               char **error)
 {
+  return ss_scenario_file_load_pins(path, scenario, opts, NULL, NULL, error);
+}
+
+double *ss_scenario_file_load_pins(const char *path, const ss_scenario **scenario,
+                                   ss_run_opts *opts, ss_scenario_pin **pins, int *n_pins,
+                                   char **error)
+{
   size_t length = 0;
+  if (pins) {
+    *pins = NULL;
+    *n_pins = 0;
+  }
   char *text = read_capped(path, &length, error);
   if (!text)
     return NULL;
-  double *values = ss_scenario_file_parse(text, length, path, scenario, opts, error);
+  double *values =
+      ss_scenario_file_parse_pins(text, length, path, scenario, opts, pins, n_pins, error);
   free(text);
   return values;
 }
 
 char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, const ss_run_opts *opts,
                                size_t *length)
+{
+  return ss_scenario_file_to_data_pins(sc, values, opts, NULL, 0, length);
+}
+
+char *ss_scenario_file_to_data_pins(const ss_scenario *sc, const double *values,
+                                    const ss_run_opts *opts, const ss_scenario_pin *pins,
+                                    int n_pins, size_t *length)
 {
   g_autoptr(GKeyFile) kf = g_key_file_new();
   char buf[64];
@@ -294,6 +477,24 @@ char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, cons
     ss_param_format(&sc->params[i], values[i], buf, sizeof buf);
     g_key_file_set_string(kf, GROUP_PARAMS, sc->params[i].name, buf);
   }
+  for (int r = 0; pins && r < n_pins && r < SS_SCENARIO_FILE_MAX_PINS; r++) {
+    g_autofree char *group = g_strdup_printf(GROUP_RUN "%d", r + 1);
+    if (pins[r].name && g_utf8_validate(pins[r].name, -1, NULL)) {
+      /* at most MAX_RUN_NAME bytes, cut between characters */
+      g_autofree char *name = g_strdup(pins[r].name);
+      while (strlen(name) > MAX_RUN_NAME)
+        *g_utf8_find_prev_char(name, name + strlen(name)) = '\0';
+      g_key_file_set_string(kf, group, KEY_RUN_NAME, name);
+    }
+    /* always written: the group is there even when nothing else differs */
+    g_key_file_set_string(kf, group, KEY_RUN_VISIBLE, pins[r].hidden ? "false" : "true");
+    for (int i = 0; i < sc->n_params; i++) {
+      if (memcmp(&pins[r].values[i], &values[i], sizeof(double)) == 0)
+        continue;
+      ss_param_format(&sc->params[i], pins[r].values[i], buf, sizeof buf);
+      g_key_file_set_string(kf, group, sc->params[i].name, buf);
+    }
+  }
   gsize n = 0;
   char *data = g_key_file_to_data(kf, &n, NULL);
   char *out = malloc(n + 1);
@@ -308,8 +509,15 @@ char *ss_scenario_file_to_data(const ss_scenario *sc, const double *values, cons
 bool ss_scenario_file_save(const char *path, const ss_scenario *sc, const double *values,
                            const ss_run_opts *opts, char **error)
 {
+  return ss_scenario_file_save_pins(path, sc, values, opts, NULL, 0, error);
+}
+
+bool ss_scenario_file_save_pins(const char *path, const ss_scenario *sc, const double *values,
+                                const ss_run_opts *opts, const ss_scenario_pin *pins, int n_pins,
+                                char **error)
+{
   size_t n = 0;
-  char *data = ss_scenario_file_to_data(sc, values, opts, &n);
+  char *data = ss_scenario_file_to_data_pins(sc, values, opts, pins, n_pins, &n);
   if (!data) {
     ss_set_error(error, "out of memory");
     return false;

@@ -1,9 +1,10 @@
 /* fuzz-scenario-file.c - libFuzzer harness: one input is a scenario file.
  *
  *   1. the reader takes it or refuses it with a message, nothing else;
- *   2. what it takes saves and reads back to the same scenario, values and
- *      run options bit for bit, and saves again to the same text;
- *   3. the model built from it runs a short stretch (t_end <= 0.2 s, 20
+ *   2. what it takes saves and reads back to the same scenario, values,
+ *      run options and pinned runs ([run N]) bit for bit, and saves again
+ *      to the same text;
+ *   3. the model built from it (and from its first pinned run) runs a short stretch (t_end <= 0.2 s, 20
  *      rows, few steps and events: a fuzz input cannot run long), ending
  *      at t_end or with a failure message.
  * ASan and UBSan report anything else.  Built with -Dfuzz=true (clang) as a
@@ -64,7 +65,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   const ss_scenario *sc = NULL;
   ss_run_opts opts;
   char *err = NULL;
-  double *values = ss_scenario_file_parse((const char *)data, size, "fuzz", &sc, &opts, &err);
+  ss_scenario_pin *pins = NULL, *pins2 = NULL;
+  int n_pins = 0, n_pins2 = 0;
+  double *values = ss_scenario_file_parse_pins((const char *)data, size, "fuzz", &sc, &opts, &pins,
+                                               &n_pins, &err);
   if (!values) {
     if (!err || strncmp(err, "fuzz", 4) != 0)
       die("a refusal without a message naming the file", err);
@@ -72,19 +76,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return 0;
   }
   size_t n = 0;
-  char *text = ss_scenario_file_to_data(sc, values, &opts, &n);
+  char *text = ss_scenario_file_to_data_pins(sc, values, &opts, pins, n_pins, &n);
   const ss_scenario *sc2 = NULL;
   ss_run_opts opts2;
-  double *values2 = ss_scenario_file_parse(text, n, "saved", &sc2, &opts2, &err);
+  double *values2 =
+      ss_scenario_file_parse_pins(text, n, "saved", &sc2, &opts2, &pins2, &n_pins2, &err);
   if (!values2)
     die("a saved file was refused on reading", err);
   if (sc2 != sc || memcmp(values, values2, sizeof(double) * (size_t)sc->n_params) != 0 ||
-      memcmp(&opts, &opts2, sizeof opts) != 0)
+      memcmp(&opts, &opts2, sizeof opts) != 0 || n_pins2 != n_pins)
     die("a saved file read back differently", text);
-  char *text2 = ss_scenario_file_to_data(sc2, values2, &opts2, NULL);
+  for (int r = 0; r < n_pins; r++)
+    if (memcmp(pins[r].values, pins2[r].values, sizeof(double) * (size_t)sc->n_params) != 0 ||
+        pins[r].hidden != pins2[r].hidden || (pins[r].name == NULL) != (pins2[r].name == NULL) ||
+        (pins[r].name && strcmp(pins[r].name, pins2[r].name) != 0))
+      die("a saved pinned run read back differently", text);
+  char *text2 = ss_scenario_file_to_data_pins(sc2, values2, &opts2, pins2, n_pins2, NULL);
   if (strcmp(text, text2) != 0)
     die("saving twice gave two texts", text2);
   short_run(sc, values, &opts);
+  if (n_pins > 0)
+    short_run(sc, pins[0].values, &opts);
+  ss_scenario_pins_free(pins, n_pins);
+  ss_scenario_pins_free(pins2, n_pins2);
   free(text);
   free(text2);
   free(values);

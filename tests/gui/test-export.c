@@ -17,6 +17,7 @@
 #include "ss-settings.h"
 #include "ss-export-dialog.h"
 #include "ss-export.h"
+#include "ss-pinned-run.h"
 #include "ss-resources.h"
 #include "stickslip.h"
 
@@ -54,16 +55,37 @@ make_run (const char *scenario, const char *const *sets)
 }
 
 /* A stack of charts showing @current, with @ghost (the previous run) and
- * @reference (pinned) when not NULL. */
+ * the runs @pinned (NULL-terminated) named as the window names them, by
+ * what differs from @current. */
 static SsPlotStack *
-make_stack (SsDataset *current, SsDataset *ghost, SsDataset *reference)
+make_stack_pins (SsDataset *current, SsDataset *ghost, SsDataset *const *pinned)
 {
-  SsPlotStack *stack = SS_PLOT_STACK (g_object_ref_sink (ss_plot_stack_new ()));
+  SsPlotStack    *stack = SS_PLOT_STACK (g_object_ref_sink (ss_plot_stack_new ()));
+  const ss_model *m = ss_dataset_get_model (current);
+  g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (SsPlotStackRun));
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
-  ss_plot_stack_set_model (stack, ss_dataset_get_model (current));
-  ss_plot_stack_set_reference (stack, reference);
+  ss_plot_stack_set_model (stack, m);
+  for (guint i = 0; pinned != NULL && pinned[i] != NULL; i++)
+    {
+      char *name = ss_pinned_run_describe (ss_model_scenario (m), ss_model_values (ss_dataset_get_model (pinned[i])),
+                                           ss_model_values (m));
+      SsPlotStackRun run = { pinned[i], name, i };
+
+      g_ptr_array_add (names, name);
+      g_array_append_val (runs, run);
+    }
+  ss_plot_stack_set_pinned_runs (stack, (SsPlotStackRun *)(gpointer)runs->data, runs->len);
   ss_plot_stack_set_datasets (stack, current, ghost);
   return stack;
+}
+
+static SsPlotStack *
+make_stack (SsDataset *current, SsDataset *ghost, SsDataset *pinned)
+{
+  SsDataset *pins[] = { pinned, NULL };
+
+  return make_stack_pins (current, ghost, pins);
 }
 
 static char *
@@ -613,7 +635,7 @@ test_chosen_charts (void)
   svg_info_clear (&info);
 }
 
-/* The previous and the pinned run are drawn and named in the legend by
+/* The previous and the pinned runs are drawn and named in the legend by
  * what differs; without them the figure is the current run's alone. */
 static void
 test_overlays (void)
@@ -643,7 +665,7 @@ test_overlays (void)
   read_svg (svg, &info);
   g_assert_true (has_text (&info, "current run: Spring stiffness k = 400 N/m"));
   g_assert_true (has_text (&info, "previous run: Spring stiffness k = 350 N/m"));
-  g_assert_true (has_text (&info, "reference: Spring stiffness k = 300 N/m"));
+  g_assert_true (has_text (&info, "Spring stiffness k = 300 N/m"));
   svg_info_clear (&info);
 
   /* a characteristic alone names them too */
@@ -653,7 +675,7 @@ test_overlays (void)
   g_assert_true (ss_export_figure (stack, svg, &options, NULL, &error));
   read_svg (svg, &info);
   g_assert_true (has_text (&info, "previous run: Spring stiffness k = 350 N/m"));
-  g_assert_true (has_text (&info, "reference: Spring stiffness k = 300 N/m"));
+  g_assert_true (has_text (&info, "Spring stiffness k = 300 N/m"));
   svg_info_clear (&info);
 
   /* left out: the same pixels as a stack that never had them */
@@ -686,6 +708,22 @@ test_overlays (void)
     g_assert_false (g_bytes_equal (pa, pb));
   }
   keep (png);
+
+  /* every pinned run drawn is named, each in its own line style */
+  {
+    g_autoptr(SsDataset) k200 = make_run ("one-mass", (const char *const[]){ "k=200", NULL });
+    SsDataset *pins[] = { pinned, k200, NULL };
+    g_autoptr(SsPlotStack) two = make_stack_pins (run, NULL, pins);
+
+    g_assert_true (ss_export_plot (two, svg, SS_EXPORT_SVG, 800, 900, NULL, NULL, &error));
+    g_assert_no_error (error);
+    keep (svg);
+    read_svg (svg, &info);
+    g_assert_true (has_text (&info, "current run: Spring stiffness k = 400 N/m"));
+    g_assert_true (has_text (&info, "Spring stiffness k = 300 N/m"));
+    g_assert_true (has_text (&info, "Spring stiffness k = 200 N/m"));
+    svg_info_clear (&info);
+  }
 
   /* the window's export names the previous run as well */
   g_assert_true (ss_export_plot (with_ghost, svg, SS_EXPORT_SVG, 800, 900, NULL, NULL, &error));
@@ -810,7 +848,7 @@ test_locale (void)
   g_unsetenv ("LOCPATH");
   keep (svg);
   read_svg (svg, &info);
-  g_assert_true (has_text (&info, "reference: Static coefficient μs = 0,45"));
+  g_assert_true (has_text (&info, "Static coefficient μs = 0,45"));
   for (guint i = 0; i < info.texts->len; i++)
     {
       const char *text = g_ptr_array_index (info.texts, i);
@@ -1040,7 +1078,7 @@ test_dialog (void)
   g_assert_false (has_text (&info, ss_chart_get_title (ss_plot_stack_get_chart (stack, 1))));
   g_assert_false (has_text (&info, title));
   g_assert_true (has_text_prefix (&info, "Mass M"));
-  g_assert_true (has_text (&info, "reference: Spring stiffness k = 300 N/m"));
+  g_assert_true (has_text (&info, "Spring stiffness k = 300 N/m"));
   g_assert_cmpfloat_with_epsilon (svg_length (info.width, "px"), 2008 / 300.0 * 96, 1e-6);
   svg_info_clear (&info);
 

@@ -2,120 +2,6 @@
  * incremental drawing, level labels, the load split band. */
 #include "test-gui.h"
 
-/* Line layers of @chart drawing @ds that hold data. */
-static guint
-count_lines_of (SsChart *chart, SsDataset *ds)
-{
-  GPtrArray *layers = ss_chart_get_layers (chart);
-  guint      n = 0;
-
-  for (guint i = 0; i < layers->len; i++)
-    {
-      SsChartLayer *layer = g_ptr_array_index (layers, i);
-      SsSeries     *series;
-
-      if (!SS_IS_LINE_LAYER (layer) || !ss_chart_layer_get_visible (layer))
-        continue;
-      series = ss_line_layer_get_series (SS_LINE_LAYER (layer));
-      if (ss_series_get_dataset (series) == ds && ss_series_has_data (series))
-        n++;
-    }
-  return n;
-}
-
-/* Keep as Reference pins the complete run; a level switch keeps it, every
- * chart draws both runs and the legend names them by the differing
- * parameter; a scenario change clears it. */
-void
-test_reference (void)
-{
-  SsSimulation      *sim = ss_window_get_simulation (window);
-  SsPlotStack       *stack = ss_window_get_plot_stack (window);
-  SsParamPanel      *panel = ss_window_get_param_panel (window);
-  const ss_scenario *sc = ss_scenario_find ("gear-train");
-  g_autofree char   *png = g_build_filename (tmpdir, "reference.png", NULL);
-  const char        *ref_label, *live_label;
-  SsDataset         *ref, *live;
-  guint              both = 0;
-
-  g_assert_true (ss_window_set_scenario (window, "gear-train"));
-  g_assert_true (ss_param_panel_request (panel, "level", 0));
-  wait_idle (sim);
-  g_assert_null (ss_plot_stack_get_reference (stack));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.keep-reference", NULL));
-  wait_idle (sim);
-  ref = ss_plot_stack_get_reference (stack);
-  g_assert_nonnull (ref);
-  /* the whole run, not the part computed when the button was pressed */
-  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ref), sc->t_end, 1e-9);
-  g_assert_true (ref == ss_simulation_get_dataset (sim));
-
-  /* level 1 -> level 3: the charts are rebuilt, the reference stays */
-  g_assert_true (ss_param_panel_request (panel, "level", 2));
-  wait_idle (sim);
-  live = ss_simulation_get_dataset (sim);
-  g_assert_true (ss_plot_stack_get_reference (stack) == ref);
-  g_assert_true (live != ref);
-  g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (live))[ss_scenario_param_index (sc, "level")], ==, 2);
-  ss_plot_stack_get_run_labels (stack, &ref_label, &live_label);
-  g_assert_cmpstr (ref_label, ==, "level=1");
-  g_assert_cmpstr (live_label, ==, "level=3");
-  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
-    {
-      SsChart *chart = ss_plot_stack_get_chart (stack, i);
-
-      if (count_lines_of (chart, ref) > 0 && count_lines_of (chart, live) > 0)
-        both++;
-    }
-  g_assert_cmpuint (both, >=, 3);
-  /* the top chart's legend names both runs */
-  {
-    GPtrArray *layers = ss_chart_get_layers (ss_plot_stack_get_chart (stack, 0));
-    gboolean   saw_ref = FALSE, saw_live = FALSE;
-
-    for (guint i = 0; i < layers->len; i++)
-      {
-        SsChartLayer *layer = g_ptr_array_index (layers, i);
-        const char   *title = ss_chart_layer_get_title (layer);
-
-        if (!ss_chart_layer_get_visible (layer) || !ss_chart_layer_get_in_legend (layer) || title == NULL)
-          continue;
-        saw_ref |= g_str_has_prefix (title, "level=1");
-        saw_live |= g_str_equal (title, "level=3");
-      }
-    g_assert_true (saw_ref && saw_live);
-  }
-  /* the export draws it too (same drawing path) */
-  g_assert_true (ss_window_export_plot_to (window, png, 1200, 1400, NULL));
-  check_png (png, 1200, 1400);
-  if (g_getenv ("SS_TEST_SHOT_DIR") != NULL)
-    {
-      g_autofree char *copy = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), "reference-gear-train.png", NULL);
-
-      ss_window_export_plot_to (window, copy, 1200, 1400, NULL);
-    }
-
-  /* a parameter slider: labels follow what differs */
-  g_assert_true (ss_param_panel_request (panel, "level", 0));
-  g_assert_true (ss_param_panel_request (panel, "k_psi_delta", 400.0));
-  wait_idle (sim);
-  ss_plot_stack_get_run_labels (stack, &ref_label, &live_label);
-  g_assert_cmpstr (ref_label, ==, "k_psi_delta=200");
-  g_assert_cmpstr (live_label, ==, "k_psi_delta=400");
-  g_assert_true (ss_param_panel_request (panel, "k_psi_delta", 200.0));
-  wait_idle (sim);
-
-  /* cleared by the action, and by a scenario change */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.clear-reference", NULL));
-  g_assert_null (ss_plot_stack_get_reference (stack));
-  ss_window_keep_reference (window);
-  wait_idle (sim);
-  g_assert_nonnull (ss_plot_stack_get_reference (stack));
-  g_assert_true (ss_window_set_scenario (window, "two-slider"));
-  wait_idle (sim);
-  g_assert_null (ss_plot_stack_get_reference (stack));
-}
-
 /* Pixels of @node at @width x @height, scale 1. */
 static cairo_surface_t *
 render_node (GskRenderNode *node, int width, int height)
@@ -432,23 +318,27 @@ test_split_band (void)
   /* the issue's comparison: regularised law, gamma_1 = gamma_2 against
    * gamma_1 = 2 gamma_2, overlaid and named by the differing value */
   {
-    SsParamPanel *panel = ss_window_get_param_panel (window);
-    const char   *ref_label, *live_label;
-    SsDataset    *ref;
+    SsParamPanel    *panel = ss_window_get_param_panel (window);
+    const char      *name;
+    SsDataset       *ref;
+    SsPinnedRun     *run;
+    g_autofree char *expected = NULL;
 
     g_assert_true (ss_param_panel_request (panel, "law", 1));
     wait_idle (sim);
-    ss_window_keep_reference (window);
+    run = ss_window_pin_run (window);
     wait_idle (sim);
-    ref = ss_plot_stack_get_reference (stack);
+    ref = ss_plot_stack_get_pinned_run (stack, 0, NULL);
     g_assert_nonnull (ref);
+    g_assert_true (ss_pinned_run_get_dataset (run) == ref);
     g_assert_true (ss_param_panel_request (panel, "gamma_1", 2e-5));
     wait_idle (sim);
-    g_assert_true (ss_plot_stack_get_reference (stack) == ref);
+    g_assert_true (ss_plot_stack_get_pinned_run (stack, 0, &name) == ref);
     g_assert_true (ss_simulation_get_dataset (sim) != ref);
-    ss_plot_stack_get_run_labels (stack, &ref_label, &live_label);
-    g_assert_cmpstr (ref_label, ==, "gamma_1=1e-05");
-    g_assert_cmpstr (live_label, ==, "gamma_1=2e-05");
+    /* named by what differs from the current run, with the human label */
+    expected = g_strdup_printf ("%s = 1e-5 m/s",
+                                ss_i18n_model_text (sc->params[ss_scenario_param_index (sc, "gamma_1")].label));
+    g_assert_cmpstr (name, ==, expected);
     if (g_getenv ("SS_TEST_SHOT_DIR") != NULL)
       {
         g_autofree char *plot = g_build_filename (g_getenv ("SS_TEST_SHOT_DIR"), "reference-two-slider.png", NULL);
@@ -462,7 +352,7 @@ test_split_band (void)
     g_assert_true (ss_param_panel_request (panel, "gamma_1", 1e-5));
     g_assert_true (ss_param_panel_request (panel, "law", 0));
     wait_idle (sim);
-    ss_window_clear_reference (window);
+    ss_window_clear_runs (window);
   }
 
   /* flexible rod: the springs decide the split (k1 = k2: one half while

@@ -157,7 +157,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/scenario-file", test_scenario_file);
   g_test_add_func ("/gui/reset-defaults", test_reset_defaults);
   g_test_add_func ("/gui/settings-persist", test_settings_persist);
-  g_test_add_func ("/gui/reference-overlay", test_reference);
+  g_test_add_func ("/gui/pinned-runs", test_pinned_runs);
+  g_test_add_func ("/gui/compare-all-cli", test_compare_all_cli);
+  g_test_add_func ("/gui/compare-all-cancel", test_compare_all_cancel);
+  g_test_add_func ("/gui/runs-file", test_runs_file);
+  g_test_add_func ("/gui/runs-follow-run-options", test_runs_follow_run_options);
   g_test_add_func ("/gui/split-band", test_split_band);
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
@@ -184,4 +188,3 @@ main (int argc, char *argv[])
   }
   return rc;
 }
-

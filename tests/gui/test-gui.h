@@ -28,6 +28,9 @@
 #include "ss-span-layer.h"
 #include "ss-time-axis.h"
 #include "ss-units.h"
+#include "ss-pinned-run.h"
+#include "ss-run-list.h"
+#include "ss-runs-panel.h"
 #include "ss-window-private.h"
 #include "stickslip.h"
 
@@ -60,7 +63,11 @@ void test_scenario_file (void);
 void test_open_file (void);
 void test_files_written_in_place (void);
 void test_scripted_run_keeps_settings (void);
-void test_reference (void);
+void test_pinned_runs (void);
+void test_compare_all_cli (void);
+void test_compare_all_cancel (void);
+void test_runs_file (void);
+void test_runs_follow_run_options (void);
 void test_chart_incremental (void);
 void test_level_label_room (void);
 void test_split_band (void);

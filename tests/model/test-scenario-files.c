@@ -189,6 +189,131 @@ static void test_refusals_with_lines(void)
   free(err);
 }
 
+/* Pinned runs ([run N]) save and read back bit for bit: values that differ
+ * from [parameters], the user's name, hidden runs, a run equal to the
+ * current one; the order follows N, not the file's order. */
+static void test_pins_round_trip(void)
+{
+  const ss_scenario *sc = ss_scenario_find("gear-train");
+  int n = sc->n_params, level = ss_scenario_param_index(sc, "level");
+  int law = ss_scenario_param_index(sc, "law");
+  double *values = g_new(double, n);
+  ss_scenario_defaults(sc, values);
+  ss_scenario_pin pins[3];
+  for (int r = 0; r < 3; r++) {
+    pins[r].values = g_new(double, n);
+    memcpy(pins[r].values, values, sizeof(double) * (size_t)n);
+    pins[r].name = NULL;
+    pins[r].hidden = false;
+  }
+  pins[0].values[level] = 1;
+  pins[0].values[law] = 2;
+  pins[1].values[level] = 3;
+  pins[1].name = (char *)"all four bearings = ψ, \"full\"";
+  pins[1].hidden = true;
+  /* pins[2]: the current values */
+  ss_run_opts opts = {.t_end = 2.5, .dt_out = 0.005};
+  size_t len = 0;
+  char *text = ss_scenario_file_to_data_pins(sc, values, &opts, pins, 3, &len);
+  assert_contains(text, "[run 1]\nvisible=true\nlevel=2\nlaw=tanh\n");
+  assert_contains(text, "[run 3]\nvisible=true\n");
+  ss_scenario_pin *read = NULL;
+  int n_read = -1;
+  char *err = NULL;
+  const ss_scenario *back = NULL;
+  double *parsed = ss_scenario_file_parse_pins(text, len, "t.stickslip", &back, NULL, &read,
+                                               &n_read, &err);
+  if (!parsed)
+    g_error("%s\n%s", err, text);
+  g_assert_true(back == sc);
+  g_assert_cmpint(n_read, ==, 3);
+  for (int r = 0; r < 3; r++) {
+    g_assert_true(memcmp(read[r].values, pins[r].values, sizeof(double) * (size_t)n) == 0);
+    g_assert_cmpstr(read[r].name, ==, pins[r].name);
+    g_assert_true(read[r].hidden == pins[r].hidden);
+  }
+  /* saved again: the same text */
+  char *again = ss_scenario_file_to_data_pins(sc, parsed, &opts, read, n_read, NULL);
+  g_assert_cmpstr(again, ==, text);
+  /* the plain reader takes the file and leaves the runs out */
+  double *plain = ss_scenario_file_parse(text, len, "t.stickslip", NULL, NULL, &err);
+  g_assert_nonnull(plain);
+  ss_scenario_pins_free(read, n_read);
+  free(plain);
+  free(again);
+  free(parsed);
+  free(text);
+
+  /* by N, whatever the order in the file; a name cut between characters */
+  const char *hand = "[scenario]\nname=one-mass\n[parameters]\nk=100\n[run 10]\nk=300\n"
+                     "[run 2]\nk=200\nname=two hundred\n";
+  parsed = ss_scenario_file_parse_pins(hand, strlen(hand), "t.stickslip", &back, NULL, &read,
+                                       &n_read, &err);
+  if (!parsed)
+    g_error("%s", err);
+  g_assert_cmpint(n_read, ==, 2);
+  int k = ss_scenario_param_index(back, "k");
+  g_assert_cmpfloat(read[0].values[k], ==, 200);
+  g_assert_cmpstr(read[0].name, ==, "two hundred");
+  g_assert_cmpfloat(read[1].values[k], ==, 300);
+  g_assert_null(read[1].name);
+  g_free(read[1].name);
+  GString *longname = g_string_new(NULL);
+  for (int i = 0; i < 150; i++)
+    g_string_append(longname, "γ"); /* two bytes each */
+  read[1].name = g_string_free(longname, FALSE);
+  text = ss_scenario_file_to_data_pins(back, parsed, NULL, read, n_read, &len);
+  ss_scenario_pins_free(read, n_read);
+  free(parsed);
+  parsed = ss_scenario_file_parse_pins(text, len, "t.stickslip", NULL, NULL, &read, &n_read, &err);
+  if (!parsed)
+    g_error("%s\n%s", err, text);
+  g_assert_cmpuint(strlen(read[1].name), ==, 200);
+  g_assert_true(g_utf8_validate(read[1].name, -1, NULL));
+  ss_scenario_pins_free(read, n_read);
+  free(parsed);
+  free(text);
+  for (int r = 0; r < 3; r++)
+    g_free(pins[r].values);
+  g_free(values);
+}
+
+/* Malformed [run N] groups are refused with file:line, and so are values
+ * out of range in them and runs whose model cannot be built. */
+static void test_pins_refused_with_lines(void)
+{
+  const refusal cases[] = {
+      {"[scenario]\nname=one-mass\n[run]\nk=1\n", 0, ":3:", "unknown group [run]"},
+      {"[scenario]\nname=one-mass\n[run 0]\nk=1\n", 0, ":3:", "unknown group [run 0]"},
+      {"[scenario]\nname=one-mass\n[run 01]\nk=1\n", 0, ":3:", "unknown group"},
+      {"[scenario]\nname=one-mass\n[run 65]\nk=1\n", 0, ":3:", "[run 1] .. [run 64]"},
+      {"[scenario]\nname=one-mass\n[run x]\n", 0, ":3:", "unknown group"},
+      {"[scenario]\nname=one-mass\n[run 1]\nk=1\n[run 1]\nk=2\n", 0, ":5:",
+       "group [run 1] again"},
+      {"[scenario]\nname=one-mass\n[run 1]\nk=1\nk=2\n", 0, ":5:", "'k' again"},
+      {"[scenario]\nname=one-mass\n[run 2]\nkk=1\n", 0, ":4:", "name= and visible="},
+      {"[scenario]\nname=one-mass\n[run 2]\n\nk=-5\n", 0, ":5:", "k"},
+      {"[scenario]\nname=one-mass\n[run 2]\nvisible=maybe\n", 0, ":4:", "true or false"},
+      {"[scenario]\nname=one-mass\n[parameters]\nmu_s=0.5\n[run 3]\nmu_k=0.9\n", 0, ":5:",
+       "[run 3]"},
+      {"[scenario]\nname=one-mass\n[run 1]\nname=\xff\n", 0, ":4:", ""},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    char *err = NULL;
+    size_t len = cases[i].len ? cases[i].len : strlen(cases[i].text);
+    ss_scenario_pin *pins = NULL;
+    int n_pins = 0;
+    double *v = ss_scenario_file_parse_pins(cases[i].text, len, "t.stickslip", NULL, NULL, &pins,
+                                            &n_pins, &err);
+    if (v)
+      g_error("case %zu accepted", i);
+    g_assert_null(pins);
+    assert_contains(err, cases[i].where);
+    assert_contains(err, cases[i].why);
+    free(err);
+  }
+}
+
 /* --file /dev/zero was read until memory ran out. */
 static void test_size_cap(void)
 {
@@ -245,6 +370,8 @@ int main(int argc, char **argv)
   g_test_add_func("/scenario-files/subnormal-refused-alike", test_subnormal_refused_alike);
   g_test_add_func("/scenario-files/refusals-with-lines", test_refusals_with_lines);
   g_test_add_func("/scenario-files/size-cap", test_size_cap);
+  g_test_add_func("/scenario-files/pins-round-trip", test_pins_round_trip);
+  g_test_add_func("/scenario-files/pins-refused-with-lines", test_pins_refused_with_lines);
   g_test_add_func("/scenario-files/messages-tell-values-apart", test_messages_tell_values_apart);
   return g_test_run();
 }
