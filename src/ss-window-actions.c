@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ss-study-dialog.h"
 #include "ss-window-private.h"
 
 static void
@@ -131,6 +132,15 @@ file_action (GtkWidget *widget, const char *action_name, GVariant *param)
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_CSV);
 }
 
+/* the parameter study window (one per window) */
+static void
+new_study_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  (void)action_name;
+  (void)param;
+  ss_study_dialog_show_for_window (SS_WINDOW (widget));
+}
+
 static void
 open_recent_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
@@ -178,6 +188,7 @@ _ss_window_class_actions_init (SsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.keep-reference", NULL, reference_action);
   gtk_widget_class_install_action (widget_class, "win.clear-reference", NULL, reference_action);
+  gtk_widget_class_install_action (widget_class, "win.new-study", NULL, new_study_action);
 
   /* keys that act on the playhead wherever the focus is, but not while a
    * text field takes them (bubble phase: the focused widget first) */
