@@ -13,6 +13,7 @@
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
+#include "ss-study-dialog.h"
 #include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
 
 struct _SsApplication
@@ -22,6 +23,7 @@ struct _SsApplication
   double         play;        /* --play seconds, < 0 when not given */
   char          *screenshot;  /* --screenshot PNG, then quit */
   gboolean       bench;       /* --bench: scripted benchmark, then quit */
+  gboolean       bench_study; /* --bench-study: frame times while studies run, then quit */
   int            exit_status; /* non-zero when a scripted run could not open its file */
 };
 
@@ -79,7 +81,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
   g_variant_dict_lookup (options, "play", "d", &self->play);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   self->bench = g_variant_dict_contains (options, "bench");
-  if ((self->bench || self->screenshot != NULL) && scripted_backend == NULL)
+  self->bench_study = g_variant_dict_contains (options, "bench-study");
+  if ((self->bench || self->bench_study || self->screenshot != NULL) && scripted_backend == NULL)
     scripted_backend = g_memory_settings_backend_new ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
@@ -113,6 +116,8 @@ run_script (SsApplication *self, SsWindow *window)
     ss_bench_force_enable ();
   if (self->bench)
     ss_window_run_benchmark (window);
+  else if (self->bench_study)
+    ss_study_dialog_run_benchmark (ss_study_dialog_show_for_window (window), TRUE);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
 }
@@ -307,7 +312,9 @@ ss_application_init (SsApplication *self)
           N_("Save the window as a PNG image after --play, then quit"), N_("FILE") },
           { "bench", 0, 0, G_OPTION_ARG_NONE, NULL,
             N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
-            { NULL } };
+            { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
+              N_("Run parameter studies, print the frame times while they run and quit"), NULL },
+              { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

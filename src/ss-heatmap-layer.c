@@ -28,6 +28,7 @@ struct _SsHeatmapLayer
   SsChartLayer  parent_instance;
   SsStudyTable *table;
   int           outcome;
+  GHashTable   *text_sizes; /* "<e|s>text" -> its size (the layout of the bar is worked out thrice a frame) */
 };
 
 G_DEFINE_FINAL_TYPE (SsHeatmapLayer, ss_heatmap_layer, SS_TYPE_CHART_LAYER)
@@ -181,16 +182,27 @@ create_layout (cairo_t *cr, const SsChartContext *ctx, const char *text)
   return layout;
 }
 
-/* Text size in user units. */
+/* Text size in user units (cached: hinting is off, so it does not depend
+ * on the target). */
 static void
-text_size (cairo_t *cr, const SsChartContext *ctx, const char *text, double *width, double *height)
+text_size (
+    SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx, const char *text, double *width, double *height)
 {
-  g_autoptr(PangoLayout) layout = create_layout (cr, ctx, text);
-  int w, h;
+  g_autofree char *key = g_strdup_printf ("%c%s", ctx != NULL && ctx->for_export ? 'e' : 's', text);
+  int             *size = g_hash_table_lookup (self->text_sizes, key);
 
-  pango_layout_get_pixel_size (layout, &w, &h);
-  *width = w;
-  *height = h;
+  if (size == NULL)
+    {
+      g_autoptr(PangoLayout) layout = create_layout (cr, ctx, text);
+
+      if (g_hash_table_size (self->text_sizes) > 256)
+        g_hash_table_remove_all (self->text_sizes);
+      size = g_new (int, 2);
+      pango_layout_get_pixel_size (layout, &size[0], &size[1]);
+      g_hash_table_insert (self->text_sizes, g_steal_pointer (&key), size);
+    }
+  *width = size[0];
+  *height = size[1];
 }
 
 /* The bar's geometry: its top and bottom, the key's rows under it. */
@@ -219,7 +231,7 @@ bar_layout (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx, Bar *b
   SsAxisMap   map;
   SsAxisTicks ticks;
 
-  text_size (cr, ctx, "0", &w, &bar->text_height);
+  text_size (self, cr, ctx, "0", &w, &bar->text_height);
   bar->x = (ctx != NULL ? ctx->x + ctx->width : 0) + SS_CHART_GUTTER_GAP + 6;
   bar->top = (ctx != NULL ? ctx->y : 0) + bar->text_height / 2;
   /* two key rows under the bar */
@@ -232,13 +244,13 @@ bar_layout (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx, Bar *b
     {
       g_autofree char *label = ss_axis_map_format_tick (&map, &ticks, ticks.values[i]);
 
-      text_size (cr, ctx, label, &w, &h);
+      text_size (self, cr, ctx, label, &w, &h);
       bar->label_width = MAX (bar->label_width, w);
     }
   /* room for the key's texts too */
-  text_size (cr, ctx, _("no value"), &key_w, &h);
+  text_size (self, cr, ctx, _("no value"), &key_w, &h);
   bar->label_width = MAX (bar->label_width, key_w - BAR_WIDTH);
-  text_size (cr, ctx, _("failed"), &key_w, &h);
+  text_size (self, cr, ctx, _("failed"), &key_w, &h);
   bar->label_width = MAX (bar->label_width, key_w - BAR_WIDTH);
 }
 
@@ -329,7 +341,7 @@ draw_color_bar (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx)
           cairo_move_to (cr, bar.x + BAR_WIDTH, y);
           cairo_line_to (cr, bar.x + BAR_WIDTH + 3, y);
           cairo_stroke (cr);
-          text_size (cr, ctx, label, &w, &h);
+          text_size (self, cr, ctx, label, &w, &h);
           cairo_move_to (cr, bar.x + BAR_WIDTH + BAR_GAP, y - h / 2);
           pango_cairo_show_layout (cr, layout);
         }
@@ -505,6 +517,7 @@ ss_heatmap_layer_dispose (GObject *object)
   if (self->table != NULL)
     g_signal_handlers_disconnect_by_data (self->table, self);
   g_clear_object (&self->table);
+  g_clear_pointer (&self->text_sizes, g_hash_table_unref);
 
   G_OBJECT_CLASS (ss_heatmap_layer_parent_class)->dispose (object);
 }
@@ -528,7 +541,7 @@ ss_heatmap_layer_class_init (SsHeatmapLayerClass *klass)
 static void
 ss_heatmap_layer_init (SsHeatmapLayer *self)
 {
-  (void)self;
+  self->text_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 /* A map of @table's @outcome; the table must have two axes. */

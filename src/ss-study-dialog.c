@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ss-export.h"
 #include "ss-heatmap-layer.h"
@@ -1984,20 +1985,26 @@ ss_study_dialog_show_for_window (SsWindow *window)
  * Printed, not asserted. */
 struct _Bench
 {
-  GArray  *paint;    /* ms */
-  GArray  *interval; /* ms */
+  GArray  *paint;     /* ms, this study's */
+  GArray  *interval;  /* ms, this study's */
+  GArray  *all_paint; /* ms, every study's */
+  GArray  *all_interval;
+  GArray  *cpu;     /* ms of the main thread's CPU time per paint, this study's */
+  GArray  *all_cpu; /* every study's */
+  double   cpu_start;
   gint64   paint_start;
   gint64   last_frame;
   guint    tick_id;
   gulong   before_id, after_id;
   guint    timeout_id;
-  int      study; /* index into bench_presets */
+  int      study; /* runs so far: bench_presets[study % N], BENCH_ROUNDS rounds */
   gboolean started;
   gboolean quit;
   guint    renders; /* the chart's body renders at the study's start */
 };
 
 static const char *const bench_presets[] = { "two-slider-gamma-grid", "gear-train-mesh" };
+#define BENCH_ROUNDS 3
 
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
@@ -2016,11 +2023,23 @@ percentile (GArray *values, double q)
   return g_array_index (values, double, MIN (values->len - 1, (guint)floor (q * (values->len - 1) + 0.5)));
 }
 
+/* CPU time of this (the main) thread, ms: a paint's own work, without the
+ * time the study's threads or other processes held the core */
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 static void
 bench_before_paint (GdkFrameClock *clock, SsStudyDialog *self)
 {
   (void)clock;
   self->bench->paint_start = g_get_monotonic_time ();
+  self->bench->cpu_start = thread_cpu_ms ();
 }
 
 static void
@@ -2035,6 +2054,8 @@ bench_after_paint (GdkFrameClock *clock, SsStudyDialog *self)
     return;
   ms = (now - b->paint_start) / 1000.0;
   g_array_append_val (b->paint, ms);
+  ms = thread_cpu_ms () - b->cpu_start;
+  g_array_append_val (b->cpu, ms);
   if (b->last_frame != 0)
     {
       ms = (now - b->last_frame) / 1000.0;
@@ -2043,12 +2064,16 @@ bench_after_paint (GdkFrameClock *clock, SsStudyDialog *self)
   b->last_frame = now;
 }
 
+/* a frame every refresh, as an animation of the chart would ask */
 static gboolean
 bench_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
+  SsStudyDialog *self = SS_STUDY_DIALOG (widget);
+
   (void)clock;
   (void)data;
-  gtk_widget_queue_draw (widget);
+  if (self->chart != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self->chart));
   return G_SOURCE_CONTINUE;
 }
 
@@ -2058,15 +2083,19 @@ bench_report (SsStudyDialog *self)
   Bench      *b = self->bench;
   StudyRun   *run = self->run;
   double      wall = (run->end - run->start) / 1e6;
-  const char *name = bench_presets[b->study];
+  const char *name = bench_presets[b->study % G_N_ELEMENTS (bench_presets)];
 
+  g_array_append_vals (b->all_paint, b->paint->data, b->paint->len);
+  g_array_append_vals (b->all_interval, b->interval->data, b->interval->len);
+  g_array_append_vals (b->all_cpu, b->cpu->data, b->cpu->len);
   printf ("study %s: %d variants on %d threads in %.2f s, %d failed\n", name, run->total, run->jobs, wall,
           run->result != NULL ? run->result->n_failed : -1);
   printf ("  %u frames while it ran (%u with the chart redrawn whole): frame time (paint) median %.2f ms, "
-          "95th %.2f ms, max %.2f ms; between frames median %.2f ms, 95th %.2f ms\n",
+          "95th %.2f ms, max %.2f ms (main thread's CPU median %.2f ms); between frames median %.2f ms, 95th "
+          "%.2f ms\n",
           b->paint->len, ss_chart_get_body_renders (self->chart) - b->renders, percentile (b->paint, 0.5),
-          percentile (b->paint, 0.95), percentile (b->paint, 1.0), percentile (b->interval, 0.5),
-          percentile (b->interval, 0.95));
+          percentile (b->paint, 0.95), percentile (b->paint, 1.0), percentile (b->cpu, 0.5),
+          percentile (b->interval, 0.5), percentile (b->interval, 0.95));
   fflush (stdout);
 }
 
@@ -2085,10 +2114,15 @@ bench_step (gpointer data)
       b->study++;
       b->started = FALSE;
     }
-  if (b->study >= (int)G_N_ELEMENTS (bench_presets))
+  if (b->study >= (int)G_N_ELEMENTS (bench_presets) * BENCH_ROUNDS)
     {
       gboolean quit = b->quit;
 
+      printf ("all %d studies: %u frames while they ran: frame time (paint) median %.2f ms, 95th %.2f ms (main "
+              "thread's CPU median %.2f ms); between frames median %.2f ms, 95th %.2f ms\n",
+              b->study, b->all_paint->len, percentile (b->all_paint, 0.5), percentile (b->all_paint, 0.95),
+              percentile (b->all_cpu, 0.5), percentile (b->all_interval, 0.5), percentile (b->all_interval, 0.95));
+      fflush (stdout);
       b->timeout_id = 0;
       bench_stop (self);
       if (quit && self->window != NULL)
@@ -2102,12 +2136,13 @@ bench_step (gpointer data)
     }
   g_array_set_size (b->paint, 0);
   g_array_set_size (b->interval, 0);
+  g_array_set_size (b->cpu, 0);
   b->last_frame = 0;
   b->paint_start = 0;
-  ss_study_dialog_load_preset (self, bench_presets[b->study]);
+  ss_study_dialog_load_preset (self, bench_presets[b->study % G_N_ELEMENTS (bench_presets)]);
   if (!ss_study_dialog_start (self, NULL))
     {
-      g_printerr ("study benchmark: %s did not start\n", bench_presets[b->study]);
+      g_printerr ("study benchmark: %s did not start\n", bench_presets[b->study % G_N_ELEMENTS (bench_presets)]);
       b->study++;
       return G_SOURCE_CONTINUE;
     }
@@ -2139,13 +2174,18 @@ bench_stop (SsStudyDialog *self)
     g_source_remove (b->timeout_id);
   g_array_unref (b->paint);
   g_array_unref (b->interval);
+  g_array_unref (b->all_paint);
+  g_array_unref (b->all_interval);
+  g_array_unref (b->cpu);
+  g_array_unref (b->all_cpu);
   g_free (b);
   self->bench = NULL;
 }
 
 /* --bench-study: the presets' 2-D grid (441 variants) and the gear train's
- * 21, each on every core, with the frame times printed; then the main
- * window closes when @quit_when_done. */
+ * 21, each on every core, three times over, with the frame times printed
+ * per study and over all; then the main window closes when
+ * @quit_when_done. */
 void
 ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done)
 {
@@ -2157,6 +2197,10 @@ ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done)
   b = g_new0 (Bench, 1);
   b->paint = g_array_new (FALSE, FALSE, sizeof (double));
   b->interval = g_array_new (FALSE, FALSE, sizeof (double));
+  b->all_paint = g_array_new (FALSE, FALSE, sizeof (double));
+  b->all_interval = g_array_new (FALSE, FALSE, sizeof (double));
+  b->cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  b->all_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   b->quit = quit_when_done;
   self->bench = b;
   gtk_window_present (GTK_WINDOW (self));

@@ -1,10 +1,12 @@
 /* test-model-strings.c - every text of every scenario table (title,
- * description, parameter labels, descriptions, groups) is in the list
- * xgettext reads, so the translation test covers it. */
+ * description, parameter labels, descriptions, groups) and every study
+ * preset's title and description is in the list xgettext reads, so the
+ * translation test covers it. */
 #include <glib.h>
 
 #include "ss-model-strings.h"
 #include "stickslip.h"
+#include "study-presets.h"
 
 static void
 check (const char *s)
@@ -33,6 +35,11 @@ test_all_listed (void)
           check (sc->params[p].description);
           check (sc->params[p].group);
         }
+    }
+  for (int i = 0; i < ss_study_preset_count (); i++)
+    {
+      check (ss_study_preset_get (i)->title);
+      check (ss_study_preset_get (i)->description);
     }
 }
 
