@@ -1528,6 +1528,11 @@ plot_subtitle (SsStudyDialog *self)
   int                done = ss_study_table_count (self->table, SS_STUDY_ROW_DONE);
   int                failed = ss_study_table_count (self->table, SS_STUDY_ROW_FAILED);
 
+  if (self->run->result != NULL && self->run->result->cancelled)
+    /* Translators: under a cancelled study's plot: scenario, base values, variants run, failed */
+    return g_strdup_printf (_("%1$s. Base: %2$s. Cancelled after %3$d of %4$d variants, %5$d failed."),
+                               ss_i18n_model_text (sc->title), base, done + failed,
+                               ss_study_table_get_n_variants (self->table), failed);
   /* Translators: under a study's plot: scenario, base values, variants run, failed */
   return g_strdup_printf (_("%1$s. Base: %2$s. %3$d of %4$d variants run, %5$d failed."),
                              ss_i18n_model_text (sc->title), base, done + failed,
