@@ -46,6 +46,8 @@ struct _SsStudyTable
   double          *values;   /* n_variants * n_outcomes, NaN: none */
   char           **statuses; /* n_variants: the failure's reason, or NULL */
   guint            revision;
+  double          *ranges; /* n_outcomes (lo, hi) pairs, kept while range_ok (drawing asks per variant) */
+  gboolean         range_ok;
 };
 
 G_DEFINE_FINAL_TYPE (SsStudyTable, ss_study_table, G_TYPE_OBJECT)
@@ -81,6 +83,7 @@ ss_study_table_finalize (GObject *object)
   g_free (self->statuses);
   g_free (self->states);
   g_free (self->values);
+  g_free (self->ranges);
 
   G_OBJECT_CLASS (ss_study_table_parent_class)->finalize (object);
 }
@@ -255,6 +258,7 @@ ss_study_table_new (const ss_study *study)
   self->states = g_new0 (SsStudyRowState, self->n_variants);
   self->statuses = g_new0 (char *, self->n_variants);
   self->values = g_new (double, (gsize)self->n_variants *MAX (self->n_outcomes, 1));
+  self->ranges = g_new (double, 2 * MAX (self->n_outcomes, 1));
   for (gsize i = 0; i < (gsize)self->n_variants * MAX (self->n_outcomes, 1); i++)
     self->values[i] = NAN;
   return self;
@@ -405,6 +409,7 @@ ss_study_table_set_row (SsStudyTable *self, int variant, const double *values, c
     self->states[variant] = SS_STUDY_ROW_FAILED;
   g_free (self->statuses[variant]);
   self->statuses[variant] = g_strdup (status);
+  self->range_ok = FALSE;
   for (int i = 0; i < self->n_outcomes; i++)
     self->values[(gsize)variant * self->n_outcomes + i] = self->states[variant] == SS_STUDY_ROW_DONE ? values[i] : NAN;
 }
@@ -442,18 +447,32 @@ ss_study_table_get_status (SsStudyTable *self, int variant)
 gboolean
 ss_study_table_get_range (SsStudyTable *self, int outcome, double *min, double *max)
 {
-  double lo = INFINITY, hi = -INFINITY;
+  double lo, hi;
 
-  for (int v = 0; v < self->n_variants; v++)
+  g_return_val_if_fail (outcome >= 0 && outcome < self->n_outcomes, FALSE);
+
+  if (!self->range_ok)
     {
-      double x = self->values[(gsize)v * self->n_outcomes + outcome];
-
-      if (isfinite (x))
+      for (int o = 0; o < self->n_outcomes; o++)
         {
-          lo = MIN (lo, x);
-          hi = MAX (hi, x);
+          self->ranges[2 * o] = INFINITY;
+          self->ranges[2 * o + 1] = -INFINITY;
         }
+      for (int v = 0; v < self->n_variants; v++)
+        for (int o = 0; o < self->n_outcomes; o++)
+          {
+            double x = self->values[(gsize)v * self->n_outcomes + o];
+
+            if (isfinite (x))
+              {
+                self->ranges[2 * o] = MIN (self->ranges[2 * o], x);
+                self->ranges[2 * o + 1] = MAX (self->ranges[2 * o + 1], x);
+              }
+          }
+      self->range_ok = TRUE;
     }
+  lo = self->ranges[2 * outcome];
+  hi = self->ranges[2 * outcome + 1];
   if (!(lo <= hi))
     return FALSE;
   *min = lo;
