@@ -368,29 +368,98 @@ draw_color_bar (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx)
   draw_key_row (cr, ctx, &bar, bar.key_y + bar.text_height + 3, TRUE, &fg);
 }
 
+/* Pixel centres of an axis's points in @map: the first and the step; FALSE
+ * when they are not evenly spaced (a linear study on a log axis or the
+ * reverse) or there is one point. */
+static gboolean
+even_centres (SsHeatmapLayer *self, int axis, const SsAxisMap *map, double *first, double *step)
+{
+  int n = ss_study_table_get_axis_n (self->table, axis);
+
+  if (n < 2)
+    return FALSE;
+  *first = ss_axis_map_to_pixel (map, ss_study_table_get_axis_point (self->table, axis, 0));
+  *step = (ss_axis_map_to_pixel (map, ss_study_table_get_axis_point (self->table, axis, n - 1)) - *first) / (n - 1);
+  for (int k = 1; k < n - 1; k++)
+    if (fabs (ss_axis_map_to_pixel (map, ss_study_table_get_axis_point (self->table, axis, k)) - (*first + k * *step)) >
+        0.25)
+      return FALSE;
+  return fabs (*step) >= 1e-9;
+}
+
+/* On screen, when the cells are even in pixels: one pixel per cell in an
+ * image scaled up without smoothing (a 100 × 100 grid is one paint, not
+ * 10,000 fills); exports keep a rectangle per cell (vector output). */
+static gboolean
+draw_cells_image (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx)
+{
+  int              n0 = ss_study_table_get_axis_n (self->table, 0);
+  int              n1 = ss_study_table_get_axis_n (self->table, 1);
+  double           x0, dx, y0, dy;
+  cairo_surface_t *image;
+  guint8          *data;
+  int              stride;
+
+  if (ctx->for_export || !even_centres (self, 0, &ctx->xmap, &x0, &dx) || !even_centres (self, 1, &ctx->ymap, &y0, &dy))
+    return FALSE;
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, n0, n1);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  for (int v = 0; v < n0 * n1; v++)
+    {
+      GdkRGBA  color;
+      int      i = ss_study_table_get_point_index (self->table, v, 0);
+      int      j = ss_study_table_get_point_index (self->table, v, 1);
+      guint32 *px = (guint32 *)(data + j * stride) + i;
+
+      if (ss_heatmap_layer_get_cell (self, v, &color) == SS_HEATMAP_CELL_EMPTY)
+        *px = 0; /* premultiplied: transparent */
+      else
+        *px = 0xff000000u | (guint32)lround (color.red * 255) << 16 | (guint32)lround (color.green * 255) << 8 |
+              (guint32)lround (color.blue * 255);
+    }
+  cairo_surface_mark_dirty (image);
+  cairo_save (cr);
+  /* image column i covers x0 + (i - 1/2) dx to x0 + (i + 1/2) dx */
+  cairo_translate (cr, x0 - dx / 2, y0 - dy / 2);
+  cairo_scale (cr, dx, dy);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_rectangle (cr, 0, 0, n0, n1);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (image);
+  return TRUE;
+}
+
 static void
 ss_heatmap_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 {
   SsHeatmapLayer *self = SS_HEATMAP_LAYER (layer);
   int             n = ss_study_table_get_n_variants (self->table);
   int             hover = isfinite (ctx->cursor) ? (int)lround (ctx->cursor) : -1;
+  gboolean        painted;
   graphene_rect_t r;
 
   cairo_save (cr);
   cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_clip (cr);
+  painted = draw_cells_image (self, cr, ctx);
   for (int v = 0; v < n; v++)
     {
       GdkRGBA       color;
       SsHeatmapCell cell = ss_heatmap_layer_get_cell (self, v, &color);
 
-      if (cell == SS_HEATMAP_CELL_EMPTY)
+      if (cell == SS_HEATMAP_CELL_EMPTY || (painted && cell != SS_HEATMAP_CELL_FAILED))
         continue;
       ss_heatmap_layer_get_cell_rect (self, ctx, v, &r);
-      gdk_cairo_set_source_rgba (cr, &color);
-      cairo_rectangle (cr, r.origin.x - CELL_SPILL, r.origin.y - CELL_SPILL, r.size.width + 2 * CELL_SPILL,
-                       r.size.height + 2 * CELL_SPILL);
-      cairo_fill (cr);
+      if (!painted)
+        {
+          gdk_cairo_set_source_rgba (cr, &color);
+          cairo_rectangle (cr, r.origin.x - CELL_SPILL, r.origin.y - CELL_SPILL, r.size.width + 2 * CELL_SPILL,
+                           r.size.height + 2 * CELL_SPILL);
+          cairo_fill (cr);
+        }
       if (cell == SS_HEATMAP_CELL_FAILED)
         hatch (cr, &r, HATCH_STEP);
     }

@@ -130,22 +130,29 @@ find_heatmap (void)
   return NULL;
 }
 
-/* The chart drawn as an export would draw it, @width × @height, read back
- * as pixels. */
+/* The chart drawn as an export (or the screen: @screen) would draw it,
+ * @width × @height, read back as pixels. */
 static cairo_surface_t *
-render_chart (int width, int height)
+render_chart_as (int width, int height, gboolean screen)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t         *cr = cairo_create (surface);
   SsChartStyle     style;
 
   ss_chart_style_init_for_export (&style);
+  style.for_export = !screen;
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   ss_chart_draw (ss_study_dialog_get_chart (dialog), cr, width, height, &style);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
+}
+
+static cairo_surface_t *
+render_chart (int width, int height)
+{
+  return render_chart_as (width, height, FALSE);
 }
 
 static void
@@ -293,7 +300,8 @@ test_failed_not_zero (void)
 
 /* One-mass over k (4 points) and mu_s (3): every cell of the 4 × 3 grid
  * is coloured by its value on the viridis scale, the cells tile the plot,
- * and a pixel in each cell has the cell's colour. */
+ * and a pixel in each cell has the cell's colour, in an export (a
+ * rectangle per cell) and on screen (an image scaled up). */
 static void
 test_heatmap_grid (void)
 {
@@ -302,7 +310,7 @@ test_heatmap_grid (void)
   SsHeatmapLayer  *map;
   SsStudyTable    *table;
   SsChartContext   ctx;
-  cairo_surface_t *surface;
+  cairo_surface_t *surface, *screen;
   double           area = 0, lo, hi;
 
   run_study ("one-mass", NULL, axes, outcomes);
@@ -312,6 +320,7 @@ test_heatmap_grid (void)
   g_assert_true (ss_study_table_get_range (table, 0, &lo, &hi));
   ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 900, 600, &ctx);
   surface = render_chart (900, 600);
+  screen = render_chart_as (900, 600, TRUE);
   for (int v = 0; v < 12; v++)
     {
       graphene_rect_t r;
@@ -333,11 +342,21 @@ test_heatmap_grid (void)
       g_assert_cmpfloat (fabs (r.origin.y + r.size.height / 2 -
                                ss_chart_context_y (&ctx, ss_study_table_get_variant_point (table, v, 1))),
                          <, 1e-3);
-      pixel (surface, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, &red, &green, &blue);
-      g_assert_cmpfloat (fabs (red - color.red), <, 0.02);
-      g_assert_cmpfloat (fabs (green - color.green), <, 0.02);
-      g_assert_cmpfloat (fabs (blue - color.blue), <, 0.02);
+      for (int k = 0; k < 2; k++)
+        {
+          /* the centre and a point near the cell's corner */
+          pixel (k ? screen : surface, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, &red, &green,
+                 &blue);
+          g_assert_cmpfloat (fabs (red - color.red), <, 0.02);
+          g_assert_cmpfloat (fabs (green - color.green), <, 0.02);
+          g_assert_cmpfloat (fabs (blue - color.blue), <, 0.02);
+          pixel (k ? screen : surface, r.origin.x + 3, r.origin.y + r.size.height - 3, &red, &green, &blue);
+          g_assert_cmpfloat (fabs (red - color.red), <, 0.02);
+          g_assert_cmpfloat (fabs (green - color.green), <, 0.02);
+          g_assert_cmpfloat (fabs (blue - color.blue), <, 0.02);
+        }
     }
+  cairo_surface_destroy (screen);
   /* the cells fill the plot (a tight chart: no padding) */
   g_assert_cmpfloat (fabs (area - ctx.width * ctx.height), <, 1e-6 * ctx.width * ctx.height);
   cairo_surface_destroy (surface);
