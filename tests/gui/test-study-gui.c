@@ -360,6 +360,59 @@ test_heatmap_grid (void)
   /* the cells fill the plot (a tight chart: no padding) */
   g_assert_cmpfloat (fabs (area - ctx.width * ctx.height), <, 1e-6 * ctx.width * ctx.height);
   cairo_surface_destroy (surface);
+
+  /* mu_k over mu_s: the cells with mu_k > mu_s failed; they are hatched
+   * red on light grey, on screen and in exports, not given a colour of
+   * the scale */
+  {
+    const char *grid[] = { "mu_s=0.3:0.6:4", "mu_k=0.2:0.5:4", NULL };
+    int         n_failed = 0;
+
+    run_study ("one-mass", NULL, grid, outcomes);
+    table = ss_study_dialog_get_table (dialog);
+    map = find_heatmap ();
+    ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 900, 600, &ctx);
+    for (int k = 0; k < 2; k++)
+      {
+        surface = render_chart_as (900, 600, k == 1);
+        for (int v = 0; v < 16; v++)
+          {
+            double          mu_s = ss_study_table_get_variant_point (table, v, 0);
+            double          mu_k = ss_study_table_get_variant_point (table, v, 1);
+            graphene_rect_t r;
+            int             red = 0, light = 0, other = 0;
+
+            ss_heatmap_layer_get_cell_rect (map, &ctx, v, &r);
+            for (double y = r.origin.y + 2; y < r.origin.y + r.size.height - 2; y++)
+              for (double x = r.origin.x + 2; x < r.origin.x + r.size.width - 2; x++)
+                {
+                  double cr, cg, cb;
+
+                  pixel (surface, x, y, &cr, &cg, &cb);
+                  if (cr > 0.7 && cg < 0.5 && cb < 0.5)
+                    red++;
+                  else if (cr > 0.9 && cg > 0.9 && cb > 0.9)
+                    light++;
+                  else
+                    other++;
+                }
+            if (mu_k > mu_s)
+              {
+                n_failed += k == 0;
+                g_assert_cmpint (ss_heatmap_layer_get_cell (map, v, NULL), ==, SS_HEATMAP_CELL_FAILED);
+                g_assert_cmpint (red, >, 0);
+                g_assert_cmpint (light, >, red);
+              }
+            else
+              {
+                g_assert_cmpint (ss_heatmap_layer_get_cell (map, v, NULL), !=, SS_HEATMAP_CELL_FAILED);
+                g_assert_cmpint (red, ==, 0);
+              }
+          }
+        cairo_surface_destroy (surface);
+      }
+    g_assert_cmpint (n_failed, ==, 3);
+  }
 }
 
 /* ---- a real click ------------------------------------------------------- */
