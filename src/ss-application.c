@@ -12,6 +12,7 @@
 #include "ss-bench.h"
 #include "ss-resources.h"
 #include "ss-settings.h"
+#include "ss-study-dialog.h"
 #include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
 
 struct _SsApplication
@@ -22,6 +23,7 @@ struct _SsApplication
   char          *screenshot;    /* --screenshot PNG, then quit */
   gboolean       bench;         /* --bench: scripted benchmark, then quit */
   gboolean       bench_compare; /* --bench-compare: "Compare all" timing, then quit */
+  gboolean       bench_study;   /* --bench-study: frame times while studies run, then quit */
   int            exit_status;   /* non-zero when a scripted run could not open its file */
 };
 
@@ -52,7 +54,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   self->bench = g_variant_dict_contains (options, "bench");
   self->bench_compare = g_variant_dict_contains (options, "bench-compare");
-  if (self->bench || self->bench_compare || self->screenshot != NULL)
+  self->bench_study = g_variant_dict_contains (options, "bench-study");
+  if (self->bench || self->bench_compare || self->bench_study || self->screenshot != NULL)
     ss_settings_use_memory ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
@@ -91,6 +94,8 @@ run_script (SsApplication *self, SsWindow *window)
     }
   else if (self->bench)
     ss_window_run_benchmark (window);
+  else if (self->bench_study)
+    ss_study_dialog_run_benchmark (ss_study_dialog_show_for_window (window), TRUE);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
 }
@@ -293,6 +298,8 @@ ss_application_init (SsApplication *self)
             N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
             { "bench-compare", 0, 0, G_OPTION_ARG_NONE, NULL,
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
+            { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
+              N_("Run parameter studies, print the frame times while they run and quit"), NULL },
               { NULL } };
 
   self->play = -1;

@@ -35,6 +35,7 @@ typedef struct
   double    cursor;              /* hover time, s; NaN: none */
   double    playhead;            /* s; NaN: none */
   double    line_scale;          /* line width multiplier */
+  GdkRGBA   fg;                  /* the chart's text colour */
   gboolean  for_export;
   double    x_from;      /* layers may skip what lies wholly left of
                           * this x, user units (-INFINITY: draw all) */

@@ -63,6 +63,7 @@ struct _SsChart
   GPtrArray  *layers;
   char       *title; /* value axis label, with unit */
   gboolean    show_time_labels;
+  gboolean    tight;       /* a characteristic's axes end at its data, unpadded */
   double      margin_left; /* forced plot margins, user units; < 0: own */
   double      margin_right;
   /* the last on-screen layout, for the pointer */
@@ -572,6 +573,7 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
   lay->ctx.cursor = lay->cursor;
   lay->ctx.playhead = ss_time_axis_get_playhead (self->time_axis);
   lay->ctx.line_scale = style->line_scale;
+  lay->ctx.fg = style->fg;
   lay->ctx.for_export = style->for_export;
   lay->ctx.x_from = -INFINITY;
   if (!style->for_export)
@@ -587,7 +589,8 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
           lo = -1;
           hi = 1;
         }
-      autoscale (&lo, &hi, lay->ctx.width, wants_log (self->x_axis, lo));
+      if (!self->tight || !(hi > lo))
+        autoscale (&lo, &hi, lay->ctx.width, wants_log (self->x_axis, lo));
       layout_extent (self, self->x_axis, lo, hi);
     }
   ss_axis_get_map (self->x_axis, lay->ctx.x, lay->ctx.width, &lay->ctx.xmap);
@@ -600,7 +603,8 @@ chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsC
       lo = -1;
       hi = 1;
     }
-  autoscale (&lo, &hi, lay->ctx.height, wants_log (self->y_axis, lo));
+  if (!self->tight || !(hi > lo))
+    autoscale (&lo, &hi, lay->ctx.height, wants_log (self->y_axis, lo));
   /* the value axis follows the data until the user zooms it */
   layout_extent (self, self->y_axis, lo, hi);
   ss_axis_get_map (self->y_axis, lay->ctx.y + lay->ctx.height, -lay->ctx.height, &lay->ctx.ymap);
@@ -1540,6 +1544,20 @@ const char *
 ss_chart_get_title (SsChart *self)
 {
   return self->title;
+}
+
+/* A characteristic chart whose axes end where its layers' ranges do, with
+ * no padding (a heat map's cells fill the plot). */
+void
+ss_chart_set_tight (SsChart *self, gboolean tight)
+{
+  g_return_if_fail (SS_IS_CHART (self));
+
+  if (self->tight == !!tight)
+    return;
+  self->tight = !!tight;
+  self->revision++;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The x axis's tick labels and title under the plot. */

@@ -47,6 +47,7 @@ GPtrArray  *ss_chart_get_layers (SsChart *self);
 void        ss_chart_set_title (SsChart *self, const char *title);
 const char *ss_chart_get_title (SsChart *self);
 void        ss_chart_set_show_time_labels (SsChart *self, gboolean show);
+void        ss_chart_set_tight (SsChart *self, gboolean tight);
 void        ss_chart_get_own_margins (SsChart *self, double *left, double *right);
 void        ss_chart_set_margins (SsChart *self, double left, double right);
 gboolean    ss_chart_get_log_scale (SsChart *self);

@@ -947,5 +947,21 @@ const char *const ss_i18n_model_texts[] = {
   N_("guide 2 slips"),
   /* wojtyra-5: example setting */
   N_("k1 = 3k2"),
+  /* two-slider-gamma: study preset title */
+  N_("Two sliders: first slip over γ1 (regularised law, γ2 = 1e-5 m/s)"),
+  /* two-slider-gamma: study preset description */
+  N_("Wojtyra 2016, Example 3: the regularised law's velocities γ1 and γ2 decide whether the mechanism slips. With γ1 = γ2 it stays stuck (no first slip); from γ1 = 1.8 γ2 on it slips, near 1.95 s at γ1 = 2 γ2."),
+  /* two-slider-sigma0: study preset title */
+  N_("Two sliders: first slip over σ0_1 (LuGre law, σ0_2 = 1e5 1/m)"),
+  /* two-slider-sigma0: study preset description */
+  N_("Wojtyra 2016, Example 4: the LuGre law's bristle stiffnesses σ0_1 and σ0_2 decide whether the mechanism slips. With σ0_1 = σ0_2 it slips near 1.92 s; with σ0_1 = 2 σ0_2 it stays stuck (no first slip)."),
+  /* two-slider-gamma-grid: study preset title */
+  N_("Two sliders: first slip over γ1 and γ2 (regularised law)"),
+  /* two-slider-gamma-grid: study preset description */
+  N_("The regularised law's velocities γ1 and γ2 on a logarithmic grid: whether and when the sliders first slip depends on the ratio γ1/γ2, so the slips lie along a diagonal band."),
+  /* gear-train-mesh: study preset title */
+  N_("Gear train (full model): first slip of the γ and ϕ bearings over the mesh stiffness"),
+  /* gear-train-mesh: study preset description */
+  N_("Żardecki 2006, the full 4-DOF gear train: the tooth stiffness k_delta_gamma from 1 to 1e5 N m/rad. A soft mesh delays the first slip of the γ bearing and keeps the ϕ bearing stuck (no first slip) below about 5 N m/rad."),
   NULL
 };

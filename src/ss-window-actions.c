@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ss-export-dialog.h"
+#include "ss-study-dialog.h"
 #include "ss-window-private.h"
 
 static void
@@ -162,6 +163,15 @@ file_action (GtkWidget *widget, const char *action_name, GVariant *param)
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_CSV);
 }
 
+/* the parameter study window (one per window) */
+static void
+new_study_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  (void)action_name;
+  (void)param;
+  ss_study_dialog_show_for_window (SS_WINDOW (widget));
+}
+
 static void
 open_recent_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
@@ -212,6 +222,7 @@ _ss_window_class_actions_init (SsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.cancel-runs", NULL, runs_action);
   /* one pinned run per choice of the choice parameter named */
   gtk_widget_class_install_action (widget_class, "win.compare-all", "s", runs_action);
+  gtk_widget_class_install_action (widget_class, "win.new-study", NULL, new_study_action);
 
   /* keys that act on the playhead wherever the focus is, but not while a
    * text field takes them (bubble phase: the focused widget first) */

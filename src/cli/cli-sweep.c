@@ -17,6 +17,7 @@
 #include "cli-common.h"
 #include "cli-sweep.h"
 #include "metrics.h"
+#include "study-presets.h"
 #include "study.h"
 
 static const char sweep_usage[] =
@@ -25,13 +26,15 @@ static const char sweep_usage[] =
     "                      [--vary NAME=LO:HI:N[:log]] --metric OUTCOME [--metric OUTCOME]...\n"
     "                      [--t-end S] [--dt-out S] [--rtol X] [--atol X] [--max-steps N]\n"
     "                      [--max-events N] [--jobs J] [--shard K/N] --csv FILE|-\n"
+    "  stickslip-cli sweep --preset NAME [--set NAME=VALUE]... [--t-end S] ... --csv FILE|-\n"
     "\n"
     "OUTCOME: a run metric (period, amplitude, energy.dissipated, C.first_slip,\n"
     "C.stick_phases, C.stick_time, C.longest_stick, C.max_ratio for a contact C)\n"
     "or max:COL, min:COL, final:COL, amp:COL, at:T:COL for a CSV column COL.\n"
     "One row per variant, the first --vary slowest; --shard K/N writes the K-th of\n"
     "N contiguous parts (part 1 with the header): cat of parts 1..N = the table.\n"
-    "See docs/studies.md.\n";
+    "--preset runs a shipped study (its scenario, base values, axes and outcomes;\n"
+    "--set changes a base value): an unknown NAME lists them. See docs/studies.md.\n";
 
 static int sweep_usage_error(const char *fmt, const char *arg)
 {
@@ -92,6 +95,7 @@ static void show_progress(void *user, const ss_study_report *rep)
 
 typedef struct sweep_args {
   const char *scenario; /* positional */
+  const char *preset;   /* --preset NAME */
   GPtrArray *sets;      /* --set NAME=VALUE */
   GPtrArray *varies;    /* --vary NAME=LO:HI:N[:log] */
   GPtrArray *metrics;   /* --metric OUTCOME */
@@ -122,6 +126,8 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
       g_ptr_array_add(a->metrics, (gpointer)val);
     else if (strcmp(arg, "--csv") == 0)
       a->csv = val;
+    else if (strcmp(arg, "--preset") == 0)
+      a->preset = val;
     else if (cli_is_run_option(arg)) {
       if (!cli_parse_run_option(arg, val, &a->opts))
         return EXIT_USAGE;
@@ -151,20 +157,57 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
     } else
       return sweep_usage_error("sweep: unknown option '%s'", arg);
   }
-  if (!a->scenario)
-    return sweep_usage_error("sweep needs a SCENARIO%s", "");
-  if (a->varies->len == 0)
+  if (a->preset && (a->scenario || a->varies->len || a->metrics->len))
+    return sweep_usage_error(
+        "sweep --preset %s: the preset gives the scenario, --vary and --metric; only --set "
+        "changes it",
+        a->preset);
+  if (!a->scenario && !a->preset)
+    return sweep_usage_error("sweep needs a SCENARIO or --preset NAME%s", "");
+  if (!a->preset && a->varies->len == 0)
     return sweep_usage_error("sweep needs --vary NAME=LO:HI:N[:log]%s", "");
-  if (a->metrics->len == 0)
+  if (!a->preset && a->metrics->len == 0)
     return sweep_usage_error("sweep needs --metric OUTCOME%s", "");
   if (!a->csv)
     return sweep_usage_error("sweep needs --csv FILE (or - for standard output)%s", "");
   return 0;
 }
 
+/* --preset NAME with its --set changes and run options; NULL after a
+ * message (exit 2). */
+static ss_study *study_from_preset(const sweep_args *a)
+{
+  const ss_study_preset *p = ss_study_preset_find(a->preset);
+  char *err = NULL;
+  if (!p) {
+    fprintf(stderr, "stickslip-cli: --preset: no study preset '%s'; valid:", a->preset);
+    for (int i = 0; i < ss_study_preset_count(); i++)
+      fprintf(stderr, " %s", ss_study_preset_get(i)->name);
+    fputc('\n', stderr);
+    return NULL;
+  }
+  ss_study *st = ss_study_preset_build(p, &err);
+  bool ok = st != NULL;
+  for (guint i = 0; ok && i < a->sets->len; i++)
+    ok = ss_study_set(st, g_ptr_array_index(a->sets, i), &err);
+  if (ok) {
+    ss_study_set_run_opts(st, &a->opts);
+    ok = ss_study_validate(st, &err);
+  }
+  if (!ok) {
+    fprintf(stderr, "stickslip-cli: --preset %s: %s\n", a->preset, err ? err : "invalid");
+    free(err);
+    ss_study_free(st);
+    return NULL;
+  }
+  return st;
+}
+
 /* The study the arguments describe, or NULL after a message (exit 2). */
 static ss_study *study_from_args(const sweep_args *a)
 {
+  if (a->preset)
+    return study_from_preset(a);
   const ss_scenario *sc = ss_scenario_find(a->scenario);
   if (!sc) {
     sweep_usage_error("unknown scenario '%s' (see: stickslip-cli list)", a->scenario);
@@ -228,8 +271,8 @@ int cli_sweep(int argc, char **argv)
   ok = ok && cli_write_output(a.csv, buf, len);
   if (ok)
     fprintf(stderr, "stickslip-cli: sweep %s: variants %d to %d of %d, %d failed, %.3g s\n",
-            a.scenario, ex.first + 1, ex.first + ex.count, ss_study_n_variants(st),
-            r ? r->n_failed : 0, now_seconds() - t0);
+            a.preset ? a.preset : a.scenario, ex.first + 1, ex.first + ex.count,
+            ss_study_n_variants(st), r ? r->n_failed : 0, now_seconds() - t0);
   free(buf);
   ss_study_result_free(r);
   ss_study_free(st);

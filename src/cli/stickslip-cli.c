@@ -31,6 +31,7 @@ static const char usage_text[] =
     "                    [--csv FILE|-] [--events FILE|-] [--metrics FILE|-]\n"
     "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]...\n"
     "                    --metric OUTCOME... [--jobs J] [--shard K/N] --csv FILE|-\n"
+    "  stickslip-cli sweep --preset NAME [--set NAME=VALUE]... [--jobs J] --csv FILE|-\n"
     "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
     "  stickslip-cli bench --studies [--runs N]\n"
     "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"

@@ -231,6 +231,44 @@ static void test_two_slider_ratio(void)
   g_assert_cmpfloat(fabs(g_ascii_strtod(f[2], NULL) - 1.96), <, 0.05);
 }
 
+/* --preset NAME runs the preset's study: the same table as the study
+ * spelled out; --set changes a base value; a bad name lists the presets. */
+static void test_preset(void)
+{
+  const char *preset[] = {"sweep", "--preset", "two-slider-gamma", "--csv", "-", NULL};
+  const char *spelled[] = {"sweep",    "two-slider",
+                           "--set",    "law=regularised",
+                           "--set",    "gamma_2=1e-5",
+                           "--vary",   "gamma_1=5e-6:3e-5:26",
+                           "--metric", "slider1.first_slip",
+                           "--metric", "slider2.first_slip",
+                           "--csv",    "-",
+                           NULL};
+  g_autofree char *a = cli_ok(preset);
+  g_autofree char *b = cli_ok(spelled);
+  g_assert_cmpstr(a, ==, b);
+  g_auto(GStrv) lines = table_lines(a, "gamma_1,slider1.first_slip,slider2.first_slip,status");
+  g_assert_cmpuint(g_strv_length(lines), ==, 27);
+  g_assert_cmpstr(lines[6], ==, "1e-05,,,ok"); /* gamma_1 = gamma_2: stuck */
+
+  const char *changed[] = {
+      "sweep", "--preset", "two-slider-gamma", "--set", "gamma_2=2e-5", "--csv", "-", NULL};
+  g_autofree char *c = cli_ok(changed);
+  g_auto(GStrv) rows = table_lines(c, "gamma_1,slider1.first_slip,slider2.first_slip,status");
+  g_assert_cmpstr(rows[16], ==, "2e-05,,,ok"); /* now gamma_1 = gamma_2 here */
+
+  const char *bad[] = {"sweep", "--preset", "nope", "--csv", "-", NULL};
+  cli_result r = run_cliv(bad);
+  g_assert_cmpint(r.status, ==, 2);
+  g_assert_nonnull(strstr(r.err, "no study preset 'nope'; valid: two-slider-gamma"));
+  cli_result_clear(&r);
+  const char *both[] = {"sweep", "one-mass", "--preset", "two-slider-gamma", "--csv", "-", NULL};
+  r = run_cliv(both);
+  g_assert_cmpint(r.status, ==, 2);
+  g_assert_nonnull(strstr(r.err, "the preset gives the scenario"));
+  cli_result_clear(&r);
+}
+
 /* A sweep's row holds what `run --metrics` writes for the same variant. */
 static void test_same_as_run(void)
 {
@@ -381,5 +419,6 @@ int main(int argc, char **argv)
   g_test_add_func("/sweep/same-as-run", test_same_as_run);
   g_test_add_func("/sweep/run-metrics", test_run_metrics);
   g_test_add_func("/sweep/bad-input", test_bad_input);
+  g_test_add_func("/sweep/preset", test_preset);
   return g_test_run();
 }

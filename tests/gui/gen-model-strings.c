@@ -1,11 +1,13 @@
 /* gen-model-strings.c - prints src/ss-model-strings-list.c from the engine's
- * scenario tables (run: meson compile -C build update-model-strings). */
+ * scenario tables and study presets (run: meson compile -C build
+ * update-model-strings). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "examples.h"
 #include "stickslip.h"
+#include "study-presets.h"
 
 static char *seen[8192];
 static int   n_seen;
@@ -137,6 +139,13 @@ main (void)
               put (value.what, ex->id, "a published value");
             }
         }
+    }
+  for (int i = 0; i < ss_study_preset_count (); i++)
+    {
+      const ss_study_preset *p = ss_study_preset_get (i);
+
+      put (p->title, p->name, "study preset title");
+      put (p->description, p->name, "study preset description");
     }
   printf ("  NULL\n};\n");
   return 0;

@@ -1,14 +1,15 @@
 /* test-model-strings.c - every text of every scenario table (title,
  * description, parameter labels, descriptions, groups, the labels of
  * choices the tables give), every label of a model's columns and contacts,
- * and the papers' examples (titles, citations, notes, settings, published
- * values) are in the list xgettext reads, so the translation test covers
- * them. */
+ * the papers' examples (titles, citations, notes, settings, published
+ * values) and every study preset's title and description are in the list
+ * xgettext reads, so the translation test covers them. */
 #include <glib.h>
 
 #include "examples.h"
 #include "ss-model-strings.h"
 #include "stickslip.h"
+#include "study-presets.h"
 
 static void
 check (const char *s)
@@ -98,6 +99,11 @@ test_examples_listed (void)
               check (value.what);
             }
         }
+    }
+  for (int i = 0; i < ss_study_preset_count (); i++)
+    {
+      check (ss_study_preset_get (i)->title);
+      check (ss_study_preset_get (i)->description);
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include "test-util.h"
 
+#include "study-presets.h"
 #include "study.h"
 
 static ss_study *study_new(const char *scenario, const char *const *sets, const char *const *axes,
@@ -373,6 +374,57 @@ static void test_two_slider_gamma_ratio(void)
   ss_study_free(st);
 }
 
+/* Row of variant with axis value v (first axis), -1 if none. */
+static int variant_row(const ss_study_result *r, double v)
+{
+  for (int i = 0; i < r->n_rows; i++)
+    if (fabs(r->axis_values[(size_t)i * (size_t)r->n_axes] - v) <= 1e-9 * fabs(v))
+      return i;
+  return -1;
+}
+
+/* The shipped presets build and validate; the two-slider ones show what
+ * their descriptions say ([Wojtyra2016] Examples 3 and 4): gamma_1 =
+ * gamma_2 stuck, 2 gamma_2 slipping near 1.95 s; sigma0_1 = sigma0_2
+ * slipping near 1.92 s, 2 sigma0_2 stuck. */
+static void test_presets(void)
+{
+  g_assert_cmpint(ss_study_preset_count(), >=, 4);
+  for (int i = 0; i < ss_study_preset_count(); i++) {
+    const ss_study_preset *p = ss_study_preset_get(i);
+    char *err = NULL;
+    ss_study *st = ss_study_preset_build(p, &err);
+    if (!st)
+      g_error("%s: %s", p->name, err);
+    g_assert_true(ss_study_preset_find(p->name) == p);
+    g_assert_true(ss_study_scenario(st) == ss_scenario_find(p->scenario));
+    g_assert_cmpint(ss_study_n_axes(st), >=, 1);
+    g_assert_cmpint(ss_study_n_outcomes(st), >=, 1);
+    ss_study_free(st);
+  }
+  g_assert_null(ss_study_preset_find("nope"));
+  g_assert_null(ss_study_preset_get(ss_study_preset_count()));
+
+  struct {
+    const char *name;
+    double stuck, slips, slip_time;
+  } cases[] = {{"two-slider-gamma", 1e-5, 2e-5, 1.947}, {"two-slider-sigma0", 2e5, 1e5, 1.918}};
+  for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+    ss_study *st = ss_study_preset_build(ss_study_preset_find(cases[c].name), NULL);
+    ss_study_result *r = study_run(st, 2, 0, 0);
+    g_assert_cmpint(r->n_failed, ==, 0);
+    int stuck = variant_row(r, cases[c].stuck), slips = variant_row(r, cases[c].slips);
+    g_assert_cmpint(stuck, >=, 0);
+    g_assert_cmpint(slips, >=, 0);
+    g_assert_true(isnan(r->values[stuck * 2]));
+    g_assert_true(isnan(r->values[stuck * 2 + 1]));
+    g_assert_cmpfloat(fabs(r->values[slips * 2] - cases[c].slip_time), <, 0.005);
+    g_assert_cmpfloat(fabs(r->values[slips * 2 + 1] - cases[c].slip_time), <, 0.05);
+    ss_study_result_free(r);
+    ss_study_free(st);
+  }
+}
+
 /* A locale that writes numbers with a decimal comma (Polish), made with
  * localedef in dir when the system has none compiled (as test-cli.c does);
  * (locale_t)0 when it cannot be had. */
@@ -468,5 +520,6 @@ int main(int argc, char **argv)
   g_test_add_func("/study/progress-cancel", test_progress_cancel);
   g_test_add_func("/study/two-slider-gamma-ratio", test_two_slider_gamma_ratio);
   g_test_add_func("/study/locale", test_locale);
+  g_test_add_func("/study/presets", test_presets);
   return g_test_run();
 }

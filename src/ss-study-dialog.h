@@ -1,0 +1,45 @@
+/* ss-study-dialog.h - the parameter study window: one or two varied
+ * parameters (linear or log, N points), outcomes, a run over every core
+ * with progress, the time left and cancel; the result as a curve (1-D) or
+ * a heat map (2-D); a click loads a variant into the main window; the
+ * table as CSV, the plot as PNG, SVG or PDF; the shipped presets. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ss-chart.h"
+#include "ss-study-table.h"
+#include "ss-window.h"
+#include "study.h"
+
+G_BEGIN_DECLS
+
+#define SS_TYPE_STUDY_DIALOG (ss_study_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsStudyDialog, ss_study_dialog, SS, STUDY_DIALOG, AdwWindow)
+
+SsStudyDialog         *ss_study_dialog_new (SsWindow *window);
+SsStudyDialog         *ss_study_dialog_show_for_window (SsWindow *window);
+void                   ss_study_dialog_take_window_values (SsStudyDialog *self);
+gboolean               ss_study_dialog_load_preset (SsStudyDialog *self, const char *name);
+gboolean               ss_study_dialog_set_definition (SsStudyDialog     *self,
+                                                       const char        *scenario,
+                                                       const char *const *sets,
+                                                       const char *const *axes,
+                                                       const char *const *outcomes,
+                                                       GError           **error);
+gboolean               ss_study_dialog_start (SsStudyDialog *self, GError **error);
+void                   ss_study_dialog_cancel (SsStudyDialog *self);
+gboolean               ss_study_dialog_is_running (SsStudyDialog *self);
+SsStudyTable          *ss_study_dialog_get_table (SsStudyDialog *self);
+SsChart               *ss_study_dialog_get_chart (SsStudyDialog *self);
+const ss_study        *ss_study_dialog_get_study (SsStudyDialog *self);
+const ss_study_result *ss_study_dialog_get_result (SsStudyDialog *self);
+gboolean               ss_study_dialog_load_variant (SsStudyDialog *self, int variant);
+char                  *ss_study_dialog_dup_info_text (SsStudyDialog *self);
+char                  *ss_study_dialog_dup_progress_text (SsStudyDialog *self);
+gboolean               ss_study_dialog_export_csv (SsStudyDialog *self, const char *path, GError **error);
+gboolean ss_study_dialog_export_plot (SsStudyDialog *self, const char *path, int width, int height, GError **error);
+void     ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done);
+
+G_END_DECLS

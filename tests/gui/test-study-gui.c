@@ -1,0 +1,701 @@
+/* test-study-gui.c - the parameter study window: a 1-D study's plotted
+ * points against the library's table and the CLI's `sweep`; failed
+ * variants shown as failed, never at 0; a 2-D study's heat map filling its
+ * grid; a click (real X input through xdotool) loading a variant into the
+ * main window; cancel keeping the finished rows (shown and exported); the
+ * shipped presets, the two-slider γ one stuck at γ1 = γ2 and slipping at
+ * γ1 = 2 γ2. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-heatmap-layer.h"
+#include "ss-resources.h"
+#include "ss-study-dialog.h"
+#include "ss-study-layer.h"
+#include "ss-window-private.h"
+#include "study-presets.h"
+
+static SsWindow      *window;
+static SsStudyDialog *dialog;
+static char          *tmpdir;
+
+static void
+pump (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Until the study finished and its rows are in the table. */
+static void
+wait_study (void)
+{
+  gint64 deadline = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+  while (ss_study_dialog_is_running (dialog) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_study_dialog_is_running (dialog))
+        g_usleep (500);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  g_assert_nonnull (ss_study_dialog_get_result (dialog));
+}
+
+static void
+run_study (const char *scenario, const char *const *sets, const char *const *axes, const char *const *outcomes)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ss_study_dialog_set_definition (dialog, scenario, sets, axes, outcomes, &error));
+  g_assert_no_error (error);
+  g_assert_true (ss_study_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  wait_study ();
+}
+
+/* The CLI's table for @args: rows of fields, the header first. */
+static GPtrArray *
+run_cli (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
+  int        status = 0;
+
+  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (
+      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("stickslip-cli failed: %s", err);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0')
+      g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
+  return rows;
+}
+
+static double
+field_value (const char *field)
+{
+  return field[0] == '\0' ? NAN : g_ascii_strtod (field, NULL);
+}
+
+/* The chart's layer of @kind (and @outcome for an outcome's). */
+static SsStudyLayer *
+find_layer (SsStudyLayerKind kind, int outcome)
+{
+  GPtrArray *layers = ss_chart_get_layers (ss_study_dialog_get_chart (dialog));
+
+  for (guint i = 0; i < layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (layers, i);
+
+      if (SS_IS_STUDY_LAYER (layer) && ss_study_layer_get_kind (SS_STUDY_LAYER (layer)) == kind &&
+          (kind != SS_STUDY_LAYER_OUTCOME || ss_study_layer_get_outcome (SS_STUDY_LAYER (layer)) == outcome))
+        return SS_STUDY_LAYER (layer);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static SsHeatmapLayer *
+find_heatmap (void)
+{
+  GPtrArray *layers = ss_chart_get_layers (ss_study_dialog_get_chart (dialog));
+
+  for (guint i = 0; i < layers->len; i++)
+    if (SS_IS_HEATMAP_LAYER (g_ptr_array_index (layers, i)))
+      return g_ptr_array_index (layers, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The chart drawn as an export (or the screen: @screen) would draw it,
+ * @width × @height, read back as pixels. */
+static cairo_surface_t *
+render_chart_as (int width, int height, gboolean screen)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t         *cr = cairo_create (surface);
+  SsChartStyle     style;
+
+  ss_chart_style_init_for_export (&style);
+  style.for_export = !screen;
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  ss_chart_draw (ss_study_dialog_get_chart (dialog), cr, width, height, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static cairo_surface_t *
+render_chart (int width, int height)
+{
+  return render_chart_as (width, height, FALSE);
+}
+
+static void
+pixel (cairo_surface_t *surface, double x, double y, double *r, double *g, double *b)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int           stride = cairo_image_surface_get_stride (surface);
+  guint32       p = *(const guint32 *)(data + (int)y * stride + 4 * (int)x);
+
+  *r = ((p >> 16) & 0xff) / 255.0;
+  *g = ((p >> 8) & 0xff) / 255.0;
+  *b = (p & 0xff) / 255.0;
+}
+
+/* One-mass: the period and the stick time over k.  Every plotted point is
+ * the library's row (bit for bit) and the CLI's sweep row (shortest text
+ * that reads back), at the pixel its value maps to. */
+static void
+test_curve_equals_table (void)
+{
+  const char *axes[] = { "k=50:200:7", NULL };
+  const char *outcomes[] = { "period", "base.stick_time", NULL };
+  const char *cli_args[] = { "sweep",    "one-mass",        "--vary", "k=50:200:7", "--metric", "period",
+                             "--metric", "base.stick_time", "--csv",  "-",          NULL };
+  g_autoptr(GPtrArray) cli = run_cli (cli_args);
+  const ss_study_result *r;
+  SsStudyTable          *table;
+  SsChartContext         ctx;
+
+  run_study ("one-mass", NULL, axes, outcomes);
+  r = ss_study_dialog_get_result (dialog);
+  table = ss_study_dialog_get_table (dialog);
+  g_assert_cmpint (r->n_rows, ==, 7);
+  g_assert_cmpint (r->n_failed, ==, 0);
+  g_assert_cmpuint (cli->len, ==, 8);
+  g_assert_cmpstr (((char **)g_ptr_array_index (cli, 0))[1], ==, "period");
+  ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 900, 600, &ctx);
+  for (int o = 0; o < 2; o++)
+    {
+      SsStudyLayer *layer = find_layer (SS_STUDY_LAYER_OUTCOME, o);
+
+      for (int v = 0; v < 7; v++)
+        {
+          char **row = g_ptr_array_index (cli, v + 1);
+          double x, y, px, py;
+
+          g_assert_cmpint (ss_study_layer_get_mark (layer, v, &x, &y), ==, SS_STUDY_MARK_POINT);
+          g_assert_cmpfloat (x, ==, r->axis_values[v]);
+          g_assert_cmpfloat (y, ==, r->values[v * 2 + o]);
+          g_assert_cmpfloat (x, ==, field_value (row[0]));
+          g_assert_cmpfloat (y, ==, field_value (row[1 + o]));
+          g_assert_cmpfloat (y, ==, ss_study_table_get_value (table, v, o));
+          g_assert_true (ss_study_layer_get_position (layer, &ctx, v, &px, &py));
+          g_assert_cmpfloat (fabs (px - ss_chart_context_x (&ctx, x)), <, 1e-9);
+          g_assert_cmpfloat (fabs (py - ss_chart_context_y (&ctx, y)), <, 1e-9);
+          g_assert_cmpfloat (py, >, ctx.y);
+          g_assert_cmpfloat (py, <, ctx.y + ctx.height);
+        }
+    }
+
+  /* outcomes of different units: each on its own 0-to-1 scale, the
+   * readout and the table keep the values */
+  {
+    const char   *mixed[] = { "period", "max:spring.F", NULL };
+    SsStudyLayer *force;
+    double        lo, hi, x, y;
+
+    run_study ("one-mass", NULL, axes, mixed);
+    table = ss_study_dialog_get_table (dialog);
+    force = find_layer (SS_STUDY_LAYER_OUTCOME, 1);
+    g_assert_true (ss_study_table_get_range (table, 1, &lo, &hi));
+    g_assert_cmpfloat (hi, >, lo);
+    for (int v = 0; v < 7; v++)
+      {
+        g_autofree char *text = ss_chart_layer_format_value (SS_CHART_LAYER (force), v);
+        g_autofree char *want = ss_study_table_format_value (table, 1, ss_study_table_get_value (table, v, 1));
+
+        g_assert_cmpint (ss_study_layer_get_mark (force, v, &x, &y), ==, SS_STUDY_MARK_POINT);
+        g_assert_cmpfloat (fabs (y - (ss_study_table_get_value (table, v, 1) - lo) / (hi - lo)), <, 1e-12);
+        g_assert_cmpstr (text, ==, want);
+      }
+  }
+}
+
+/* One-mass with mu_k over 0.1..0.9 and mu_s = 0.5: mu_k > mu_s cannot be
+ * built, so four variants fail (mu_k = mu_s runs, without a period).  They are red crosses under the data, no
+ * point of the curve; the value axis does not reach down to 0 (it would
+ * if a failure were drawn as 0); their crosses are red in the image. */
+static void
+test_failed_not_zero (void)
+{
+  const char      *sets[] = { "mu_s=0.5", NULL };
+  const char      *axes[] = { "mu_k=0.1:0.9:9", NULL };
+  const char      *outcomes[] = { "period", NULL };
+  SsStudyLayer    *curve, *failed;
+  SsStudyTable    *table;
+  SsChartContext   ctx;
+  cairo_surface_t *surface;
+  double           lo, hi;
+  int              n_failed = 0;
+
+  run_study ("one-mass", sets, axes, outcomes);
+  table = ss_study_dialog_get_table (dialog);
+  curve = find_layer (SS_STUDY_LAYER_OUTCOME, 0);
+  failed = find_layer (SS_STUDY_LAYER_FAILED, 0);
+  g_assert_cmpint (ss_study_dialog_get_result (dialog)->n_failed, ==, 4);
+  g_assert_true (ss_chart_layer_get_in_legend (SS_CHART_LAYER (failed)));
+  ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 900, 600, &ctx);
+  g_assert_true (ss_chart_layer_get_y_range (SS_CHART_LAYER (curve), 0, 1, 1, &lo, &hi));
+  g_assert_cmpfloat (lo, >, 0.5); /* periods of about 1 s and more */
+  g_assert_cmpfloat (ctx.ymap.lower, >, 0);
+  surface = render_chart (900, 600);
+  for (int v = 0; v < 9; v++)
+    {
+      double x, y, px, py, red, green, blue;
+      double mu_k = ss_study_table_get_variant_point (table, v, 0);
+
+      if (mu_k <= 0.5)
+        {
+          /* mu_k = mu_s: the block sticks for good, no period (a ring) */
+          g_assert_cmpint (ss_study_table_get_state (table, v), ==, SS_STUDY_ROW_DONE);
+          g_assert_cmpint (ss_study_layer_get_mark (curve, v, &x, &y), ==,
+                           mu_k < 0.5 ? SS_STUDY_MARK_POINT : SS_STUDY_MARK_NO_VALUE);
+          g_assert_cmpint (ss_study_layer_get_mark (failed, v, &x, &y), ==, SS_STUDY_MARK_NONE);
+          continue;
+        }
+      n_failed++;
+      g_assert_cmpint (ss_study_table_get_state (table, v), ==, SS_STUDY_ROW_FAILED);
+      g_assert_nonnull (strstr (ss_study_table_get_status (table, v), "mu_k"));
+      g_assert_true (isnan (ss_study_table_get_value (table, v, 0)));
+      g_assert_cmpint (ss_study_layer_get_mark (curve, v, &x, &y), ==, SS_STUDY_MARK_NONE);
+      g_assert_cmpint (ss_study_layer_get_mark (failed, v, &x, &y), ==, SS_STUDY_MARK_FAILED);
+      /* the cross: red, in the plot's bottom row, at the variant's x */
+      g_assert_true (ss_study_layer_get_position (failed, &ctx, v, &px, &py));
+      g_assert_cmpfloat (fabs (px - ss_chart_context_x (&ctx, mu_k)), <, 1e-9);
+      g_assert_cmpfloat (py, >, ctx.y + ctx.height - 12);
+      pixel (surface, px, py, &red, &green, &blue);
+      g_assert_cmpfloat (red, >, 0.7);
+      g_assert_cmpfloat (green, <, 0.4);
+      g_assert_cmpfloat (blue, <, 0.4);
+    }
+  g_assert_cmpint (n_failed, ==, 4);
+  cairo_surface_destroy (surface);
+}
+
+/* One-mass over k (4 points) and mu_s (3): every cell of the 4 × 3 grid
+ * is coloured by its value on the viridis scale, the cells tile the plot,
+ * and a pixel in each cell has the cell's colour, in an export (a
+ * rectangle per cell) and on screen (an image scaled up). */
+static void
+test_heatmap_grid (void)
+{
+  const char      *axes[] = { "k=50:200:4", "mu_s=0.4:0.6:3", NULL };
+  const char      *outcomes[] = { "period", NULL };
+  SsHeatmapLayer  *map;
+  SsStudyTable    *table;
+  SsChartContext   ctx;
+  cairo_surface_t *surface, *screen;
+  double           area = 0, lo, hi;
+
+  run_study ("one-mass", NULL, axes, outcomes);
+  table = ss_study_dialog_get_table (dialog);
+  map = find_heatmap ();
+  g_assert_cmpint (ss_study_table_get_n_variants (table), ==, 12);
+  g_assert_true (ss_study_table_get_range (table, 0, &lo, &hi));
+  ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 900, 600, &ctx);
+  surface = render_chart (900, 600);
+  screen = render_chart_as (900, 600, TRUE);
+  for (int v = 0; v < 12; v++)
+    {
+      graphene_rect_t r;
+      GdkRGBA         want, color;
+      double          red, green, blue;
+      double          value = ss_study_table_get_value (table, v, 0);
+
+      g_assert_cmpint (ss_heatmap_layer_get_cell (map, v, &color), ==, SS_HEATMAP_CELL_VALUE);
+      ss_heatmap_color ((value - lo) / (hi - lo), &want);
+      g_assert_true (gdk_rgba_equal (&want, &color));
+      ss_heatmap_layer_get_cell_rect (map, &ctx, v, &r);
+      g_assert_cmpfloat (r.size.width, >, 10);
+      g_assert_cmpfloat (r.size.height, >, 10);
+      area += r.size.width * r.size.height;
+      /* its point: k along x, mu_s along y */
+      g_assert_cmpfloat (fabs (r.origin.x + r.size.width / 2 -
+                               ss_chart_context_x (&ctx, ss_study_table_get_variant_point (table, v, 0))),
+                         <, 1e-3);
+      g_assert_cmpfloat (fabs (r.origin.y + r.size.height / 2 -
+                               ss_chart_context_y (&ctx, ss_study_table_get_variant_point (table, v, 1))),
+                         <, 1e-3);
+      for (int k = 0; k < 2; k++)
+        {
+          /* the centre and a point near the cell's corner */
+          pixel (k ? screen : surface, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, &red, &green,
+                 &blue);
+          g_assert_cmpfloat (fabs (red - color.red), <, 0.02);
+          g_assert_cmpfloat (fabs (green - color.green), <, 0.02);
+          g_assert_cmpfloat (fabs (blue - color.blue), <, 0.02);
+          pixel (k ? screen : surface, r.origin.x + 3, r.origin.y + r.size.height - 3, &red, &green, &blue);
+          g_assert_cmpfloat (fabs (red - color.red), <, 0.02);
+          g_assert_cmpfloat (fabs (green - color.green), <, 0.02);
+          g_assert_cmpfloat (fabs (blue - color.blue), <, 0.02);
+        }
+    }
+  cairo_surface_destroy (screen);
+  /* the cells fill the plot (a tight chart: no padding) */
+  g_assert_cmpfloat (fabs (area - ctx.width * ctx.height), <, 1e-6 * ctx.width * ctx.height);
+  cairo_surface_destroy (surface);
+
+  /* mu_k over mu_s: the cells with mu_k > mu_s failed; they are hatched
+   * red on light grey, on screen and in exports, not given a colour of
+   * the scale */
+  {
+    const char *grid[] = { "mu_s=0.3:0.6:4", "mu_k=0.2:0.5:4", NULL };
+    int         n_failed = 0;
+
+    run_study ("one-mass", NULL, grid, outcomes);
+    table = ss_study_dialog_get_table (dialog);
+    map = find_heatmap ();
+    ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 900, 600, &ctx);
+    for (int k = 0; k < 2; k++)
+      {
+        surface = render_chart_as (900, 600, k == 1);
+        for (int v = 0; v < 16; v++)
+          {
+            double          mu_s = ss_study_table_get_variant_point (table, v, 0);
+            double          mu_k = ss_study_table_get_variant_point (table, v, 1);
+            graphene_rect_t r;
+            int             red = 0, light = 0, other = 0;
+
+            ss_heatmap_layer_get_cell_rect (map, &ctx, v, &r);
+            for (double y = r.origin.y + 2; y < r.origin.y + r.size.height - 2; y++)
+              for (double x = r.origin.x + 2; x < r.origin.x + r.size.width - 2; x++)
+                {
+                  double cr, cg, cb;
+
+                  pixel (surface, x, y, &cr, &cg, &cb);
+                  if (cr > 0.7 && cg < 0.5 && cb < 0.5)
+                    red++;
+                  else if (cr > 0.9 && cg > 0.9 && cb > 0.9)
+                    light++;
+                  else
+                    other++;
+                }
+            if (mu_k > mu_s)
+              {
+                n_failed += k == 0;
+                g_assert_cmpint (ss_heatmap_layer_get_cell (map, v, NULL), ==, SS_HEATMAP_CELL_FAILED);
+                g_assert_cmpint (red, >, 0);
+                g_assert_cmpint (light, >, red);
+              }
+            else
+              {
+                g_assert_cmpint (ss_heatmap_layer_get_cell (map, v, NULL), !=, SS_HEATMAP_CELL_FAILED);
+                g_assert_cmpint (red, ==, 0);
+              }
+          }
+        cairo_surface_destroy (surface);
+      }
+    g_assert_cmpint (n_failed, ==, 3);
+  }
+}
+
+/* ---- a real click ------------------------------------------------------- */
+
+static void G_GNUC_PRINTF (1, 2) xdo (const char *fmt, ...)
+{
+  va_list          ap;
+  g_autofree char *args = NULL;
+  g_autofree char *cmd = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  va_start (ap, fmt);
+  args = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
+  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Clicks the dialog's chart at its pixel (x, y). */
+static void
+click_chart (double x, double y)
+{
+  GtkWidget       *chart = GTK_WIDGET (ss_study_dialog_get_chart (dialog));
+  GdkSurface      *surface = gtk_native_get_surface (GTK_NATIVE (dialog));
+  graphene_point_t in = GRAPHENE_POINT_INIT (x, y), out;
+  double           sx, sy;
+
+  g_assert_true (gtk_widget_compute_point (chart, GTK_WIDGET (dialog), &in, &out));
+  gtk_native_get_surface_transform (GTK_NATIVE (dialog), &sx, &sy);
+  xdo ("mousemove --window %lu %d %d", (gulong)gdk_x11_surface_get_xid (surface), (int)round (out.x + sx),
+       (int)round (out.y + sy));
+  pump (150);
+  xdo ("click 1");
+  pump (300);
+}
+
+/* A click on a variant's point loads it into the main window: its
+ * scenario, the study's base values and the variant's k; a click on a
+ * failed variant loads nothing. */
+static void
+test_click_loads_variant (void)
+{
+  const char        *sets[] = { "mu_s=0.5", "v_drive=0.15", NULL };
+  const char        *axes[] = { "mu_k=0.1:0.9:9", NULL };
+  const char        *outcomes[] = { "period", NULL };
+  GtkWidget         *chart;
+  SsStudyLayer      *curve, *failed;
+  SsChartContext     ctx;
+  const double      *values;
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                mu_k = ss_scenario_param_index (sc, "mu_k");
+  int                v_drive = ss_scenario_param_index (sc, "v_drive");
+  double             px, py;
+
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  run_study ("one-mass", sets, axes, outcomes);
+  chart = GTK_WIDGET (ss_study_dialog_get_chart (dialog));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+  pump (200);
+  ss_chart_get_layout (SS_CHART (chart), gtk_widget_get_width (chart), gtk_widget_get_height (chart), &ctx);
+  curve = find_layer (SS_STUDY_LAYER_OUTCOME, 0);
+  failed = find_layer (SS_STUDY_LAYER_FAILED, 0);
+
+  g_assert_true (ss_study_layer_get_position (curve, &ctx, 2, &px, &py)); /* mu_k = 0.3 */
+  click_chart (px, py);
+  g_assert_true (ss_window_get_scenario (window) == sc);
+  values = ss_param_panel_get_values (ss_window_get_param_panel (window));
+  g_assert_cmpfloat (values[mu_k], ==, ss_study_table_get_variant_point (ss_study_dialog_get_table (dialog), 2, 0));
+  g_assert_cmpfloat (values[mu_k], ==, 0.3);
+  g_assert_cmpfloat (values[v_drive], ==, 0.15);
+  g_assert_cmpfloat (values[ss_scenario_param_index (sc, "mu_s")], ==, 0.5);
+
+  /* another point, then a failed one: the window keeps the last good one */
+  g_assert_true (ss_study_layer_get_position (curve, &ctx, 4, &px, &py)); /* mu_k = 0.5: no period */
+  click_chart (px, py);
+  g_assert_cmpfloat (ss_param_panel_get_values (ss_window_get_param_panel (window))[mu_k], ==, 0.5);
+  g_assert_true (ss_study_layer_get_position (failed, &ctx, 7, &px, &py)); /* mu_k = 0.8 */
+  click_chart (px, py);
+  g_assert_cmpfloat (ss_param_panel_get_values (ss_window_get_param_panel (window))[mu_k], ==, 0.5);
+  {
+    g_autofree char *info = ss_study_dialog_dup_info_text (dialog);
+
+    g_assert_nonnull (strstr (info, "failed"));
+  }
+  /* one undo step back to 0.3 */
+  _ss_window_undo (window);
+  g_assert_cmpfloat (ss_param_panel_get_values (ss_window_get_param_panel (window))[mu_k], ==, 0.3);
+  xdo ("mousemove 0 0");
+}
+
+static gboolean
+read_lines (const char *path, GStrv *lines)
+{
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return FALSE;
+  *lines = g_strsplit (text, "\n", -1);
+  return TRUE;
+}
+
+/* The gear train over 60 mesh stiffnesses, cancelled once a few variants
+ * finished: the finished rows stay in the table, the plot and the
+ * exported CSV (the others say "cancelled"); the plot still exports. */
+static void
+test_cancel_keeps_partial (void)
+{
+  const char *sets[] = { "level=1", NULL };
+  const char *axes[] = { "k_delta_gamma=1:1e5:60:log", NULL };
+  const char *outcomes[] = { "bearing_gamma.first_slip", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = g_build_filename (tmpdir, "partial.csv", NULL);
+  g_autofree char *png = g_build_filename (tmpdir, "partial.png", NULL);
+  g_auto(GStrv) lines = NULL;
+  const ss_study_result *r;
+  SsStudyTable          *table;
+  SsStudyLayer          *curve;
+  gint64                 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  int                    done, shown = 0;
+
+  g_assert_true (ss_study_dialog_set_definition (dialog, "gear-train", sets, axes, outcomes, &error));
+  g_assert_true (ss_study_dialog_start (dialog, &error));
+  table = ss_study_dialog_get_table (dialog);
+  while (ss_study_table_count (table, SS_STUDY_ROW_DONE) < 3)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (500);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "study.cancel", NULL);
+  wait_study ();
+  r = ss_study_dialog_get_result (dialog);
+  g_assert_true (r->cancelled);
+  done = ss_study_table_count (table, SS_STUDY_ROW_DONE);
+  g_assert_cmpint (done, >=, 3);
+  g_assert_cmpint (done, <, 60);
+  g_assert_cmpint (done + ss_study_table_count (table, SS_STUDY_ROW_CANCELLED), ==, 60);
+  curve = find_layer (SS_STUDY_LAYER_OUTCOME, 0);
+  for (int v = 0; v < 60; v++)
+    {
+      double x, y;
+
+      if (ss_study_table_get_state (table, v) == SS_STUDY_ROW_DONE)
+        {
+          g_assert_null (r->status[v]);
+          g_assert_cmpfloat (ss_study_table_get_value (table, v, 0), ==, r->values[v]);
+          g_assert_cmpint (ss_study_layer_get_mark (curve, v, &x, &y), ==, SS_STUDY_MARK_POINT);
+          shown++;
+        }
+      else
+        {
+          g_assert_cmpstr (r->status[v], ==, "cancelled");
+          g_assert_cmpint (ss_study_layer_get_mark (curve, v, &x, &y), ==, SS_STUDY_MARK_NONE);
+        }
+    }
+  g_assert_cmpint (shown, ==, done);
+  {
+    g_autofree char *progress = ss_study_dialog_dup_progress_text (dialog);
+    g_autofree char *want = g_strdup_printf ("Cancelled: %d of 60 variants", done);
+
+    g_assert_nonnull (strstr (progress, want));
+  }
+
+  g_assert_true (ss_study_dialog_export_csv (dialog, csv, &error));
+  g_assert_no_error (error);
+  g_assert_true (read_lines (csv, &lines));
+  g_assert_cmpstr (lines[0], ==, "k_delta_gamma,bearing_gamma.first_slip,status");
+  g_assert_cmpuint (g_strv_length (lines), ==, 62); /* header, 60 rows, "" */
+  for (int v = 0; v < 60; v++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[v + 1], ",", -1);
+
+      if (ss_study_table_get_state (table, v) == SS_STUDY_ROW_DONE)
+        {
+          g_assert_cmpstr (f[2], ==, "ok");
+          g_assert_cmpfloat (g_ascii_strtod (f[1], NULL), ==, ss_study_table_get_value (table, v, 0));
+        }
+      else
+        g_assert_cmpstr (f[2], ==, "cancelled");
+    }
+  g_assert_true (ss_study_dialog_export_plot (dialog, png, 1200, 800, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 1200);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 800);
+  }
+}
+
+/* Every preset loads and builds; the two-slider γ preset ([Wojtyra2016]
+ * Example 3) has no slip at γ1 = γ2 (no-value rings for both sliders) and
+ * a slip near 1.95 s at γ1 = 2 γ2. */
+static void
+test_presets (void)
+{
+  SsStudyTable *table;
+  int           stuck = -1, slips = -1;
+
+  for (int i = 0; i < ss_study_preset_count (); i++)
+    {
+      const ss_study_preset *p = ss_study_preset_get (i);
+
+      g_assert_true (ss_study_dialog_load_preset (dialog, p->name));
+      /* what the editor holds builds (a first variant starts) */
+      g_assert_true (ss_study_dialog_start (dialog, NULL));
+      g_assert_true (ss_study_scenario (ss_study_dialog_get_study (dialog)) == ss_scenario_find (p->scenario));
+      ss_study_dialog_cancel (dialog);
+      wait_study ();
+    }
+
+  g_assert_true (ss_study_dialog_load_preset (dialog, "two-slider-gamma"));
+  g_assert_true (ss_study_dialog_start (dialog, NULL));
+  wait_study ();
+  table = ss_study_dialog_get_table (dialog);
+  g_assert_cmpint (ss_study_dialog_get_result (dialog)->n_failed, ==, 0);
+  for (int v = 0; v < ss_study_table_get_n_variants (table); v++)
+    {
+      double gamma_1 = ss_study_table_get_variant_point (table, v, 0);
+
+      if (fabs (gamma_1 - 1e-5) < 1e-12)
+        stuck = v;
+      if (fabs (gamma_1 - 2e-5) < 1e-12)
+        slips = v;
+    }
+  g_assert_cmpint (stuck, >=, 0);
+  g_assert_cmpint (slips, >=, 0);
+  for (int o = 0; o < 2; o++)
+    {
+      SsStudyLayer *layer = find_layer (SS_STUDY_LAYER_OUTCOME, o);
+      double        x, y;
+
+      g_assert_cmpint (ss_study_layer_get_mark (layer, stuck, &x, &y), ==, SS_STUDY_MARK_NO_VALUE);
+      g_assert_cmpint (ss_study_layer_get_mark (layer, slips, &x, &y), ==, SS_STUDY_MARK_POINT);
+      g_assert_cmpfloat (fabs (y - 1.947), <, 0.01);
+    }
+  g_assert_true (ss_chart_layer_get_in_legend (SS_CHART_LAYER (find_layer (SS_STUDY_LAYER_NO_VALUE, 0))));
+  g_assert_false (ss_chart_layer_get_in_legend (SS_CHART_LAYER (find_layer (SS_STUDY_LAYER_FAILED, 0))));
+}
+
+int
+main (int argc, char *argv[])
+{
+  int rc;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
+  g_setenv ("LANGUAGE", "C", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  ss_register_resource ();
+  tmpdir = g_dir_make_tmp ("stickslip-study-XXXXXX", NULL);
+  window = ss_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = ss_study_dialog_show_for_window (window);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+
+  g_test_add_func ("/study-gui/curve-equals-table", test_curve_equals_table);
+  g_test_add_func ("/study-gui/failed-not-zero", test_failed_not_zero);
+  g_test_add_func ("/study-gui/heatmap-grid", test_heatmap_grid);
+  g_test_add_func ("/study-gui/click-loads-variant", test_click_loads_variant);
+  g_test_add_func ("/study-gui/cancel-keeps-partial", test_cancel_keeps_partial);
+  g_test_add_func ("/study-gui/presets", test_presets);
+  rc = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
+        g_unlink (p);
+      }
+    g_rmdir (tmpdir);
+  }
+  return rc;
+}
