@@ -92,11 +92,17 @@ static inline void assert_stuck_within(const ss_model *m, const ss_trace *tr, co
   }
 }
 
+/* The energy integrals are states the integrator holds to its absolute
+ * tolerance (atol, 1e-10 by default, here in J): a run whose energies stay
+ * near 1e-7 J (a block that stops within a millisecond) is off by that
+ * much, not by a share of them. */
+#define ENERGY_ABS_TOL 1e-9 /* J */
+
 /* The change of work.external equals the changes of energy.kinetic and
  * energy.potential (when the model has one) plus energy.dissipated, at every
- * row, within rel_tol of the largest energy magnitude of the run; and the
- * dissipated energy never falls.  Returns the worst residual, as a share of
- * that magnitude. */
+ * row, within rel_tol of the largest energy magnitude of the run (and
+ * ENERGY_ABS_TOL); and the dissipated energy never falls.  Returns the worst
+ * residual, as a share of that magnitude. */
 static inline double assert_energy_balance(const ss_model *m, const ss_trace *tr, double rel_tol,
                                            const char *label)
 {
@@ -117,16 +123,84 @@ static inline double assert_energy_balance(const ss_model *m, const ss_trace *tr
     double e = ss_trace_at(tr, r, ik) + (ip >= 0 ? ss_trace_at(tr, r, ip) : 0.0) - e0;
     double residual = fabs(w - e - d);
     worst = fmax(worst, residual);
-    if (!(residual <= rel_tol * emax))
+    if (!(residual <= rel_tol * emax + ENERGY_ABS_TOL))
       g_error("%s, t = %g: work %.10g J, energy change %.10g J + dissipated %.10g J (off by %.3g "
               "of %.3g J)",
               label, tr->t[r], w, e, d, residual, emax);
-    if (!(d >= prev_d - rel_tol * emax))
+    if (!(d >= prev_d - rel_tol * emax - ENERGY_ABS_TOL))
       g_error("%s, t = %g: dissipated energy falls from %.10g to %.10g J", label, tr->t[r], prev_d,
               d);
     prev_d = d;
   }
   return emax > 0.0 ? worst / emax : 0.0;
+}
+
+/* The dissipated energy never falls by more than rel_tol of the largest
+ * energy magnitude of the run (columns as in assert_energy_balance). */
+static inline void assert_dissipation_rises(const ss_model *m, const ss_trace *tr, double rel_tol,
+                                            const char *label)
+{
+  const char *names[] = {"work.external", "energy.dissipated", "energy.kinetic",
+                         "energy.potential"};
+  double emax = 0.0;
+  for (int k = 0; k < 4; k++) {
+    int c = ss_model_column_find(m, names[k]);
+    for (size_t r = 0; c >= 0 && r < tr->n_rows; r++)
+      emax = fmax(emax, fabs(ss_trace_at(tr, r, c)));
+  }
+  int id = column(m, "energy.dissipated");
+  for (size_t r = 1; r < tr->n_rows; r++) {
+    double prev = ss_trace_at(tr, r - 1, id), d = ss_trace_at(tr, r, id);
+    if (!(d >= prev - rel_tol * emax))
+      g_error("%s, t = %.9g: dissipated energy falls from %.10g to %.10g J", label, tr->t[r], prev,
+              d);
+  }
+}
+
+/* Source index of contact `name` (events name their source by index). */
+static inline int contact_source(const ss_model *m, const char *name)
+{
+  for (int i = 0; i < ss_model_n_sources(m); i++)
+    if (strcmp(ss_model_source_name(m, i), name) == 0)
+      return i;
+  g_error("no contact %s", name);
+  return -1;
+}
+
+/* Contact `contact` slides the way its friction says: in every row where it
+ * does not stick and |v| > v_floor, its friction force (.F, viscous part
+ * included) opposes its velocity (.v); and its velocity never changes sign
+ * between two rows without an event of the contact in between (a stop or a
+ * reversal). */
+static inline void assert_friction_opposes_motion(const ss_model *m, const ss_trace *tr,
+                                                  const char *contact, double v_floor,
+                                                  const char *label)
+{
+  char name[64];
+  snprintf(name, sizeof name, "%s.F", contact);
+  int iF = column(m, name);
+  snprintf(name, sizeof name, "%s.v", contact);
+  int iv = column(m, name);
+  snprintf(name, sizeof name, "%s.stick", contact);
+  int ist = column(m, name);
+  int src = contact_source(m, contact);
+  for (size_t r = 0; r < tr->n_rows; r++) {
+    double F = ss_trace_at(tr, r, iF), v = ss_trace_at(tr, r, iv);
+    if (ss_trace_at(tr, r, ist) == 0.0 && fabs(v) > v_floor && F * v > 0.0)
+      g_error("%s, t = %.9g: contact %s slides at %.3g with friction %.6g along its motion", label,
+              tr->t[r], contact, v, F);
+    double v_prev = r > 0 ? ss_trace_at(tr, r - 1, iv) : 0.0;
+    if (fabs(v_prev) > v_floor && fabs(v) > v_floor && v_prev * v < 0.0) {
+      bool event = false;
+      for (size_t e = 0; e < tr->n_events; e++)
+        event |= tr->events[e].source == src && tr->events[e].t > tr->t[r - 1] &&
+                 tr->events[e].t <= tr->t[r];
+      if (!event)
+        g_error("%s: contact %s's velocity goes from %.3g at t = %.9g to %.3g at %.9g without an "
+                "event",
+                label, contact, v_prev, tr->t[r - 1], v, tr->t[r]);
+    }
+  }
 }
 
 /* Row index of the sample taken at an event time t (the post-event row). */

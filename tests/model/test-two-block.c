@@ -504,6 +504,65 @@ static void test_fast_load_partly_stuck(void)
   ss_model_free(m);
 }
 
+/* Both blocks, glued by contact 12, slide on the base (contacts 10 and 20,
+ * "sliding +"); at 3.35 s their common speed is 2.4e-4 m/s and falling at
+ * 0.15 m/s², it dips to -1.5e-3 m/s and comes back above zero by 3.41 s.
+ * Sliding steps are 50 ms here, so one step spanned the whole dip, and the
+ * root functions, seen only at the steps' ends, never fell through zero: no
+ * event, friction pushing along the motion, dissipated energy falling by
+ * 1e-4 J.  The contacts must stop at the first zero of the speed. */
+static void test_speed_dip(void)
+{
+  const char *sets[] = {"M1=2.2315273641528317",
+                        "M2=3.5246701913660554",
+                        "clamp=43.849850321235387",
+                        "mu_s10=0.79657379380105886",
+                        "mu_k10=0.79657379380105886",
+                        "c10=0",
+                        "mu_s20=0.51334723434839236",
+                        "mu_k20=0.49206926728310507",
+                        "c20=0.62367745954268117",
+                        "mu_s12=0.97938851062468357",
+                        "mu_k12=0.7752989086198494",
+                        "c12=0",
+                        "F1_bias=1.3436963734840681",
+                        "F1_amp=33.586921550426965",
+                        "F1_omega=0.32182977346425667",
+                        "F1_phase=0.88175374432095976",
+                        "v1_0=0",
+                        "F2_bias=0.71339553141724643",
+                        "F2_amp=10.832445504894075",
+                        "F2_omega=2.7647434527353965",
+                        "F2_phase=-2.9227123394425609",
+                        "v2_0=0",
+                        NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-block", sets, 5.0, 1e-3, &m);
+  assert_dissipation_rises(m, tr, 1e-9, "speed dip");
+  static const char *const names[3] = {"10", "20", "12"};
+  for (int c = 0; c < 3; c++)
+    assert_friction_opposes_motion(m, tr, names[c], 1e-9, "speed dip");
+  int iv1 = column(m, "v1");
+  double t_zero = NAN; /* the speed's first zero after 3.34 s, between two rows */
+  for (size_t r = 1; r < tr->n_rows && isnan(t_zero); r++)
+    if (tr->t[r - 1] >= 3.34 && ss_trace_at(tr, r - 1, iv1) > 0.0 &&
+        !(ss_trace_at(tr, r, iv1) > 0.0))
+      t_zero = tr->t[r];
+  g_assert_cmpfloat(t_zero, >, 3.35);
+  g_assert_cmpfloat(t_zero, <, 3.36);
+  for (int c = 0; c < 2; c++) { /* 10 and 20 stop there (stick or reverse) */
+    int src = contact_source(m, names[c]);
+    bool stopped = false;
+    for (size_t e = 0; e < tr->n_events; e++)
+      stopped |= tr->events[e].source == src && tr->events[e].kind != SS_EVENT_SLIP &&
+                 tr->events[e].t > t_zero - 1e-3 && tr->events[e].t <= t_zero;
+    if (!stopped)
+      g_error("contact %s: no stop between %.3f and %.3f s", names[c], t_zero - 1e-3, t_zero);
+  }
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -518,5 +577,6 @@ int main(int argc, char **argv)
   g_test_add_func("/two-block/frictionless", test_frictionless);
   g_test_add_func("/two-block/bad-input", test_bad_input);
   g_test_add_func("/two-block/fast-load-partly-stuck", test_fast_load_partly_stuck);
+  g_test_add_func("/two-block/speed-dip", test_speed_dip);
   return g_test_run();
 }
