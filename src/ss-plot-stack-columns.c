@@ -2,7 +2,8 @@
  * charts: the default charts, or what the user chose for the scenario (a
  * column shown, on a chart of its kind or on one whose unit it shares; a
  * default hidden), kept per scenario in GSettings "signals"; the charts'
- * Add Signal and Remove Signal menus and their actions. */
+ * Add Signal and Remove Signal menus and their actions.  Apart: the
+ * user's choices are state of their own, stored and restored here. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"

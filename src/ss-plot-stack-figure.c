@@ -1,8 +1,9 @@
-/* ss-plot-stack-figure.c - the plot stack drawn for export (PNG, SVG,
- * PDF, the clipboard): a title block, the charts chosen, the time axis's
- * labels under the last chart against time, then the characteristic
- * plots, every one through ss_chart_draw() as on screen; the legends name
- * the runs drawn with the parameter values in which they differ. */
+/* ss-plot-stack-figure.c - the plot stack drawn for export (PNG, SVG and
+ * PDF through ss-export.c): a title block, the charts chosen, the time
+ * axis's labels under the last chart against time, then the
+ * characteristic plots, every one through ss_chart_draw() as on screen;
+ * the legends name the runs drawn by the parameter values in which they
+ * differ.  Apart: the screen never takes this path. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"

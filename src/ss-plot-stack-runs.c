@@ -4,7 +4,8 @@
  * (a chart of four bearings and four runs reads bearing by colour, run by
  * pattern); the top chart's legend names the current run and each pinned
  * one.  The charts keep a layer per pinned run and curve ("slots"); this
- * file puts the runs' data, styles and names on them. */
+ * file puts the runs' data, styles and names on them, apart from building
+ * the charts because the runs change far more often than the charts. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"

@@ -6,7 +6,9 @@
  * the band between its bounds (the admissible load split while stuck).
  * A contact's curves keep its colour; a sum of friction forces and the
  * second component of a reaction are dashed.  Under each live line lie the
- * previous run's faint one and a layer per pinned run. */
+ * previous run's faint one and a layer per pinned run.  Apart: how the
+ * charts are made; which columns they show is ss-plot-stack-columns.c's,
+ * when they are rebuilt ss-plot-stack.c's. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"

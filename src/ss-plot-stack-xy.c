@@ -4,7 +4,8 @@
  * current, the previous and the pinned runs in the colour of the contact
  * it belongs to.  The charts' "Add Characteristic Plot" menu offers them;
  * a pair stays while the runs have both columns, across parameter
- * changes. */
+ * changes.  Apart: a kind of chart of its own, added and removed at will
+ * rather than built from the columns shown. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"

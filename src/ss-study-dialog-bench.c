@@ -1,7 +1,7 @@
-/* ss-study-dialog-bench.c - --bench-study: the study window runs the
- * presets' largest studies on every core while the chart redraws every
- * frame, and prints the frame times.  A measurement, not a feature: apart
- * from the window's code. */
+/* ss-study-dialog-bench.c - --bench-study: the study window runs two of
+ * the presets' studies at twice their resolution on every core while the
+ * chart redraws every frame, and prints the frame times.  A measurement,
+ * not a feature: apart from the window's code. */
 #define G_LOG_DOMAIN "ss-study-dialog"
 
 #include "config.h"

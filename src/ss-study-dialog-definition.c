@@ -2,7 +2,9 @@
  * the study it shows comes from the main window's values, a shipped
  * preset (the Presets menu) or the CLI's sweep text (tests and scripts),
  * and goes out as the validated ss_study that Run starts.  The scenario's
- * row says what the base values change from the defaults. */
+ * row says what the base values change from the defaults.  Apart from
+ * the rows (ss-study-dialog-editor.c): this is where the library's
+ * ss_study meets the editor, both ways. */
 #define G_LOG_DOMAIN "ss-study-dialog"
 
 #include "config.h"

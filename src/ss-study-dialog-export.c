@@ -1,7 +1,8 @@
 /* ss-study-dialog-export.c - the study window's exports: the library's
  * table as CSV and the plot (a title block over the chart, drawn by
  * ss_chart_draw as on screen) as PNG, SVG or PDF, written through the
- * output-file rules, and the file dialogs that ask where. */
+ * output-file rules, and the file dialogs that ask where.  Apart: the
+ * window's only files on disk, and the only code that draws off screen. */
 #define G_LOG_DOMAIN "ss-study-dialog"
 
 #include "config.h"

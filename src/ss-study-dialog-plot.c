@@ -7,7 +7,9 @@
  * The chart is an SsChart for characteristics (the same drawing path as
  * every chart and every export) on a time axis of its own, whose "time" is
  * the variant's index: hovering a point names the variant, a click loads it
- * into the main window (ss_window_apply_state: one undo step). */
+ * into the main window (ss_window_apply_state: one undo step).  Apart
+ * from the editor: the chart is rebuilt for every run, from the run's
+ * table alone. */
 #define G_LOG_DOMAIN "ss-study-dialog"
 
 #include "config.h"
