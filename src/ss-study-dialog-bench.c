@@ -1,0 +1,246 @@
+/* ss-study-dialog-bench.c - --bench-study: the study window runs two of
+ * the presets' studies at twice their resolution on every core while the
+ * chart redraws every frame, and prints the frame times.  A measurement,
+ * not a feature: apart from the window's code. */
+#define G_LOG_DOMAIN "ss-study-dialog"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "ss-study-dialog-private.h"
+
+/* The GUI's frames while studies run on every core: each frame's paint
+ * (the frame clock's before-paint to after-paint: layout, the charts'
+ * drawing, the renderer) and the interval between frames, with a tick
+ * callback asking for a frame every refresh as an animation would.
+ * Printed, not asserted. */
+struct _Bench
+{
+  GArray  *paint;     /* ms, this study's */
+  GArray  *interval;  /* ms, this study's */
+  GArray  *all_paint; /* ms, every study's */
+  GArray  *all_interval;
+  GArray  *cpu;     /* ms of the main thread's CPU time per paint, this study's */
+  GArray  *all_cpu; /* every study's */
+  double   cpu_start;
+  gint64   paint_start;
+  gint64   last_frame;
+  guint    tick_id;
+  gulong   before_id, after_id;
+  guint    timeout_id;
+  int      study; /* runs so far: bench_presets[study % N], BENCH_ROUNDS rounds */
+  gboolean started;
+  gboolean quit;
+  guint    renders; /* the chart's body renders at the study's start */
+};
+
+static const char *const bench_presets[] = { "two-slider-gamma-grid", "gear-train-mesh" };
+#define BENCH_ROUNDS 3
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+percentile (GArray *values, double q)
+{
+  if (values->len == 0)
+    return NAN;
+  g_array_sort (values, compare_doubles);
+  return g_array_index (values, double, MIN (values->len - 1, (guint)floor (q * (values->len - 1) + 0.5)));
+}
+
+/* CPU time of this (the main) thread, ms: a paint's own work, without the
+ * time the study's threads or other processes held the core */
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void
+bench_before_paint (GdkFrameClock *clock, SsStudyDialog *self)
+{
+  (void)clock;
+  self->bench->paint_start = g_get_monotonic_time ();
+  self->bench->cpu_start = thread_cpu_ms ();
+}
+
+static void
+bench_after_paint (GdkFrameClock *clock, SsStudyDialog *self)
+{
+  Bench *b = self->bench;
+  gint64 now = g_get_monotonic_time ();
+  double ms;
+
+  (void)clock;
+  if (!ss_study_dialog_is_running (self) || b->paint_start == 0)
+    return;
+  ms = (now - b->paint_start) / 1000.0;
+  g_array_append_val (b->paint, ms);
+  ms = thread_cpu_ms () - b->cpu_start;
+  g_array_append_val (b->cpu, ms);
+  if (b->last_frame != 0)
+    {
+      ms = (now - b->last_frame) / 1000.0;
+      g_array_append_val (b->interval, ms);
+    }
+  b->last_frame = now;
+}
+
+/* a frame every refresh, as an animation of the chart would ask */
+static gboolean
+bench_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  SsStudyDialog *self = SS_STUDY_DIALOG (widget);
+
+  (void)clock;
+  (void)data;
+  if (self->chart != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self->chart));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+bench_report (SsStudyDialog *self)
+{
+  Bench      *b = self->bench;
+  StudyRun   *run = self->run;
+  double      wall = (run->end - run->start) / 1e6;
+  const char *name = bench_presets[b->study % G_N_ELEMENTS (bench_presets)];
+
+  g_array_append_vals (b->all_paint, b->paint->data, b->paint->len);
+  g_array_append_vals (b->all_interval, b->interval->data, b->interval->len);
+  g_array_append_vals (b->all_cpu, b->cpu->data, b->cpu->len);
+  printf ("study %s: %d variants on %d threads in %.2f s, %d failed\n", name, run->total, run->jobs, wall,
+          run->result != NULL ? run->result->n_failed : -1);
+  printf ("  %u frames while it ran (%u with the chart redrawn whole): frame time (paint) median %.2f ms, "
+          "95th %.2f ms, max %.2f ms (main thread's CPU median %.2f ms); between frames median %.2f ms, 95th "
+          "%.2f ms\n",
+          b->paint->len, ss_chart_get_body_renders (self->chart) - b->renders, percentile (b->paint, 0.5),
+          percentile (b->paint, 0.95), percentile (b->paint, 1.0), percentile (b->cpu, 0.5),
+          percentile (b->interval, 0.5), percentile (b->interval, 0.95));
+  fflush (stdout);
+}
+
+static gboolean
+bench_step (gpointer data)
+{
+  SsStudyDialog *self = data;
+  Bench         *b = self->bench;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (clock == NULL || (b->started && ss_study_dialog_is_running (self)))
+    return G_SOURCE_CONTINUE;
+  if (b->started)
+    {
+      bench_report (self);
+      b->study++;
+      b->started = FALSE;
+    }
+  if (b->study >= (int)G_N_ELEMENTS (bench_presets) * BENCH_ROUNDS)
+    {
+      gboolean quit = b->quit;
+
+      printf ("all %d studies: %u frames while they ran: frame time (paint) median %.2f ms, 95th %.2f ms (main "
+              "thread's CPU median %.2f ms); between frames median %.2f ms, 95th %.2f ms\n",
+              b->study, b->all_paint->len, percentile (b->all_paint, 0.5), percentile (b->all_paint, 0.95),
+              percentile (b->all_cpu, 0.5), percentile (b->all_interval, 0.5), percentile (b->all_interval, 0.95));
+      fflush (stdout);
+      b->timeout_id = 0;
+      _ss_study_dialog_bench_stop (self);
+      if (quit && self->window != NULL)
+        gtk_window_destroy (GTK_WINDOW (self->window));
+      return G_SOURCE_REMOVE;
+    }
+  if (b->before_id == 0)
+    {
+      b->before_id = g_signal_connect (clock, "before-paint", G_CALLBACK (bench_before_paint), self);
+      b->after_id = g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint), self);
+    }
+  g_array_set_size (b->paint, 0);
+  g_array_set_size (b->interval, 0);
+  g_array_set_size (b->cpu, 0);
+  b->last_frame = 0;
+  b->paint_start = 0;
+  ss_study_dialog_load_preset (self, bench_presets[b->study % G_N_ELEMENTS (bench_presets)]);
+  /* twice the resolution (the preset's points and one between each two):
+   * long enough runs for a few hundred frames */
+  for (int i = 0; i < (gtk_switch_get_active (self->grid_switch) ? 2 : 1); i++)
+    gtk_spin_button_set_value (self->axes[i].points, 2 * gtk_spin_button_get_value_as_int (self->axes[i].points) - 1);
+  if (!ss_study_dialog_start (self, NULL))
+    {
+      g_printerr ("study benchmark: %s did not start\n", bench_presets[b->study % G_N_ELEMENTS (bench_presets)]);
+      b->study++;
+      return G_SOURCE_CONTINUE;
+    }
+  b->renders = ss_chart_get_body_renders (self->chart);
+  if (b->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), b->tick_id);
+  b->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), bench_tick, NULL, NULL);
+  b->started = TRUE;
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_ss_study_dialog_bench_stop (SsStudyDialog *self)
+{
+  Bench         *b = self->bench;
+  GdkFrameClock *clock;
+
+  if (b == NULL)
+    return;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock != NULL && b->before_id != 0)
+    {
+      g_signal_handler_disconnect (clock, b->before_id);
+      g_signal_handler_disconnect (clock, b->after_id);
+    }
+  if (b->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), b->tick_id);
+  if (b->timeout_id != 0)
+    g_source_remove (b->timeout_id);
+  g_array_unref (b->paint);
+  g_array_unref (b->interval);
+  g_array_unref (b->all_paint);
+  g_array_unref (b->all_interval);
+  g_array_unref (b->cpu);
+  g_array_unref (b->all_cpu);
+  g_free (b);
+  self->bench = NULL;
+}
+
+/* --bench-study: the presets' 2-D grid and the gear train's mesh study at
+ * twice their resolution (41 × 41 = 1681 and 41 variants), each on every
+ * core, three times over, with the frame times printed per study and over
+ * all; then the main window closes when @quit_when_done. */
+void
+ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done)
+{
+  Bench *b;
+
+  g_return_if_fail (SS_IS_STUDY_DIALOG (self));
+
+  _ss_study_dialog_bench_stop (self);
+  b = g_new0 (Bench, 1);
+  b->paint = g_array_new (FALSE, FALSE, sizeof (double));
+  b->interval = g_array_new (FALSE, FALSE, sizeof (double));
+  b->all_paint = g_array_new (FALSE, FALSE, sizeof (double));
+  b->all_interval = g_array_new (FALSE, FALSE, sizeof (double));
+  b->cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  b->all_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  b->quit = quit_when_done;
+  self->bench = b;
+  gtk_window_present (GTK_WINDOW (self));
+  b->timeout_id = g_timeout_add (100, bench_step, self);
+}
