@@ -235,6 +235,7 @@ compute_run (SsSimulation *self, const Request *req)
   double           t_end, slice;
   int              rc = 0;
 
+  ss_bench_trace ("worker: run starts");
   if (sim == NULL)
     {
       b->error = g_strdup (error ? error : "cannot start the simulation");
@@ -281,6 +282,7 @@ compute_run (SsSimulation *self, const Request *req)
   b->finished = TRUE;
   b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
   ss_sim_free (sim);
+  ss_bench_trace ("worker: run done");
   post_batch (self, b);
   return TRUE;
 }
@@ -335,6 +337,7 @@ deliver_cb (gpointer data)
   self->idle_id = 0;
   g_mutex_unlock (&self->mutex);
 
+  ss_bench_trace ("hand-over starts");
   if (b == NULL)
     return G_SOURCE_REMOVE;
   if (b->gen != self->generation)
@@ -383,11 +386,13 @@ deliver_cb (gpointer data)
     }
   invalidate_modes (self);
 
+  ss_bench_trace ("hand-over: dataset filled");
   g_signal_emit (self, signals[UPDATED], 0);
   if (b->error != NULL)
     g_signal_emit (self, signals[FAILED], 0, b->error);
 
   batch_free (b);
+  ss_bench_trace ("hand-over done (updated emitted)");
   return G_SOURCE_REMOVE;
 }
 
@@ -593,6 +598,7 @@ request_run (SsSimulation *self, SsModelRef *model, gboolean progressive, gboole
         opts.max_events = PREVIEW_MAX_EVENTS;
     }
 
+  ss_bench_trace ("recompute requested");
   self->generation++;
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
