@@ -29,5 +29,7 @@ double          ss_dataset_get_value (SsDataset *self, guint row, int column);
 gboolean        ss_dataset_get_column_range (SsDataset *self, int column, double *min, double *max);
 gint64          ss_dataset_get_request_time (SsDataset *self);
 void            ss_dataset_set_request_time (SsDataset *self, gint64 request_time);
+void            ss_dataset_set_complete (SsDataset *self);
+gboolean        ss_dataset_get_complete (SsDataset *self);
 
 G_END_DECLS

@@ -376,6 +376,8 @@ deliver_cb (gpointer data)
   ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
                           (const double *)(gpointer)b->rows->data);
   ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+  if (b->finished)
+    ss_dataset_set_complete (self->dataset);
   self->stats = b->stats;
   self->computed = b->reached;
   self->finished = b->finished;
