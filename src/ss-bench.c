@@ -18,6 +18,8 @@ static const char *kind_names[SS_BENCH_N_KINDS] = {
   "preview recompute (worker)",
   "drag -> preview frame",
   "whole frame, main thread CPU",
+  "frame showing new curves",
+  "... its main thread CPU",
 };
 
 typedef struct

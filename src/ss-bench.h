@@ -18,6 +18,8 @@ typedef enum
   SS_BENCH_PREVIEW_RECOMPUTE, /* worker time of a drag preview's run, ms */
   SS_BENCH_PREVIEW_LATENCY,   /* drag change -> the frame with its preview curves ends, ms */
   SS_BENCH_PAINT_CPU,         /* whole frame: the main thread's CPU time, ms */
+  SS_BENCH_CURVES_FRAME,      /* the frame that shows a change's curves, ms */
+  SS_BENCH_CURVES_FRAME_CPU,  /* ... its main thread's CPU time, ms */
   SS_BENCH_N_KINDS
 } SsBenchKind;
 

@@ -162,6 +162,7 @@ typedef struct
   BenchPhase  after_settle;
   int         count;
   gboolean    waiting;   /* a change is out, its frame not yet painted */
+  SsBenchKind awaited;   /* the kind the change is timed as */
   guint       seen;      /* samples of the awaited kind before the change */
   gint64      sent;      /* when the change went out, µs */
   gint64      resume_at; /* µs: the next change not before */
@@ -320,6 +321,7 @@ bench_changes (Bench *b, SsBenchKind kind, int n_changes)
   if (now < b->resume_at || ss_simulation_is_busy (b->self->simulation))
     return TRUE;
   ss_bench_set_label (bc->label);
+  b->awaited = kind;
   b->seen = ss_bench_count (bc->label, kind);
   b->waiting = TRUE;
   b->sent = g_get_monotonic_time ();
@@ -390,6 +392,8 @@ static const BenchColumn bench_columns[] = {
   { "prev.run", "preview_recompute_p50", SS_BENCH_PREVIEW_RECOMPUTE, 0.5, FALSE },
   { "prev. p50", "preview_p50", SS_BENCH_PREVIEW_LATENCY, 0.5, FALSE },
   { "prev. p95", "preview_p95", SS_BENCH_PREVIEW_LATENCY, 0.95, FALSE },
+  { "new frame", "curves_frame_p50", SS_BENCH_CURVES_FRAME, 0.5, FALSE },
+  { "its CPU", "curves_frame_cpu_p50", SS_BENCH_CURVES_FRAME_CPU, 0.5, FALSE },
   { "frame", "frame_p50", SS_BENCH_PAINT, 0.5, TRUE },
   { "frame CPU", "frame_cpu_p50", SS_BENCH_PAINT_CPU, 0.5, TRUE },
   { "interval", "interval_p50", SS_BENCH_INTERVAL, 0.5, TRUE },
@@ -411,7 +415,7 @@ bench_target (const BenchCase *bc, guint column)
     case 5:
       t = bc->preview_target;
       break;
-    case 6:
+    case 8:
       t = FRAME_TARGET;
       break;
     default:
@@ -492,6 +496,7 @@ bench_print_table (Bench *b)
 }
 
 static gint64 frame_cpu_start;
+static gint64 frame_start;
 
 static gint64
 thread_cpu_us (void)
@@ -507,6 +512,7 @@ bench_before_paint_cb (GdkFrameClock *clock, gpointer data)
 {
   (void)clock;
   (void)data;
+  frame_start = g_get_monotonic_time ();
   frame_cpu_start = thread_cpu_us ();
   ss_bench_trace ("frame: before-paint");
 }
@@ -524,10 +530,21 @@ bench_layout_cb (GdkFrameClock *clock, gpointer data)
 static void
 bench_after_paint_cb (GdkFrameClock *clock, gpointer data)
 {
+  Bench *b = data;
+
   (void)clock;
-  (void)data;
   if (frame_cpu_start != 0)
-    ss_bench_record (SS_BENCH_PAINT_CPU, (thread_cpu_us () - frame_cpu_start) / 1000.0);
+    {
+      double cpu = (thread_cpu_us () - frame_cpu_start) / 1000.0;
+
+      ss_bench_record (SS_BENCH_PAINT_CPU, cpu);
+      /* the window's after-paint, before this one, timed the change */
+      if (b->waiting && ss_bench_count (bench_case (b)->label, b->awaited) > b->seen)
+        {
+          ss_bench_record (SS_BENCH_CURVES_FRAME, (g_get_monotonic_time () - frame_start) / 1000.0);
+          ss_bench_record (SS_BENCH_CURVES_FRAME_CPU, cpu);
+        }
+    }
   frame_cpu_start = 0;
   ss_bench_trace ("frame: after-paint");
 }
@@ -548,10 +565,10 @@ bench_cb (gpointer data)
         {
           GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
 
-          g_signal_connect_object (clock, "before-paint", G_CALLBACK (bench_before_paint_cb), self, 0);
-          g_signal_connect_object (clock, "after-paint", G_CALLBACK (bench_after_paint_cb), self, 0);
+          g_signal_connect (clock, "before-paint", G_CALLBACK (bench_before_paint_cb), b);
+          g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint_cb), b);
           if (ss_bench_tracing ())
-            g_signal_connect_object (clock, "layout", G_CALLBACK (bench_layout_cb), self, 0);
+            g_signal_connect (clock, "layout", G_CALLBACK (bench_layout_cb), b);
           b->clock_connected = TRUE;
         }
       while (b->index < G_N_ELEMENTS (bench_cases) && !bench_selected (&bench_cases[b->index]))
@@ -622,6 +639,7 @@ bench_cb (gpointer data)
     default:
       bench_print_table (b);
       ss_bench_report ();
+      g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (GTK_WIDGET (self)), b);
       gtk_window_close (GTK_WINDOW (self));
       g_object_unref (self);
       g_free (b->play_label);
