@@ -160,6 +160,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/reference-overlay", test_reference);
   g_test_add_func ("/gui/split-band", test_split_band);
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
+  g_test_add_func ("/gui/chart-complete-run", test_chart_complete_run);
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
   g_test_add_func ("/gui/open-file", test_open_file);
