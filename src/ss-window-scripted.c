@@ -113,6 +113,8 @@ ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path
 #define PLAY_SECONDS   3.0
 #define PLAY_SAMPLES   1e5
 #define POLL_MS        5
+#define DRAG_STEP_MS   16 /* pointer motion during a drag, one per frame */
+#define DRAG_STEPS     60
 #define CHANGE_TIMEOUT (10 * G_USEC_PER_SEC)
 
 typedef struct
@@ -148,7 +150,7 @@ typedef enum
   BENCH_SETTLE,
   BENCH_FINAL,
   BENCH_PREVIEW,
-  BENCH_DRAG_END,
+  BENCH_DRAG,
   BENCH_PLAY_SETUP,
   BENCH_PLAY,
   BENCH_DONE,
@@ -333,6 +335,28 @@ bench_changes (Bench *b, SsBenchKind kind, int n_changes)
   return TRUE;
 }
 
+/* A drag that does not wait: a step every DRAG_STEP_MS, as pointer motion
+ * comes, for DRAG_STEPS steps; FALSE when it is over.  Its previews are
+ * timed under "LABEL, drag": how many were shown, and how late. */
+static gboolean
+bench_drag (Bench *b)
+{
+  g_autofree char *label = g_strdup_printf ("%s, drag", bench_case (b)->label);
+  gint64           now = g_get_monotonic_time ();
+  double           slider = b->count % 2 == 0 ? b->slider_b : b->slider_a;
+
+  if (b->n_changes == 0 || b->count >= DRAG_STEPS)
+    return FALSE;
+  if (now < b->resume_at)
+    return TRUE;
+  ss_bench_set_label (label);
+  ss_bench_mark_input ();
+  g_signal_emit_by_name (b->row, "value-requested", ss_param_row_slider_to_value (b->row, slider), FALSE);
+  b->count++;
+  b->resume_at += DRAG_STEP_MS * 1000;
+  return TRUE;
+}
+
 static void
 bench_start_play (Bench *b)
 {
@@ -382,45 +406,41 @@ typedef struct
   const char *tsv;
   SsBenchKind kind;
   double      q;
-  gboolean    play;
+  char        where; /* see bench_columns */
+  gboolean    count; /* how many samples, not a quantile */
 } BenchColumn;
 
+/* where: 'c' the case's changes, 'd' its continuous drag, 'p' its Play */
 static const BenchColumn bench_columns[] = {
-  { "recompute", "recompute_p50", SS_BENCH_RECOMPUTE, 0.5, FALSE },
-  { "final p50", "final_p50", SS_BENCH_LATENCY, 0.5, FALSE },
-  { "final p95", "final_p95", SS_BENCH_LATENCY, 0.95, FALSE },
-  { "prev.run", "preview_recompute_p50", SS_BENCH_PREVIEW_RECOMPUTE, 0.5, FALSE },
-  { "prev. p50", "preview_p50", SS_BENCH_PREVIEW_LATENCY, 0.5, FALSE },
-  { "prev. p95", "preview_p95", SS_BENCH_PREVIEW_LATENCY, 0.95, FALSE },
-  { "new frame", "curves_frame_p50", SS_BENCH_CURVES_FRAME, 0.5, FALSE },
-  { "its CPU", "curves_frame_cpu_p50", SS_BENCH_CURVES_FRAME_CPU, 0.5, FALSE },
-  { "frame", "frame_p50", SS_BENCH_PAINT, 0.5, TRUE },
-  { "frame CPU", "frame_cpu_p50", SS_BENCH_PAINT_CPU, 0.5, TRUE },
-  { "interval", "interval_p50", SS_BENCH_INTERVAL, 0.5, TRUE },
+  { "recompute", "recompute_p50", SS_BENCH_RECOMPUTE, 0.5, 'c', FALSE },
+  { "final p50", "final_p50", SS_BENCH_LATENCY, 0.5, 'c', FALSE },
+  { "final p95", "final_p95", SS_BENCH_LATENCY, 0.95, 'c', FALSE },
+  { "prev.run", "preview_recompute_p50", SS_BENCH_PREVIEW_RECOMPUTE, 0.5, 'c', FALSE },
+  { "prev. p50", "preview_p50", SS_BENCH_PREVIEW_LATENCY, 0.5, 'c', FALSE },
+  { "prev. p95", "preview_p95", SS_BENCH_PREVIEW_LATENCY, 0.95, 'c', FALSE },
+  { "drag seen", "drag_previews_shown", SS_BENCH_PREVIEW_LATENCY, 0, 'd', TRUE },
+  { "drag p50", "drag_p50", SS_BENCH_PREVIEW_LATENCY, 0.5, 'd', FALSE },
+  { "new frame", "curves_frame_p50", SS_BENCH_CURVES_FRAME, 0.5, 'c', FALSE },
+  { "its CPU", "curves_frame_cpu_p50", SS_BENCH_CURVES_FRAME_CPU, 0.5, 'c', FALSE },
+  { "frame", "frame_p50", SS_BENCH_PAINT, 0.5, 'p', FALSE },
+  { "frame CPU", "frame_cpu_p50", SS_BENCH_PAINT_CPU, 0.5, 'p', FALSE },
+  { "interval", "interval_p50", SS_BENCH_INTERVAL, 0.5, 'p', FALSE },
 };
 
 static double
 bench_target (const BenchCase *bc, guint column)
 {
-  double t = NAN;
+  const char *name = bench_columns[column].tsv;
+  double      t = NAN;
 
-  switch (column)
-    {
-    case 0:
-      t = bc->recompute_target;
-      break;
-    case 2:
-      t = bc->final_target;
-      break;
-    case 5:
-      t = bc->preview_target;
-      break;
-    case 8:
-      t = FRAME_TARGET;
-      break;
-    default:
-      break;
-    }
+  if (strcmp (name, "recompute_p50") == 0)
+    t = bc->recompute_target;
+  else if (strcmp (name, "final_p95") == 0)
+    t = bc->final_target;
+  else if (strcmp (name, "preview_p95") == 0)
+    t = bc->preview_target;
+  else if (strcmp (name, "frame_p50") == 0)
+    t = FRAME_TARGET;
   return t > 0 ? t : NAN;
 }
 
@@ -446,11 +466,14 @@ bench_print_table (Bench *b)
   g_string_append_printf (s, "stickslip --bench: GUI latency and frames, ms (CVODE: %s; %s)\n", ss_cvode_build (),
                           G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (b->self))));
   g_string_append_printf (s,
-                          "final: %d slider changes; prev.: %d drag steps; both from the control's change to the end "
-                          "of the frame that shows their curves.  recompute, prev.run: the worker's run.  frame: "
+                          "final: %d slider changes; prev.: %d drag steps one at a time; both from the control's "
+                          "change to the end of the frame that shows their curves.  drag: %d steps %d ms apart, "
+                          "previews seen and their p50.  new frame: the frame that shows a change's curves.  "
+                          "recompute, prev.run: the worker's run.  frame: "
                           "Play for %.0f s at 1x with %.0e samples per series, before- to after-paint (CPU: the main "
                           "thread's).  Load average %.2f at the start, %.2f at the end.\n",
-                          b->n_changes, b->n_changes, PLAY_SECONDS, PLAY_SAMPLES, b->load_start, load_average ());
+                          b->n_changes, b->n_changes, DRAG_STEPS, DRAG_STEP_MS, PLAY_SECONDS, PLAY_SAMPLES,
+                          b->load_start, load_average ());
   g_string_append_printf (s, "%-28s %-10s", "case", "slider");
   for (guint c = 0; c < G_N_ELEMENTS (bench_columns); c++)
     {
@@ -463,6 +486,7 @@ bench_print_table (Bench *b)
     {
       const BenchCase *bc = &bench_cases[i];
       g_autofree char *play = g_strdup_printf ("%s, Play", bc->label);
+      g_autofree char *drag = g_strdup_printf ("%s, drag", bc->label);
 
       if (!bench_selected (bc))
         continue;
@@ -471,7 +495,8 @@ bench_print_table (Bench *b)
       for (guint c = 0; c < G_N_ELEMENTS (bench_columns); c++)
         {
           const BenchColumn *col = &bench_columns[c];
-          double             v = ss_bench_quantile (col->play ? play : bc->label, col->kind, col->q);
+          const char        *label = col->where == 'p' ? play : col->where == 'd' ? drag : bc->label;
+          double v = col->count ? ss_bench_count (label, col->kind) : ss_bench_quantile (label, col->kind, col->q);
 
           print_ms (s, v, 9);
           g_string_append_printf (tsv, "\t%.3f", v);
@@ -597,6 +622,15 @@ bench_cb (gpointer data)
 
     case BENCH_PREVIEW:
       if (!bench_changes (b, SS_BENCH_PREVIEW_LATENCY, b->n_changes))
+        {
+          b->count = 0;
+          b->resume_at = g_get_monotonic_time ();
+          b->phase = BENCH_DRAG;
+        }
+      break;
+
+    case BENCH_DRAG:
+      if (!bench_drag (b))
         {
           /* the release: the drag's final change, not timed */
           ss_bench_set_label (SETUP_LABEL);
