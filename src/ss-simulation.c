@@ -4,9 +4,12 @@
  * The worker owns the ss_sim.  It never touches widgets: samples go into a
  * batch under the mutex and at most one idle callback is pending.  Every
  * request (start, reset, parameter change) gets a new generation; batches of
- * an older generation are dropped on arrival.  The worker integrates a run in
- * slices and abandons it as soon as a newer request arrives, so a fast drag
- * never queues stale runs.
+ * an older generation are dropped on arrival, but for the previews of the
+ * drag still going on.  The worker integrates a run in slices and abandons
+ * it as soon as a newer request arrives, so a fast drag never queues stale
+ * runs; only a preview runs on when the newer request is a preview too: a
+ * drag faster than its previews shows every other one instead of none, and
+ * only the newest request waits (one slot).
  *
  * A new scenario's run is handed over slice by slice, so a slow one fills the
  * charts as it goes and the playhead can start; a parameter change keeps the
@@ -72,6 +75,7 @@ struct _SsSimulation
   SsDataset  *ghost;
   SsDataset  *ghost_candidate;
   gint64      last_recompute_request;
+  guint       drag_generation; /* the first generation of the drag going on: its previews are shown */
   ss_run_opts opts;
   gboolean    finished; /* the shown run reached t_end (or failed) */
   gboolean    preview;  /* the shown run is a drag preview */
@@ -252,7 +256,9 @@ compute_run (SsSimulation *self, const Request *req)
 
       rc = ss_sim_advance (sim, next, &sink);
       g_mutex_lock (&self->mutex);
-      abandoned = self->req.model != NULL || self->quit;
+      /* a preview goes on under a newer preview: its curves are worth
+       * showing while the drag lasts, and the newest follows it */
+      abandoned = (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
       self->worker_reached = ss_sim_time (sim);
       g_mutex_unlock (&self->mutex);
       if (abandoned)
@@ -340,7 +346,8 @@ deliver_cb (gpointer data)
   ss_bench_trace ("hand-over starts");
   if (b == NULL)
     return G_SOURCE_REMOVE;
-  if (b->gen != self->generation)
+  /* older runs are stale, but for the previews of the drag going on */
+  if (b->gen != self->generation && !(b->preview && b->gen >= self->drag_generation))
     {
       batch_free (b);
       return G_SOURCE_REMOVE;
@@ -365,10 +372,13 @@ deliver_cb (gpointer data)
         }
       self->preview = b->preview;
     }
-  if (b->finished)
+  if (b->finished && b->gen == self->generation)
     {
       self->recomputing = FALSE;
       set_progress (self, -1.0);
+    }
+  if (b->finished)
+    {
       if (b->request_time != 0 && b->compute_ms > 0)
         ss_bench_record (b->preview ? SS_BENCH_PREVIEW_RECOMPUTE : SS_BENCH_RECOMPUTE, b->compute_ms);
     }
@@ -602,6 +612,9 @@ request_run (SsSimulation *self, SsModelRef *model, gboolean progressive, gboole
 
   ss_bench_trace ("recompute requested");
   self->generation++;
+  /* a final run or a new start ends the drag: its previews are stale now */
+  if (!preview)
+    self->drag_generation = self->generation + 1;
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
   self->req.model = ss_model_ref_ref (model);

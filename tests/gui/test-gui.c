@@ -153,6 +153,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/drag-preview-then-final", test_drag_preview_then_final);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);
   g_test_add_func ("/gui/drag-coalesces", test_drag_coalesces);
+  g_test_add_func ("/gui/drag-outpaces-previews", test_drag_outpaces_previews);
   g_test_add_func ("/gui/export", test_export);
   g_test_add_func ("/gui/scenario-file", test_scenario_file);
   g_test_add_func ("/gui/reset-defaults", test_reset_defaults);

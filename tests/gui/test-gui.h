@@ -62,5 +62,6 @@ void test_scripted_run_keeps_settings (void);
 void test_reference (void);
 void test_chart_incremental (void);
 void test_chart_complete_run (void);
+void test_drag_outpaces_previews (void);
 void test_level_label_room (void);
 void test_split_band (void);
