@@ -98,9 +98,10 @@ ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path
  *   1. CHANGES slider changes through the slider's adjustment (the
  *      path of a click or a key on it: one final change each);
  *   2. CHANGES drag steps, emitted as the row's value-requested
- *      (value, FALSE) the way a pressed slider's moves are, then the final
- *      change that ends the drag;
- *   3. the run again with dt_out = t_end / 1e5 (1e5 samples per series on
+ *      (value, FALSE) the way a pressed slider's moves are, one at a time;
+ *   3. a drag that does not wait (bench_drag), then the final change that
+ *      ends it;
+ *   4. the run again with dt_out = t_end / 1e5 (1e5 samples per series on
  *      screen) and PLAY_SECONDS of Play at 1x.
  * Each change is timed from the instant the script changes the control to
  * the end of the first frame after the run it caused was handed to the
@@ -108,7 +109,8 @@ ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path
  * waits for that frame and a pause that varies, so changes fall at every
  * phase of the frame clock.  Frames of Play: before-paint to after-paint
  * and the interval between them.  Targets are printed beside the figures,
- * never asserted. */
+ * never asserted; the recompute column times the worker's runs of the
+ * changed values, the targets' recompute is the CLI's default run. */
 #define CHANGES        40 /* of each kind; STICKSLIP_BENCH_CHANGES=N to profile */
 #define PLAY_SECONDS   3.0
 #define PLAY_SAMPLES   1e5
