@@ -173,6 +173,14 @@ ss_band_layer_get_data_end (SsChartLayer *layer)
   return MIN (ss_series_get_data_end (self->lower), ss_series_get_data_end (self->upper));
 }
 
+static gboolean
+ss_band_layer_get_data_complete (SsChartLayer *layer)
+{
+  SsBandLayer *self = SS_BAND_LAYER (layer);
+
+  return ss_series_get_complete (self->lower) && ss_series_get_complete (self->upper);
+}
+
 static void
 ss_band_layer_class_init (SsBandLayerClass *klass)
 {
@@ -185,6 +193,7 @@ ss_band_layer_class_init (SsBandLayerClass *klass)
   layer_class->draw_swatch = ss_band_layer_draw_swatch;
   layer_class->get_data_revision = ss_band_layer_get_data_revision;
   layer_class->get_data_end = ss_band_layer_get_data_end;
+  layer_class->get_data_complete = ss_band_layer_get_data_complete;
 }
 
 static void

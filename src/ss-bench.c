@@ -1,6 +1,7 @@
-/* ss-bench.c - collects timings per scenario label; main thread only. */
+/* ss-bench.c - collects timings per label; main thread only. */
 #define G_LOG_DOMAIN "ss-bench"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -8,9 +9,17 @@
 #include "stickslip.h"
 
 static const char *kind_names[SS_BENCH_N_KINDS] = {
-  "frame (plots + mechanism)", "plots only",     "recompute (worker)",
-  "slider -> curves drawn",    "frame interval", "whole frame (GTK paint)",
-  "preview recompute (worker)", "drag -> preview curves drawn",
+  "frame (plots + mechanism)",
+  "plots only",
+  "recompute (worker)",
+  "final change -> frame",
+  "frame interval",
+  "whole frame (GTK paint)",
+  "preview recompute (worker)",
+  "drag -> preview frame",
+  "whole frame, main thread CPU",
+  "frame showing new curves",
+  "... its main thread CPU",
 };
 
 typedef struct
@@ -21,6 +30,8 @@ typedef struct
 
 static GPtrArray *groups;
 static Group     *current;
+static gint64     input_time;   /* µs, 0: none marked */
+static gint64     trace_origin; /* µs: the last input marked */
 
 static int enabled = -1;
 
@@ -50,6 +61,19 @@ group_free (gpointer data)
   g_free (g);
 }
 
+static Group *
+find_group (const char *label)
+{
+  for (guint i = 0; groups != NULL && i < groups->len; i++)
+    {
+      Group *g = g_ptr_array_index (groups, i);
+
+      if (g_strcmp0 (g->label, label) == 0)
+        return g;
+    }
+  return NULL;
+}
+
 void
 ss_bench_set_label (const char *label)
 {
@@ -57,16 +81,9 @@ ss_bench_set_label (const char *label)
     return;
   if (groups == NULL)
     groups = g_ptr_array_new_with_free_func (group_free);
-  for (guint i = 0; i < groups->len; i++)
-    {
-      Group *g = g_ptr_array_index (groups, i);
-
-      if (g_strcmp0 (g->label, label) == 0)
-        {
-          current = g;
-          return;
-        }
-    }
+  current = find_group (label);
+  if (current != NULL)
+    return;
   current = g_new0 (Group, 1);
   current->label = g_strdup (label);
   for (int i = 0; i < SS_BENCH_N_KINDS; i++)
@@ -92,6 +109,38 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+guint
+ss_bench_count (const char *label, SsBenchKind kind)
+{
+  Group *g = find_group (label);
+
+  return g != NULL ? g->samples[kind]->len : 0;
+}
+
+/* Nearest rank: the smallest sample with at least q n samples at or below it. */
+static double
+sorted_quantile (const double *v, guint n, double q)
+{
+  double rank = ceil (q * n);
+
+  return v[(guint)CLAMP (rank, 1.0, (double)n) - 1];
+}
+
+double
+ss_bench_quantile (const char *label, SsBenchKind kind, double q)
+{
+  Group             *g = find_group (label);
+  g_autofree double *v = NULL;
+  guint              n;
+
+  if (g == NULL || g->samples[kind]->len == 0)
+    return NAN;
+  n = g->samples[kind]->len;
+  v = g_memdup2 (g->samples[kind]->data, n * sizeof (double));
+  qsort (v, n, sizeof (double), cmp_double);
+  return sorted_quantile (v, n, q);
+}
+
 void
 ss_bench_report (void)
 {
@@ -99,7 +148,7 @@ ss_bench_report (void)
     return;
   fprintf (stderr, "stickslip benchmark (ms)\n");
   fprintf (stderr, "CVODE: %s\n", ss_cvode_build ());
-  fprintf (stderr, "%-28s %-26s %7s %9s %9s %9s\n", "label", "measure", "n", "median", "p90", "max");
+  fprintf (stderr, "%-34s %-28s %6s %9s %9s %9s\n", "label", "measure", "n", "p50", "p95", "max");
   for (guint i = 0; i < groups->len; i++)
     {
       Group *g = g_ptr_array_index (groups, i);
@@ -112,8 +161,8 @@ ss_bench_report (void)
           if (a->len == 0)
             continue;
           qsort (v, a->len, sizeof (double), cmp_double);
-          fprintf (stderr, "%-28s %-26s %7u %9.3f %9.3f %9.3f\n", g->label, kind_names[k], a->len, v[a->len / 2],
-                   v[(a->len * 9) / 10], v[a->len - 1]);
+          fprintf (stderr, "%-34s %-28s %6u %9.3f %9.3f %9.3f\n", g->label, kind_names[k], a->len,
+                   sorted_quantile (v, a->len, 0.5), sorted_quantile (v, a->len, 0.95), v[a->len - 1]);
         }
     }
   ss_bench_reset ();
@@ -124,6 +173,45 @@ ss_bench_reset (void)
 {
   g_clear_pointer (&groups, g_ptr_array_unref);
   current = NULL;
+  input_time = 0;
+}
+
+void
+ss_bench_mark_input (void)
+{
+  input_time = g_get_monotonic_time ();
+  trace_origin = input_time;
+  ss_bench_trace ("input");
+}
+
+gboolean
+ss_bench_tracing (void)
+{
+  static int tracing = -1;
+
+  if (tracing < 0)
+    tracing = g_getenv ("STICKSLIP_TRACE") != NULL;
+  return tracing;
+}
+
+/* Any thread. */
+void
+ss_bench_trace (const char *what)
+{
+  if (!ss_bench_tracing ())
+    return;
+  fprintf (stderr, "trace %9.3f ms %s\n", (g_get_monotonic_time () - trace_origin) / 1000.0, what);
+}
+
+/* The origin of the latency of the run requested at @request_time: the
+ * marked input that caused it, else the request itself. */
+gint64
+ss_bench_take_input (gint64 request_time)
+{
+  gint64 origin = input_time != 0 && input_time <= request_time ? input_time : request_time;
+
+  input_time = 0;
+  return origin;
 }
 
 static double accumulated[SS_BENCH_N_KINDS];

@@ -95,6 +95,14 @@ ss_chart_layer_get_data_end (SsChartLayer *self)
   return klass->get_data_end ? klass->get_data_end (self) : INFINITY;
 }
 
+gboolean
+ss_chart_layer_get_data_complete (SsChartLayer *self)
+{
+  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
+
+  return klass->get_data_complete ? klass->get_data_complete (self) : TRUE;
+}
+
 /* The first label recorded in @labels that rows [top, top + height) would
  * touch, or -1. */
 static int

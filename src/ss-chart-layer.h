@@ -96,6 +96,8 @@ struct _SsChartLayerClass
   guint (*get_data_revision) (SsChartLayer *self);
   /* time of the layer's last row, s; +INFINITY when no rows can follow */
   double (*get_data_end) (SsChartLayer *self);
+  /* no rows can follow (the run is over); none: TRUE */
+  gboolean (*get_data_complete) (SsChartLayer *self);
   /* a label the layer draws in the gutter right of the plot (a level's):
    * its size, user units, and (with @ctx) the y it belongs at; the chart
    * keeps the gutter that wide and lays the labels out so none overlaps
@@ -110,6 +112,7 @@ struct _SsChartLayerClass
 void     ss_chart_layer_changed (SsChartLayer *self);
 guint    ss_chart_layer_get_revision (SsChartLayer *self);
 double   ss_chart_layer_get_data_end (SsChartLayer *self);
+gboolean ss_chart_layer_get_data_complete (SsChartLayer *self);
 gboolean ss_chart_layer_get_gutter_label (
     SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx, double *y, double *width, double *height);
 const char    *ss_chart_layer_get_title (SsChartLayer *self);

@@ -837,6 +837,23 @@ earliest_data_end (SsChart *self)
   return earliest;
 }
 
+/* The same over the layers whose rows may still grow: +INFINITY once every
+ * run shown is over. */
+static double
+earliest_growing_end (SsChart *self)
+{
+  double earliest = INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+
+      if (ss_chart_layer_get_visible (layer) && !ss_chart_layer_get_data_complete (layer))
+        earliest = MIN (earliest, ss_chart_layer_get_data_end (layer));
+    }
+  return earliest;
+}
+
 /* Left edge of the pixel column holding time @t, clamped to the plot. */
 static double
 column_edge (const SsChartContext *ctx, double t)
@@ -851,7 +868,9 @@ column_edge (const SsChartContext *ctx, double t)
  * (all of it, the plot's data only left of a pixel column no row can reach
  * any more) is kept while nothing but appended rows change; the tail, the
  * plot right of that column, is drawn every frame.  GTK then repaints only the tail:
- * during Play that is a few columns instead of the whole chart.  Both go
+ * while a run streams in that is a few columns instead of the whole chart.
+ * Once every run shown is over there is no tail: a tail is a new node each
+ * frame, which GTK repaints with all it covers of the body.  Both go
  * through draw_decor and draw_data, like exports.  A chart not against
  * time has no such column: new rows redraw it whole. */
 #define TAIL_LIMIT 48.0 /* px of tail before the body is redrawn */
@@ -909,7 +928,7 @@ ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   body_key_init (self, &lay, &style, &key);
   /* the column of the earliest end may still change, and with it what its
    * drawing spills to the left: the body stops short of that */
-  earliest = earliest_data_end (self);
+  earliest = earliest_growing_end (self);
   if (self->kind == CHART_TIME)
     cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
   else
@@ -920,7 +939,7 @@ ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   /* the legend reads the data at the cursor: rows still to come change it */
   if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 || cut - self->body_cut > TAIL_LIMIT ||
-      (!isnan (lay.cursor) && lay.cursor >= earliest))
+      (cut >= width && self->body_cut < width) || (!isnan (lay.cursor) && lay.cursor >= earliest))
     {
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
       graphene_rect_t tail;

@@ -17,6 +17,7 @@ struct _SsDataset
   double     *col_min;      /* running min per column (NaN skipped) */
   double     *col_max;      /* running max per column */
   gint64      request_time; /* monotonic µs of the change that produced it, 0 once drawn */
+  gboolean    complete;     /* the run is over: no rows follow */
 };
 
 G_DEFINE_FINAL_TYPE (SsDataset, ss_dataset, G_TYPE_OBJECT)
@@ -276,4 +277,18 @@ ss_dataset_to_trace (SsDataset *self)
       return NULL;
     }
   return tr;
+}
+
+/* The run is over (t_end reached, or failed): no rows follow. */
+void
+ss_dataset_set_complete (SsDataset *self)
+{
+  g_return_if_fail (SS_IS_DATASET (self));
+  self->complete = TRUE;
+}
+
+gboolean
+ss_dataset_get_complete (SsDataset *self)
+{
+  return self->complete;
 }

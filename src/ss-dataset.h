@@ -30,5 +30,7 @@ gboolean        ss_dataset_get_column_range (SsDataset *self, int column, double
 gint64          ss_dataset_get_request_time (SsDataset *self);
 void            ss_dataset_set_request_time (SsDataset *self, gint64 request_time);
 ss_trace       *ss_dataset_to_trace (SsDataset *self);
+void            ss_dataset_set_complete (SsDataset *self);
+gboolean        ss_dataset_get_complete (SsDataset *self);
 
 G_END_DECLS

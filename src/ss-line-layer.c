@@ -249,6 +249,12 @@ ss_line_layer_get_data_end (SsChartLayer *layer)
 }
 
 static gboolean
+ss_line_layer_get_data_complete (SsChartLayer *layer)
+{
+  return ss_series_get_complete (SS_LINE_LAYER (layer)->series);
+}
+
+static gboolean
 ss_line_layer_get_y_range (SsChartLayer *layer, double t0, double t1, guint n_bins, double *min, double *max)
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
@@ -306,6 +312,7 @@ ss_line_layer_class_init (SsLineLayerClass *klass)
   layer_class->draw_swatch = ss_line_layer_draw_swatch;
   layer_class->get_data_revision = ss_line_layer_get_data_revision;
   layer_class->get_data_end = ss_line_layer_get_data_end;
+  layer_class->get_data_complete = ss_line_layer_get_data_complete;
 }
 
 static void

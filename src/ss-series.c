@@ -125,6 +125,14 @@ ss_series_get_data_end (SsSeries *self)
   return self->dataset ? MIN (ss_dataset_get_end_time (self->dataset), self->reveal_end) : INFINITY;
 }
 
+/* No rows can follow those shown: the run is over and all of it shown. */
+gboolean
+ss_series_get_complete (SsSeries *self)
+{
+  return self->dataset == NULL ||
+         (ss_dataset_get_complete (self->dataset) && !(self->reveal_end < ss_dataset_get_end_time (self->dataset)));
+}
+
 /* Rows shown: those up to the reveal time. */
 static guint
 shown_rows (SsSeries *self)

@@ -30,6 +30,7 @@ void               ss_series_set_dataset (SsSeries *self, SsDataset *dataset);
 SsDataset         *ss_series_get_dataset (SsSeries *self);
 guint              ss_series_get_revision (SsSeries *self);
 double             ss_series_get_data_end (SsSeries *self);
+gboolean           ss_series_get_complete (SsSeries *self);
 gboolean           ss_series_has_data (SsSeries *self);
 const SsSeriesBin *ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins);
 gboolean           ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double *min, double *max);

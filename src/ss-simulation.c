@@ -4,9 +4,12 @@
  * The worker owns the ss_sim.  It never touches widgets: samples go into a
  * batch under the mutex and at most one idle callback is pending.  Every
  * request (start, reset, parameter change) gets a new generation; batches of
- * an older generation are dropped on arrival.  The worker integrates a run in
- * slices and abandons it as soon as a newer request arrives, so a fast drag
- * never queues stale runs.
+ * an older generation are dropped on arrival, but for the previews of the
+ * drag still going on.  The worker integrates a run in slices and abandons
+ * it as soon as a newer request arrives, so a fast drag never queues stale
+ * runs; only a preview runs on when the newer request is a preview too: a
+ * drag faster than its previews shows every other one instead of none, and
+ * only the newest request waits (one slot).
  *
  * A new scenario's run is handed over slice by slice, so a slow one fills the
  * charts as it goes and the playhead can start; a parameter change keeps the
@@ -72,6 +75,7 @@ struct _SsSimulation
   SsDataset  *ghost;
   SsDataset  *ghost_candidate;
   gint64      last_recompute_request;
+  guint       drag_generation; /* the first generation of the drag going on: its previews are shown */
   ss_run_opts opts;
   gboolean    finished; /* the shown run reached t_end (or failed) */
   gboolean    preview;  /* the shown run is a drag preview */
@@ -235,6 +239,7 @@ compute_run (SsSimulation *self, const Request *req)
   double           t_end, slice;
   int              rc = 0;
 
+  ss_bench_trace ("worker: run starts");
   if (sim == NULL)
     {
       b->error = g_strdup (error ? error : "cannot start the simulation");
@@ -251,7 +256,9 @@ compute_run (SsSimulation *self, const Request *req)
 
       rc = ss_sim_advance (sim, next, &sink);
       g_mutex_lock (&self->mutex);
-      abandoned = self->req.model != NULL || self->quit;
+      /* a preview goes on under a newer preview: its curves are worth
+       * showing while the drag lasts, and the newest follows it */
+      abandoned = (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
       self->worker_reached = ss_sim_time (sim);
       g_mutex_unlock (&self->mutex);
       if (abandoned)
@@ -281,6 +288,7 @@ compute_run (SsSimulation *self, const Request *req)
   b->finished = TRUE;
   b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
   ss_sim_free (sim);
+  ss_bench_trace ("worker: run done");
   post_batch (self, b);
   return TRUE;
 }
@@ -335,9 +343,11 @@ deliver_cb (gpointer data)
   self->idle_id = 0;
   g_mutex_unlock (&self->mutex);
 
+  ss_bench_trace ("hand-over starts");
   if (b == NULL)
     return G_SOURCE_REMOVE;
-  if (b->gen != self->generation)
+  /* older runs are stale, but for the previews of the drag going on */
+  if (b->gen != self->generation && !(b->preview && b->gen >= self->drag_generation))
     {
       batch_free (b);
       return G_SOURCE_REMOVE;
@@ -362,10 +372,13 @@ deliver_cb (gpointer data)
         }
       self->preview = b->preview;
     }
-  if (b->finished)
+  if (b->finished && b->gen == self->generation)
     {
       self->recomputing = FALSE;
       set_progress (self, -1.0);
+    }
+  if (b->finished)
+    {
       if (b->request_time != 0 && b->compute_ms > 0)
         ss_bench_record (b->preview ? SS_BENCH_PREVIEW_RECOMPUTE : SS_BENCH_RECOMPUTE, b->compute_ms);
     }
@@ -373,6 +386,8 @@ deliver_cb (gpointer data)
   ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
                           (const double *)(gpointer)b->rows->data);
   ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+  if (b->finished)
+    ss_dataset_set_complete (self->dataset);
   self->stats = b->stats;
   self->computed = b->reached;
   self->finished = b->finished;
@@ -383,11 +398,13 @@ deliver_cb (gpointer data)
     }
   invalidate_modes (self);
 
+  ss_bench_trace ("hand-over: dataset filled");
   g_signal_emit (self, signals[UPDATED], 0);
   if (b->error != NULL)
     g_signal_emit (self, signals[FAILED], 0, b->error);
 
   batch_free (b);
+  ss_bench_trace ("hand-over done (updated emitted)");
   return G_SOURCE_REMOVE;
 }
 
@@ -593,7 +610,11 @@ request_run (SsSimulation *self, SsModelRef *model, gboolean progressive, gboole
         opts.max_events = PREVIEW_MAX_EVENTS;
     }
 
+  ss_bench_trace ("recompute requested");
   self->generation++;
+  /* a final run or a new start ends the drag: its previews are stale now */
+  if (!preview)
+    self->drag_generation = self->generation + 1;
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
   self->req.model = ss_model_ref_ref (model);

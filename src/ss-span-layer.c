@@ -180,6 +180,12 @@ ss_span_layer_get_data_end (SsChartLayer *layer)
   return ss_series_get_data_end (SS_SPAN_LAYER (layer)->series);
 }
 
+static gboolean
+ss_span_layer_get_data_complete (SsChartLayer *layer)
+{
+  return ss_series_get_complete (SS_SPAN_LAYER (layer)->series);
+}
+
 static void
 ss_span_layer_class_init (SsSpanLayerClass *klass)
 {
@@ -191,6 +197,7 @@ ss_span_layer_class_init (SsSpanLayerClass *klass)
   layer_class->draw_swatch = ss_span_layer_draw_swatch;
   layer_class->get_data_revision = ss_span_layer_get_data_revision;
   layer_class->get_data_end = ss_span_layer_get_data_end;
+  layer_class->get_data_complete = ss_span_layer_get_data_complete;
 }
 
 static void

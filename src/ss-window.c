@@ -339,9 +339,13 @@ after_paint_cb (GdkFrameClock *clock, SsWindow *self)
   if (paint_start != 0)
     ss_bench_record (SS_BENCH_PAINT, (now - paint_start) / 1000.0);
   ss_bench_commit_frame ();
+  /* the first frame that ends after a recompute's curves were handed over */
   if (ds != NULL && ss_dataset_get_request_time (ds) != 0)
     {
-      ss_bench_record (SS_BENCH_LATENCY, (now - ss_dataset_get_request_time (ds)) / 1000.0);
+      gint64 origin = ss_bench_take_input (ss_dataset_get_request_time (ds));
+
+      ss_bench_record (ss_simulation_get_preview (self->simulation) ? SS_BENCH_PREVIEW_LATENCY : SS_BENCH_LATENCY,
+                       (now - origin) / 1000.0);
       ss_dataset_set_request_time (ds, 0);
     }
   if (ss_simulation_get_playing (self->simulation) && self->last_paint != 0)

@@ -349,6 +349,12 @@ ss_xy_layer_get_data_end (SsChartLayer *layer)
   return ss_series_get_data_end (SS_XY_LAYER (layer)->x);
 }
 
+static gboolean
+ss_xy_layer_get_data_complete (SsChartLayer *layer)
+{
+  return ss_series_get_complete (SS_XY_LAYER (layer)->x);
+}
+
 static void
 ss_xy_layer_finalize (GObject *object)
 {
@@ -376,6 +382,7 @@ ss_xy_layer_class_init (SsXyLayerClass *klass)
   layer_class->draw_swatch = ss_xy_layer_draw_swatch;
   layer_class->get_data_revision = ss_xy_layer_get_data_revision;
   layer_class->get_data_end = ss_xy_layer_get_data_end;
+  layer_class->get_data_complete = ss_xy_layer_get_data_complete;
 }
 
 static void

@@ -146,6 +146,118 @@ test_chart_incremental (void)
   ss_trace_free (tr);
 }
 
+/* The nodes a chart's snapshot appends (its children when several). */
+static GPtrArray *
+snapshot_nodes (GtkWidget *chart)
+{
+  GtkSnapshot   *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GPtrArray     *nodes = g_ptr_array_new_with_free_func ((GDestroyNotify)gsk_render_node_unref);
+
+  GTK_WIDGET_GET_CLASS (chart)->snapshot (chart, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (gsk_render_node_get_node_type (node) == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      g_ptr_array_add (nodes, gsk_render_node_ref (gsk_container_node_get_child (node, i)));
+  else
+    g_ptr_array_add (nodes, gsk_render_node_ref (node));
+  gsk_render_node_unref (node);
+  return nodes;
+}
+
+/* Once the run is over the chart's body holds all of it: while the playhead
+ * moves (Play), every frame reuses the body and only the playhead's line is
+ * new, so GTK repaints no more of the chart than the line's two columns.
+ * A run still streaming in keeps a tail of new columns, drawn each frame. */
+void
+test_chart_complete_run (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  ss_model          *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+  ss_run_opts        opts = { 0 };
+  ss_trace          *tr = ss_run (m, &opts, NULL);
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  g_autoptr(SsTimeAxis) axis = ss_time_axis_new ();
+  g_autoptr(SsSeries) series = ss_series_new ("v");
+  g_autoptr(SsChartLayer) line = NULL;
+  GtkWidget *chart = ss_chart_new (axis);
+  GtkWindow *win = GTK_WINDOW (gtk_window_new ());
+  gint64     deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  size_t     half, n_cols = (size_t)ss_model_n_columns (m);
+
+  g_assert_nonnull (tr);
+  half = tr->n_rows / 2;
+  ss_dataset_append_rows (ds, half, tr->t, tr->rows);
+  ss_time_axis_set_extent (axis, 0, sc->t_end);
+  ss_series_set_dataset (series, ds);
+  line = ss_line_layer_new (series, "m/s");
+  ss_chart_add_layer (SS_CHART (chart), line);
+  ss_chart_set_title (SS_CHART (chart), "Velocity (m/s)");
+  gtk_window_set_child (win, chart);
+  gtk_window_set_default_size (win, 600, 200);
+  gtk_window_present (win);
+  while (gtk_widget_get_width (chart) <= 0)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+
+  /* streaming: body, playhead and a tail that is new in every frame */
+  {
+    g_autoptr(GPtrArray) a = NULL;
+    g_autoptr(GPtrArray) b = NULL;
+
+    ss_time_axis_set_playhead (axis, 1.0);
+    a = snapshot_nodes (chart);
+    ss_time_axis_set_playhead (axis, 1.02);
+    b = snapshot_nodes (chart);
+    g_assert_cmpuint (b->len, ==, 3);
+    g_assert_true (g_ptr_array_index (a, 0) == g_ptr_array_index (b, 0));
+    g_assert_cmpint (gsk_render_node_get_node_type (g_ptr_array_index (b, 2)), ==, GSK_CAIRO_NODE);
+    g_assert_true (g_ptr_array_index (a, 2) != g_ptr_array_index (b, 2));
+  }
+
+  /* the rest arrives and the run is over */
+  ss_dataset_append_rows (ds, tr->n_rows - half, tr->t + half, tr->rows + half * n_cols);
+  ss_dataset_set_complete (ds);
+  {
+    g_autoptr(GPtrArray) a = NULL;
+    g_autoptr(GPtrArray) b = NULL;
+    g_autoptr(GskRenderNode) body = NULL;
+    int              width = gtk_widget_get_width (chart), height = gtk_widget_get_height (chart);
+    cairo_surface_t *screen, *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    cairo_t         *cr = cairo_create (whole);
+    SsChartStyle     style;
+
+    ss_time_axis_set_playhead (axis, 2.0);
+    a = snapshot_nodes (chart);
+    for (int frame = 1; frame <= 5; frame++)
+      {
+        ss_time_axis_set_playhead (axis, 2.0 + 0.02 * frame);
+        g_clear_pointer (&b, g_ptr_array_unref);
+        b = snapshot_nodes (chart);
+        /* the kept body and the playhead's line, nothing else */
+        g_assert_cmpuint (b->len, ==, 2);
+        g_assert_true (g_ptr_array_index (a, 0) == g_ptr_array_index (b, 0));
+        g_assert_cmpint (gsk_render_node_get_node_type (g_ptr_array_index (b, 1)), ==, GSK_COLOR_NODE);
+      }
+    /* the body shows the whole run: as drawn whole, without the playhead */
+    ss_time_axis_set_playhead (axis, NAN);
+    body = gsk_render_node_ref (g_ptr_array_index (a, 0));
+    screen = render_node (body, width, height);
+    ss_chart_style_init_for_widget (&style, chart);
+    ss_chart_draw (SS_CHART (chart), cr, width, height, &style);
+    cairo_destroy (cr);
+    cairo_surface_flush (whole);
+    g_assert_cmpuint (count_differing_pixels (screen, whole, 3), ==, 0);
+    cairo_surface_destroy (screen);
+    cairo_surface_destroy (whole);
+  }
+  gtk_window_destroy (win);
+  ss_trace_free (tr);
+}
+
 /* How far below the plot area's top edge a level's label starts, px (< 0:
  * it sticks out over the frame), the chart drawn for export at 600 x 90
  * with the level at `fraction` of the line's value range.  The label lies

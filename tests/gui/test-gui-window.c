@@ -618,3 +618,68 @@ test_drag_preview_then_final (void)
   g_assert_true (files_equal_text (gui_csv, cli_csv));
   ss_simulation_set_run_options (sim, &none);
 }
+
+typedef struct
+{
+  guint  previews; /* preview runs shown whole */
+  double last_k;   /* k of the last one, N/m */
+  int    ik;
+} PreviewCount;
+
+static void
+count_previews_cb (SsSimulation *sim, PreviewCount *pc)
+{
+  if (ss_simulation_get_preview (sim) && ss_simulation_get_finished (sim))
+    {
+      pc->previews++;
+      pc->last_k = ss_model_values (ss_simulation_get_model (sim))[pc->ik];
+    }
+}
+
+/* A drag whose steps come faster than its previews are computed (a step
+ * every 4 ms, each preview of one-mass LuGre over 30 s taking tens of ms):
+ * the window still shows previews while the drag goes on, each of a value
+ * the drag passed through, and none after the final change. */
+void
+test_drag_outpaces_previews (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  ss_run_opts        opts = { .t_end = 30 }, none = { 0 };
+  g_autoptr(SsSimulation) sim = ss_simulation_new ();
+  g_autofree double *values = g_new (double, sc->n_params);
+  PreviewCount       pc = { 0, NAN, ss_scenario_param_index (sc, "k") };
+  guint              during;
+
+  ss_scenario_defaults (sc, values);
+  g_assert_true (ss_param_set_assignment (sc, values, "law=lugre", NULL));
+  ss_simulation_set_run_options (sim, &opts);
+  ss_simulation_start (sim, sc->create (sc, values, NULL));
+  wait_idle (sim);
+  g_signal_connect (sim, "updated", G_CALLBACK (count_previews_cb), &pc);
+  for (int step = 0; step < 150; step++)
+    {
+      gint64 next = g_get_monotonic_time () + 4000;
+
+      values[pc.ik] = 100.0 + step;
+      ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
+      while (g_get_monotonic_time () < next)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  during = pc.previews;
+  g_test_message ("%u previews shown during 150 steps 4 ms apart", during);
+  g_assert_cmpuint (during, >=, 1);
+  g_assert_cmpfloat (pc.last_k, >=, 100.0);
+  g_assert_cmpfloat (pc.last_k, <=, 249.0);
+  g_assert_cmpfloat (pc.last_k, ==, round (pc.last_k));
+  /* the release: the final run, and no preview after it */
+  values[pc.ik] = 250.0;
+  ss_simulation_recompute (sim, sc->create (sc, values, NULL));
+  during = pc.previews;
+  wait_idle (sim);
+  g_assert_cmpuint (pc.previews, ==, during);
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[pc.ik], ==, 250.0);
+  g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), 30.0, 1e-9);
+  g_signal_handlers_disconnect_by_data (sim, &pc);
+  ss_simulation_set_run_options (sim, &none);
+}

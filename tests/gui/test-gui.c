@@ -153,6 +153,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/drag-preview-then-final", test_drag_preview_then_final);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);
   g_test_add_func ("/gui/drag-coalesces", test_drag_coalesces);
+  g_test_add_func ("/gui/drag-outpaces-previews", test_drag_outpaces_previews);
   g_test_add_func ("/gui/export", test_export);
   g_test_add_func ("/gui/scenario-file", test_scenario_file);
   g_test_add_func ("/gui/reset-defaults", test_reset_defaults);
@@ -164,6 +165,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/runs-follow-run-options", test_runs_follow_run_options);
   g_test_add_func ("/gui/split-band", test_split_band);
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
+  g_test_add_func ("/gui/chart-complete-run", test_chart_complete_run);
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
   g_test_add_func ("/gui/open-file", test_open_file);

@@ -69,5 +69,7 @@ void test_compare_all_cancel (void);
 void test_runs_file (void);
 void test_runs_follow_run_options (void);
 void test_chart_incremental (void);
+void test_chart_complete_run (void);
+void test_drag_outpaces_previews (void);
 void test_level_label_room (void);
 void test_split_band (void);
