@@ -6,8 +6,9 @@
  *   sim-interp.c  what a step's interpolant tells: creeping stops and
  *                 speeds that dip through zero within the step
  *
- * Split so that neither grows past what one reads at once; the names shared
- * here start with sim_ (ss-internal.h). */
+ * Split along that seam so the stepping loop reads without the analyses'
+ * numerics and neither file passes 1,000 lines; the names shared here
+ * start with sim_ (ss-internal.h). */
 #ifndef SS_SIM_PRIVATE_H
 #define SS_SIM_PRIVATE_H
 
