@@ -4,7 +4,8 @@
  * (ss_model_, ss_planar_, ss_block1d_, ss_ts_ for the two-slider's public
  * statics); a mechanism's private names (static, or shared only among its
  * own files) use one short prefix of its own: ts_ two-slider, tb_ two-block,
- * gear_ gear-train, block1d_ the block helper. */
+ * gear_ gear-train, block1d_ the block helper; so do the integrator's
+ * (sim_, shared by sim.c and sim-interp.c in sim-private.h). */
 #ifndef SS_INTERNAL_H
 #define SS_INTERNAL_H
 

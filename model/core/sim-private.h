@@ -1,0 +1,131 @@
+/* sim-private.h - what the integrator's two files share: the state of a
+ * run (struct ss_sim) and the functions one calls in the other.
+ *
+ *   sim.c         the run: CVODE set-up and callbacks, the stepping loop,
+ *                 roots and events, restarts, output grid rows
+ *   sim-interp.c  what a step's interpolant tells: creeping stops and
+ *                 speeds that dip through zero within the step
+ *
+ * Split along that seam so the stepping loop reads without the analyses'
+ * numerics and neither file passes 1,000 lines; the names shared here
+ * start with sim_ (ss-internal.h). */
+#ifndef SS_SIM_PRIVATE_H
+#define SS_SIM_PRIVATE_H
+
+#include <stdbool.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+
+#include "ss-internal.h"
+
+#define CREEP_RUNGS 6 /* rungs on a creeping contact's ladder (sim-interp.c) */
+
+/* Nodes of a step's speed polynomials: the state's interpolant has the
+ * method's order (Adams at most 12), so a speed linear in the state is a
+ * polynomial of that degree, and a smooth one close to it. */
+#define CREEP_NODES 14
+
+typedef struct creep_crossing {
+  double t;    /* instant the speed fell through the rung, s */
+  int contact; /* which contact */
+  int rung;    /* which rung */
+} creep_crossing;
+
+struct ss_sim {
+  const ss_model *m;       /* the constant model */
+  ss_run_opts opts;        /* resolved options */
+  SUNContext ctx;          /* SUNDIALS context */
+  void *cvode;             /* CVODE memory */
+  N_Vector y;              /* continuous state */
+  SUNMatrix A;             /* BDF Jacobian (dense) */
+  SUNLinearSolver LS;      /* BDF linear solver */
+  SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
+  int *modes;              /* n_contacts current modes */
+  int *old_modes;          /* scratch */
+  int *roots;              /* n_contacts + n_aux root info */
+  int *hit;                /* scratch */
+  double *v;               /* scratch per contact */
+  double *margin;          /* scratch per contact */
+  double *margin0;         /* scratch per contact */
+  N_Vector y_probe;        /* scratch state a moment after a (re)start */
+  N_Vector ydot;           /* scratch derivative */
+  double *row;             /* scratch sample row */
+  void *observe_scratch;   /* the model's own scratch for observe (NULL: none) */
+  N_Vector y_grid;         /* interpolated state at a grid time */
+  double t;                /* time reached for the caller (<= t_step), s */
+  double t_step;           /* end of the last integrator step (state y), s */
+  long grid_index;         /* next output grid index */
+  long steps_since_output; /* integrator steps since the last grid sample */
+  long n_grid;             /* index of the last grid point (t_end) */
+  bool started;            /* t = 0 sample emitted */
+  bool failed;             /* an error stopped the run */
+  double last_event_t;     /* for Zeno detection */
+  long events_at_same_t;   /* events within 1e-12 s of each other */
+  bool repeat_root;        /* the last root fell on the previous one's instant and
+                              changed no mode: restart with a shorter first step */
+  int *creep_next;         /* per contact: index of the next rung to watch its speed fall
+                              through (CREEP_RUNGS: none) */
+  double *creep_t;         /* per contact CREEP_RUNGS instants its speed fell through each
+                              rung in the present descent, s (NAN: not in it) */
+  double t_creep;          /* the speeds have been followed up to here, s */
+  N_Vector y_creep;        /* interpolated state within the last step */
+  N_Vector y_trial;        /* state of a trial stop */
+  int *trial_modes;        /* modes of a trial stop */
+  double *speed;           /* per contact: speed mode * v at t_speed (a sliding contact's
+                              root function, kept from CVODE's last call) */
+  double t_speed;          /* time of speed[], s (NAN: none) */
+  creep_crossing *cross;   /* scratch: rung crossings within one step */
+  double *node_t;          /* CREEP_NODES Chebyshev nodes of a step, s */
+  double *node_speed;      /* speeds of every contact at the nodes (node-major) */
+  int n_nodes;             /* nodes in use */
+  double nodes_a, nodes_b; /* the step the nodes sample, s (NAN: none) */
+  ss_stats stats;          /* accumulated over restarts */
+  ss_run_check *check;     /* physics of every emitted row */
+  size_t rows;             /* rows emitted */
+  size_t max_rows;         /* rows a run may keep: grid plus one per event */
+  char error[1024];        /* last error message */
+
+  /* speeds through zero within a step (sim_find_dip) */
+  double cheb_cos[2 * CREEP_NODES]; /* cos(pi m / (cheb_n - 1)), m < 2 (cheb_n - 1) */
+  int cheb_n;                       /* nodes of that table (0: none) */
+  N_Vector ydot_last;               /* the last right-hand side CVODE evaluated */
+  double t_rhs;                     /* its time, s (NAN: none) */
+  double *dip_speed;                /* per contact: speed mode * v at t_dip_start */
+  double *dip_rate_a;               /* per contact: its rate there, m/s² (rad/s² bearings) */
+  double *dip_rate;                 /* scratch: rates at a step's end */
+  double t_dip_start;               /* where the next step starts from them, s (NAN: none,
+                                       after a restart) */
+};
+
+/* ---- sim.c: the run ---- */
+
+/* Stops the run with "simulation failed at t = ...: what"; returns -1. */
+int sim_fail(ss_sim *s, double t, const char *what);
+/* Restarts the integrator at t from y (history discarded); < 0 on failure. */
+int sim_restart(ss_sim *s, double t);
+/* Observes, checks and hands over the row at t, state x (a failure stops the run). */
+void sim_emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x);
+/* An event per contact whose mode differs from old_modes; true if any. */
+bool sim_emit_mode_changes(ss_sim *s, const ss_sink *sink, double t);
+/* The roots in s->roots at t, state y: new modes, events, restart; < 0 on failure. */
+int sim_handle_roots(ss_sim *s, double t, const ss_sink *sink);
+/* Emits every grid row up to `until` within the last integrator step. */
+void sim_emit_grid_until(ss_sim *s, const ss_sink *sink, double until);
+
+/* ---- sim-interp.c: what a step's interpolant tells ---- */
+
+/* Contact i starts below every rung, with no descent. */
+void sim_creep_reset(ss_sim *s, int i);
+/* Follows every sliding contact's speed to the state y at t (a restart). */
+void sim_creep_sync_all(ss_sim *s, double t);
+/* Creeping stops within the last step, up to t_b: 1 if a contact stopped (the
+ * run goes on from there), 0 if none, < 0 on failure. */
+int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sink);
+/* The first instant in [t_a, t_b] where a sliding speed falls through zero
+ * on its way below -atol, or NAN: none. */
+double sim_find_dip(ss_sim *s, double t_a, double t_b);
+/* Ends the last step at the dip t_dip and resolves there; < 0 on failure. */
+int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink);
+
+#endif
