@@ -683,3 +683,24 @@ test_drag_outpaces_previews (void)
   g_signal_handlers_disconnect_by_data (sim, &pc);
   ss_simulation_set_run_options (sim, &none);
 }
+
+/* A 1024 px wide screen holds the window: the parameters and the
+ * transport with the charts fit side by side in every scenario (a long
+ * choice such as a friction law's name is ellipsized, not widening the
+ * panel). */
+void
+test_fits_1024 (void)
+{
+  for (int i = 0; i < ss_scenario_count (); i++)
+    {
+      const ss_scenario *sc = ss_scenario_get (i);
+      int                sidebar = 0, rest = 0;
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      gtk_widget_measure (GTK_WIDGET (window->sidebar), GTK_ORIENTATION_HORIZONTAL, -1, &sidebar, NULL, NULL, NULL);
+      gtk_widget_measure (gtk_paned_get_end_child (window->main_paned), GTK_ORIENTATION_HORIZONTAL, -1, &rest, NULL,
+                          NULL, NULL);
+      if (sidebar + rest > 1024 - 20)
+        g_error ("%s: the parameters (%d px) and the charts (%d px) need more than 1024 px", sc->name, sidebar, rest);
+    }
+}
