@@ -1,5 +1,5 @@
-/* ss-simulation.c - the worker thread that computes whole runs, its hand-over
- * to the main loop, and the playhead.
+/* ss-simulation.c - the worker thread that computes whole runs and its
+ * hand-over to the main loop.
  *
  * The worker owns the ss_sim.  It never touches widgets: samples go into a
  * batch under the mutex and at most one idle callback is pending.  Every
@@ -13,14 +13,14 @@
  *
  * A new scenario's run is handed over slice by slice, so a slow one fills the
  * charts as it goes and the playhead can start; a parameter change keeps the
- * previous curves until the whole new run is there. */
+ * previous curves until the whole new run is there.  The playhead is
+ * ss-simulation-playback.c's (ss-simulation-private.h). */
 #define G_LOG_DOMAIN "ss-simulation"
 
-#include <math.h>
 #include <string.h>
 
 #include "ss-bench.h"
-#include "ss-simulation.h"
+#include "ss-simulation-private.h"
 
 /* A run is integrated in this many slices, checking for newer requests
  * between them. */
@@ -36,7 +36,7 @@
 #define PREVIEW_ROWS       2000.0
 #define PREVIEW_MAX_EVENTS 20000
 
-typedef struct
+struct Batch
 {
   guint       gen;
   gboolean    replace; /* the first batch of a run: a new dataset */
@@ -52,88 +52,12 @@ typedef struct
   ss_stats    stats;
   gint64      request_time; /* when the main thread asked for this run, µs */
   double      compute_ms;   /* worker wall time of the whole run */
-} Batch;
-
-typedef struct
-{
-  SsModelRef *model;
-  ss_run_opts opts;
-  guint       gen;
-  gboolean    progressive; /* hand over slices as they are done */
-  gboolean    preview;
-  gint64      time; /* request time, µs (0: not a parameter change) */
-} Request;
-
-struct _SsSimulation
-{
-  GObject parent_instance;
-
-  /* main thread only */
-  guint       generation;
-  SsModelRef *model;
-  SsDataset  *dataset;
-  SsDataset  *ghost;
-  SsDataset  *ghost_candidate;
-  gint64      last_recompute_request;
-  guint       drag_generation; /* the first generation of the drag going on: its previews are shown */
-  ss_run_opts opts;
-  gboolean    finished; /* the shown run reached t_end (or failed) */
-  gboolean    preview;  /* the shown run is a drag preview */
-  double      computed; /* simulated time the shown run reaches, s */
-  char       *error;
-  ss_stats    stats;
-  double      progress;       /* share of a slow recompute done, or -1 */
-  gboolean    recomputing;    /* a recompute asked for, its run not delivered */
-  gint64      progress_since; /* when it (the first of a drag) was asked for, µs */
-  guint       progress_id;    /* timeout polling the worker's progress */
-
-  /* the playhead */
-  double     time; /* s */
-  gboolean   playing;
-  gboolean   loop;
-  double     speed;
-  gint64     last_frame_time;
-  int       *modes; /* per contact at the playhead */
-  int        n_modes;
-  guint      modes_row; /* the dataset row they were read from */
-  SsDataset *modes_dataset;
-
-  /* shared with the worker, under mutex */
-  GMutex   mutex;
-  GCond    cond;
-  GThread *thread;
-  gboolean quit;
-  Request  req; /* req.model != NULL: a run waits */
-  gboolean worker_busy;
-  guint    worker_gen;     /* the run the worker is on */
-  double   worker_reached; /* ... up to this simulated time, s */
-  double   worker_t_end;   /* ... of this one, s */
-  Batch   *out;
-  guint    idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
 
-enum
-{
-  PROP_0,
-  PROP_PLAYING,
-  PROP_SPEED,
-  PROP_TIME,
-  PROP_LOOP,
-  PROP_PROGRESS,
-  N_PROPS
-};
-
-enum
-{
-  UPDATED,
-  FAILED,
-  N_SIGNALS
-};
-
-static GParamSpec *properties[N_PROPS];
-static guint       signals[N_SIGNALS];
+GParamSpec *_ss_simulation_properties[N_PROPS];
+guint       _ss_simulation_signals[N_SIGNALS];
 
 static void
 set_progress (SsSimulation *self, double progress)
@@ -141,7 +65,7 @@ set_progress (SsSimulation *self, double progress)
   if (self->progress == progress)
     return;
   self->progress = progress;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+  g_object_notify_by_pspec (G_OBJECT (self), _ss_simulation_properties[PROP_PROGRESS]);
 }
 
 static Batch *
@@ -326,12 +250,6 @@ worker_main (gpointer data)
   return NULL;
 }
 
-static void
-invalidate_modes (SsSimulation *self)
-{
-  g_clear_object (&self->modes_dataset);
-}
-
 static gboolean
 deliver_cb (gpointer data)
 {
@@ -396,12 +314,12 @@ deliver_cb (gpointer data)
       g_free (self->error);
       self->error = g_strdup (b->error);
     }
-  invalidate_modes (self);
+  _ss_simulation_invalidate_modes (self);
 
   ss_bench_trace ("hand-over: dataset filled");
-  g_signal_emit (self, signals[UPDATED], 0);
+  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
   if (b->error != NULL)
-    g_signal_emit (self, signals[FAILED], 0, b->error);
+    g_signal_emit (self, _ss_simulation_signals[FAILED], 0, b->error);
 
   batch_free (b);
   ss_bench_trace ("hand-over done (updated emitted)");
@@ -508,26 +426,26 @@ ss_simulation_class_init (SsSimulationClass *klass)
   object_class->get_property = ss_simulation_get_property;
   object_class->set_property = ss_simulation_set_property;
 
-  properties[PROP_PLAYING] = g_param_spec_boolean (
+  _ss_simulation_properties[PROP_PLAYING] = g_param_spec_boolean (
       "playing", NULL, NULL, FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SPEED] = g_param_spec_double ("speed", NULL, NULL, 0.01, 100.0, 1.0,
-                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  _ss_simulation_properties[PROP_SPEED] = g_param_spec_double (
+      "speed", NULL, NULL, 0.01, 100.0, 1.0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* the playhead, s */
-  properties[PROP_TIME] = g_param_spec_double ("time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0,
-                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, FALSE,
-                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  _ss_simulation_properties[PROP_TIME] = g_param_spec_double (
+      "time", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  _ss_simulation_properties[PROP_LOOP] = g_param_spec_boolean (
+      "loop", NULL, NULL, FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* share of a recompute done once it takes longer than a glance, else -1 */
-  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, -1.0, 1.0, -1.0,
-                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  _ss_simulation_properties[PROP_PROGRESS] = g_param_spec_double (
+      "progress", NULL, NULL, -1.0, 1.0, -1.0, G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, _ss_simulation_properties);
 
   /* New samples arrived or a run replaced the dataset. */
-  signals[UPDATED] =
+  _ss_simulation_signals[UPDATED] =
       g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* The integrator gave up; the argument is the engine's message. */
-  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  _ss_simulation_signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                                 NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -635,13 +553,6 @@ request_run (SsSimulation *self, SsModelRef *model, gboolean progressive, gboole
 }
 
 static void
-notify_time (SsSimulation *self)
-{
-  invalidate_modes (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TIME]);
-}
-
-static void
 start_ref (SsSimulation *self, SsModelRef *model)
 {
   g_autoptr (SsDataset) dataset = ss_dataset_new (model);
@@ -667,8 +578,8 @@ start_ref (SsSimulation *self, SsModelRef *model)
   self->time = 0.0;
   request_run (self, model, TRUE, FALSE, 0);
 
-  notify_time (self);
-  g_signal_emit (self, signals[UPDATED], 0);
+  _ss_simulation_notify_time (self);
+  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
 }
 
 /* A new scenario, law or file: a whole new run, the playhead at 0.  Takes
@@ -738,207 +649,6 @@ ss_simulation_reset (SsSimulation *self)
   start_ref (self, model);
 }
 
-/* ---- the playhead ------------------------------------------------------- */
-
-double
-ss_simulation_get_t_end (SsSimulation *self)
-{
-  if (self->opts.t_end > 0)
-    return self->opts.t_end;
-  if (self->model != NULL)
-    return ss_model_scenario (ss_model_ref_get_model (self->model))->t_end;
-  return 0.0;
-}
-
-double
-ss_simulation_get_time (SsSimulation *self)
-{
-  return self->time;
-}
-
-/* Moves the playhead; beyond what is computed it waits at the computed end. */
-void
-ss_simulation_set_time (SsSimulation *self, double t)
-{
-  g_return_if_fail (SS_IS_SIMULATION (self));
-
-  if (!isfinite (t))
-    return;
-  t = CLAMP (t, 0.0, ss_simulation_get_t_end (self));
-  if (t == self->time)
-    return;
-  self->time = t;
-  notify_time (self);
-}
-
-/* One frame: one output interval of the run. */
-double
-ss_simulation_get_frame_step (SsSimulation *self)
-{
-  double dt = self->opts.dt_out;
-
-  if (dt <= 0 && self->model != NULL)
-    dt = ss_model_scenario (ss_model_ref_get_model (self->model))->dt_out;
-  return dt;
-}
-
-/* Moves the playhead by whole output intervals, to the grid. */
-void
-ss_simulation_step_frame (SsSimulation *self, int frames)
-{
-  double dt = ss_simulation_get_frame_step (self);
-  double k;
-
-  g_return_if_fail (SS_IS_SIMULATION (self));
-
-  if (!(dt > 0))
-    return;
-  ss_simulation_set_playing (self, FALSE);
-  k = self->time / dt;
-  /* from between two frames, the first step lands on the neighbour */
-  k = frames > 0 ? floor (k + 1e-9) + frames : ceil (k - 1e-9) + frames;
-  ss_simulation_set_time (self, k * dt);
-}
-
-void
-ss_simulation_tick (SsSimulation *self, gint64 frame_time_us)
-{
-  double dt, t, t_end, limit;
-
-  if (!self->playing)
-    return;
-  if (self->last_frame_time == 0)
-    {
-      self->last_frame_time = frame_time_us;
-      return;
-    }
-  dt = (frame_time_us - self->last_frame_time) / 1e6;
-  self->last_frame_time = frame_time_us;
-  /* after a stall the animation resumes instead of jumping ahead */
-  dt = CLAMP (dt, 0.0, 0.1);
-  t_end = ss_simulation_get_t_end (self);
-  t = self->time + dt * self->speed;
-  /* a run still being computed: wait for it */
-  limit = self->finished ? t_end : self->computed;
-  if (t >= t_end && self->finished)
-    {
-      if (self->loop)
-        t = 0.0;
-      else
-        {
-          ss_simulation_set_time (self, t_end);
-          ss_simulation_set_playing (self, FALSE);
-          return;
-        }
-    }
-  else if (t > limit)
-    t = limit;
-  ss_simulation_set_time (self, t);
-}
-
-gboolean
-ss_simulation_get_playing (SsSimulation *self)
-{
-  return self->playing;
-}
-
-void
-ss_simulation_set_playing (SsSimulation *self, gboolean playing)
-{
-  g_return_if_fail (SS_IS_SIMULATION (self));
-
-  playing = !!playing;
-  if (self->playing == playing)
-    return;
-  /* Play at the end starts over, as a media player does */
-  if (playing && self->time >= ss_simulation_get_t_end (self))
-    ss_simulation_set_time (self, 0.0);
-  self->playing = playing;
-  self->last_frame_time = 0;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
-}
-
-double
-ss_simulation_get_speed (SsSimulation *self)
-{
-  return self->speed;
-}
-
-void
-ss_simulation_set_speed (SsSimulation *self, double speed)
-{
-  g_return_if_fail (SS_IS_SIMULATION (self));
-
-  speed = CLAMP (speed, 0.01, 100.0);
-  if (speed == self->speed)
-    return;
-  self->speed = speed;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
-}
-
-gboolean
-ss_simulation_get_loop (SsSimulation *self)
-{
-  return self->loop;
-}
-
-void
-ss_simulation_set_loop (SsSimulation *self, gboolean loop)
-{
-  g_return_if_fail (SS_IS_SIMULATION (self));
-
-  loop = !!loop;
-  if (loop == self->loop)
-    return;
-  self->loop = loop;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOOP]);
-}
-
-/* Each contact's mode at the playhead, read from the run: stuck, or the sign
- * of its sliding velocity. */
-const int *
-ss_simulation_get_modes (SsSimulation *self, int *n_modes)
-{
-  const ss_model *m = ss_simulation_get_model (self);
-  guint           row = 0;
-
-  *n_modes = 0;
-  if (m == NULL || self->dataset == NULL || !ss_dataset_get_row_at (self->dataset, self->time, &row))
-    return self->modes;
-  if (self->modes_dataset == self->dataset && self->modes_row == row)
-    {
-      *n_modes = self->n_modes;
-      return self->modes;
-    }
-  if (self->n_modes != ss_model_n_contacts (m))
-    {
-      g_free (self->modes);
-      self->n_modes = ss_model_n_contacts (m);
-      self->modes = g_new0 (int, MAX (self->n_modes, 1));
-    }
-  for (int c = 0; c < self->n_modes; c++)
-    {
-      char   name[160];
-      int    stick_col, v_col;
-      double stick, v;
-
-      g_snprintf (name, sizeof name, "%s.stick", ss_model_contact_name (m, c));
-      stick_col = ss_dataset_find_column (self->dataset, name);
-      g_snprintf (name, sizeof name, "%s.v", ss_model_contact_name (m, c));
-      v_col = ss_dataset_find_column (self->dataset, name);
-      stick = ss_dataset_get_value (self->dataset, row, stick_col);
-      v = ss_dataset_get_value (self->dataset, row, v_col);
-      if (stick > 0.5 || !(v != 0))
-        self->modes[c] = SS_MODE_STICK;
-      else
-        self->modes[c] = v > 0 ? SS_MODE_SLIDE_POS : SS_MODE_SLIDE_NEG;
-    }
-  g_set_object (&self->modes_dataset, self->dataset);
-  self->modes_row = row;
-  *n_modes = self->n_modes;
-  return self->modes;
-}
-
 /* ---- the run ------------------------------------------------------------ */
 
 gboolean
@@ -996,7 +706,7 @@ void
 ss_simulation_clear_ghost (SsSimulation *self)
 {
   g_clear_object (&self->ghost);
-  g_signal_emit (self, signals[UPDATED], 0);
+  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
 }
 
 SsModelRef *

@@ -1,0 +1,104 @@
+/* ss-simulation-private.h - what the simulation's files share: the instance
+ * struct, the request the worker takes, the properties and signals, and the
+ * private functions, prefixed _ss_simulation_.
+ *
+ *   ss-simulation.c           the GObject, the worker thread and its
+ *                             hand-over, the shown run
+ *   ss-simulation-playback.c  the playhead: Play, loop, frame steps, the
+ *                             contacts' modes at the playhead
+ *
+ * Split so that no file passes 1,000 lines. */
+#pragma once
+
+#include "ss-simulation.h"
+
+G_BEGIN_DECLS
+
+/* A whole run the main thread asks the worker for. */
+typedef struct
+{
+  SsModelRef *model;
+  ss_run_opts opts;
+  guint       gen;
+  gboolean    progressive; /* hand over slices as they are done */
+  gboolean    preview;
+  gint64      time; /* request time, µs (0: not a parameter change) */
+} Request;
+
+/* What the worker hands over (ss-simulation.c). */
+typedef struct Batch Batch;
+
+struct _SsSimulation
+{
+  GObject parent_instance;
+
+  /* main thread only */
+  guint       generation;
+  SsModelRef *model;
+  SsDataset  *dataset;
+  SsDataset  *ghost;
+  SsDataset  *ghost_candidate;
+  gint64      last_recompute_request;
+  guint       drag_generation; /* the first generation of the drag going on: its previews are shown */
+  ss_run_opts opts;
+  gboolean    finished; /* the shown run reached t_end (or failed) */
+  gboolean    preview;  /* the shown run is a drag preview */
+  double      computed; /* simulated time the shown run reaches, s */
+  char       *error;
+  ss_stats    stats;
+  double      progress;       /* share of a slow recompute done, or -1 */
+  gboolean    recomputing;    /* a recompute asked for, its run not delivered */
+  gint64      progress_since; /* when it (the first of a drag) was asked for, µs */
+  guint       progress_id;    /* timeout polling the worker's progress */
+
+  /* the playhead */
+  double     time; /* s */
+  gboolean   playing;
+  gboolean   loop;
+  double     speed;
+  gint64     last_frame_time;
+  int       *modes; /* per contact at the playhead */
+  int        n_modes;
+  guint      modes_row; /* the dataset row they were read from */
+  SsDataset *modes_dataset;
+
+  /* shared with the worker, under mutex */
+  GMutex   mutex;
+  GCond    cond;
+  GThread *thread;
+  gboolean quit;
+  Request  req; /* req.model != NULL: a run waits */
+  gboolean worker_busy;
+  guint    worker_gen;     /* the run the worker is on */
+  double   worker_reached; /* ... up to this simulated time, s */
+  double   worker_t_end;   /* ... of this one, s */
+  Batch   *out;
+  guint    idle_id;
+};
+
+enum
+{
+  PROP_0,
+  PROP_PLAYING,
+  PROP_SPEED,
+  PROP_TIME,
+  PROP_LOOP,
+  PROP_PROGRESS,
+  N_PROPS
+};
+
+enum
+{
+  UPDATED,
+  FAILED,
+  N_SIGNALS
+};
+
+extern GParamSpec *_ss_simulation_properties[N_PROPS];
+extern guint       _ss_simulation_signals[N_SIGNALS];
+
+/* ss-simulation-playback.c */
+void _ss_simulation_notify_time (SsSimulation *self);
+void _ss_simulation_invalidate_modes (SsSimulation *self);
+
+G_END_DECLS
