@@ -2,12 +2,15 @@
  * struct, the request the worker takes, the properties and signals, and the
  * private functions, prefixed _ss_simulation_.
  *
- *   ss-simulation.c           the GObject, the worker thread and its
- *                             hand-over, the shown run
+ *   ss-simulation.c           the GObject: properties, signals, start,
+ *                             recompute and reset, the shown run
+ *   ss-simulation-worker.c    the worker thread and both ends of its
+ *                             hand-over: requests in, batches out
  *   ss-simulation-playback.c  the playhead: Play, loop, frame steps, the
  *                             contacts' modes at the playhead
  *
- * Split so that no file passes 1,000 lines. */
+ * Split so that the one file whose code another thread runs reads alone,
+ * and no file passes 1,000 lines. */
 #pragma once
 
 #include "ss-simulation.h"
@@ -25,7 +28,7 @@ typedef struct
   gint64      time; /* request time, µs (0: not a parameter change) */
 } Request;
 
-/* What the worker hands over (ss-simulation.c). */
+/* What the worker hands over (ss-simulation-worker.c). */
 typedef struct Batch Batch;
 
 struct _SsSimulation
@@ -96,6 +99,15 @@ enum
 
 extern GParamSpec *_ss_simulation_properties[N_PROPS];
 extern guint       _ss_simulation_signals[N_SIGNALS];
+
+/* ss-simulation.c */
+void _ss_simulation_set_progress (SsSimulation *self, double progress);
+
+/* ss-simulation-worker.c */
+void _ss_simulation_start_worker (SsSimulation *self);
+void _ss_simulation_stop_worker (SsSimulation *self);
+void _ss_simulation_request_run (
+    SsSimulation *self, SsModelRef *model, gboolean progressive, gboolean preview, gint64 request_time);
 
 /* ss-simulation-playback.c */
 void _ss_simulation_notify_time (SsSimulation *self);

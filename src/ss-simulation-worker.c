@@ -1,0 +1,425 @@
+/* ss-simulation-worker.c - the simulation's worker thread and both ends of
+ * its hand-over; apart because it is the only code another thread runs.
+ *
+ * The worker owns the ss_sim.  It never touches widgets: samples go into a
+ * batch under the mutex and at most one idle callback is pending.  Every
+ * request (start, reset, parameter change) gets a new generation; batches of
+ * an older generation are dropped on arrival, but for the previews of the
+ * drag still going on.  The worker integrates a run in slices and abandons
+ * it as soon as a newer request arrives, so a fast drag never queues stale
+ * runs; only a preview runs on when the newer request is a preview too: a
+ * drag faster than its previews shows every other one instead of none, and
+ * only the newest request waits (one slot).
+ *
+ * A new scenario's run is handed over slice by slice, so a slow one fills the
+ * charts as it goes and the playhead can start; a parameter change keeps the
+ * previous curves until the whole new run is there. */
+#define G_LOG_DOMAIN "ss-simulation"
+
+#include "ss-bench.h"
+#include "ss-simulation-private.h"
+
+/* A run is integrated in this many slices, checking for newer requests
+ * between them. */
+#define RUN_SLICES 100
+/* A progressive run hands over what it has at most this often, µs. */
+#define HANDOVER_US (40 * 1000)
+/* A recompute still running after this shows its progress. */
+#define SLOW_RUN_US (250 * 1000)
+/* Preview accuracy while a control is being dragged. */
+#define PREVIEW_RTOL       1e-6
+#define PREVIEW_ROWS       2000.0
+#define PREVIEW_MAX_EVENTS 20000
+
+/* ---- the worker thread -------------------------------------------------- */
+
+struct Batch
+{
+  guint       gen;
+  gboolean    replace; /* the first batch of a run: a new dataset */
+  gboolean    preview; /* computed at preview accuracy */
+  SsModelRef *model;
+  int         n_columns;
+  GArray     *times;
+  GArray     *rows;
+  GArray     *events;
+  double      reached;  /* simulated time reached, s */
+  gboolean    finished; /* the run is over (t_end reached, or failed) */
+  char       *error;    /* the engine's message on failure */
+  ss_stats    stats;
+  gint64      request_time; /* when the main thread asked for this run, µs */
+  double      compute_ms;   /* worker wall time of the whole run */
+};
+
+static Batch *
+batch_new (const Request *req, gboolean replace)
+{
+  Batch          *b = g_new0 (Batch, 1);
+  const ss_model *m = ss_model_ref_get_model (req->model);
+
+  b->gen = req->gen;
+  b->replace = replace;
+  b->preview = req->preview;
+  b->model = ss_model_ref_ref (req->model);
+  b->n_columns = ss_model_n_columns (m);
+  b->times = g_array_new (FALSE, FALSE, sizeof (double));
+  b->rows = g_array_new (FALSE, FALSE, sizeof (double));
+  b->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+  b->request_time = req->time;
+  return b;
+}
+
+static void
+batch_free (Batch *b)
+{
+  if (b == NULL)
+    return;
+  ss_model_ref_unref (b->model);
+  g_array_unref (b->times);
+  g_array_unref (b->rows);
+  g_array_unref (b->events);
+  g_free (b->error);
+  g_free (b);
+}
+
+static void
+batch_sample (void *user, double t, const double *row)
+{
+  Batch *b = user;
+
+  g_array_append_val (b->times, t);
+  g_array_append_vals (b->rows, row, b->n_columns);
+}
+
+static void
+batch_event (void *user, const ss_event *ev)
+{
+  Batch *b = user;
+
+  g_array_append_vals (b->events, ev, 1);
+}
+
+static gboolean deliver_cb (gpointer data);
+
+/* Worker: queue @b for the main thread; takes ownership.  Batches of one run
+ * merge while the main thread has not taken them yet. */
+static void
+post_batch (SsSimulation *self, Batch *b)
+{
+  g_mutex_lock (&self->mutex);
+  if (self->out != NULL && self->out->gen == b->gen && !b->replace)
+    {
+      Batch *o = self->out;
+
+      g_array_append_vals (o->times, b->times->data, b->times->len);
+      g_array_append_vals (o->rows, b->rows->data, b->rows->len);
+      g_array_append_vals (o->events, b->events->data, b->events->len);
+      o->reached = b->reached;
+      o->finished = b->finished;
+      o->stats = b->stats;
+      o->compute_ms = b->compute_ms;
+      if (b->error != NULL)
+        o->error = g_steal_pointer (&b->error);
+      batch_free (b);
+    }
+  else
+    {
+      batch_free (self->out);
+      self->out = b;
+    }
+  if (self->idle_id == 0)
+    self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL);
+  g_mutex_unlock (&self->mutex);
+}
+
+/* Worker: integrates one whole run; FALSE when a newer request abandoned it. */
+static gboolean
+compute_run (SsSimulation *self, const Request *req)
+{
+  g_autofree char *error = NULL;
+  const ss_model  *m = ss_model_ref_get_model (req->model);
+  gint64           start = g_get_monotonic_time ();
+  gint64           last_post = start;
+  Batch           *b = batch_new (req, TRUE);
+  ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
+  ss_sink          sink = { b, batch_sample, batch_event };
+  double           t_end, slice;
+  int              rc = 0;
+
+  ss_bench_trace ("worker: run starts");
+  if (sim == NULL)
+    {
+      b->error = g_strdup (error ? error : "cannot start the simulation");
+      b->finished = TRUE;
+      post_batch (self, b);
+      return TRUE;
+    }
+  t_end = ss_sim_t_end (sim);
+  slice = t_end / RUN_SLICES;
+  for (;;)
+    {
+      gboolean abandoned;
+      double   next = MIN (t_end, ss_sim_time (sim) + slice);
+
+      rc = ss_sim_advance (sim, next, &sink);
+      g_mutex_lock (&self->mutex);
+      /* a preview goes on under a newer preview: its curves are worth
+       * showing while the drag lasts, and the newest follows it */
+      abandoned = (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
+      self->worker_reached = ss_sim_time (sim);
+      g_mutex_unlock (&self->mutex);
+      if (abandoned)
+        {
+          batch_free (b);
+          ss_sim_free (sim);
+          return FALSE;
+        }
+      if (rc != 0)
+        break;
+      if (req->progressive && g_get_monotonic_time () - last_post >= HANDOVER_US)
+        {
+          b->reached = ss_sim_time (sim);
+          ss_sim_get_stats (sim, &b->stats);
+          post_batch (self, b);
+          b = batch_new (req, FALSE);
+          sink.user = b;
+          last_post = g_get_monotonic_time ();
+        }
+    }
+  b->reached = ss_sim_time (sim);
+  if (b->times->len > 0)
+    b->reached = MAX (b->reached, g_array_index (b->times, double, b->times->len - 1));
+  ss_sim_get_stats (sim, &b->stats);
+  if (rc < 0)
+    b->error = g_strdup (ss_sim_error (sim));
+  b->finished = TRUE;
+  b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
+  ss_sim_free (sim);
+  ss_bench_trace ("worker: run done");
+  post_batch (self, b);
+  return TRUE;
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  SsSimulation *self = data;
+
+  g_mutex_lock (&self->mutex);
+  while (!self->quit)
+    {
+      Request req;
+
+      if (self->req.model == NULL)
+        {
+          g_cond_wait (&self->cond, &self->mutex);
+          continue;
+        }
+      req = self->req;
+      self->req.model = NULL;
+      self->worker_busy = TRUE;
+      self->worker_gen = req.gen;
+      self->worker_reached = 0.0;
+      self->worker_t_end = req.opts.t_end;
+      g_mutex_unlock (&self->mutex);
+
+      compute_run (self, &req);
+      ss_model_ref_unref (req.model);
+
+      g_mutex_lock (&self->mutex);
+      self->worker_busy = FALSE;
+    }
+  g_mutex_unlock (&self->mutex);
+  return NULL;
+}
+
+/* ---- the main thread's end ---------------------------------------------- */
+
+/* Main thread: the pending batch goes into the shown run, unless stale. */
+static gboolean
+deliver_cb (gpointer data)
+{
+  SsSimulation *self = data;
+  Batch        *b;
+
+  g_mutex_lock (&self->mutex);
+  b = g_steal_pointer (&self->out);
+  self->idle_id = 0;
+  g_mutex_unlock (&self->mutex);
+
+  ss_bench_trace ("hand-over starts");
+  if (b == NULL)
+    return G_SOURCE_REMOVE;
+  /* older runs are stale, but for the previews of the drag going on */
+  if (b->gen != self->generation && !(b->preview && b->gen >= self->drag_generation))
+    {
+      batch_free (b);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (b->replace)
+    {
+      g_autoptr (SsDataset) dataset = ss_dataset_new (b->model);
+
+      if (self->ghost_candidate != NULL)
+        {
+          g_set_object (&self->ghost, self->ghost_candidate);
+          g_clear_object (&self->ghost_candidate);
+        }
+      g_set_object (&self->dataset, dataset);
+      if (b->request_time != 0)
+        ss_dataset_set_request_time (dataset, b->request_time);
+      if (self->model != b->model)
+        {
+          g_clear_pointer (&self->model, ss_model_ref_unref);
+          self->model = ss_model_ref_ref (b->model);
+        }
+      self->preview = b->preview;
+    }
+  if (b->finished && b->gen == self->generation)
+    {
+      self->recomputing = FALSE;
+      _ss_simulation_set_progress (self, -1.0);
+    }
+  if (b->finished)
+    {
+      if (b->request_time != 0 && b->compute_ms > 0)
+        ss_bench_record (b->preview ? SS_BENCH_PREVIEW_RECOMPUTE : SS_BENCH_RECOMPUTE, b->compute_ms);
+    }
+
+  ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
+                          (const double *)(gpointer)b->rows->data);
+  ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+  if (b->finished)
+    ss_dataset_set_complete (self->dataset);
+  self->stats = b->stats;
+  self->computed = b->reached;
+  self->finished = b->finished;
+  if (b->error != NULL)
+    {
+      g_free (self->error);
+      self->error = g_strdup (b->error);
+    }
+  _ss_simulation_invalidate_modes (self);
+
+  ss_bench_trace ("hand-over: dataset filled");
+  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
+  if (b->error != NULL)
+    g_signal_emit (self, _ss_simulation_signals[FAILED], 0, b->error);
+
+  batch_free (b);
+  ss_bench_trace ("hand-over done (updated emitted)");
+  return G_SOURCE_REMOVE;
+}
+
+/* Main thread, every 100 ms while a recompute runs: how far the worker is,
+ * once the run is slow enough to show. */
+static gboolean
+progress_cb (gpointer data)
+{
+  SsSimulation *self = data;
+  double        fraction = 0.0;
+
+  if (!self->recomputing)
+    {
+      self->progress_id = 0;
+      _ss_simulation_set_progress (self, -1.0);
+      return G_SOURCE_REMOVE;
+    }
+  g_mutex_lock (&self->mutex);
+  if (self->worker_gen == self->generation && self->worker_t_end > 0)
+    fraction = CLAMP (self->worker_reached / self->worker_t_end, 0.0, 1.0);
+  g_mutex_unlock (&self->mutex);
+  if (g_get_monotonic_time () - self->progress_since >= SLOW_RUN_US)
+    _ss_simulation_set_progress (self, fraction);
+  return G_SOURCE_CONTINUE;
+}
+
+static ss_run_opts
+resolved_options (SsSimulation *self, const ss_model *m)
+{
+  ss_run_opts        opts = self->opts;
+  const ss_scenario *sc = ss_model_scenario (m);
+
+  if (opts.t_end <= 0)
+    opts.t_end = sc->t_end;
+  if (opts.dt_out <= 0)
+    opts.dt_out = sc->dt_out;
+  return opts;
+}
+
+/* Main thread: hand a model to the worker as a new whole run. */
+void
+_ss_simulation_request_run (
+    SsSimulation *self, SsModelRef *model, gboolean progressive, gboolean preview, gint64 request_time)
+{
+  ss_run_opts opts = resolved_options (self, ss_model_ref_get_model (model));
+
+  if (preview)
+    {
+      /* looser steps, output at what a screen can show, bounded events */
+      opts.rtol = MAX (opts.rtol > 0 ? opts.rtol : 1e-8, PREVIEW_RTOL);
+      opts.dt_out = MAX (opts.dt_out, opts.t_end / PREVIEW_ROWS);
+      if (opts.max_events <= 0 || opts.max_events > PREVIEW_MAX_EVENTS)
+        opts.max_events = PREVIEW_MAX_EVENTS;
+    }
+
+  ss_bench_trace ("recompute requested");
+  self->generation++;
+  /* a final run or a new start ends the drag: its previews are stale now */
+  if (!preview)
+    self->drag_generation = self->generation + 1;
+  g_mutex_lock (&self->mutex);
+  g_clear_pointer (&self->req.model, ss_model_ref_unref);
+  self->req.model = ss_model_ref_ref (model);
+  self->req.opts = opts;
+  self->req.gen = self->generation;
+  self->req.progressive = progressive;
+  self->req.preview = preview;
+  self->req.time = request_time;
+  g_cond_signal (&self->cond);
+  g_mutex_unlock (&self->mutex);
+
+  /* a drag's requests follow each other: the clock runs from the first */
+  if (!self->recomputing)
+    self->progress_since = g_get_monotonic_time ();
+  self->recomputing = TRUE;
+  if (self->progress_id == 0)
+    self->progress_id = g_timeout_add (100, progress_cb, self);
+}
+
+/* TRUE while the worker has work the main thread has not seen yet. */
+gboolean
+ss_simulation_is_busy (SsSimulation *self)
+{
+  gboolean busy;
+
+  g_mutex_lock (&self->mutex);
+  busy = self->req.model != NULL || self->worker_busy || self->out != NULL;
+  g_mutex_unlock (&self->mutex);
+  return busy;
+}
+
+void
+_ss_simulation_start_worker (SsSimulation *self)
+{
+  self->thread = g_thread_new ("ss-worker", worker_main, self);
+}
+
+/* Stops the worker and drops what it has not handed over. */
+void
+_ss_simulation_stop_worker (SsSimulation *self)
+{
+  if (self->thread != NULL)
+    {
+      g_mutex_lock (&self->mutex);
+      self->quit = TRUE;
+      g_cond_signal (&self->cond);
+      g_mutex_unlock (&self->mutex);
+      g_thread_join (g_steal_pointer (&self->thread));
+    }
+  g_clear_handle_id (&self->idle_id, g_source_remove);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_pointer (&self->out, batch_free);
+  g_clear_pointer (&self->req.model, ss_model_ref_unref);
+}
