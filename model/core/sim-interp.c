@@ -271,7 +271,8 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
       s->cross[n++] = (creep_crossing){lo, i, k};
     }
   }
-  qsort(s->cross, (size_t)n, sizeof *s->cross, compare_crossings);
+  if (n > 1) /* most steps cross no rung */
+    qsort(s->cross, (size_t)n, sizeof *s->cross, compare_crossings);
   for (int c = 0; c < n; c++) {
     const creep_crossing *e = &s->cross[c];
     creep_times(s, e->contact)[e->rung] = e->t;
@@ -406,7 +407,7 @@ static bool cubic_passes(double p_a, double d_a, double p_b, double d_b, double 
     return false;
   double m_a = h * d_a, m_b = h * d_b; /* in tau = (t - t_a) / h */
   double c2 = 3.0 * (p_b - p_a) - 2.0 * m_a - m_b, c3 = 2.0 * (p_a - p_b) + m_a + m_b;
-  double floor = DIP_SCREEN * fmin(p_a, p_b);
+  double floor = DIP_SCREEN * (p_a < p_b ? p_a : p_b); /* both > 0: fmin, without its call */
   /* the cubic's extrema: roots of m_a + 2 c2 tau + 3 c3 tau^2 */
   double A = 3.0 * c3, B = 2.0 * c2, C = m_a, roots[2];
   int nr = 0;
