@@ -20,7 +20,7 @@ static double creep_speed(ss_sim *s, int i, double t)
 {
   if (CVodeGetDky(s->cvode, t, 0, s->y_creep) != CV_SUCCESS)
     return NAN;
-  s->m->ops->contacts(s->m, t, N_VGetArrayPointer(s->y_creep), s->modes, s->v, s->margin, NULL);
+  sim_speeds(s, t, N_VGetArrayPointer(s->y_creep));
   return s->modes[i] * s->v[i];
 }
 
@@ -46,7 +46,7 @@ static int creep_sample(ss_sim *s, double t_a, double t_b)
                    : 0.5 * (t_a + t_b) - 0.5 * (t_b - t_a) * cos(M_PI * j / (s->n_nodes - 1));
     if (CVodeGetDky(s->cvode, t, 0, s->y_creep) != CV_SUCCESS)
       return -1;
-    m->ops->contacts(m, t, N_VGetArrayPointer(s->y_creep), s->modes, s->v, s->margin, NULL);
+    sim_speeds(s, t, N_VGetArrayPointer(s->y_creep));
     s->node_t[j] = t;
     for (int i = 0; i < nc; i++)
       s->node_speed[(size_t)j * (size_t)nc + (size_t)i] = s->modes[i] * s->v[i];
@@ -161,7 +161,7 @@ void sim_creep_sync_all(ss_sim *s, double t)
   s->t_creep = t;
   if (!m->hybrid)
     return;
-  m->ops->contacts(m, t, N_VGetArrayPointer(s->y), s->modes, s->v, s->margin, NULL);
+  sim_speeds(s, t, N_VGetArrayPointer(s->y));
   for (int i = 0; i < m->n_contacts; i++)
     if (s->modes[i] != SS_MODE_STICK)
       creep_sync(s, i, s->modes[i] * s->v[i]);
@@ -201,7 +201,7 @@ static int creep_stop(ss_sim *s, int i, double t, const ss_sink *sink)
   double *xt = N_VGetArrayPointer(s->y_trial), *x = N_VGetArrayPointer(s->y);
   if (CVodeGetDky(s->cvode, t, 0, s->y_trial) != CV_SUCCESS)
     return 0;
-  m->ops->contacts(m, t, xt, s->modes, s->v, s->margin, NULL);
+  sim_speeds(s, t, xt);
   memcpy(s->trial_modes, s->modes, sizeof(int) * (size_t)nc);
   for (int j = 0; j < nc; j++)
     s->hit[j] =
@@ -250,7 +250,7 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
     return 0;
   }
   if (s->t_speed != t_b) {
-    m->ops->contacts(m, t_b, N_VGetArrayPointer(s->y), s->modes, s->v, s->margin, NULL);
+    sim_speeds(s, t_b, N_VGetArrayPointer(s->y));
     for (int i = 0; i < nc; i++)
       s->speed[i] = s->modes[i] * s->v[i];
   }
@@ -271,7 +271,8 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
       s->cross[n++] = (creep_crossing){lo, i, k};
     }
   }
-  qsort(s->cross, (size_t)n, sizeof *s->cross, compare_crossings);
+  if (n > 1) /* most steps cross no rung */
+    qsort(s->cross, (size_t)n, sizeof *s->cross, compare_crossings);
   for (int c = 0; c < n; c++) {
     const creep_crossing *e = &s->cross[c];
     creep_times(s, e->contact)[e->rung] = e->t;
@@ -305,9 +306,10 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
  * still in its old direction, pushes along the motion (energy appears).
  * Checked after each step, in two stages:
  *
- * - a screen, one contacts evaluation per step: the cubic through each
- *   speed and its rate (along the last right-hand side) at the step's two
- *   ends.  A speed passes if it is above zero at both ends and the cubic
+ * - a screen, one evaluation of the speeds per step (sim_speeds: the
+ *   model's velocities alone where it can give them): the cubic through
+ *   each speed and its rate (along the last right-hand side) at the step's
+ *   two ends.  A speed passes if it is above zero at both ends and the cubic
  *   stays above DIP_SCREEN of the smaller end value.  (To hide a dip the
  *   speed would have to leave its cubic by half its size within one
  *   step; the full check below, run on every step, found no such step in
@@ -405,7 +407,7 @@ static bool cubic_passes(double p_a, double d_a, double p_b, double d_b, double 
     return false;
   double m_a = h * d_a, m_b = h * d_b; /* in tau = (t - t_a) / h */
   double c2 = 3.0 * (p_b - p_a) - 2.0 * m_a - m_b, c3 = 2.0 * (p_a - p_b) + m_a + m_b;
-  double floor = DIP_SCREEN * fmin(p_a, p_b);
+  double floor = DIP_SCREEN * (p_a < p_b ? p_a : p_b); /* both > 0: fmin, without its call */
   /* the cubic's extrema: roots of m_a + 2 c2 tau + 3 c3 tau^2 */
   double A = 3.0 * c3, B = 2.0 * c2, C = m_a, roots[2];
   int nr = 0;
@@ -437,7 +439,7 @@ static void end_speeds(ss_sim *s, double t_b, double h)
   const ss_model *m = s->m;
   int nc = m->n_contacts;
   if (s->t_speed != t_b) {
-    m->ops->contacts(m, t_b, N_VGetArrayPointer(s->y), s->modes, s->v, s->margin, NULL);
+    sim_speeds(s, t_b, N_VGetArrayPointer(s->y));
     for (int i = 0; i < nc; i++)
       s->speed[i] = s->modes[i] * s->v[i];
     s->t_speed = t_b;
@@ -450,7 +452,7 @@ static void end_speeds(ss_sim *s, double t_b, double h)
   double *xp = N_VGetArrayPointer(s->y_probe);
   for (int k = 0; k < m->nx; k++)
     xp[k] = x[k] + h * xd[k];
-  m->ops->contacts(m, t_b + h, xp, s->modes, s->v, s->margin, NULL);
+  sim_speeds(s, t_b + h, xp);
   for (int i = 0; i < nc; i++)
     s->dip_rate[i] = (s->modes[i] * s->v[i] - s->speed[i]) / h;
 }
@@ -546,7 +548,7 @@ int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink)
     return creep < 0 ? -1 : 0;
   s->t_step = t_dip;
   sim_emit_grid_until(s, sink, nextafter(t_dip, -INFINITY));
-  m->ops->contacts(m, t_dip, x, s->modes, s->v, s->margin, NULL);
+  sim_speeds(s, t_dip, x);
   for (int i = 0; i < nr; i++)
     s->roots[i] = i < nc && s->modes[i] != SS_MODE_STICK && !(s->modes[i] * s->v[i] > 0.0) ? -1 : 0;
   if (s->failed)

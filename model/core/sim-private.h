@@ -100,6 +100,9 @@ struct ss_sim {
 
 /* ---- sim.c: the run ---- */
 
+/* Every contact's relative velocity at (t, x) in the current modes, into
+ * s->v: the model's speeds op, else its contacts (s->margin overwritten). */
+void sim_speeds(ss_sim *s, double t, const double *x);
 /* Stops the run with "simulation failed at t = ...: what"; returns -1. */
 int sim_fail(ss_sim *s, double t, const char *what);
 /* Restarts the integrator at t from y (history discarded); < 0 on failure. */

@@ -52,13 +52,29 @@ static int rhs_cb(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
   return rc;
 }
 
+void sim_speeds(ss_sim *s, double t, const double *x)
+{
+  const ss_model *m = s->m;
+  if (m->ops->speeds)
+    m->ops->speeds(m, t, x, s->modes, s->v);
+  else
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin, NULL);
+}
+
 static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
 {
   ss_sim *s = user;
   const ss_model *m = s->m;
   const double *x = N_VGetArrayPointer(y);
-  m->ops->contacts(m, t, x, s->modes, s->v, s->margin,
-                   m->n_kinks > 0 ? g + m->n_contacts + m->n_aux : NULL);
+  /* the margins only for stuck contacts of a hybrid model (and the kinks) */
+  bool margins = m->n_kinks > 0;
+  for (int i = 0; m->hybrid && !margins && i < m->n_contacts; i++)
+    margins = s->modes[i] == SS_MODE_STICK;
+  if (margins)
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin,
+                     m->n_kinks > 0 ? g + m->n_contacts + m->n_aux : NULL);
+  else
+    sim_speeds(s, t, x);
   for (int i = 0; i < m->n_contacts; i++) {
     if (!m->hybrid)
       g[i] = fabs(s->v[i]) - m->v_stick[i];
@@ -181,7 +197,7 @@ void ss_sim_free(ss_sim *s)
 static void initial_smooth_modes(ss_sim *s, const double *x)
 {
   const ss_model *m = s->m;
-  m->ops->contacts(m, s->t, x, s->modes, s->v, s->margin, NULL);
+  sim_speeds(s, s->t, x);
   for (int i = 0; i < m->n_contacts; i++)
     s->modes[i] = fabs(s->v[i]) < m->v_stick[i] ? SS_MODE_STICK : ss_sign(s->v[i]);
 }
@@ -448,7 +464,7 @@ int sim_handle_roots(ss_sim *s, double t, const ss_sink *sink)
       must_restart = true;
     }
   } else {
-    m->ops->contacts(m, t, x, s->modes, s->v, s->margin, NULL);
+    sim_speeds(s, t, x);
     for (int i = 0; i < nc; i++)
       if (s->roots[i] != 0)
         s->modes[i] = s->roots[i] > 0 ? ss_sign(s->v[i]) : SS_MODE_STICK;

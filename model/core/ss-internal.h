@@ -28,6 +28,13 @@ typedef struct ss_model_ops {
    * call for both: they share the model's statics or dynamics. */
   void (*contacts)(const ss_model *m, double t, const double *x, const int *modes, double *v,
                    double *margin, double *kink);
+  /* Optional: the relative sliding velocities v[i] alone, bit for bit those
+   * of contacts() with the same arguments (share the code that computes
+   * them).  The integrator reads a step's speeds several times per step
+   * (speed dips, creeping stops, the roots while nothing sticks): where
+   * contacts() also solves statics or evaluates loads, this saves it.  NULL:
+   * the integrator calls contacts(). */
+  void (*speeds)(const ss_model *m, double t, const double *x, const int *modes, double *v);
   /* Optional: the first load kink after t that recurs without end (a normal
    * force through zero), s; INFINITY when none.  Steps stop there as at
    * breakpoints: a step across it misses events or drives v the wrong way. */

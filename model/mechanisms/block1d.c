@@ -72,15 +72,23 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   return 0;
 }
 
+/* The block's velocity: no loads needed. */
+static void speeds(const ss_model *m, double t, const double *x, const int *modes, double *v)
+{
+  (void)m;
+  (void)t;
+  (void)modes;
+  v[0] = x[IV];
+}
+
 static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
                      double *margin, double *kink)
 {
   (void)kink; /* no margin kinks: n_kinks = 0 */
   const ss_block1d *b = impl(m)->b;
-  (void)modes;
   ss_block1d_loads L;
   b->loads(b, t, x[IZ], x[IV], &L);
-  v[0] = x[IV];
+  speeds(m, t, x, modes, v);
   margin[0] = b->fr.mu_s * L.normal - fabs(L.applied);
 }
 
@@ -152,6 +160,7 @@ static const ss_model_ops block1d_ops = {
     .initial = initial,
     .rhs = rhs,
     .contacts = contacts,
+    .speeds = speeds,
     .resolve = resolve,
     .next_kink = next_kink,
     .observe = observe,

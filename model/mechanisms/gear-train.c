@@ -127,16 +127,13 @@ typedef struct gear_eval {
   double A[N_BODIES];   /* applied torque on each solid, bearing friction excluded, N m */
 } gear_eval;
 
-/* Positions, element torques and applied torques (no velocities). */
-static void eval_static(const gear_train *g, double t, const double *x, gear_eval *e)
+/* Positions, element torques and the applied torques on the gears: no
+ * loads (all a weightless gear's rate needs). */
+static void eval_elements(const gear_train *g, const double *x, gear_eval *e)
 {
-  e->t = t;
-  e->M_psi = drive_torque(g, t);
-  e->M_phi = load_torque(g, t);
   e->q[PSI] = x[g->iq[PSI]];
   e->q[PHI] = x[g->iq[PHI]];
   e->defl[E_CHAIN] = e->q[PSI] - g->p * e->q[PHI];
-  double ground = g->k_ground * e->q[PHI];
   if (g->level <= LEVEL_WEIGHTLESS) {
     e->q[DELTA] = x[g->iq[DELTA]];
     e->q[GAMMA] = x[g->iq[GAMMA]];
@@ -146,20 +143,28 @@ static void eval_static(const gear_train *g, double t, const double *x, gear_eva
     for (int i = 0; i < 3; i++)
       e->T[i] = g->k[i] * ss_luz(e->defl[i], g->gap[i]);
     e->T[E_CHAIN] = NAN;
-    e->A[PSI] = e->M_psi - e->T[E_IN];
     e->A[DELTA] = e->T[E_IN] - e->T[E_MESH];
     e->A[GAMMA] = g->p * e->T[E_MESH] - e->T[E_OUT];
-    e->A[PHI] = e->T[E_OUT] - ground + e->M_phi;
   } else {
     double T = g->k_red * ss_luz(e->defl[E_CHAIN], g->gap_red);
     e->T[E_CHAIN] = T;
     e->T[E_IN] = T;
     e->T[E_MESH] = T;
     e->T[E_OUT] = g->p * T;
-    e->A[PSI] = e->M_psi - T;
-    e->A[PHI] = g->p * T - ground + e->M_phi;
     e->A[DELTA] = e->A[GAMMA] = 0.0;
   }
+}
+
+/* Positions, element torques and applied torques (no velocities). */
+static void eval_static(const gear_train *g, double t, const double *x, gear_eval *e)
+{
+  eval_elements(g, x, e);
+  e->t = t;
+  e->M_psi = drive_torque(g, t);
+  e->M_phi = load_torque(g, t);
+  double ground = g->k_ground * e->q[PHI];
+  e->A[PSI] = e->M_psi - e->T[E_IN];           /* levels 3-4: T_in = T */
+  e->A[PHI] = e->T[E_OUT] - ground + e->M_phi; /* levels 3-4: T_out = p T */
 }
 
 /* Rate of a weightless gear (level 2) in its mode. */
@@ -175,17 +180,34 @@ static double weightless_rate(const gear_train *g, int b, double applied, int mo
   return (applied - mode * br->limit_k) / br->viscous;
 }
 
-/* Rates of all solids in the given modes (levels 1-2; levels 3-4: psi, phi). */
+/* Rate of solid b in its mode (levels 1-2; levels 3-4: psi, phi).  A
+ * weightless gear's follows its applied torque (eval_elements). */
+static double body_rate(const gear_train *g, int b, const double *x, const int *modes,
+                        const gear_eval *e)
+{
+  if (g->iw[b] >= 0)
+    return x[g->iw[b]];
+  if (weightless(g, b))
+    return weightless_rate(g, b, e->A[b], modes[g->contact_of[b]]);
+  return NAN; /* levels 3-4: reconstructed in observe */
+}
+
+/* Rates of all solids in the given modes. */
 static void eval_rates(const gear_train *g, const double *x, const int *modes, gear_eval *e)
 {
-  for (int b = 0; b < N_BODIES; b++) {
-    if (g->iw[b] >= 0)
-      e->w[b] = x[g->iw[b]];
-    else if (weightless(g, b))
-      e->w[b] = weightless_rate(g, b, e->A[b], modes[g->contact_of[b]]);
-    else
-      e->w[b] = NAN; /* levels 3-4: reconstructed in observe */
-  }
+  for (int b = 0; b < N_BODIES; b++)
+    e->w[b] = body_rate(g, b, x, modes, e);
+}
+
+/* Contact c's relative velocity from its solid's rate w.  A bearing without
+ * dry friction under the exact law has no discontinuity: a constant of its
+ * mode, never an event. */
+static double contact_velocity(const ss_model *m, int c, double w, const int *modes)
+{
+  const gear_train *g = impl(m);
+  if (m->hybrid && g->brg[g->body[c]].limit_s == 0.0)
+    return modes[c] != SS_MODE_STICK ? modes[c] : 1.0;
+  return w;
 }
 
 /* Bearing friction torque on solid b (resisting positive rotation), N m,
@@ -280,11 +302,22 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
   eval_rates(g, x, modes, &e);
   for (int c = 0; c < g->n_contacts; c++) {
     int b = g->body[c];
-    v[c] = e.w[b];
+    v[c] = contact_velocity(m, c, e.w[b], modes);
     margin[c] = stick_margin(e.A[b], g->brg[b].limit_s);
-    if (m->hybrid && g->brg[b].limit_s == 0.0)
-      v[c] = modes[c] != SS_MODE_STICK ? modes[c] : 1.0; /* no discontinuity: never an event */
   }
+}
+
+/* contacts' velocities without the loads and margins: the rates are states
+ * but for the weightless gears' (level 2: the element torques). */
+static void speeds(const ss_model *m, double t, const double *x, const int *modes, double *v)
+{
+  (void)t;
+  const gear_train *g = impl(m);
+  gear_eval e;
+  if (g->level == LEVEL_WEIGHTLESS)
+    eval_elements(g, x, &e);
+  for (int c = 0; c < g->n_contacts; c++)
+    v[c] = contact_velocity(m, c, body_rate(g, g->body[c], x, modes, &e), modes);
 }
 
 static void aux(const ss_model *m, double t, const double *x, double *gv)
@@ -466,6 +499,7 @@ static const ss_model_ops gear_train_ops = {
     .initial = initial,
     .rhs = rhs,
     .contacts = contacts,
+    .speeds = speeds,
     .aux = aux,
     .resolve = resolve,
     .observe = observe,

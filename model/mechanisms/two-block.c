@@ -81,13 +81,19 @@ static void external(const tb_model *p, double t, double *F)
     F[i] = p->bias[i] + p->amp[i] * sin(p->omega[i] * t + p->phase[i]);
 }
 
+/* Relative velocity per contact: block 1 and block 2 on the base, 1 on 2. */
+static void relative_velocities(const double *x, double *v)
+{
+  v[TB_10] = x[IV1];
+  v[TB_20] = x[IV2];
+  v[TB_12] = x[IV1] - x[IV2];
+}
+
 static void evaluate(const tb_model *p, double t, const double *x, const int *modes, tb_eval *e)
 {
   const double M1 = p->M[0], M2 = p->M[1];
   external(p, t, e->F);
-  e->v[TB_10] = x[IV1];
-  e->v[TB_20] = x[IV2];
-  e->v[TB_12] = x[IV1] - x[IV2];
+  relative_velocities(x, e->v);
   for (int c = 0; c < 3; c++) {
     e->f[c] = modes[c] == SS_MODE_STICK ? NAN : modes[c] * p->FK[c] + p->C[c] * e->v[c];
     e->margin[c] = HUGE_VAL;
@@ -182,6 +188,15 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
     v[c] = e.v[c];
     margin[c] = e.margin[c];
   }
+}
+
+/* contacts' velocities without the forces and margins. */
+static void speeds(const ss_model *m, double t, const double *x, const int *modes, double *v)
+{
+  (void)m;
+  (void)t;
+  (void)modes;
+  relative_velocities(x, v);
 }
 
 /* Candidate modes are consistent when every contact at zero relative
@@ -367,6 +382,7 @@ static const ss_model_ops tb_ops = {
     .initial = initial,
     .rhs = rhs,
     .contacts = contacts,
+    .speeds = speeds,
     .resolve = resolve,
     .observe = observe,
     .free_impl = free,

@@ -56,16 +56,23 @@ static const ts_model *impl(const ss_model *m) { return m->impl; }
 
 /* ---- friction states ---------------------------------------------------- */
 
-static void slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
+/* The guides' slide velocities from the slide Jacobian C_mu (one row per
+ * joint) and q'. */
+static void guide_velocities(const ts_mech *tm, const double *Cmu, const double *qd, double *v)
 {
   int n = tm->sys.n;
-  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
   for (int i = 0; i < 2; i++) {
     v[i] = 0.0;
     for (int k = 0; k < n; k++)
       v[i] += Cmu[tm->guide[i] * n + k] * qd[k];
   }
+}
+
+static void slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
+{
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  guide_velocities(tm, Cmu, qd, v);
 }
 
 /* Velocities q' = D u' of state x with D = dq/du (n x f). */
@@ -335,11 +342,7 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   else
     ss_fj_kinematics_at(sys, q, qd, kin = &kin_here);
   ts_applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
-  for (int i = 0; i < 2; i++) {
-    ev->v[i] = 0.0;
-    for (int k = 0; k < sys->n; k++)
-      ev->v[i] += kin->Cmu[tm->guide[i] * sys->n + k] * qd[k];
-  }
+  guide_velocities(tm, kin->Cmu, qd, ev->v);
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
   if (m->hybrid && !tm->flexible) {
@@ -519,6 +522,24 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
   if (modes[0] == SS_MODE_STICK &&
       rigid_margins(tp, t, q, x + tp->at.flag, margin, kink, &sol, &why) < 0)
     margin[0] = margin[1] = -1.0; /* no equilibrium: cannot stay */
+}
+
+/* contacts' velocities without the statics or dynamics: those of a stuck
+ * guide's evaluate() (the flexible rod's exact law) come from its
+ * kinematics' slide Jacobian. */
+static void speeds(const ss_model *m, double t, const double *x, const int *modes, double *v)
+{
+  (void)t;
+  const ts_mech *tm = &impl(m)->mech;
+  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
+  ts_state(tm, x, q, qd, NULL);
+  if (m->hybrid && tm->flexible && (modes[0] == SS_MODE_STICK || modes[1] == SS_MODE_STICK)) {
+    ss_fj_kinematics kin;
+    ss_fj_kinematics_at(&tm->sys, q, NULL, &kin);
+    guide_velocities(tm, kin.Cmu, qd, v);
+  } else {
+    slide_velocities(tm, q, qd, v);
+  }
 }
 
 /* Flexible rod: a guide that stops has its slider's velocity zeroed and the
@@ -762,6 +783,7 @@ static const ss_model_ops two_slider_ops = {
     .initial = initial,
     .rhs = rhs,
     .contacts = contacts,
+    .speeds = speeds,
     .resolve = resolve,
     .observe = observe,
     .free_impl = free_impl,

@@ -314,6 +314,44 @@ static int joint_velocities(const ss_model *m, const double *state, double *x, d
   return 0;
 }
 
+/* The joints' sliding velocities (exactly zero while stuck). */
+static void speeds(const ss_model *m, double t, const double *state, const int *modes, double *v)
+{
+  (void)t;
+  const mech_model *mm = impl(m);
+  const ss_planar_mech *pm = mm->pm;
+  int nj = pm->sys.nj;
+  double x[SS_PLANAR_MAX_N], u;
+  for (int j = 0; j < nj; j++)
+    v[j] = 0.0;
+  if (modes[0] == SS_MODE_STICK)
+    return;
+  /* event functions only: the integrated coordinates are within the
+   * tolerance of the manifold, no projection needed for s' = c u */
+  if (mm->joint) {
+    double D[SS_PLANAR_MAX_N], c[SS_PLANAR_MAX_JOINTS];
+    coords_of(mm, state, x);
+    if (ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, c) < 0)
+      return;
+    for (int j = 0; j < nj; j++)
+      v[j] = c[j] * state[mm->nq];
+  } else if (!pm->absolute) {
+    double D[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+    int n = mm->n;
+    if (ss_planar_partition(&pm->sys, pm->iu, state, 0.0, D, NULL) < 0)
+      return;
+    ss_planar_slide_jacobian(&pm->sys, state, Cmu);
+    for (int j = 0; j < nj; j++) {
+      double c = 0.0;
+      for (int k = 0; k < n; k++)
+        c += Cmu[j * n + k] * D[k];
+      v[j] = c * state[n];
+    }
+  } else {
+    joint_velocities(m, state, x, v, &u);
+  }
+}
+
 static void contacts(const ss_model *m, double t, const double *state, const int *modes, double *v,
                      double *margin, double *kink)
 {
@@ -321,36 +359,12 @@ static void contacts(const ss_model *m, double t, const double *state, const int
   const mech_model *mm = impl(m);
   const ss_planar_mech *pm = mm->pm;
   int nj = pm->sys.nj;
-  double x[SS_PLANAR_MAX_N], u;
+  double x[SS_PLANAR_MAX_N];
+  speeds(m, t, state, modes, v);
   for (int j = 0; j < nj; j++)
-    v[j] = margin[j] = 0.0;
-  if (modes[0] != SS_MODE_STICK) {
-    /* event functions only: the integrated coordinates are within the
-     * tolerance of the manifold, no projection needed for s' = c u */
-    if (mm->joint) {
-      double D[SS_PLANAR_MAX_N], c[SS_PLANAR_MAX_JOINTS];
-      coords_of(mm, state, x);
-      if (ss_planar_tree_rates(&pm->sys, &pm->tree, x, D, c) < 0)
-        return;
-      for (int j = 0; j < nj; j++)
-        v[j] = c[j] * state[mm->nq];
-    } else if (!pm->absolute) {
-      double D[SS_PLANAR_MAX_N], Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-      int n = mm->n;
-      if (ss_planar_partition(&pm->sys, pm->iu, state, 0.0, D, NULL) < 0)
-        return;
-      ss_planar_slide_jacobian(&pm->sys, state, Cmu);
-      for (int j = 0; j < nj; j++) {
-        double c = 0.0;
-        for (int k = 0; k < n; k++)
-          c += Cmu[j * n + k] * D[k];
-        v[j] = c * state[n];
-      }
-    } else {
-      joint_velocities(m, state, x, v, &u);
-    }
+    margin[j] = 0.0;
+  if (modes[0] != SS_MODE_STICK)
     return;
-  }
   /* stuck: velocities are exactly zero and x was projected at the event */
   coords_of(mm, state, x);
   if (mm->joint && ss_planar_tree_project(&pm->sys, &pm->tree, x) < 0)
@@ -502,6 +516,7 @@ static const ss_model_ops mech_ops = {
     .initial = initial,
     .rhs = rhs,
     .contacts = contacts,
+    .speeds = speeds,
     .resolve = resolve,
     .observe = observe,
     .free_impl = free_impl,

@@ -19,7 +19,10 @@
  *  - undetermined values are NaN in the trace and empty in the CSV, never 0
  *    (and where a model declares them undetermined, they are);
  *  - bad values are refused, by the library and by the CLI, with a message
- *    naming the parameter; the previous value is kept. */
+ *    naming the parameter; the previous value is kept;
+ *  - a model's speeds op (optional) gives the velocities of its contacts op
+ *    bit for bit: at every state the run evaluates either at, and at random
+ *    states near those and far from them. */
 #include <sys/wait.h>
 
 #include "test-util.h"
@@ -350,6 +353,150 @@ static void test_runs(void)
   g_assert_cmpint(undetermined_runs, >, 5);
 }
 
+/* ---- speeds: the contacts' velocities, bit for bit -------------------------- */
+
+/* A model run through wrapped callbacks: each evaluation of contacts or
+ * speeds also evaluates the other at the same arguments and compares. */
+typedef struct speeds_spy {
+  const ss_model *m;  /* the model under test */
+  ss_model_ops ops;   /* its callbacks, contacts and speeds wrapped */
+  ss_model run;       /* the model with those callbacks: what the run runs */
+  const char *label;  /* the variant */
+  long compared;      /* states compared */
+  GArray *kept_t;     /* times of states kept for the random ones, s */
+  GArray *kept_x;     /* those states, nx values each */
+  GArray *kept_modes; /* their modes, n_contacts each */
+} speeds_spy;
+
+static speeds_spy *spy; /* the one running: runs here are sequential */
+
+static const char *const with_speeds_op[] = {"one-mass",   "dupont",       "two-block",
+                                             "gear-train", "slider-crank", "slider-crank-offset",
+                                             "two-slider"};
+
+#define SPY_MAX_CONTACTS 16
+#define SPY_KEEP_EVERY   7   /* keep every 7th state compared along the run */
+#define SPY_RANDOM       400 /* random states per variant */
+
+static void compare_speeds(double t, const double *x, const int *modes, const char *where)
+{
+  const ss_model *m = spy->m;
+  int nc = m->n_contacts;
+  g_assert_cmpint(nc, <=, SPY_MAX_CONTACTS);
+  double v[SPY_MAX_CONTACTS], margin[SPY_MAX_CONTACTS], fast[SPY_MAX_CONTACTS];
+  m->ops->contacts(m, t, x, modes, v, margin, NULL);
+  for (int i = 0; i < nc; i++)
+    fast[i] = 1234.5; /* an entry speeds leaves alone differs */
+  m->ops->speeds(m, t, x, modes, fast);
+  for (int i = 0; i < nc; i++)
+    if (memcmp(&v[i], &fast[i], sizeof(double)) != 0)
+      g_error("%s, %s, t = %.17g, modes %d %d: %s: speeds v = %.17g, contacts v = %.17g",
+              spy->label, where, t, modes[0], nc > 1 ? modes[1] : 0, ss_model_contact_name(m, i),
+              fast[i], v[i]);
+  if (spy->kept_t && spy->compared++ % SPY_KEEP_EVERY == 0) {
+    g_array_append_val(spy->kept_t, t);
+    g_array_append_vals(spy->kept_x, x, (guint)m->nx);
+    g_array_append_vals(spy->kept_modes, modes, (guint)nc);
+  }
+}
+
+static void spy_contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
+                         double *margin, double *kink)
+{
+  (void)m;
+  spy->m->ops->contacts(spy->m, t, x, modes, v, margin, kink);
+  compare_speeds(t, x, modes, "along the run");
+}
+
+static void spy_speeds(const ss_model *m, double t, const double *x, const int *modes, double *v)
+{
+  (void)m;
+  spy->m->ops->speeds(spy->m, t, x, modes, v);
+  compare_speeds(t, x, modes, "along the run");
+}
+
+/* States near and far from those of the run, with its modes or any. */
+static void compare_random(GRand *rand, double t_end)
+{
+  const ss_model *m = spy->m;
+  int nx = m->nx, nc = m->n_contacts;
+  guint n = spy->kept_t->len;
+  g_assert_cmpuint(n, >, 0);
+  double *x = g_new(double, (size_t)nx);
+  int modes[SPY_MAX_CONTACTS];
+  GArray *kept_t = spy->kept_t;
+  spy->kept_t = NULL; /* keep no more */
+  for (int r = 0; r < SPY_RANDOM; r++) {
+    guint k = (guint)g_rand_int_range(rand, 0, (gint32)n);
+    const double *xk = &g_array_index(spy->kept_x, double, (size_t)k *(size_t)nx);
+    /* near: a relative 1e-6 ... 1e-1; far: any value up to 10 times its size */
+    double spread = r % 4 == 3 ? 10.0 : pow(10.0, g_rand_double_range(rand, -6.0, -1.0));
+    for (int i = 0; i < nx; i++)
+      x[i] = xk[i] + spread * (fabs(xk[i]) + 1e-3) * g_rand_double_range(rand, -1.0, 1.0);
+    for (int i = 0; i < nc; i++)
+      modes[i] = r % 2 ? g_array_index(spy->kept_modes, int, (size_t)k *(size_t)nc + (size_t)i)
+                       : g_rand_int_range(rand, -1, 2);
+    double t = r % 3 ? g_array_index(kept_t, double, k) : g_rand_double_range(rand, 0.0, t_end);
+    compare_speeds(t, x, modes, "at a random state");
+  }
+  g_free(x);
+  g_array_free(kept_t, TRUE);
+}
+
+static void test_speeds(void)
+{
+  g_autoptr(GPtrArray) all = all_variants();
+  g_autoptr(GRand) rand = g_rand_new_with_seed(20261124);
+  int with_speeds = 0;
+  long compared = 0;
+  g_autoptr(GHashTable) scenarios = g_hash_table_new(g_str_hash, g_str_equal);
+  for (guint i = 0; i < all->len; i++) {
+    const variant *v = all->pdata[i];
+    int n = 0;
+    while (v->sets[n])
+      n++;
+    char *err = NULL;
+    ss_model *m = ss_model_new_from_assignments(v->sc, v->sets, n, &err);
+    if (!m)
+      g_error("%s: refused: %s", v->label, err);
+    if (!m->ops->speeds || known_to_fail(v->label)) {
+      ss_model_free(m);
+      continue;
+    }
+    speeds_spy s = {.m = m, .ops = *m->ops, .run = *m, .label = v->label};
+    s.ops.contacts = spy_contacts;
+    s.ops.speeds = spy_speeds;
+    s.run.ops = &s.ops;
+    s.kept_t = g_array_new(FALSE, FALSE, sizeof(double));
+    s.kept_x = g_array_new(FALSE, FALSE, sizeof(double));
+    s.kept_modes = g_array_new(FALSE, FALSE, sizeof(int));
+    spy = &s;
+    ss_run_opts opts = {0};
+    ss_trace *tr = ss_run(&s.run, &opts, &err);
+    if (!tr)
+      g_error("%s: %s", v->label, err);
+    long along = s.compared;
+    compare_random(rand, ss_model_scenario(m)->t_end);
+    g_test_message("%s: speeds equal contacts' v at %ld states along the run and %d random",
+                   v->label, along, SPY_RANDOM);
+    g_assert_cmpint(along, >, 100);
+    with_speeds++;
+    compared += s.compared;
+    g_hash_table_add(scenarios, (gpointer)v->sc->name);
+    spy = NULL;
+    g_array_free(s.kept_x, TRUE);
+    g_array_free(s.kept_modes, TRUE);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+  g_test_message("%d variants with speeds, %ld states compared", with_speeds, compared);
+  /* these mechanisms have it: it keeps the integrator's speed checks cheap
+   * (docs/events.md); a new one need not */
+  for (size_t k = 0; k < G_N_ELEMENTS(with_speeds_op); k++)
+    if (!g_hash_table_contains(scenarios, with_speeds_op[k]))
+      g_error("%s has no speeds op any more", with_speeds_op[k]);
+}
+
 /* ---- the CLI: empty fields where the trace has NaN ------------------------ */
 
 typedef struct cli_result {
@@ -536,6 +683,7 @@ int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/contract/runs", test_runs);
+  g_test_add_func("/contract/speeds", test_speeds);
   g_test_add_func("/contract/csv-empty-fields", test_csv_empty_fields);
   g_test_add_func("/contract/bad-values", test_bad_values);
   g_test_add_func("/contract/bad-values-cli", test_bad_values_cli);
