@@ -106,6 +106,13 @@ ss_event_list_kind_label (ss_event_kind kind)
     case SS_EVENT_GAP_EXIT:
       /* Translators: an event: a freeplay element comes into contact */
       return _("gap closes");
+    case SS_EVENT_RELEASE:
+      /* Translators: an event: a guide at rest reaches its static friction
+         maximum and is held there while the mechanism stays at rest */
+      return _("release");
+    case SS_EVENT_LOCK:
+      /* Translators: an event: a released guide at rest is held by stiction again */
+      return _("lock");
     }
   return "?";
 }
@@ -314,18 +321,23 @@ ss_event_list_new (void)
 }
 
 /* The filters' choices for @m: every source, and the kinds its sources
- * can have (contacts: stick, slip, reverse; freeplay: gaps).  Kept, with
- * the choices made, while the sources stay the same. */
+ * can have (contacts: stick, slip, reverse; freeplay: gaps; contacts that
+ * can be released at rest: release, lock).  Kept, with the choices made,
+ * while the sources stay the same. */
 static void
 set_choices (SsEventList *self, const ss_model *m)
 {
   GString *key = g_string_new (NULL);
   g_autoptr(GtkStringList) sources = NULL;
   g_autoptr(GtkStringList) kinds = NULL;
-  int n_contacts = m ? ss_model_n_contacts (m) : 0, n_sources = m ? ss_model_n_sources (m) : 0;
+  int      n_contacts = m ? ss_model_n_contacts (m) : 0, n_sources = m ? ss_model_n_sources (m) : 0;
+  gboolean releases = FALSE;
 
+  for (int i = 0; i < n_contacts; i++)
+    releases |= ss_model_contact_can_release (m, i);
   for (int i = 0; i < n_sources; i++)
     g_string_append_printf (key, "%s|", ss_model_source_name (m, i));
+  g_string_append (key, releases ? "\nreleases" : ""); /* the rigid two-slider's, not the flexible's */
   if (self->sources_key != NULL && g_str_equal (key->str, self->sources_key))
     {
       g_string_free (key, TRUE);
@@ -341,11 +353,12 @@ set_choices (SsEventList *self, const ss_model *m)
   /* Translators: the event list's kind filter: no filter */
   kinds = gtk_string_list_new ((const char *[]){ _("All events"), NULL });
   g_array_set_size (self->kinds, 0);
-  for (int k = SS_EVENT_STICK; k <= SS_EVENT_GAP_EXIT; k++)
+  for (int k = SS_EVENT_STICK; k < SS_EVENT_N_KINDS; k++)
     {
       gboolean gap = k == SS_EVENT_GAP_ENTER || k == SS_EVENT_GAP_EXIT;
+      gboolean release = k == SS_EVENT_RELEASE || k == SS_EVENT_LOCK;
 
-      if (gap ? n_sources > n_contacts : n_contacts > 0)
+      if (gap ? n_sources > n_contacts : release ? releases : n_contacts > 0)
         {
           g_array_append_val (self->kinds, k);
           gtk_string_list_append (kinds, ss_event_list_kind_label (k));

@@ -220,3 +220,26 @@ ss_simulation_get_modes (SsSimulation *self, int *n_modes)
   *n_modes = self->n_modes;
   return self->modes;
 }
+
+/* Whether @contact is released at the shown row: at rest with its static
+ * friction held at its maximum, as its last release or lock event by then
+ * (or stick, slip, reverse) says. */
+gboolean
+ss_simulation_get_released (SsSimulation *self, int contact)
+{
+  const ss_model *m = ss_simulation_get_model (self);
+  const ss_event *events;
+  guint           row = 0, n = 0;
+  double          t;
+  gboolean        released = FALSE;
+
+  if (m == NULL || self->dataset == NULL || !ss_model_contact_can_release (m, contact) ||
+      !ss_dataset_get_row_at (self->dataset, self->time, &row))
+    return FALSE;
+  t = ss_dataset_get_times (self->dataset)[row];
+  events = ss_dataset_get_events (self->dataset, &n);
+  for (guint i = 0; i < n && events[i].t <= t; i++)
+    if (events[i].source == contact && events[i].kind != SS_EVENT_GAP_ENTER && events[i].kind != SS_EVENT_GAP_EXIT)
+      released = events[i].kind == SS_EVENT_RELEASE;
+  return released;
+}

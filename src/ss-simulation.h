@@ -55,5 +55,6 @@ void       ss_simulation_set_speed (SsSimulation *self, double speed);
 gboolean   ss_simulation_get_loop (SsSimulation *self);
 void       ss_simulation_set_loop (SsSimulation *self, gboolean loop);
 const int *ss_simulation_get_modes (SsSimulation *self, int *n_modes);
+gboolean   ss_simulation_get_released (SsSimulation *self, int contact);
 
 G_END_DECLS

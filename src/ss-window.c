@@ -60,8 +60,11 @@ _ss_window_law_name (SsWindow *self)
 /* ---- status ----------------------------------------------------------- */
 
 static const char *
-mode_text (int mode)
+mode_text (int mode, gboolean released)
 {
+  if (mode == SS_MODE_STICK && released)
+    /* Translators: a contact's state: at rest, its static friction held at its maximum */
+    return _("released");
   switch (mode)
     {
     case SS_MODE_STICK:
@@ -96,7 +99,7 @@ ss_window_dup_status_text (SsWindow *self)
         g_string_append (s, "   ");
       /* Translators: contact name and its friction mode, e.g. "base: stuck" */
       g_string_append_printf (s, _("%s: %s"), ss_i18n_model_text (ss_model_contact_label (m, c)),
-                                    mode_text (modes[c]));
+                                    mode_text (modes[c], ss_simulation_get_released (self->simulation, c)));
     }
   return g_string_free (s, FALSE);
 }
@@ -130,7 +133,7 @@ update_status (SsWindow *self)
         const char      *color = modes[c] == SS_MODE_STICK ? "#e66100" : "#26a269";
 
         g_string_append_printf (markup, "%s<span foreground=\"%s\">●</span> <b>%s</b> %s", c > 0 ? "      " : "", color,
-                                name, mode_text (modes[c]));
+                                name, mode_text (modes[c], ss_simulation_get_released (self->simulation, c)));
       }
   /* a label relayouts the window on every change: only when the modes do */
   if (g_strcmp0 (gtk_label_get_label (self->status_label), markup->str) != 0)

@@ -56,11 +56,13 @@ static size_t first_event(const ss_trace *tr, double t, bool after)
   return lo;
 }
 
-/* True if an event lies in [a, b]. */
+/* True if an event of the motion (not a release or lock at rest) lies in [a, b]. */
 static bool event_within(const ss_trace *tr, double a, double b)
 {
-  size_t i = first_event(tr, a, false);
-  return i < tr->n_events && tr->events[i].t <= b;
+  for (size_t i = first_event(tr, a, false); i < tr->n_events && tr->events[i].t <= b; i++)
+    if (ss_event_kind_is_motion(tr->events[i].kind))
+      return true;
+  return false;
 }
 
 static void contact_metrics(const ss_model *m, const ss_trace *tr, int c, ss_contact_metrics *out)
@@ -179,13 +181,9 @@ static double check_period(const ss_trace *tr, const signature *sig, double T0, 
   return T;
 }
 
-double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end,
-                       int *events_per_cycle)
+static double motion_period(const ss_model *m, const ss_trace *tr, double *period_end,
+                            int *events_per_cycle)
 {
-  if (period_end)
-    *period_end = NAN;
-  if (events_per_cycle)
-    *events_per_cycle = 0;
   size_t n = tr->n_events;
   if (n < SS_PERIOD_CYCLES + 1 || tr->n_rows == 0)
     return NAN;
@@ -215,6 +213,32 @@ double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end
   }
   free(sig);
   return found;
+}
+
+/* Over the events of the motion: releases and locks happen at rest. */
+double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end,
+                       int *events_per_cycle)
+{
+  if (period_end)
+    *period_end = NAN;
+  if (events_per_cycle)
+    *events_per_cycle = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < tr->n_events; i++)
+    n += ss_event_kind_is_motion(tr->events[i].kind);
+  if (n == tr->n_events)
+    return motion_period(m, tr, period_end, events_per_cycle);
+  ss_trace motion = *tr;
+  motion.events = malloc(sizeof *motion.events * (n + 1));
+  if (!motion.events)
+    return NAN;
+  motion.n_events = motion.cap_events = 0;
+  for (size_t i = 0; i < tr->n_events; i++)
+    if (ss_event_kind_is_motion(tr->events[i].kind))
+      motion.events[motion.n_events++] = tr->events[i];
+  double period = motion_period(m, &motion, period_end, events_per_cycle);
+  free(motion.events);
+  return period;
 }
 
 /* The extremum at row r refined by the parabola through rows r-1, r, r+1

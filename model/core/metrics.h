@@ -6,7 +6,8 @@
  * Per contact C (C as in the CSV columns: base, slot, slider1, bearing_psi):
  * - A stick phase is a maximal interval in which C sticks.  It starts at a
  *   stick event of C, or at t = 0 when the first row has C.stick = 1 (a run
- *   that starts stuck counts that phase), and ends at C's next slip event.  A
+ *   that starts stuck counts that phase), and ends at C's next slip event
+ *   (a release or lock event leaves it on: the contact stays at rest).  A
  *   phase still open at the end of the run counts, truncated at the last
  *   row's time.  Exact law: stuck = the contact's discrete mode; smooth laws
  *   (regularised, tanh, LuGre): stuck = |v| < v_stick (their C.stick column),
@@ -35,7 +36,10 @@
  *   time after the last event is no longer than what followed its like a
  *   period earlier (plus tol): motion that stopped is not periodic.
  *   period = T; NaN when no candidate holds (too few events, a transient, a
- *   run that stops, a motion without events).
+ *   run that stops, a motion without events).  Events here are those of the
+ *   motion: release and lock events (a contact at rest held at its static
+ *   maximum or locked again) are left out, as they are where an extremum
+ *   is refined (below).
  * - amplitude: half the peak-to-peak of the model's first generalised
  *   velocity column (one-mass: v, dupont: v, gear-train: psi_dot,
  *   two-slider: v1) over the last period [t_last - T, t_last], t_last the

@@ -33,14 +33,17 @@ ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, in
   m->viscous = calloc((size_t)n_contacts + 1, sizeof(double));
   m->run_notes = calloc(2 * (size_t)n_contacts + 1, sizeof(char *));
   m->state_size = calloc((size_t)nx + 1, sizeof(double));
+  m->release_flag = malloc(sizeof(int) * ((size_t)n_contacts + 1));
   if (!m->values || !m->contact_names || !m->contact_labels || !m->mu_s || !m->mu_k ||
-      !m->v_stick || !m->viscous || !m->run_notes || !m->state_size) {
+      !m->v_stick || !m->viscous || !m->run_notes || !m->state_size || !m->release_flag) {
     ss_model_free(m);
     return NULL;
   }
   memcpy(m->values, values, sizeof(double) * (size_t)sc->n_params);
-  for (int i = 0; i < n_contacts; i++)
+  for (int i = 0; i < n_contacts; i++) {
     m->contact_names[i] = dup_str(contact_names[i]);
+    m->release_flag[i] = -1;
+  }
   return m;
 }
 
@@ -193,6 +196,7 @@ void ss_model_free(ss_model *m)
   free(m->viscous);
   free(m->run_notes);
   free(m->state_size);
+  free(m->release_flag);
   free(m->breakpoints);
   free(m->values);
   free(m);
@@ -214,6 +218,11 @@ const char *ss_model_contact_label(const ss_model *m, int i)
 }
 
 bool ss_model_contact_is_viscous(const ss_model *m, int i) { return m->viscous[i] > 0.0; }
+
+bool ss_model_contact_can_release(const ss_model *m, int i)
+{
+  return m && i >= 0 && i < m->n_contacts && m->release_flag[i] >= 0;
+}
 
 void ss_model_column_label(const ss_model *m, int i, char *buf, size_t size)
 {

@@ -67,6 +67,8 @@ const char *ss_event_kind_name(ss_event_kind kind)
   case SS_EVENT_REVERSE: return "reverse";
   case SS_EVENT_GAP_ENTER: return "gap-enter";
   case SS_EVENT_GAP_EXIT: return "gap-exit";
+  case SS_EVENT_RELEASE: return "release";
+  case SS_EVENT_LOCK: return "lock";
   }
   return "?";
 }

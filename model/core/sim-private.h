@@ -43,6 +43,8 @@ struct ss_sim {
   SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
   int *modes;              /* n_contacts current modes */
   int *old_modes;          /* scratch */
+  bool *released;          /* per contact: stuck and released (m->release_flag) as last
+                              reported */
   int *roots;              /* n_contacts + n_aux root info */
   int *hit;                /* scratch */
   double *v;               /* scratch per contact */
@@ -109,7 +111,9 @@ int sim_fail(ss_sim *s, double t, const char *what);
 int sim_restart(ss_sim *s, double t);
 /* Observes, checks and hands over the row at t, state x (a failure stops the run). */
 void sim_emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x);
-/* An event per contact whose mode differs from old_modes; true if any. */
+/* An event per contact whose mode differs from old_modes, and the release
+ * and lock events of the state y (docs/events.md gives their order); true
+ * if a mode changed. */
 bool sim_emit_mode_changes(ss_sim *s, const ss_sink *sink, double t);
 /* The roots in s->roots at t, state y: new modes, events, restart; < 0 on failure. */
 int sim_handle_roots(ss_sim *s, double t, const ss_sink *sink);

@@ -173,6 +173,7 @@ void ss_sim_free(ss_sim *s)
     SUNContext_Free(&s->ctx);
   free(s->modes);
   free(s->old_modes);
+  free(s->released);
   free(s->roots);
   free(s->hit);
   free(s->v);
@@ -192,6 +193,13 @@ void ss_sim_free(ss_sim *s)
   free(s->dip_rate_a);
   free(s->dip_rate);
   free(s);
+}
+
+/* Contact i at rest and released (held at its static maximum). */
+static bool is_released(const ss_sim *s, const double *x, int i)
+{
+  int k = s->m->release_flag[i];
+  return k >= 0 && s->modes[i] == SS_MODE_STICK && x[k] != 0.0;
 }
 
 static void initial_smooth_modes(ss_sim *s, const double *x)
@@ -222,6 +230,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   int nc = m->n_contacts, nr = m->n_contacts + m->n_aux + m->n_kinks;
   s->modes = calloc((size_t)nc + 1, sizeof(int));
   s->old_modes = calloc((size_t)nc + 1, sizeof(int));
+  s->released = calloc((size_t)nc + 1, sizeof(bool));
   s->roots = calloc((size_t)nr + 1, sizeof(int));
   s->hit = calloc((size_t)nc + 1, sizeof(int));
   s->v = calloc((size_t)nc + 1, sizeof(double));
@@ -239,9 +248,9 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->dip_speed = calloc((size_t)nc + 1, sizeof(double));
   s->dip_rate_a = calloc((size_t)nc + 1, sizeof(double));
   s->dip_rate = calloc((size_t)nc + 1, sizeof(double));
-  if (!s->modes || !s->old_modes || !s->roots || !s->hit || !s->v || !s->margin || !s->margin0 ||
-      !s->row || !s->check || !s->creep_next || !s->creep_t || !s->trial_modes || !s->speed ||
-      !s->cross || !s->node_t || !s->node_speed || !s->dip_speed || !s->dip_rate_a ||
+  if (!s->modes || !s->old_modes || !s->released || !s->roots || !s->hit || !s->v || !s->margin ||
+      !s->margin0 || !s->row || !s->check || !s->creep_next || !s->creep_t || !s->trial_modes ||
+      !s->speed || !s->cross || !s->node_t || !s->node_speed || !s->dip_speed || !s->dip_rate_a ||
       !s->dip_rate || (m->observe_scratch > 0 && !s->observe_scratch) ||
       SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
@@ -271,6 +280,8 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   } else {
     initial_smooth_modes(s, x);
   }
+  for (int i = 0; i < nc; i++) /* the state at t = 0 is no event, as the modes are not */
+    s->released[i] = is_released(s, x, i);
   for (int i = 0; i < nc; i++)
     sim_creep_reset(s, i);
   s->t_speed = NAN;
@@ -416,11 +427,26 @@ static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_
   }
 }
 
-/* An event per contact whose mode differs from old_modes; true if any. */
+/* An event per contact whose mode differs from old_modes, and the release
+ * and lock events of the state y.  At one instant, in contact order within
+ * each group: first the contacts that were at rest, released or locked
+ * again (one that breaks loose while held is released first: a mechanism
+ * slips only once every contact is released), then the mode changes, then
+ * the contacts that came to rest and are released at once.  True if a mode
+ * changed (release and lock events leave the restart's logic alone). */
 bool sim_emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
 {
+  const double *x = N_VGetArrayPointer(s->y);
+  int nc = s->m->n_contacts;
+  for (int i = 0; i < nc; i++) {
+    if (s->m->release_flag[i] < 0 || s->old_modes[i] != SS_MODE_STICK)
+      continue;
+    bool now = s->modes[i] != SS_MODE_STICK || is_released(s, x, i);
+    if (now != s->released[i])
+      emit_event(s, sink, t, i, now ? SS_EVENT_RELEASE : SS_EVENT_LOCK);
+  }
   bool changed = false;
-  for (int i = 0; i < s->m->n_contacts; i++) {
+  for (int i = 0; i < nc; i++) {
     int a = s->old_modes[i], b = s->modes[i];
     if (a == b)
       continue;
@@ -430,6 +456,12 @@ bool sim_emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
                b == SS_MODE_STICK   ? SS_EVENT_STICK
                : a == SS_MODE_STICK ? SS_EVENT_SLIP
                                     : SS_EVENT_REVERSE);
+  }
+  for (int i = 0; i < nc; i++) {
+    bool now = is_released(s, x, i);
+    if (now && s->old_modes[i] != SS_MODE_STICK)
+      emit_event(s, sink, t, i, SS_EVENT_RELEASE);
+    s->released[i] = now;
   }
   return changed;
 }

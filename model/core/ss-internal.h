@@ -83,6 +83,11 @@ struct ss_model {
                                   the sliding velocity that drives it while stuck), in the
                                   state's unit; 0: none.  Its absolute tolerance becomes at
                                   most SS_STATE_SIZE_SHARE of it */
+  int *release_flag;           /* per contact: index in x of its released flag, a constant of
+                                  the state that resolve() sets nonzero while the contact, at
+                                  rest, is held at its static maximum (eq. 20) and zero while
+                                  it is locked; -1: it cannot be released.  The engine reports
+                                  the flag's changes as release and lock events */
   bool hybrid;                 /* exact law: discrete modes and events */
   bool stiff;                  /* integrate with BDF (regularised, LuGre, stiff springs) */
   double max_step_stuck;       /* step cap while any contact sticks: shorter than any

@@ -174,9 +174,21 @@ typedef enum {
   SS_EVENT_REVERSE,   /* velocity changed sign without sticking */
   SS_EVENT_GAP_ENTER, /* a freeplay element lost contact */
   SS_EVENT_GAP_EXIT,  /* a freeplay element came into contact */
+  SS_EVENT_RELEASE,   /* a contact at rest reached its static maximum and is held there
+                         while the mechanism stays at rest, or breaks loose from held
+                         (ss_model_contact_can_release) */
+  SS_EVENT_LOCK,      /* a released contact at rest is held by stiction again */
 } ss_event_kind;
 
 const char *ss_event_kind_name(ss_event_kind kind); /* "stick", "slip", ... */
+#define SS_EVENT_N_KINDS (SS_EVENT_LOCK + 1)
+
+/* Release and lock events come from the stuck mechanism's own decisions,
+ * not from motion: metrics' period and amplitude leave them out. */
+static inline bool ss_event_kind_is_motion(ss_event_kind kind)
+{
+  return kind != SS_EVENT_RELEASE && kind != SS_EVENT_LOCK;
+}
 
 typedef struct ss_event {
   double t;           /* located event time, s */
@@ -198,6 +210,10 @@ const char *ss_model_contact_label(const ss_model *m, int i);
 /* Whether contact i's friction C.F includes a viscous term, so |F|/N may
  * exceed mu_s while it slides without leaving the friction cone. */
 bool ss_model_contact_is_viscous(const ss_model *m, int i);
+/* Whether contact i can be released at rest: held at its static maximum
+ * while other contacts keep the mechanism locked ([Wojtyra2016] eq. 20; the
+ * rigid two-slider under the exact law), with release and lock events. */
+bool ss_model_contact_can_release(const ss_model *m, int i);
 /* Column i's whole human label in English into buf: "ψ bearing: friction
  * moment", "drive position"; the column's name when it has no label. */
 void ss_model_column_label(const ss_model *m, int i, char *buf, size_t size);
@@ -276,7 +292,7 @@ typedef struct ss_stats {
   long steps;      /* integrator steps */
   long rhs_evals;  /* right-hand-side evaluations (including Jacobian DQ) */
   long root_evals; /* event function evaluations */
-  long events;     /* events located (stick, slip, reverse, gap) */
+  long events;     /* events reported (stick, slip, reverse, gap, release, lock) */
   long restarts;   /* integrator restarts */
 } ss_stats;
 

@@ -852,6 +852,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   m->max_step_stuck = 0.05; /* loads are piecewise linear over ramps of about 1 s */
   if (m->hybrid && !tm->flexible)
     m->observe_scratch = sizeof(ts_rest); /* rows at rest share their configuration */
+  for (int i = 0; tp->at.flag >= 0 && i < 2; i++)
+    m->release_flag[i] = tp->at.flag + i; /* release and lock events */
   m->n_kinks = m->hybrid ? 2 : 0;
   const double kinks[] = {tm->t_P, tm->t_S1_on, tm->t_S1_off, tm->t_S2_on, tm->t_S2_off};
   for (size_t i = 0; i < sizeof kinks / sizeof kinks[0]; i++)

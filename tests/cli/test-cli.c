@@ -182,6 +182,29 @@ static void test_run_events(void)
   cli_result_clear(&r);
 }
 
+/* The rigid two-slider's guides are released at rest ([Wojtyra2016]
+ * Example 2, eliminating revolute 1): guide 2 at 0.8 s, guide 1 at the
+ * slip, written just before the slip events of the same instant; a guide
+ * released again when the mechanism comes to rest follows the stick
+ * events.  A re-locked guide writes `lock`. */
+static void test_run_events_release(void)
+{
+  cli_result r = run_cli(NULL, "run", "two-slider", "--events", "-", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_true(g_str_has_prefix(r.out, "t,contact,event\n0.8,slider2,release\n"));
+  g_assert_nonnull(strstr(r.out, "\n1.85855119326,slider1,release\n"
+                                 "1.85855119326,slider1,slip\n"
+                                 "1.85855119326,slider2,slip\n"));
+  g_assert_true(g_str_has_suffix(r.out, ",slider1,stick\n4.32470333927,slider2,stick\n"
+                                        "4.32470333927,slider2,release\n"));
+  cli_result_clear(&r);
+  r = run_cli(NULL, "run", "two-slider", "--set", "S2_end=-100", "--set", "S1_end=5", "--set",
+              "t_S1_off=3", "--events", "-", NULL);
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_cmpstr(r.out, ==, "t,contact,event\n0.8,slider2,release\n1.77551020408,slider2,lock\n");
+  cli_result_clear(&r);
+}
+
 /* Undetermined values are empty fields, never 0. */
 static void test_undetermined_empty(void)
 {
@@ -479,6 +502,7 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/params", test_params);
   g_test_add_func("/cli/run-csv", test_run_csv);
   g_test_add_func("/cli/run-events", test_run_events);
+  g_test_add_func("/cli/run-events-release", test_run_events_release);
   g_test_add_func("/cli/examples", test_examples);
   g_test_add_func("/cli/undetermined-empty", test_undetermined_empty);
   g_test_add_func("/cli/bad-input", test_bad_input);

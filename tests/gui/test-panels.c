@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -71,25 +72,34 @@ show_scenario (const char *name)
 
 /* ---- the event list --------------------------------------------------------- */
 
-/* Every event the CLI writes for @scenario (with @set, or NULL), in order,
- * is in the list with the same time (to the CSV's 12 digits), contact and
- * kind; the export is the CLI's file byte for byte. */
-static void
-check_events_equal_cli (const char *scenario, const char *set)
+/* Every event the CLI writes for @scenario (with the assignments @sets,
+ * or NULL), in order, is in the list with the same time (to the CSV's 12
+ * digits), contact and kind; the export is the CLI's file byte for byte.
+ * Returns the CLI's file. */
+static char *
+check_events_equal_cli (const char *scenario, const char *const *sets)
 {
   SsEventList     *list = ss_window_get_event_list (window);
   const ss_model  *m = ss_simulation_get_model (ss_window_get_simulation (window));
   g_autofree char *path = g_build_filename (tmpdir, "events.csv", NULL);
-  g_autofree char *csv = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  char            *csv = NULL;
   g_autofree char *exported = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) lines = NULL;
   guint n = 0;
 
-  if (set != NULL)
-    csv = run_cli ((const char *[]){ "run", scenario, "--set", set, "--events", "-", NULL });
-  else
-    csv = run_cli ((const char *[]){ "run", scenario, "--events", "-", NULL });
+  g_ptr_array_add (argv, "run");
+  g_ptr_array_add (argv, (gpointer)scenario);
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
+    {
+      g_ptr_array_add (argv, "--set");
+      g_ptr_array_add (argv, (gpointer)sets[i]);
+    }
+  g_ptr_array_add (argv, "--events");
+  g_ptr_array_add (argv, "-");
+  g_ptr_array_add (argv, NULL);
+  csv = run_cli ((const char *const *)argv->pdata);
   lines = g_strsplit (csv, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "t,contact,event");
   ss_event_list_set_filter (list, NULL, -1);
@@ -111,17 +121,104 @@ check_events_equal_cli (const char *scenario, const char *set)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &exported, NULL, NULL));
   g_assert_cmpstr (exported, ==, csv);
+  return csv;
 }
 
 static void
 test_events_equal_cli (void)
 {
   show_scenario ("dupont");
-  check_events_equal_cli ("dupont", NULL);
+  g_free (check_events_equal_cli ("dupont", NULL));
   show_scenario ("gear-train"); /* bearings and freeplay gaps */
-  check_events_equal_cli ("gear-train", NULL);
+  g_free (check_events_equal_cli ("gear-train", NULL));
   show_scenario ("two-slider");
-  check_events_equal_cli ("two-slider", NULL);
+  g_free (check_events_equal_cli ("two-slider", NULL));
+}
+
+/* Events of the events file @csv of @kind (NULL: all). */
+static guint
+count_kind (const char *csv, const char *kind)
+{
+  g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_autofree char *suffix = g_strconcat (",", kind, NULL);
+  guint            n = 0;
+
+  for (guint i = 1; lines[i] != NULL; i++)
+    n += lines[i][0] != '\0' && (kind == NULL || g_str_has_suffix (lines[i], suffix));
+  return n;
+}
+
+/* Sets the shown scenario's parameters to its defaults with @sets and waits for the run. */
+static void
+show_values (const char *const *sets)
+{
+  const ss_scenario *sc = ss_window_get_scenario (window);
+  g_autofree double *values = g_new (double, sc->n_params);
+
+  ss_scenario_defaults (sc, values);
+  for (guint i = 0; sets[i] != NULL; i++)
+    g_assert_true (ss_param_set_assignment (sc, values, sets[i], NULL));
+  ss_param_panel_set_values (ss_window_get_param_panel (window), values, NULL);
+  wait_idle ();
+}
+
+/* The rigid two-slider under the exact law: guide 2 released at 0.8 s and
+ * locked again at 1.776 s (S2 growing to 100 N; tests/model/test-two-slider.c
+ * has the closed forms).  The list equals the CLI's file, its kind filter
+ * offers release and lock and keeps just those, and the status line names
+ * the released guide.  The flexible rod's guides are never released: no
+ * such kinds to filter. */
+static void
+test_release_events (void)
+{
+  const char *const sets[] = { "S2_end=-100", "S1_end=5", "t_S1_off=3", NULL };
+  const char *const flexible[] = { "rod=flexible", NULL };
+  SsEventList      *list = ss_window_get_event_list (window);
+  SsSimulation     *sim = ss_window_get_simulation (window);
+  g_autofree char  *csv = NULL;
+  g_autofree char  *flexible_csv = NULL;
+  g_autofree char  *status = NULL;
+  const char       *released = _ ("released");
+  ss_event          ev;
+
+  show_scenario ("two-slider");
+  show_values (sets);
+  csv = check_events_equal_cli ("two-slider", sets);
+  g_assert_cmpuint (count_kind (csv, "release"), ==, 1);
+  g_assert_cmpuint (count_kind (csv, "lock"), ==, 1);
+  g_assert_cmpuint (count_kind (csv, "slip"), ==, 0);
+
+  ss_event_list_set_filter (list, NULL, SS_EVENT_RELEASE);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, 1);
+  g_assert_true (ss_event_list_get_shown (list, 0, &ev));
+  g_assert_cmpint (ev.kind, ==, SS_EVENT_RELEASE);
+  g_assert_cmpstr (ss_model_source_name (ss_simulation_get_model (sim), ev.source), ==, "slider2");
+  g_assert_cmpfloat (fabs (ev.t - 0.8), <, 1e-9);
+  g_assert_cmpstr (ss_event_list_kind_label (ev.kind), ==, _ ("release"));
+  ss_event_list_set_filter (list, "slider2", SS_EVENT_LOCK);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, 1);
+  g_assert_true (ss_event_list_get_shown (list, 0, &ev));
+  g_assert_cmpint (ev.kind, ==, SS_EVENT_LOCK);
+  g_assert_cmpfloat (fabs (ev.t - (1.0 + 2.0 * 15.2 / 39.2)), <, 1e-9);
+  ss_event_list_set_filter (list, NULL, -1);
+
+  /* the status line: slider 2 released between the two, stuck after */
+  ss_simulation_set_time (sim, 1.2);
+  status = ss_window_dup_status_text (window);
+  g_assert_nonnull (strstr (status, released));
+  g_free (status);
+  ss_simulation_set_time (sim, 2.5);
+  status = ss_window_dup_status_text (window);
+  g_assert_null (strstr (status, released));
+
+  /* the flexible rod: no release or lock among the kinds, so the filter
+   * falls back to every event */
+  show_values (flexible);
+  flexible_csv = check_events_equal_cli ("two-slider", flexible);
+  g_assert_cmpuint (count_kind (flexible_csv, "release"), ==, 0);
+  ss_event_list_set_filter (list, NULL, SS_EVENT_RELEASE);
+  g_assert_cmpuint (ss_event_list_get_n_shown (list), ==, count_kind (flexible_csv, NULL));
+  ss_event_list_set_filter (list, NULL, -1);
 }
 
 /* The filters keep one contact's or one kind's events; activating a row
@@ -496,6 +593,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/panels/events-equal-cli", test_events_equal_cli);
   g_test_add_func ("/panels/event-filter-and-click", test_event_filter_and_click);
+  g_test_add_func ("/panels/release-events", test_release_events);
   g_test_add_func ("/panels/metrics", test_metrics);
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);

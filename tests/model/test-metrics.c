@@ -308,6 +308,47 @@ static ss_trace *synthetic_trace(const ss_model *m, double t_end, int cycles, do
   return tr;
 }
 
+/* Release and lock events happen at rest (the two-slider's guides): the
+ * period, the amplitude's refinement and the stick phases are those of the
+ * motion alone.  Without them left out, a lock after the last cycle stops
+ * the period (its last event has no like) and a release ends no phase. */
+static void test_period_ignores_releases(void)
+{
+  ss_model *m = make_model("two-block", NULL);
+  ss_trace *tr = synthetic_trace(m, 5.2, 5, 1e-6, 1.0);
+  ss_metrics *before = ss_metrics_compute(m, tr);
+  const ss_event extra[] = {{0.45, 0, SS_EVENT_RELEASE},
+                            {0.5, 0, SS_EVENT_LOCK},
+                            {2.4, 1, SS_EVENT_RELEASE},
+                            {4.75, 0, SS_EVENT_RELEASE},
+                            {4.9, 0, SS_EVENT_LOCK}};
+  for (size_t i = 0; i < G_N_ELEMENTS(extra); i++) {
+    ss_trace_append_event(tr, &extra[i]);
+    for (size_t k = tr->n_events - 1; k > 0 && tr->events[k].t < tr->events[k - 1].t; k--) {
+      ss_event e = tr->events[k];
+      tr->events[k] = tr->events[k - 1];
+      tr->events[k - 1] = e;
+    }
+  }
+  int per_cycle = 0;
+  double end = 0;
+  g_assert_cmpfloat(fabs(ss_trace_period(m, tr, &end, &per_cycle) - 1.0), <, 1e-12);
+  g_assert_cmpint(per_cycle, ==, 4);
+  g_assert_cmpfloat(end, ==, 4.7);
+  ss_metrics *after = ss_metrics_compute(m, tr);
+  g_assert_cmpfloat(after->period, ==, before->period);
+  g_assert_cmpint(after->events_per_cycle, ==, before->events_per_cycle);
+  for (int c = 0; c < 2; c++) {
+    g_assert_cmpint(after->contacts[c].stick_phases, ==, before->contacts[c].stick_phases);
+    g_assert_cmpfloat(after->contacts[c].stick_time, ==, before->contacts[c].stick_time);
+    g_assert_cmpfloat(after->contacts[c].longest_stick, ==, before->contacts[c].longest_stick);
+  }
+  ss_metrics_free(before);
+  ss_metrics_free(after);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 static void test_period_definition(void)
 {
   ss_model *m = make_model("two-block", NULL);
@@ -432,6 +473,7 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/periods-needed", test_periods_needed);
   g_test_add_func("/metrics/period-two-directions", test_period_two_directions);
   g_test_add_func("/metrics/period-definition", test_period_definition);
+  g_test_add_func("/metrics/period-ignores-releases", test_period_ignores_releases);
   g_test_add_func("/metrics/smooth-law", test_smooth_law);
   g_test_add_func("/metrics/csv", test_csv);
   return g_test_run();

@@ -207,6 +207,165 @@ static void test_relock(void)
   ss_model_free(m);
 }
 
+/* ---- release and lock events ------------------------------------------- */
+
+/* Guide 2's stiction margin mu_s |N2| - |F2| at the loads of instant t,
+ * under eliminate-revolute-1 (guide 1 takes no share of P: the family's
+ * member a = 0), from the Example 1 family (not the engine's statics). */
+static double margin2_alpha0(const double *values, double t)
+{
+  ss_ts_statics st;
+  char *err = NULL;
+  g_assert_cmpint(ss_ts_statics_analyse(ss_scenario_find("two-slider"), values, t, &st, &err), ==,
+                  0);
+  ss_ts_member mb;
+  ss_ts_member_at(&st, 0.0, &mb);
+  return st.mu_s * hypot(mb.N2[0], mb.N2[1]) - hypot(mb.F2[0], mb.F2[1]);
+}
+
+/* Where margin2_alpha0 changes sign in [a, b], by bisection. */
+static double margin2_root(const double *values, double a, double b)
+{
+  double ga = margin2_alpha0(values, a);
+  g_assert_true(ga * margin2_alpha0(values, b) < 0.0);
+  for (int k = 0; k < 60; k++) {
+    double c = 0.5 * (a + b), gc = margin2_alpha0(values, c);
+    if ((gc < 0.0) == (ga < 0.0)) {
+      a = c;
+      ga = gc;
+    } else {
+      b = c;
+    }
+  }
+  return 0.5 * (a + b);
+}
+
+static double *values_of(const char *const *sets)
+{
+  const ss_scenario *sc = ss_scenario_find("two-slider");
+  double *values = g_new(double, (gsize)sc->n_params);
+  ss_scenario_defaults(sc, values);
+  for (int i = 0; sets && sets[i]; i++)
+    g_assert_true(ss_param_set_assignment(sc, values, sets[i], NULL));
+  return values;
+}
+
+/* Each guide's released column agrees with its events: 1 exactly while its
+ * last stick, slip, reverse, release or lock event by then is a release. */
+static void assert_released_follows_events(const ss_model *m, const ss_trace *tr)
+{
+  for (int i = 0; i < 2; i++) {
+    char name[32];
+    g_snprintf(name, sizeof name, "slider%d.released", i + 1);
+    int c = column(m, name);
+    size_t e = 0;
+    bool released = false;
+    for (size_t r = 0; r < tr->n_rows; r++) {
+      for (; e < tr->n_events && tr->events[e].t <= tr->t[r]; e++)
+        if (tr->events[e].source == i)
+          released = tr->events[e].kind == SS_EVENT_RELEASE;
+      g_assert_cmpfloat(ss_trace_at(tr, r, c), ==, released ? 1.0 : 0.0);
+    }
+  }
+}
+
+/* Example 2, eliminating revolute 1 (the default): guide 2 alone holds P
+ * until mu_s (|S2| + 20 t) = 48 t, t = 30.4 / 38 = 0.8 s, and is released;
+ * at the slip (1.859 s) guide 1 is released too, just before the two slip
+ * events; when the mechanism comes to rest (4.32 s) guide 2 cannot hold
+ * the final loads and is released at once, after the stick events. */
+static void test_release_events(void)
+{
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-slider", NULL, 0.0, 0.0, &m);
+  double *values = values_of(NULL);
+  double t_rel = first_event(tr, 1, SS_EVENT_RELEASE);
+  g_assert_cmpfloat(fabs(t_rel - 30.4 / 38.0), <, 1e-9);
+  g_assert_cmpfloat(fabs(t_rel - margin2_root(values, 0.5, 1.0)), <, 1e-9);
+  /* the reference table's instant (first row released) is the event's row */
+  int n_ref = 0;
+  const ss_ts_reference *ref = ss_two_slider_references(&n_ref);
+  g_assert_cmpint(ref[0].measure, ==, SS_TS_RELEASED);
+  g_assert_cmpfloat(ss_two_slider_reference_instant(&ref[0], m, tr), ==, t_rel);
+  g_assert_cmpfloat(fabs(t_rel - ref[0].published), <=, ref[0].agreement);
+
+  static const struct {
+    int source;
+    ss_event_kind kind;
+  } want[] = {{1, SS_EVENT_RELEASE}, {0, SS_EVENT_RELEASE}, {0, SS_EVENT_SLIP},
+              {1, SS_EVENT_SLIP},    {1, SS_EVENT_REVERSE}, {0, SS_EVENT_STICK},
+              {1, SS_EVENT_STICK},   {1, SS_EVENT_RELEASE}};
+  g_assert_cmpuint(tr->n_events, ==, G_N_ELEMENTS(want));
+  for (size_t e = 0; e < tr->n_events; e++) {
+    g_assert_cmpint(tr->events[e].source, ==, want[e].source);
+    g_assert_cmpint(tr->events[e].kind, ==, want[e].kind);
+  }
+  double t_slip = tr->events[2].t;
+  g_assert_cmpfloat(fabs(t_slip - 1.859), <, 0.005);
+  g_assert_cmpfloat(tr->events[1].t, ==, t_slip);
+  g_assert_cmpfloat(tr->events[3].t, ==, t_slip);
+  g_assert_cmpfloat(tr->events[7].t, ==, tr->events[5].t);
+  assert_released_follows_events(m, tr);
+  ss_trace_free(tr);
+  ss_model_free(m);
+  g_free(values);
+
+  /* the pseudoinverse: guide 1 first (the table's 1.969 s), guide 2 at the slip */
+  const char *pi[] = {"treatment=pseudoinverse", NULL};
+  tr = run_scenario("two-slider", pi, 0.0, 0.0, &m);
+  g_assert_cmpint(ref[3].measure, ==, SS_TS_RELEASED);
+  g_assert_cmpfloat(fabs(first_event(tr, 0, SS_EVENT_RELEASE) - ref[3].computed), <, 0.0005);
+  g_assert_cmpfloat(ss_two_slider_reference_instant(&ref[3], m, tr), ==,
+                    first_event(tr, 0, SS_EVENT_RELEASE));
+  g_assert_cmpint(tr->events[1].source, ==, 1);
+  g_assert_cmpint(tr->events[1].kind, ==, SS_EVENT_RELEASE);
+  g_assert_cmpint(tr->events[2].kind, ==, SS_EVENT_SLIP);
+  g_assert_cmpfloat(tr->events[1].t, ==, tr->events[2].t);
+  assert_released_follows_events(m, tr);
+  ss_trace_free(tr);
+  ss_model_free(m);
+
+  /* eliminating revolute 2 nothing is released; the flexible rod and the
+   * smooth laws have no released state at all */
+  const char *e2[] = {"treatment=eliminate-revolute-2", NULL};
+  tr = run_scenario("two-slider", e2, 0.0, 0.0, &m);
+  g_assert_cmpint(count_events(tr, SS_EVENT_RELEASE) + count_events(tr, SS_EVENT_LOCK), ==, 0);
+  g_assert_true(ss_model_contact_can_release(m, 0) && ss_model_contact_can_release(m, 1));
+  ss_trace_free(tr);
+  ss_model_free(m);
+  const char *others[][2] = {{"rod=flexible", NULL}, {"law=lugre", NULL}, {"law=tanh", NULL}};
+  for (size_t k = 0; k < G_N_ELEMENTS(others); k++) {
+    m = make_model("two-slider", others[k]);
+    g_assert_false(ss_model_contact_can_release(m, 0) || ss_model_contact_can_release(m, 1));
+    ss_model_free(m);
+  }
+}
+
+/* A released guide locks again (test_relock's load history: |S2| grows to
+ * 100 N over 1-3 s): the lock event where guide 2's full-lock margin comes
+ * back through zero, 0.5 (|S2| + 20) = 48 N at t = 1 + 2 (15.2 / 39.2) s,
+ * and found by bisection on the family's a = 0 member. */
+static void test_lock_event(void)
+{
+  const char *sets[] = {"S2_end=-100", "S1_end=5", "t_S1_off=3", NULL};
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("two-slider", sets, 0.0, 0.0, &m);
+  double *values = values_of(sets);
+  g_assert_cmpuint(tr->n_events, ==, 2);
+  g_assert_cmpint(tr->events[0].source, ==, 1);
+  g_assert_cmpint(tr->events[0].kind, ==, SS_EVENT_RELEASE);
+  g_assert_cmpint(tr->events[1].source, ==, 1);
+  g_assert_cmpint(tr->events[1].kind, ==, SS_EVENT_LOCK);
+  g_assert_cmpfloat(fabs(tr->events[0].t - 0.8), <, 1e-9);
+  double t_lock = tr->events[1].t;
+  g_assert_cmpfloat(fabs(t_lock - (1.0 + 2.0 * 15.2 / 39.2)), <, 1e-9);
+  g_assert_cmpfloat(fabs(t_lock - margin2_root(values, 1.0, 3.0)), <, 1e-9);
+  assert_released_follows_events(m, tr);
+  ss_trace_free(tr);
+  ss_model_free(m);
+  g_free(values);
+}
+
 static void test_pseudoinverse(void)
 {
   ss_model *m = NULL;
@@ -779,6 +938,8 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/example1-brute-force", test_example1_brute_force);
   g_test_add_func("/two-slider/treatments", test_treatments);
   g_test_add_func("/two-slider/relock", test_relock);
+  g_test_add_func("/two-slider/release-events", test_release_events);
+  g_test_add_func("/two-slider/lock-event", test_lock_event);
   g_test_add_func("/two-slider/pseudoinverse", test_pseudoinverse);
   g_test_add_func("/two-slider/smooth-rigid", test_smooth_rigid);
   g_test_add_func("/two-slider/tanh", test_tanh);
