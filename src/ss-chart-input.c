@@ -70,6 +70,39 @@ on_value_axis (SsChart *self, double x)
   return self->kind != CHART_RULER && self->screen.width > 0 && x < self->screen.x;
 }
 
+/* px either side of a measurement cursor's line that grab it; its letter's
+ * tab at the top of the plot grabs it too */
+#define MEASURE_GRAB     5.0
+#define MEASURE_TAB      16.0
+#define MEASURE_TAB_GRAB 14.0
+
+/* The measurement cursor whose line (or tab) is under (@x, @y) on a chart
+ * against time (the nearer of the two); -1: none. */
+static int
+measure_near (SsChart *self, double x, double y)
+{
+  double t0, t1, best = MEASURE_GRAB;
+  int    which = -1;
+
+  if (self->kind != CHART_TIME || !ss_time_axis_get_measuring (self->time_axis) || self->plot_width <= 0)
+    return -1;
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  for (int i = 0; i < 2; i++)
+    {
+      double t = ss_time_axis_get_measure (self->time_axis, i);
+      double px = self->plot_x + (t - t0) / (t1 - t0) * self->plot_width;
+
+      double reach = y >= self->screen.y && y <= self->screen.y + MEASURE_TAB ? MEASURE_TAB_GRAB : best;
+
+      if (!isnan (t) && t >= t0 && t <= t1 && fabs (px - x) <= reach)
+        {
+          best = fabs (px - x);
+          which = i;
+        }
+    }
+  return which;
+}
+
 static void
 motion_cb (GtkEventControllerMotion *motion, double x, double y, SsChart *self)
 {
@@ -77,6 +110,8 @@ motion_cb (GtkEventControllerMotion *motion, double x, double y, SsChart *self)
   self->pointer_x = x;
   self->pointer_y = y;
   ss_time_axis_set_cursor (self->time_axis, ss_chart_time_at (self, x, y));
+  /* a measurement cursor under the pointer can be dragged */
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), measure_near (self, x, y) >= 0 ? "col-resize" : NULL);
 }
 
 static void
@@ -126,8 +161,18 @@ scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, SsChart *self
 static void
 drag_begin_cb (GtkGestureDrag *drag, double x, double y, SsChart *self)
 {
+  int which = measure_near (self, x, y);
+
   (void)drag;
   self->dragged = FALSE;
+  self->drag_start_x = x;
+  if (which >= 0)
+    {
+      /* not a click: the playhead stays */
+      self->dragged = TRUE;
+      self->drag_mode = which == 0 ? DRAG_MEASURE_A : DRAG_MEASURE_B;
+      return;
+    }
   self->drag_mode = on_value_axis (self, x) ? DRAG_ZOOM_Y : DRAG_PAN;
   ss_time_axis_get_range (self->time_axis, &self->drag_lower, &self->drag_upper);
   ss_axis_get_range (self->x_axis, &self->drag_x0, &self->drag_x1);
@@ -144,6 +189,13 @@ drag_update_cb (GtkGestureDrag *drag, double dx, double dy, SsChart *self)
   (void)drag;
   if (fabs (dx) + fabs (dy) > 3)
     self->dragged = TRUE;
+  if (self->drag_mode == DRAG_MEASURE_A || self->drag_mode == DRAG_MEASURE_B)
+    {
+      ss_time_axis_set_measure (self->time_axis,
+                                self->drag_mode == DRAG_MEASURE_A ? SS_TIME_AXIS_CURSOR_A : SS_TIME_AXIS_CURSOR_B,
+                                x_to_time (self, self->drag_start_x + dx));
+      return;
+    }
   if (self->drag_mode == DRAG_ZOOM_Y)
     {
       /* from the range at the press: up zooms in, down out */

@@ -41,8 +41,10 @@ typedef struct
 
 typedef enum
 {
-  DRAG_PAN,    /* in the plot: moves zoomed axes */
-  DRAG_ZOOM_Y, /* on the value axis: up zooms in */
+  DRAG_PAN,       /* in the plot: moves zoomed axes */
+  DRAG_ZOOM_Y,    /* on the value axis: up zooms in */
+  DRAG_MEASURE_A, /* a measurement cursor: moves it */
+  DRAG_MEASURE_B,
 } DragMode;
 
 struct _SsChart
@@ -71,9 +73,10 @@ struct _SsChart
   double      drag_lower; /* time */
   double      drag_upper;
   double      drag_x0, drag_x1, drag_y0, drag_y1;
-  double      drag_center; /* value under the press (zooming values) */
-  GtkWidget  *menu;        /* context menu, a GtkPopoverMenu */
-  GMenuModel *extra_menu;  /* the owner's entries in it */
+  double      drag_center;  /* value under the press (zooming values) */
+  double      drag_start_x; /* px, where the press was */
+  GtkWidget  *menu;         /* context menu, a GtkPopoverMenu */
+  GMenuModel *extra_menu;   /* the owner's entries in it */
   /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
    * was a third of a chart's drawing time, and they rarely change */
   GHashTable *text_cache;
@@ -132,6 +135,7 @@ void _ss_chart_draw_data (SsChart              *self,
                           gboolean              legend);
 
 /* ss-chart-snapshot.c */
+void   _ss_chart_measure_color (guint which, GdkRGBA *color);
 void   _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
 double _ss_chart_earliest_data_end (SsChart *self);
 

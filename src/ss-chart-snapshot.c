@@ -126,6 +126,55 @@ playhead_snapshot (GtkSnapshot *snapshot, const SsChartContext *ctx, const SsCha
   gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x - 0.75, ctx->y, 1.5, ctx->height));
 }
 
+/* Cursor A orange, B purple: apart from the curves' blues and greens and
+ * from the playhead's foreground colour. */
+void
+_ss_chart_measure_color (guint which, GdkRGBA *color)
+{
+  static const GdkRGBA colors[] = { { 0.90, 0.38, 0.0, 0.95 }, { 0.57, 0.25, 0.67, 0.95 } };
+
+  *color = colors[MIN (which, 1)];
+}
+
+/* The measurement cursors A and B: lines of their own colours with their
+ * letter at the top, over the body like the playhead (they move while the
+ * curves stay), never in an export. */
+static void
+measure_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartContext *ctx, const SsChartStyle *style)
+{
+  static const char *const letters[] = { "A", "B" };
+
+  if (!ss_time_axis_get_measuring (self->time_axis) || ctx->height <= 0)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
+    {
+      double  t = ss_time_axis_get_measure (self->time_axis, i);
+      GdkRGBA color;
+      double  x;
+      int     tw, th;
+      g_autoptr(PangoLayout) layout = NULL;
+
+      if (isnan (t) || t < ctx->t0 || t > ctx->t1)
+        continue;
+      _ss_chart_measure_color (i, &color);
+      x = round (ss_chart_context_x (ctx, t));
+      gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x - 0.75, ctx->y, 1.5, ctx->height));
+      layout = _ss_chart_text (self, self->measure, style, TRUE, letters[i]);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      /* the letter on a tab beside the line, inside the plot */
+      {
+        double  left = x + tw + 5 > ctx->x + ctx->width ? x - tw - 5 : x;
+        GdkRGBA white = { 1, 1, 1, 1 };
+
+        gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (left, ctx->y, tw + 5, th + 1));
+        gtk_snapshot_save (snapshot);
+        gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (left + 2.5, ctx->y + 0.5));
+        gtk_snapshot_append_layout (snapshot, layout, &white);
+        gtk_snapshot_restore (snapshot);
+      }
+    }
+}
+
 void
 _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -203,6 +252,8 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         cairo_destroy (cr);
       }
   }
+  if (self->kind == CHART_TIME)
+    measure_snapshot (self, snapshot, &lay.ctx, &style);
   ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
   ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
 }

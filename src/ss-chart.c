@@ -284,6 +284,7 @@ chart_new (SsTimeAxis *time_axis, ChartKind kind)
   g_signal_connect_swapped (time_axis, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (time_axis, "cursor-changed", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (time_axis, "playhead-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (time_axis, "measure-changed", G_CALLBACK (gtk_widget_queue_draw), self);
   return self;
 }
 
