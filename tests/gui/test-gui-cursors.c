@@ -274,22 +274,33 @@ test_cursors_drag (void)
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
+  /* the side panel (opened by a pin) may lie over the charts */
+  gtk_toggle_button_set_active (
+      GTK_TOGGLE_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "panel_button")), FALSE);
   ss_window_set_cursors (window, 4.0, 8.0);
   while (g_main_context_pending (NULL))
     g_main_context_iteration (NULL, FALSE);
-  chart = ss_plot_stack_get_chart (stack, 0);
-  /* where 4 s and 2.5 s are on the first chart, in the window's surface */
-  ss_chart_get_layout (chart, gtk_widget_get_width (GTK_WIDGET (chart)), gtk_widget_get_height (GTK_WIDGET (chart)),
-                       &ctx);
+  /* where 4 s and 2.5 s are on a chart in view (the stack may be scrolled),
+   * in the window */
   ss_time_axis_get_range (axis, &t0, &t1);
-  g_assert_true (gtk_widget_compute_point (
-      GTK_WIDGET (chart), GTK_WIDGET (window),
-      &GRAPHENE_POINT_INIT (round (ss_chart_context_x (&ctx, 4.0)), gtk_widget_get_height (GTK_WIDGET (chart)) - 20),
-      &from));
-  g_assert_true (gtk_widget_compute_point (
-      GTK_WIDGET (chart), GTK_WIDGET (window),
-      &GRAPHENE_POINT_INIT (round (ss_chart_context_x (&ctx, 2.5)), gtk_widget_get_height (GTK_WIDGET (chart)) - 20),
-      &to));
+  chart = NULL;
+  for (guint i = 0; chart == NULL && i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart *c = ss_plot_stack_get_chart (stack, i);
+      double   y = gtk_widget_get_height (GTK_WIDGET (c)) - 20;
+
+      if (ss_chart_is_xy (c) || !gtk_widget_get_mapped (GTK_WIDGET (c)))
+        continue;
+      ss_chart_get_layout (c, gtk_widget_get_width (GTK_WIDGET (c)), gtk_widget_get_height (GTK_WIDGET (c)), &ctx);
+      if (gtk_widget_compute_point (GTK_WIDGET (c), GTK_WIDGET (window),
+                                    &GRAPHENE_POINT_INIT (round (ss_chart_context_x (&ctx, 4.0)), y), &from) &&
+          gtk_widget_compute_point (GTK_WIDGET (c), GTK_WIDGET (window),
+                                    &GRAPHENE_POINT_INIT (round (ss_chart_context_x (&ctx, 2.5)), y), &to) &&
+          gtk_widget_pick (GTK_WIDGET (window), from.x, from.y, GTK_PICK_DEFAULT) == GTK_WIDGET (c) &&
+          gtk_widget_pick (GTK_WIDGET (window), to.x, to.y, GTK_PICK_DEFAULT) == GTK_WIDGET (c))
+        chart = c;
+    }
+  g_assert_nonnull (chart);
   gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
   target = 2.5;
   playhead = ss_time_axis_get_playhead (axis);
@@ -300,10 +311,11 @@ test_cursors_drag (void)
     g_autofree char *y0 = g_strdup_printf ("%d", (int)(from.y + sy));
     g_autofree char *xm = g_strdup_printf ("%d", (int)((from.x + to.x) / 2 + sx));
     g_autofree char *x1 = g_strdup_printf ("%d", (int)(to.x + sx));
-    const char *argv[] = { "xdotool",   "mousemove", "--window", xid,         x0,          y0,         "sleep", "0.3",
-                           "mousedown", "1",         "sleep",    "0.1",       "mousemove", "--window", xid,     xm,
-                           y0,          "sleep",     "0.1",      "mousemove", "--window",  xid,        x1,      y0,
-                           "sleep",     "0.1",       "mouseup",  "1",         NULL };
+    const char *argv[] = { "xdotool", "mousemove", "--window", xid, x0, y0, "sleep", "0.3", "mousedown", "1", "sleep",
+                           "0.1", "mousemove", "--window", xid, xm, y0, "sleep", "0.1", "mousemove", "--window", xid,
+                           x1, y0, "sleep", "0.1", "mouseup", "1",
+                           /* out of the window: no hover left behind */
+                           "sleep", "0.1", "mousemove", "1599", "1199", NULL };
     GPid        pid;
 
     g_assert_true (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL,
