@@ -245,7 +245,24 @@ test_cursors_copy (void)
     g_value_unset (&v);
   }
   g_assert_cmpstr (pasted, ==, text);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cursors", NULL));
+
+  /* an export leaves the cursors out: the same file with them and without */
+  {
+    g_autofree char *on = g_build_filename (tmpdir, "cursors-on.png", NULL);
+    g_autofree char *off = g_build_filename (tmpdir, "cursors-off.png", NULL);
+    g_autofree char *on_data = NULL, *off_data = NULL;
+    gsize            on_len, off_len;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (ss_export_plot (stack, on, SS_EXPORT_PNG, 800, 900, "two-block", NULL, &error));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cursors", NULL));
+    g_assert_false (ss_time_axis_get_measuring (ss_plot_stack_get_time_axis (stack)));
+    g_assert_true (ss_export_plot (stack, off, SS_EXPORT_PNG, 800, 900, "two-block", NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (on, &on_data, &on_len, NULL));
+    g_assert_true (g_file_get_contents (off, &off_data, &off_len, NULL));
+    g_assert_true (on_len == off_len && memcmp (on_data, off_data, on_len) == 0);
+  }
 }
 
 /* A press on cursor A's line and a drag (real pointer events through the X
