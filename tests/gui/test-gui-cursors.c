@@ -171,6 +171,19 @@ test_cursors_readout (void)
   g_assert_cmpfloat (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_B), ==, 3.0);
   ss_time_axis_set_extent (axis, 0, sc->t_end);
 
+  /* Alt+Right nudges A by a two-hundredth of the visible range */
+  {
+    double t0, t1;
+
+    ss_time_axis_get_range (axis, &t0, &t1);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.nudge-cursor", "(ii)", 0, 1));
+    g_assert_cmpfloat_with_epsilon (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_A), ta + (t1 - t0) / 200,
+                                    1e-12);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.nudge-cursor", "(ii)", 0, -1));
+    g_assert_cmpfloat_with_epsilon (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_A), ta, 1e-12);
+    ss_time_axis_set_measure (axis, SS_TIME_AXIS_CURSOR_A, ta);
+  }
+
   /* hidden: no readout, and win.cursors brings both back where they were */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cursors", NULL));
   g_assert_false (ss_time_axis_get_measuring (axis));
