@@ -237,12 +237,18 @@ ss_application_startup (GApplication *app)
     const char *action;
     const char *accels[3];
   } accels[] = {
-    { "app.quit", { "<Control>q", NULL } },           { "win.reset", { "<Control>r", NULL } },
-    { "win.export-plot", { "<Control>e", NULL } },    { "win.export-csv", { "<Control><Shift>e", NULL } },
-    { "win.open", { "<Control>o", NULL } },           { "win.save", { "<Control>s", NULL } },
-    { "win.save-as", { "<Control><Shift>s", NULL } }, { "win.undo", { "<Control>z", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.reset", { "<Control>r", NULL } },
+    { "win.export-plot", { "<Control>e", NULL } },
+    { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
-    { "win.pin-run", { "<Control>k", NULL } },        { "win.clear-runs", { "<Control><Shift>k", NULL } },
+    { "win.pin-run", { "<Control>k", NULL } },
+    { "win.cursors", { "<Control>m", NULL } },
+    { "win.clear-runs", { "<Control><Shift>k", NULL } },
   };
 
   G_APPLICATION_CLASS (ss_application_parent_class)->startup (app);
@@ -298,9 +304,9 @@ ss_application_init (SsApplication *self)
             N_("Run the drawing and recompute benchmark, print it and quit"), NULL },
             { "bench-compare", 0, 0, G_OPTION_ARG_NONE, NULL,
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
-            { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
-              N_("Run parameter studies, print the frame times while they run and quit"), NULL },
-              { NULL } };
+              { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
+                N_("Run parameter studies, print the frame times while they run and quit"), NULL },
+                { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

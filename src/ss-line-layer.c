@@ -262,13 +262,29 @@ ss_line_layer_get_y_range (SsChartLayer *layer, double t0, double t1, guint n_bi
   return ss_series_get_range (self->series, t0, t1, n_bins, min, max);
 }
 
+/* Whether the line has a value at @t to read: its run has reached @t. */
+gboolean
+ss_line_layer_has_value (SsLineLayer *self, double t)
+{
+  return ss_series_has_data (self->series) && t <= ss_dataset_get_end_time (ss_series_get_dataset (self->series));
+}
+
+/* The value the legend's readout shows at @t, interpolated by the series;
+ * NaN where there is none or the equations leave it undetermined. */
+double
+ss_line_layer_value_at (SsLineLayer *self, double t)
+{
+  g_return_val_if_fail (SS_IS_LINE_LAYER (self), NAN);
+  return ss_line_layer_has_value (self, t) ? ss_series_value_at (self->series, t) : NAN;
+}
+
 static char *
 ss_line_layer_format_value (SsChartLayer *layer, double t)
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
   double       v;
 
-  if (!ss_series_has_data (self->series) || t > ss_dataset_get_end_time (ss_series_get_dataset (self->series)))
+  if (!ss_line_layer_has_value (self, t))
     return NULL;
   v = ss_series_value_at (self->series, t);
   if (isnan (v))

@@ -13,6 +13,8 @@ G_DECLARE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS, LINE_LAYER, SsChartLayer)
 SsChartLayer *ss_line_layer_new (SsSeries *series, const char *unit);
 SsSeries     *ss_line_layer_get_series (SsLineLayer *self);
 const char   *ss_line_layer_get_unit (SsLineLayer *self);
+gboolean      ss_line_layer_has_value (SsLineLayer *self, double t);
+double        ss_line_layer_value_at (SsLineLayer *self, double t);
 void          ss_line_layer_set_dashed (SsLineLayer *self, gboolean dashed);
 void          ss_line_layer_set_faint (SsLineLayer *self, gboolean faint);
 void          ss_line_layer_set_run_style (SsLineLayer *self, guint run_style);

@@ -11,6 +11,7 @@
 
 #include "ss-chart.h"
 #include "ss-dataset.h"
+#include "ss-line-layer.h"
 #include "ss-time-axis.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,17 @@ G_BEGIN_DECLS
 #define SS_TYPE_PLOT_STACK (ss_plot_stack_get_type ())
 
 G_DECLARE_FINAL_TYPE (SsPlotStack, ss_plot_stack, SS, PLOT_STACK, GtkWidget)
+
+/* A curve the measurement cursors read (ss_plot_stack_list_readings). */
+typedef struct
+{
+  char        *name;  /* as the legend names it, without the unit */
+  char        *run;   /* "current run" or the pinned run's name */
+  char        *unit;  /* the values' */
+  SsLineLayer *layer; /* its values: ss_line_layer_value_at () */
+} SsPlotStackReading;
+
+GPtrArray *ss_plot_stack_list_readings (SsPlotStack *self);
 
 GtkWidget  *ss_plot_stack_new (void);
 SsTimeAxis *ss_plot_stack_get_time_axis (SsPlotStack *self);
@@ -81,6 +93,6 @@ void            ss_plot_stack_set_column_shown (SsPlotStack *self, const char *c
 void            ss_plot_stack_add_column_to_chart (SsPlotStack *self, const char *column, SsChart *chart);
 void            ss_plot_stack_reset_columns (SsPlotStack *self);
 SsChart        *ss_plot_stack_get_column_chart (SsPlotStack *self, const char *column);
-void     ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers);
+void            ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "examples.h"
+#include "ss-cursor-readout.h"
 #include "ss-event-list.h"
 #include "ss-example-panel.h"
 #include "ss-history.h"
@@ -46,6 +47,8 @@ struct _SsWindow
   GtkLabel        *preview_label;
   SsMechanismView *mechanism_view;
   SsPlotStack     *plot_stack;
+  GtkToggleButton *cursors_button; /* the measurement cursors shown */
+  SsCursorReadout *cursor_readout;
   GtkLabel        *status_label;
   GtkInscription  *stats_label;
   GtkProgressBar  *progress_bar;
@@ -83,12 +86,12 @@ struct _SsWindow
   SsEventList      *event_list;
   SsMetricsPanel   *metrics_panel;
   SsExamplePanel   *example_panel;
-  GMenu            *examples_menu;    /* the Paper Examples submenu */
-  const ss_example *example;          /* the example shown, NULL: none */
-  int               example_setting;  /* its setting marked, -1: none */
-  GPtrArray        *markers;          /* SsMarker: its published values */
-  SsDataset        *panels_dataset;   /* the final run the panels show */
-  char             *panels_key;       /* the runs they show (datasets and names) */
+  GMenu            *examples_menu;   /* the Paper Examples submenu */
+  const ss_example *example;         /* the example shown, NULL: none */
+  int               example_setting; /* its setting marked, -1: none */
+  GPtrArray        *markers;         /* SsMarker: its published values */
+  SsDataset        *panels_dataset;  /* the final run the panels show */
+  char             *panels_key;      /* the runs they show (datasets and names) */
 };
 
 typedef enum
@@ -127,6 +130,11 @@ void _ss_window_runs_sync (SsWindow *self);
 void _ss_window_class_actions_init (SsWindowClass *klass);
 void _ss_window_actions_init (SsWindow *self);
 
+/* ss-window-cursors.c */
+void _ss_window_cursors_class_init (GtkWidgetClass *widget_class);
+void _ss_window_cursors_init (SsWindow *self);
+void _ss_window_cursors_update (SsWindow *self);
+
 /* ss-window-panels.c */
 void _ss_window_panels_class_init (GtkWidgetClass *widget_class);
 void _ss_window_panels_init (SsWindow *self);
@@ -142,6 +150,8 @@ void _ss_window_recent_init (SsWindow *self);
 SsSimulation    *ss_window_get_simulation (SsWindow *self);
 SsParamPanel    *ss_window_get_param_panel (SsWindow *self);
 SsPlotStack     *ss_window_get_plot_stack (SsWindow *self);
+void             ss_window_set_cursors (SsWindow *self, double a, double b);
+SsCursorReadout *ss_window_get_cursor_readout (SsWindow *self);
 SsMechanismView *ss_window_get_mechanism_view (SsWindow *self);
 GtkRange        *ss_window_get_timeline (SsWindow *self);
 void             ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *values);
@@ -153,18 +163,18 @@ void             ss_window_clear_runs (SsWindow *self);
 guint            ss_window_compare_all (SsWindow *self, const char *param);
 void             ss_window_pin_states (
                 SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names);
-void             ss_window_bench_compare (SsWindow *self);
-char            *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
-gboolean         ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
-gboolean         ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
-gboolean         ss_window_save_file (SsWindow *self, const char *path, GError **error);
-gboolean         ss_window_capture_png (SsWindow *self, const char *path, GError **error);
-void             ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
-void             ss_window_run_benchmark (SsWindow *self);
-gboolean         ss_window_show_example (SsWindow *self, const char *id, int setting);
-gboolean         ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
-SsEventList     *ss_window_get_event_list (SsWindow *self);
-SsMetricsPanel  *ss_window_get_metrics_panel (SsWindow *self);
-SsExamplePanel  *ss_window_get_example_panel (SsWindow *self);
+void            ss_window_bench_compare (SsWindow *self);
+char           *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
+gboolean        ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
+gboolean        ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
+gboolean        ss_window_save_file (SsWindow *self, const char *path, GError **error);
+gboolean        ss_window_capture_png (SsWindow *self, const char *path, GError **error);
+void            ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
+void            ss_window_run_benchmark (SsWindow *self);
+gboolean        ss_window_show_example (SsWindow *self, const char *id, int setting);
+gboolean        ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
+SsEventList    *ss_window_get_event_list (SsWindow *self);
+SsMetricsPanel *ss_window_get_metrics_panel (SsWindow *self);
+SsExamplePanel *ss_window_get_example_panel (SsWindow *self);
 
 G_END_DECLS

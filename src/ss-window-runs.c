@@ -48,6 +48,7 @@ push_runs (SsWindow *self)
       g_array_append_val (shown, r);
     }
   ss_plot_stack_set_pinned_runs (self->plot_stack, (const SsPlotStackRun *)(gpointer)shown->data, shown->len);
+  _ss_window_cursors_update (self);
   /* the first pin opens the side panel on its list */
   if (n > 0 && self->n_runs_shown == 0)
     {

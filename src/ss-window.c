@@ -229,6 +229,7 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   update_status (self);
   _ss_window_runs_sync (self);
   _ss_window_panels_update (self);
+  _ss_window_cursors_update (self);
 }
 
 /* A slow recompute (a stiff parameter, a long history) shows how far it
@@ -780,6 +781,7 @@ ss_window_class_init (SsWindowClass *klass)
 
   _ss_window_class_actions_init (klass);
   _ss_window_panels_class_init (widget_class);
+  _ss_window_cursors_class_init (widget_class);
 }
 
 static void
@@ -799,6 +801,7 @@ ss_window_init (SsWindow *self)
   _ss_window_run_settings_init (self);
   _ss_window_recent_init (self);
   _ss_window_panels_init (self);
+  _ss_window_cursors_init (self);
   g_signal_connect_swapped (self->history, "notify::can-undo", G_CALLBACK (history_changed_cb), self);
   g_signal_connect_swapped (self->history, "notify::can-redo", G_CALLBACK (history_changed_cb), self);
 

@@ -165,6 +165,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/runs-file", test_runs_file);
   g_test_add_func ("/gui/runs-follow-run-options", test_runs_follow_run_options);
   g_test_add_func ("/gui/split-band", test_split_band);
+  g_test_add_func ("/gui/cursors-readout", test_cursors_readout);
+  g_test_add_func ("/gui/cursors-copy", test_cursors_copy);
+  g_test_add_func ("/gui/cursors-drag", test_cursors_drag);
   g_test_add_func ("/gui/chart-incremental", test_chart_incremental);
   g_test_add_func ("/gui/chart-complete-run", test_chart_complete_run);
   g_test_add_func ("/gui/level-label-room", test_level_label_room);

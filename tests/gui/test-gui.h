@@ -74,3 +74,6 @@ void test_chart_complete_run (void);
 void test_drag_outpaces_previews (void);
 void test_level_label_room (void);
 void test_split_band (void);
+void test_cursors_readout (void);
+void test_cursors_copy (void);
+void test_cursors_drag (void);

@@ -1,0 +1,468 @@
+/* ss-chart-layout.c - where a chart's parts go before anything is drawn:
+ * its text (laid out and cached), the legend's rows, the layers' ranges
+ * and the axes' autoscale, the gutter's labels and the margins. */
+#define G_LOG_DOMAIN "ss-chart"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "ss-bench.h"
+#include "ss-chart-private.h"
+#include "ss-chart-text.h"
+#include "ss-line-layer.h"
+#include "ss-span-layer.h"
+#include "ss-units.h"
+#include "ss-xy-layer.h"
+
+static PangoLayout *
+create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
+{
+  PangoLayout          *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  /* exports must not depend on the screen's hinting */
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+  pango_font_description_set_size (font, (int)(style->font_size * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/* A laid-out text (new reference).  Exports lay out afresh; the screen
+ * reuses layouts, whose font options do not depend on the target. */
+PangoLayout *
+_ss_chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text)
+{
+  g_autofree char *key = NULL;
+  PangoLayout     *layout;
+
+  if (style->for_export)
+    {
+      layout = create_layout (cr, style, bold);
+      pango_layout_set_text (layout, text, -1);
+      return layout;
+    }
+  key = g_strdup_printf ("%c%g:%s", bold ? 'b' : 'r', style->font_size, text);
+  layout = g_hash_table_lookup (self->text_cache, key);
+  if (layout == NULL)
+    {
+      if (g_hash_table_size (self->text_cache) >= TEXT_CACHE_LIMIT)
+        g_hash_table_remove_all (self->text_cache); /* e.g. cursor readouts */
+      layout = create_layout (cr, style, bold);
+      pango_layout_set_text (layout, text, -1);
+      g_hash_table_insert (self->text_cache, g_steal_pointer (&key), layout);
+    }
+  return g_object_ref (layout);
+}
+
+/* A layer the style leaves out (an export without the overlaid runs). */
+gboolean
+_ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer)
+{
+  return style != NULL && style->hidden != NULL && g_ptr_array_find (style->hidden, layer, NULL);
+}
+
+static char *
+legend_text (SsChartLayer *layer, double cursor)
+{
+  g_autofree char *value = NULL;
+
+  if (!isnan (cursor))
+    value = ss_chart_layer_format_value (layer, cursor);
+  if (value != NULL && SS_IS_SPAN_LAYER (layer))
+    return g_steal_pointer (&value); /* "12: stuck" */
+  if (value != NULL)
+    {
+      /* the value carries the unit: "z = 0.12 m", not "z (m) = 0.12 m" */
+      g_autofree char *name = g_strdup (ss_chart_layer_get_title (layer));
+      char            *paren = g_str_has_suffix (name, ")") ? strstr (name, " (") : NULL;
+
+      if (paren != NULL)
+        *paren = '\0';
+      return g_strdup_printf ("%s = %s", name, value);
+    }
+  return g_strdup (ss_chart_layer_get_title (layer));
+}
+
+/* Lays the legend out in rows from the right; returns its height. */
+double
+_ss_chart_draw_legend (SsChart            *self,
+                       cairo_t            *cr,
+                       double              left,
+                       double              right,
+                       double              top,
+                       double              cursor,
+                       const SsChartStyle *style,
+                       gboolean            draw)
+{
+  double     x = right, y = top, row_height = 0, gap = 14;
+  int        rows = 0;
+  GPtrArray *entries = style->legend != NULL ? style->legend : self->layers;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      SsChartLayer    *layer = g_ptr_array_index (entries, i);
+      g_autofree char *text = NULL;
+      g_autoptr(PangoLayout) layout = NULL;
+      int    tw, th;
+      double entry;
+
+      /* a legend given is shown as given */
+      if ((style->legend == NULL && !ss_chart_layer_get_in_legend (layer)) || !ss_chart_layer_get_visible (layer) ||
+          ss_chart_layer_get_title (layer) == NULL || _ss_chart_is_hidden (style, layer))
+        continue;
+      text = legend_text (layer, cursor);
+      layout = _ss_chart_text (self, cr, style, FALSE, text);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      row_height = MAX (row_height, th);
+      entry = SWATCH_WIDTH + 5 + tw;
+      if (rows == 0)
+        {
+          rows = 1;
+          /* too wide for the row beside the title (a narrow figure): under it */
+          if (x - entry < left)
+            {
+              rows = 2;
+              y += th + 2;
+            }
+        }
+      else if (x - entry < left)
+        {
+          rows++;
+          x = right;
+          y += th + 2;
+        }
+      if (draw)
+        {
+          ss_chart_layer_draw_swatch (layer, cr, x - entry, y + 1, SWATCH_WIDTH, th - 2);
+          gdk_cairo_set_source_rgba (cr, &style->fg);
+          ss_chart_show_text (cr, layout, x - tw, y, 0);
+        }
+      x -= entry + gap;
+    }
+  return rows * (row_height + 2) + 4;
+}
+
+/* Value range of every layer over [t0, t1] at n_bins columns; FALSE when
+ * no layer has data there. */
+static gboolean
+layers_y_range (SsChart *self, const SsChartStyle *style, double t0, double t1, guint n_bins, double *min, double *max)
+{
+  double lo = INFINITY, hi = -INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      double        a, b;
+
+      if (!_ss_chart_is_hidden (style, layer) && ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
+        {
+          lo = MIN (lo, a);
+          hi = MAX (hi, b);
+        }
+    }
+  if (!(lo <= hi))
+    return FALSE;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
+/* The x values of every layer over [t0, t1] (charts not against time). */
+static gboolean
+layers_x_range (SsChart *self, const SsChartStyle *style, double t0, double t1, double *min, double *max)
+{
+  double lo = INFINITY, hi = -INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      double        a, b;
+
+      if (!_ss_chart_is_hidden (style, layer) && ss_chart_layer_get_x_range (layer, t0, t1, &a, &b))
+        {
+          lo = MIN (lo, a);
+          hi = MAX (hi, b);
+        }
+    }
+  if (!(lo <= hi))
+    return FALSE;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
+gboolean
+ss_chart_get_y_range (SsChart *self, double *min, double *max)
+{
+  double t0, t1;
+
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  return layers_y_range (self, NULL, t0, t1, MAX (1, (guint)ceil (self->plot_width)), min, max);
+}
+
+/* Room around [lo, hi] drawn @length px long: 7 % of the span each side,
+ * and at least MIN_PAD px, so no curve lies on the frame; a flat range
+ * gets a tenth of its magnitude.  On a log scale, in decades. */
+static void
+autoscale (double *lo, double *hi, double length, gboolean log_scale)
+{
+  double a = log_scale ? log10 (*lo) : *lo, b = log_scale ? log10 (*hi) : *hi;
+  double span = b - a;
+  double mag = MAX (fabs (a), fabs (b));
+  double frac = 0.07;
+
+  if (log_scale ? span < 1e-9 : (span <= mag * 1e-9 || span == 0))
+    {
+      double pad = log_scale ? 0.1 : (mag > 0 ? mag * 0.1 : 1.0);
+
+      a -= pad;
+      b += pad;
+    }
+  else
+    {
+      if (length > 4 * MIN_PAD)
+        frac = MAX (frac, MIN_PAD / (length - 2 * MIN_PAD));
+      a -= span * frac;
+      b += span * frac;
+    }
+  *lo = log_scale ? pow (10.0, a) : a;
+  *hi = log_scale ? pow (10.0, b) : b;
+}
+
+double
+_ss_chart_text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style)
+{
+  g_autoptr(PangoLayout) probe = _ss_chart_text (self, cr, style, FALSE, "0");
+  int tw, th;
+
+  pango_layout_get_pixel_size (probe, &tw, &th);
+  return th;
+}
+
+/* A context to lay text out on before anything is drawn. */
+void
+_ss_chart_ensure_measure (SsChart *self)
+{
+  if (self->measure == NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+
+      self->measure = cairo_create (surface);
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* Width the layers draw right of the plot (level labels), user units. */
+static double
+gutter_width (SsChart *self, cairo_t *cr)
+{
+  double gutter = 0;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      double y, w, h;
+
+      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (self->layers, i), cr, NULL, &y, &w, &h))
+        gutter = MAX (gutter, w);
+    }
+  return gutter;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const double *y = data;
+  double        ya = y[*(const guint *)a], yb = y[*(const guint *)b];
+
+  return ya < yb ? -1 : ya > yb;
+}
+
+/* Lays the gutter's labels out before a pass: each as near to its y as
+ * the others allow, in the order of their y, within the plot's height
+ * while they fit; the layers take their places in drawing order. */
+void
+_ss_chart_plan_gutter (SsChart *self, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels)
+{
+  const double gap = 1;
+  double       y[G_N_ELEMENTS (labels->box)], h[G_N_ELEMENTS (labels->box)];
+  guint        order[G_N_ELEMENTS (labels->box)], n = 0;
+  double       top = ctx->y, bottom = ctx->y + ctx->height;
+
+  for (guint i = 0; i < self->layers->len && n < G_N_ELEMENTS (labels->box); i++)
+    {
+      double w;
+
+      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (self->layers, i), cr, ctx, &y[n], &w, &h[n]))
+        {
+          labels->box[n].x = ctx->x + ctx->width + SS_CHART_GUTTER_GAP;
+          labels->box[n].width = w;
+          labels->box[n].height = h[n];
+          order[n] = n;
+          n++;
+        }
+    }
+  if (n == 0)
+    return;
+  g_qsort_with_data (order, n, sizeof order[0], compare_doubles, y);
+  /* downwards past each other, then back up from the bottom, then down
+   * from the top again: in order, apart, inside while they fit */
+  for (guint k = 0; k < n; k++)
+    {
+      guint  i = order[k];
+      double t = CLAMP (y[i] - h[i] / 2, top, MAX (top, bottom - h[i]));
+
+      if (k > 0)
+        t = MAX (t, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
+      labels->box[i].y = t;
+    }
+  for (guint k = n; k-- > 0;)
+    {
+      guint  i = order[k];
+      double limit = k + 1 < n ? labels->box[order[k + 1]].y - gap : bottom;
+
+      labels->box[i].y = MIN (labels->box[i].y, limit - h[i]);
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = order[k];
+
+      if (k == 0)
+        labels->box[i].y = MAX (labels->box[i].y, top);
+      else
+        labels->box[i].y = MAX (labels->box[i].y, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
+    }
+  labels->n_planned = n;
+  labels->n = 0;
+}
+
+void
+_ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right)
+{
+  double gutter = gutter_width (self, cr);
+
+  *left = MARGIN_LEFT;
+  *right = gutter > 0 ? MAX (MARGIN_RIGHT, SS_CHART_GUTTER_GAP + gutter + 4) : MARGIN_RIGHT;
+}
+
+void
+_ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right)
+{
+  _ss_chart_own_margins (self, cr, left, right);
+  if (self->margin_left >= 0)
+    *left = self->margin_left;
+  if (self->margin_right >= 0)
+    *right = self->margin_right;
+}
+
+/* A log value axis shows only positive values. */
+static gboolean
+wants_log (SsAxis *axis, double lo)
+{
+  return ss_axis_get_scale (axis) == SS_AXIS_SCALE_LOG && lo > 0;
+}
+
+/* Sets an axis's extent from the layout without calling for a redraw. */
+static void
+layout_extent (SsChart *self, SsAxis *axis, double lo, double hi)
+{
+  self->in_layout = TRUE;
+  ss_axis_set_extent (axis, lo, hi);
+  self->in_layout = FALSE;
+}
+
+void
+_ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style, ChartLayout *lay)
+{
+  double t0, t1, lo, hi, legend_height = 0, left, right;
+  double bottom = 8; /* text rows under the plot */
+  guint  n_bins;     /* one per pixel column */
+  int    title_width = 0;
+
+  memset (lay, 0, sizeof *lay);
+  ss_time_axis_get_range (self->time_axis, &t0, &t1);
+  lay->width = width;
+  lay->height = height;
+  lay->hover = style->show_cursor ? ss_time_axis_get_cursor (self->time_axis) : NAN;
+  /* the readout follows the hover cursor, else a resting playhead */
+  lay->cursor = lay->hover;
+  if (isnan (lay->cursor) && style->show_cursor && ss_time_axis_get_readout_at_playhead (self->time_axis))
+    lay->cursor = ss_time_axis_get_playhead (self->time_axis);
+  _ss_chart_plot_margins (self, cr, &left, &right);
+  if (self->title != NULL && self->kind != CHART_RULER)
+    {
+      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, self->title);
+      int th;
+
+      pango_layout_get_pixel_size (bold, &title_width, &th);
+    }
+  if (self->show_time_labels)
+    /* two text rows under the plot: tick values, then the axis title */
+    bottom = 4 + 2 * _ss_chart_text_height (self, cr, style) + 4;
+  lay->legend_left = 8 + title_width + 24;
+  lay->legend_right = width - right;
+  if (self->kind != CHART_RULER)
+    legend_height = _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, FALSE);
+
+  lay->ctx.x = left;
+  lay->ctx.y = legend_height + 2;
+  lay->ctx.width = MAX (10, width - left - right);
+  lay->ctx.height = MAX (10, height - lay->ctx.y - bottom);
+  if (self->kind == CHART_RULER)
+    {
+      /* no plot: the labels start at the top */
+      lay->ctx.y = -4;
+      lay->ctx.height = 0;
+    }
+  lay->ctx.t0 = t0;
+  lay->ctx.t1 = t1;
+  lay->ctx.time_x = self->kind != CHART_XY;
+  lay->ctx.cursor = lay->cursor;
+  lay->ctx.playhead = ss_time_axis_get_playhead (self->time_axis);
+  lay->ctx.line_scale = style->line_scale;
+  lay->ctx.fg = style->fg;
+  lay->ctx.for_export = style->for_export;
+  lay->ctx.x_from = -INFINITY;
+  if (!style->for_export)
+    {
+      self->plot_x = lay->ctx.x;
+      self->plot_width = lay->ctx.width;
+    }
+
+  if (self->kind == CHART_XY)
+    {
+      if (!layers_x_range (self, style, t0, t1, &lo, &hi))
+        {
+          lo = -1;
+          hi = 1;
+        }
+      if (!self->tight || !(hi > lo))
+        autoscale (&lo, &hi, lay->ctx.width, wants_log (self->x_axis, lo));
+      layout_extent (self, self->x_axis, lo, hi);
+    }
+  ss_axis_get_map (self->x_axis, lay->ctx.x, lay->ctx.width, &lay->ctx.xmap);
+  if (self->kind == CHART_RULER)
+    return;
+
+  n_bins = MAX (1, (guint)ceil (lay->ctx.width));
+  if (!layers_y_range (self, style, t0, t1, n_bins, &lo, &hi))
+    {
+      lo = -1;
+      hi = 1;
+    }
+  if (!self->tight || !(hi > lo))
+    autoscale (&lo, &hi, lay->ctx.height, wants_log (self->y_axis, lo));
+  /* the value axis follows the data until the user zooms it */
+  layout_extent (self, self->y_axis, lo, hi);
+  ss_axis_get_map (self->y_axis, lay->ctx.y + lay->ctx.height, -lay->ctx.height, &lay->ctx.ymap);
+  if (!style->for_export)
+    self->screen = lay->ctx;
+}

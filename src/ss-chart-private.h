@@ -1,0 +1,146 @@
+/* ss-chart-private.h - what the chart's files share (ss-chart.c,
+ * -layout.c, -draw.c, -snapshot.c, -input.c): the instance struct, the
+ * layout of a draw, and the private functions, prefixed _ss_chart_. */
+#pragma once
+
+#include "ss-chart.h"
+
+G_BEGIN_DECLS
+
+#define MARGIN_LEFT  58.0
+#define MARGIN_RIGHT 14.0
+#define SWATCH_WIDTH 18.0
+#define PICK_RADIUS  24.0 /* px from a point a pointer still picks it */
+#define MIN_PAD      6.0  /* px at least between the data and the frame */
+
+typedef enum
+{
+  CHART_TIME,  /* layers against the shared time axis */
+  CHART_XY,    /* a column against a column over the time window */
+  CHART_RULER, /* the time axis's labels alone, under a stack */
+} ChartKind;
+
+/* Everything the cached body depends on except rows appended to the data;
+ * compared bytewise, so built on zeroed memory. */
+typedef struct
+{
+  double  width;
+  double  height;
+  double  x0, x1; /* the axes' ranges as drawn */
+  double  y0, y1;
+  int     x_scale, y_scale;
+  double  cursor;   /* s, NaN included */
+  double  hover;    /* s, NaN included */
+  double  playhead; /* s, NaN included */
+  double  data_end; /* s; a chart not against time redraws on new rows */
+  GdkRGBA fg;
+  guint   revision; /* the chart's own: title, layers, labels */
+  guint   n_layers;
+  guint64 layer_revisions; /* sum over the layers; each only grows */
+} BodyKey;
+
+typedef enum
+{
+  DRAG_PAN,       /* in the plot: moves zoomed axes */
+  DRAG_ZOOM_Y,    /* on the value axis: up zooms in */
+  DRAG_MEASURE_A, /* a measurement cursor: moves it */
+  DRAG_MEASURE_B,
+} DragMode;
+
+struct _SsChart
+{
+  GtkWidget   parent_instance;
+  ChartKind   kind;
+  SsTimeAxis *time_axis; /* window, cursor and playhead */
+  SsAxis     *x_axis;    /* the time axis, or a value axis of its own */
+  SsAxis     *y_axis;    /* the chart's own value axis */
+  gboolean    in_layout; /* the layout sets the axes' extents */
+  GPtrArray  *layers;
+  char       *title; /* value axis label, with unit */
+  gboolean    show_time_labels;
+  gboolean    tight;       /* a characteristic's axes end at its data, unpadded */
+  double      margin_left; /* forced plot margins, user units; < 0: own */
+  double      margin_right;
+  /* the last on-screen layout, for the pointer */
+  SsChartContext screen;
+  double         plot_x;
+  double         plot_width;
+  double         pointer_x;
+  double         pointer_y;
+  /* a drag: its kind, where it started and the ranges then */
+  DragMode    drag_mode;
+  gboolean    dragged;
+  double      drag_lower; /* time */
+  double      drag_upper;
+  double      drag_x0, drag_x1, drag_y0, drag_y1;
+  double      drag_center;  /* value under the press (zooming values) */
+  double      drag_start_x; /* px, where the press was */
+  GtkWidget  *menu;         /* context menu, a GtkPopoverMenu */
+  GMenuModel *extra_menu;   /* the owner's entries in it */
+  /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
+   * was a third of a chart's drawing time, and they rarely change */
+  GHashTable *text_cache;
+  cairo_t    *measure; /* lays out text before anything is drawn */
+  /* the screen's drawing without the newest columns: see ss_chart_snapshot */
+  GskRenderNode *body;
+  BodyKey        body_key;
+  double         body_cut; /* x from which the body holds no data, px */
+  guint          body_renders;
+  guint          revision; /* grows when the title, labels or layers change */
+};
+
+/* Where a chart's parts go, worked out once per draw. */
+typedef struct
+{
+  SsChartContext ctx;
+  double         width; /* user units */
+  double         height;
+  double         legend_left;
+  double         legend_right;
+  double         cursor; /* the legend's values are read here, s; NaN: none */
+  double         hover;  /* the hover cursor's line, s; NaN: none */
+} ChartLayout;
+
+#define TEXT_CACHE_LIMIT 512
+
+/* ss-chart.c */
+void _ss_chart_emit_time_clicked (SsChart *self, double t);
+
+/* ss-chart-layout.c */
+PangoLayout *_ss_chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text);
+gboolean     _ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer);
+double       _ss_chart_draw_legend (SsChart            *self,
+                                    cairo_t            *cr,
+                                    double              left,
+                                    double              right,
+                                    double              top,
+                                    double              cursor,
+                                    const SsChartStyle *style,
+                                    gboolean            draw);
+double       _ss_chart_text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
+void         _ss_chart_ensure_measure (SsChart *self);
+void         _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
+void         _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);
+void
+_ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style, ChartLayout *lay);
+void _ss_chart_plan_gutter (SsChart *self, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels);
+
+/* ss-chart-draw.c */
+void _ss_chart_draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
+void _ss_chart_draw_data (SsChart              *self,
+                          cairo_t              *cr,
+                          const ChartLayout    *lay,
+                          const SsChartContext *ctx,
+                          const SsChartStyle   *style,
+                          gboolean              legend);
+
+/* ss-chart-snapshot.c */
+void   _ss_chart_measure_color (guint which, GdkRGBA *color);
+void   _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
+double _ss_chart_earliest_data_end (SsChart *self);
+
+/* ss-chart-input.c */
+void _ss_chart_input_init (SsChart *self);
+void _ss_chart_input_class_init (GtkWidgetClass *widget_class);
+
+G_END_DECLS
