@@ -353,3 +353,45 @@ const ss_label ss_ts_labels[] = {
     {"constraint.error", "constraint error", NULL},
     {NULL, NULL, NULL},
 };
+
+/* ---- velocities ------------------------------------------------------- */
+
+/* The guides' slide velocities from the slide Jacobian C_mu (one row per
+ * joint) and q'. */
+void ts_guide_velocities(const ts_mech *tm, const double *Cmu, const double *qd, double *v)
+{
+  int n = tm->sys.n;
+  for (int i = 0; i < 2; i++) {
+    v[i] = 0.0;
+    for (int k = 0; k < n; k++)
+      v[i] += Cmu[tm->guide[i] * n + k] * qd[k];
+  }
+}
+
+void ts_slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
+{
+  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
+  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  ts_guide_velocities(tm, Cmu, qd, v);
+}
+
+/* Velocities q' = D u' of state x with D = dq/du (n x f). */
+void ts_rates(const ts_mech *tm, const double *D, const double *x, double *qd)
+{
+  int n = tm->sys.n, f = tm->f;
+  for (int k = 0; k < n; k++) {
+    double s = 0.0;
+    for (int j = 0; j < f; j++)
+      s += D[k * f + j] * x[f + j];
+    qd[k] = s;
+  }
+}
+
+/* Absolute coordinates q and velocities q' = D u' of state x (and D =
+ * dq/du, n x f, when Dq is not NULL). */
+void ts_state(const ts_mech *tm, const double *x, double *q, double *qd, double *Dq)
+{
+  double Dhere[SS_PLANAR_MAX_N * 3], *D = Dq ? Dq : Dhere;
+  ts_configuration(tm, x, q, D);
+  ts_rates(tm, D, x, qd);
+}

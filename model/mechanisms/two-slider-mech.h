@@ -76,4 +76,13 @@ double ts_incoherent(const ts_mech *tm, const double *w, int d, const ss_fj_solu
 /* Human labels of the two-slider's columns and contacts. */
 extern const ss_label ss_ts_labels[];
 
+/* The guides' slide velocities v[2] from the slide Jacobian C_mu (one row
+ * per joint) and q', or from q and q'. */
+void ts_guide_velocities(const ts_mech *tm, const double *Cmu, const double *qd, double *v);
+void ts_slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v);
+/* Velocities q' = D u' of state x, D = dq/du (n x f). */
+void ts_rates(const ts_mech *tm, const double *D, const double *x, double *qd);
+/* q and q' of state x (and D into Dq when not NULL). */
+void ts_state(const ts_mech *tm, const double *x, double *q, double *qd, double *Dq);
+
 #endif

@@ -56,46 +56,6 @@ static const ts_model *impl(const ss_model *m) { return m->impl; }
 
 /* ---- friction states ---------------------------------------------------- */
 
-/* The guides' slide velocities from the slide Jacobian C_mu (one row per
- * joint) and q'. */
-static void guide_velocities(const ts_mech *tm, const double *Cmu, const double *qd, double *v)
-{
-  int n = tm->sys.n;
-  for (int i = 0; i < 2; i++) {
-    v[i] = 0.0;
-    for (int k = 0; k < n; k++)
-      v[i] += Cmu[tm->guide[i] * n + k] * qd[k];
-  }
-}
-
-static void slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
-{
-  double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
-  guide_velocities(tm, Cmu, qd, v);
-}
-
-/* Velocities q' = D u' of state x with D = dq/du (n x f). */
-static void ts_rates(const ts_mech *tm, const double *D, const double *x, double *qd)
-{
-  int n = tm->sys.n, f = tm->f;
-  for (int k = 0; k < n; k++) {
-    double s = 0.0;
-    for (int j = 0; j < f; j++)
-      s += D[k * f + j] * x[f + j];
-    qd[k] = s;
-  }
-}
-
-/* Absolute coordinates q and velocities q' = D u' of state x (and D =
- * dq/du, n x f, when Dq is not NULL). */
-static void ts_state(const ts_mech *tm, const double *x, double *q, double *qd, double *Dq)
-{
-  double Dhere[SS_PLANAR_MAX_N * 3], *D = Dq ? Dq : Dhere;
-  ts_configuration(tm, x, q, D);
-  ts_rates(tm, D, x, qd);
-}
-
 /* Rigid exact law at rest: the statics' roles for the released flags (0 =
  * locked, else the sign of the friction held at mu_s |N|).  Both locked:
  * the redundancy treatment; one released: eq. 20 (square, all equations). */
@@ -342,7 +302,7 @@ static int evaluate(const ss_model *m, double t, const double *x, const int *mod
   else
     ss_fj_kinematics_at(sys, q, qd, kin = &kin_here);
   ts_applied_at(tm, t, qd, kin->s, kin->Cmu, ev->h, ev->spring_f, ev->spring_v, ev->spring_e);
-  guide_velocities(tm, kin->Cmu, qd, ev->v);
+  ts_guide_velocities(tm, kin->Cmu, qd, ev->v);
   ss_fj_spec spec;
   ss_fj_spec_init(&spec);
   if (m->hybrid && !tm->flexible) {
@@ -515,7 +475,7 @@ static void contacts(const ss_model *m, double t, const double *x, const int *mo
   }
   double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
   ts_state(tm, x, q, qd, NULL);
-  slide_velocities(tm, q, qd, v);
+  ts_slide_velocities(tm, q, qd, v);
   if (!m->hybrid || tm->flexible)
     return;
   ss_fj_solution sol;
@@ -536,9 +496,9 @@ static void speeds(const ss_model *m, double t, const double *x, const int *mode
   if (m->hybrid && tm->flexible && (modes[0] == SS_MODE_STICK || modes[1] == SS_MODE_STICK)) {
     ss_fj_kinematics kin;
     ss_fj_kinematics_at(&tm->sys, q, NULL, &kin);
-    guide_velocities(tm, kin.Cmu, qd, v);
+    ts_guide_velocities(tm, kin.Cmu, qd, v);
   } else {
-    slide_velocities(tm, q, qd, v);
+    ts_slide_velocities(tm, q, qd, v);
   }
 }
 
@@ -643,7 +603,7 @@ static int resolve(const ss_model *m, double t, double *x, int *modes, const int
      * guide reverses (the rod passes a position where it is at rest) */
     double v[2], q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
     ts_state(tm, x, q, qd, NULL);
-    slide_velocities(tm, q, qd, v);
+    ts_slide_velocities(tm, q, qd, v);
     bool moving = false;
     for (int i = 0; i < 2; i++)
       moving |= !hit[i] && fabs(v[i]) > 1e-9;
