@@ -297,6 +297,19 @@ static const char *const known_failures[] = {
     "gear-train law=lugre drive=step",
 };
 
+/* The model of variant v; a refused variant fails the test. */
+static ss_model *variant_model(const variant *v)
+{
+  int n = 0;
+  while (v->sets[n])
+    n++;
+  char *err = NULL;
+  ss_model *m = ss_model_new_from_assignments(v->sc, v->sets, n, &err);
+  if (!m)
+    g_error("%s: refused: %s", v->label, err);
+  return m;
+}
+
 static bool known_to_fail(const char *label)
 {
   for (size_t i = 0; i < G_N_ELEMENTS(known_failures); i++)
@@ -311,15 +324,10 @@ static void test_runs(void)
   int stuck_rows = 0, undetermined_runs = 0;
   for (guint i = 0; i < all->len; i++) {
     const variant *v = all->pdata[i];
-    int n = 0;
-    while (v->sets[n])
-      n++;
-    char *err = NULL;
-    ss_model *m = ss_model_new_from_assignments(v->sc, v->sets, n, &err);
-    if (!m)
-      g_error("%s: refused: %s", v->label, err);
+    ss_model *m = variant_model(v);
     check_columns(m, v->label);
     ss_run_opts opts = {0};
+    char *err = NULL;
     ss_trace *tr = ss_run(m, &opts, &err);
     if (known_to_fail(v->label)) {
       if (tr)
@@ -452,13 +460,7 @@ static void test_speeds(void)
   g_autoptr(GHashTable) scenarios = g_hash_table_new(g_str_hash, g_str_equal);
   for (guint i = 0; i < all->len; i++) {
     const variant *v = all->pdata[i];
-    int n = 0;
-    while (v->sets[n])
-      n++;
-    char *err = NULL;
-    ss_model *m = ss_model_new_from_assignments(v->sc, v->sets, n, &err);
-    if (!m)
-      g_error("%s: refused: %s", v->label, err);
+    ss_model *m = variant_model(v);
     if (!m->ops->speeds || known_to_fail(v->label)) {
       ss_model_free(m);
       continue;
@@ -472,6 +474,7 @@ static void test_speeds(void)
     s.kept_modes = g_array_new(FALSE, FALSE, sizeof(int));
     spy = &s;
     ss_run_opts opts = {0};
+    char *err = NULL;
     ss_trace *tr = ss_run(&s.run, &opts, &err);
     if (!tr)
       g_error("%s: %s", v->label, err);
