@@ -24,26 +24,35 @@ ss_settings_use_memory (void)
     backend = g_memory_settings_backend_new ();
 }
 
-/* Installed schemas first; an uninstalled build uses the one compiled in
- * the build tree, so `build/src/stickslip` runs without installing. */
+/* The schemas of the environment first (XDG_DATA_DIRS), then the ones
+ * installed under the program's own prefix (which need not be listed
+ * there), then the one compiled in the build tree, so `build/src/stickslip`
+ * runs without installing. */
 GSettings *
 ss_settings_new (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettingsSchemaSource) build_source = NULL;
+  const char *dirs[] = { SCHEMA_DIR, BUILD_SCHEMA_DIR };
 
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  for (size_t i = 0; schema == NULL && i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autoptr(GSettingsSchemaSource) dir_source = NULL;
+
+      if (!g_file_test (dirs[i], G_FILE_TEST_IS_DIR))
+        continue;
+      dir_source = g_settings_schema_source_new_from_directory (dirs[i], source, FALSE, NULL);
+      if (dir_source != NULL)
+        schema = g_settings_schema_source_lookup (dir_source, APP_ID, FALSE);
+    }
   if (schema == NULL)
     {
-      g_autoptr(GError) error = NULL;
-
-      build_source = g_settings_schema_source_new_from_directory (BUILD_SCHEMA_DIR, source, FALSE, &error);
-      if (build_source != NULL)
-        schema = g_settings_schema_source_lookup (build_source, APP_ID, FALSE);
-      if (schema == NULL)
-        g_error ("GSettings schema %s not found (installed or in %s)", APP_ID, BUILD_SCHEMA_DIR);
+      g_printerr ("stickslip: GSettings schema %s not found (installed, in %s or in %s): "
+                  "reinstall, or run glib-compile-schemas on the folder holding %s.gschema.xml\n",
+                  APP_ID, SCHEMA_DIR, BUILD_SCHEMA_DIR, APP_ID);
+      exit (EXIT_FAILURE);
     }
   return g_settings_new_full (schema, backend, NULL);
 }

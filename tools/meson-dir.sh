@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # meson-dir.sh DIR SUNDIALS [MESON-SETUP-OPTION...]: sets up DIR with
-# -Dsundials=SUNDIALS (or switches an existing DIR to it) and builds it.
+# -Dsundials=SUNDIALS and the options (or switches an existing DIR to them)
+# and builds it.
 set -euo pipefail
 dir="$1" sundials="$2"
 shift 2
@@ -12,5 +13,6 @@ else
   if [ "$current" != "$sundials" ]; then
     meson setup --reconfigure "$dir" -Dsundials="$sundials"
   fi
+  [ "$#" -eq 0 ] || meson configure "$dir" "$@" >/dev/null
 fi
 ninja -C "$dir"
