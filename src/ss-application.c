@@ -12,6 +12,7 @@
 #include "ss-bench.h"
 #include "ss-resources.h"
 #include "ss-settings.h"
+#include "ss-version.h"
 #include "ss-study-dialog.h"
 #include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
 
@@ -49,6 +50,12 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   SsApplication *self = SS_APPLICATION (app);
 
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("stickslip %s%s%s%s\nCVODE: %s\n", SS_VERSION, SS_VCS_DESCRIBE[0] ? " (git " : "",
+               SS_VCS_DESCRIBE, SS_VCS_DESCRIBE[0] ? ")" : "", ss_cvode_build ());
+      return 0;
+    }
   g_variant_dict_lookup (options, "scenario", "s", &self->scenario);
   g_variant_dict_lookup (options, "play", "d", &self->play);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
@@ -306,6 +313,8 @@ ss_application_init (SsApplication *self)
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
               { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
                 N_("Run parameter studies, print the frame times while they run and quit"), NULL },
+                { "version", 'V', 0, G_OPTION_ARG_NONE, NULL,
+                  N_("Print the version and quit"), NULL },
                 { NULL } };
 
   self->play = -1;

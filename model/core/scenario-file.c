@@ -387,9 +387,12 @@ double *ss_scenario_file_parse_pins(const char *text, size_t length, const char 
 }
 
 /* Reads at most SS_SCENARIO_FILE_MAX_BYTES (+1 to know there is more). */
+/* path "-": standard input (named so in messages). */
 static char *read_capped(const char *path, size_t *length, char **error)
 {
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (strcmp(path, "-") == 0)
+    path = "standard input";
   if (fd < 0)
     return ss_set_error(error, "cannot read %s: %s", path, g_strerror(errno));
   struct stat st;
@@ -447,8 +450,9 @@ double *ss_scenario_file_load_pins(const char *path, const ss_scenario **scenari
   char *text = read_capped(path, &length, error);
   if (!text)
     return NULL;
-  double *values =
-      ss_scenario_file_parse_pins(text, length, path, scenario, opts, pins, n_pins, error);
+  double *values = ss_scenario_file_parse_pins(
+      text, length, strcmp(path, "-") == 0 ? "standard input" : path, scenario, opts, pins, n_pins,
+      error);
   free(text);
   return values;
 }

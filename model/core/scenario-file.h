@@ -45,6 +45,7 @@ void ss_scenario_pins_free(ss_scenario_pin *pins, int n_pins); /* NULL-safe */
  * failure NULL and *error, "path:line: reason" when a line is to blame. */
 double *ss_scenario_file_parse(const char *text, size_t length, const char *path,
                                const ss_scenario **scenario, ss_run_opts *opts, char **error);
+/* ss_scenario_file_load: the file at path ("-": standard input). */
 double *ss_scenario_file_load(const char *path, const ss_scenario **scenario, ss_run_opts *opts,
                               char **error);
 /* The same, and the pinned runs in the order of their N (pins NULL: read and

@@ -36,6 +36,8 @@ static const char sweep_usage[] =
     "--preset runs a shipped study (its scenario, base values, axes and outcomes;\n"
     "--set changes a base value): an unknown NAME lists them. See docs/studies.md.\n";
 
+void cli_sweep_help(FILE *out) { fputs(sweep_usage, out); }
+
 static int sweep_usage_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "stickslip-cli: ");

@@ -4,11 +4,14 @@
 #define CLI_SWEEP_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "stickslip.h"
 
 /* stickslip-cli sweep ARGS...: returns the exit status. */
 int cli_sweep(int argc, char **argv);
+/* sweep's usage and options (sweep --help). */
+void cli_sweep_help(FILE *out);
 /* stickslip-cli bench --studies [--runs N]: returns the exit status. */
 int cli_bench_studies(int argc, char **argv);
 /* The run's metrics as CSV to path ("-": stdout); false after a message. */

@@ -17,15 +17,17 @@
 #include "cli-sweep.h"
 #include "examples.h"
 #include "scenario-file.h"
+#include "ss-version.h"
 #include "stickslip.h"
 #include "two-slider.h"
 
 static const char usage_text[] =
     "Usage:\n"
+    "  stickslip-cli --help | --version | COMMAND --help\n"
     "  stickslip-cli list\n"
     "  stickslip-cli params SCENARIO\n"
     "  stickslip-cli examples [ID]\n"
-    "  stickslip-cli run [SCENARIO] [--file F | --example ID[:N]] [--set NAME=VALUE]...\n"
+    "  stickslip-cli run [SCENARIO] [--file F|- | --example ID[:N]] [--set NAME=VALUE]...\n"
     "                    [--t-end S] [--dt-out S]\n"
     "                    [--rtol X] [--atol X] [--max-steps N] [--max-events N]\n"
     "                    [--csv FILE|-] [--events FILE|-] [--metrics FILE|-]\n"
@@ -41,6 +43,7 @@ static const char usage_text[] =
     "--metrics writes metric,value,unit rows; sweep: see docs/studies.md.\n"
     "--example runs setting N (default 1) of a paper's example (see: examples) with its\n"
     "output step; --set and the run options apply on top.\n"
+    "Options take their value as --opt VALUE or --opt=VALUE.\n"
     "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"
     "4 an output could not be written.\n";
 
@@ -566,11 +569,116 @@ static int cmd_examples(int argc, char **argv)
   return argc == 1 ? usage_error("unknown example '%s' (see: stickslip-cli examples)", argv[0]) : 0;
 }
 
+/* Each command's own help (COMMAND --help): its synopsis and options. */
+typedef struct command_help {
+  const char *name;
+  const char *text;
+} command_help;
+
+static const command_help command_helps[] = {
+    {"list", "Usage: stickslip-cli list\n"
+             "\n"
+             "Lists the scenarios: name<TAB>title, one per line.\n"},
+    {"params", "Usage: stickslip-cli params SCENARIO\n"
+               "\n"
+               "Lists the scenario's parameters, tab-separated: name, default, unit, min, max,\n"
+               "the interval (\"(\" marks an exclusive minimum), description; a choice\n"
+               "parameter has its choices, a|b|c, in the fourth column.\n"},
+    {"examples", "Usage: stickslip-cli examples [ID]\n"
+                 "\n"
+                 "Lists the papers' examples and their settings; with ID, the example's note\n"
+                 "and its published values per setting.\n"},
+    {"run", "Usage: stickslip-cli run [SCENARIO] [--file F|- | --example ID[:N]] [OPTION]...\n"
+            "\n"
+            "Runs one scenario over its whole history and writes CSV: a header and one row\n"
+            "per output time (an empty field is an undetermined value). Without --csv,\n"
+            "--events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
+            "\n"
+            "  --file FILE          a scenario file (- reads standard input)\n"
+            "  --example ID[:N]     setting N (default 1) of a paper's example, with its\n"
+            "                       output step (see: stickslip-cli examples)\n"
+            "  --set NAME=VALUE     a parameter's value (see: stickslip-cli params SCENARIO);\n"
+            "                       repeatable, applied after --file and --example\n"
+            "  --t-end S            end time, s\n"
+            "  --dt-out S           output step, s\n"
+            "  --rtol X             relative tolerance\n"
+            "  --atol X             absolute tolerance\n"
+            "  --max-steps N        integrator steps at most\n"
+            "  --max-events N       events at most\n"
+            "  --csv FILE|-         the history as CSV (- is standard output)\n"
+            "  --events FILE|-      the events as CSV: t, contact, kind\n"
+            "  --metrics FILE|-     metric,value,unit rows: period, amplitude, stick phases, ...\n"
+            "\n"
+            "Each option is given as --opt VALUE or --opt=VALUE.\n"},
+    {"sweep", NULL}, /* cli_sweep_help() */
+    {"bench", "Usage: stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end S]] [--runs N]\n"
+              "       stickslip-cli bench --studies [--runs N]\n"
+              "\n"
+              "Times whole histories: per variant the median wall time, steps, RHS evaluations\n"
+              "and events. Without SCENARIO every scenario with every choice of its choice\n"
+              "parameters; with --set or --t-end that one variant only.\n"
+              "\n"
+              "  --runs N             runs per variant (default 200; slow cases stop after 2 s)\n"
+              "  --set NAME=VALUE     a parameter's value (at most 16)\n"
+              "  --t-end S            end time, s\n"
+              "  --studies            times the shipped parameter studies instead\n"},
+    {"statics", "Usage: stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
+                "\n"
+                "The two-slider at rest under the loads of instant S (default: the final ones,\n"
+                "Wojtyra 2016 Example 1): the family of reactions, the stick interval and\n"
+                "whether a sliding solution exists, as key<TAB>value lines.\n"},
+};
+
+static const command_help *command_help_find(const char *name)
+{
+  for (size_t i = 0; i < sizeof command_helps / sizeof command_helps[0]; i++)
+    if (strcmp(command_helps[i].name, name) == 0)
+      return &command_helps[i];
+  return NULL;
+}
+
+static void print_command_help(const command_help *h)
+{
+  if (h->text)
+    fputs(h->text, stdout);
+  else
+    cli_sweep_help(stdout);
+}
+
+/* --help: the usage, then every command's own help (help2man makes the man
+ * page from it). */
+static int print_help(void)
+{
+  fputs(usage_text, stdout);
+  for (size_t i = 0; i < sizeof command_helps / sizeof command_helps[0]; i++) {
+    fputc('\n', stdout);
+    print_command_help(&command_helps[i]);
+  }
+  fputs("\nReport bugs and read the documentation at <" SS_HOMEPAGE ">.\n", stdout);
+  return 0;
+}
+
 static int dispatch(int argc, char **argv)
 {
   if (argc < 2)
     return usage_error("missing command%s", "");
   const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
+    return argc == 3 && command_help_find(argv[2])
+               ? (print_command_help(command_help_find(argv[2])), 0)
+               : print_help();
+  if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+    printf("stickslip-cli %s%s%s%s\nCVODE: %s\n", SS_VERSION, SS_VCS_DESCRIBE[0] ? " (git " : "",
+           SS_VCS_DESCRIBE, SS_VCS_DESCRIBE[0] ? ")" : "", ss_cvode_build());
+    return 0;
+  }
+  /* COMMAND --help (or -h) anywhere among its arguments: its own help */
+  const command_help *help = command_help_find(cmd);
+  for (int i = 2; help && i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      print_command_help(help);
+      return 0;
+    }
   if (strcmp(cmd, "list") == 0)
     return argc == 2 ? cmd_list() : usage_error("list takes no arguments%s", "");
   if (strcmp(cmd, "params") == 0)
@@ -585,16 +693,33 @@ static int dispatch(int argc, char **argv)
     return cmd_statics(argc - 2, argv + 2);
   if (strcmp(cmd, "examples") == 0)
     return cmd_examples(argc - 2, argv + 2);
-  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-    fputs(usage_text, stdout);
-    return 0;
-  }
   return usage_error("unknown command '%s'", cmd);
+}
+
+/* GNU spellings: "--opt=VALUE" is "--opt VALUE" (split at the first '=', so
+ * --set=k=200 is --set k=200).  The strings stay argv's or the GStrv's. */
+static char **split_long_options(int argc, char **argv, GPtrArray *kept)
+{
+  GPtrArray *out = g_ptr_array_new();
+  for (int i = 0; i < argc; i++) {
+    const char *eq = strchr(argv[i], '=');
+    if (i > 0 && strncmp(argv[i], "--", 2) == 0 && eq && eq > argv[i] + 2) {
+      char *opt = g_strndup(argv[i], (gsize)(eq - argv[i]));
+      g_ptr_array_add(kept, opt);
+      g_ptr_array_add(out, opt);
+      g_ptr_array_add(out, (gpointer)(eq + 1));
+    } else
+      g_ptr_array_add(out, argv[i]);
+  }
+  g_ptr_array_add(out, NULL);
+  return (char **)g_ptr_array_free(out, FALSE);
 }
 
 int main(int argc, char **argv)
 {
-  int status = dispatch(argc, argv);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func(g_free);
+  g_autofree char **args = split_long_options(argc, argv, kept);
+  int status = dispatch((int)g_strv_length(args), args);
   /* what went to standard output must have arrived (> /dev/full) */
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "stickslip-cli: cannot write standard output: %s\n",
