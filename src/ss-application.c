@@ -14,7 +14,7 @@
 #include "ss-settings.h"
 #include "ss-version.h"
 #include "ss-study-dialog.h"
-#include "ss-window-private.h" /* the scripted runs: --play, --screenshot, --bench */
+#include "ss-window.h"
 
 struct _SsApplication
 {
@@ -102,7 +102,7 @@ run_script (SsApplication *self, SsWindow *window)
   else if (self->bench)
     ss_window_run_benchmark (window);
   else if (self->bench_study)
-    ss_study_dialog_run_benchmark (ss_study_dialog_show_for_window (window), TRUE);
+    ss_study_dialog_run_benchmark (ss_window_show_study_dialog (window), TRUE);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
 }

@@ -159,8 +159,9 @@ bench_step (gpointer data)
       fflush (stdout);
       b->timeout_id = 0;
       _ss_study_dialog_bench_stop (self);
-      if (quit && self->window != NULL)
-        gtk_window_destroy (GTK_WINDOW (self->window));
+      /* the main window it was opened over, and the application with it */
+      if (quit && gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
+        gtk_window_destroy (gtk_window_get_transient_for (GTK_WINDOW (self)));
       return G_SOURCE_REMOVE;
     }
   if (b->before_id == 0)

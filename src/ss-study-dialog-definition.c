@@ -15,7 +15,6 @@
 
 #include "ss-model-strings.h"
 #include "ss-study-dialog-private.h"
-#include "ss-window-private.h"
 #include "study-presets.h"
 
 /* A parameter's value for people: "0.5 N/m", a choice's label. */
@@ -131,13 +130,14 @@ fill_from_study (SsStudyDialog *self, const ss_study *st, const char *title, con
   self->filling = FALSE;
 }
 
-/* The window's scenario, values and run options as the base; an axis and
- * an outcome to start from. */
+/* The scenario, its values and run options as the base; an axis and an
+ * outcome to start from. */
 void
-ss_study_dialog_take_window_values (SsStudyDialog *self)
+ss_study_dialog_set_base (SsStudyDialog     *self,
+                          const ss_scenario *sc,
+                          const double      *values,
+                          const ss_run_opts *opts)
 {
-  const ss_scenario *sc;
-  const double      *values;
   ss_study          *st;
   ss_model          *m;
   ss_study_axis      axis = { .param = -1, .n = 21 };
@@ -145,10 +145,7 @@ ss_study_dialog_take_window_values (SsStudyDialog *self)
   char               buf[G_ASCII_DTOSTR_BUF_SIZE + 256];
 
   g_return_if_fail (SS_IS_STUDY_DIALOG (self));
-  if (self->window == NULL)
-    return;
-  sc = ss_window_get_scenario (self->window);
-  values = ss_param_panel_get_values (ss_window_get_param_panel (self->window));
+  g_return_if_fail (sc != NULL);
   st = ss_study_new (sc);
   for (int i = 0; i < sc->n_params && values != NULL; i++)
     {
@@ -158,7 +155,8 @@ ss_study_dialog_take_window_values (SsStudyDialog *self)
       g_snprintf (buf, sizeof buf, "%s=%s", sc->params[i].name, value);
       ss_study_set (st, buf, NULL);
     }
-  ss_study_set_run_opts (st, ss_simulation_get_run_options (ss_window_get_simulation (self->window)));
+  if (opts != NULL)
+    ss_study_set_run_opts (st, opts);
   /* the first parameter with a log slider (a stiffness, a mass), else the
    * first real one */
   for (int i = 0; i < sc->n_params && axis.param < 0; i++)

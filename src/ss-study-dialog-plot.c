@@ -7,7 +7,8 @@
  * The chart is an SsChart for characteristics (the same drawing path as
  * every chart and every export) on a time axis of its own, whose "time" is
  * the variant's index: hovering a point names the variant, a click loads it
- * into the main window (ss_window_apply_state: one undo step).  Apart
+ * into the main window (the variant-chosen signal, which the window turns
+ * into one undo step).  Apart
  * from the editor: the chart is rebuilt for every run, from the run's
  * table alone. */
 #define G_LOG_DOMAIN "ss-study-dialog"
@@ -21,7 +22,6 @@
 #include "ss-plot-stack.h"
 #include "ss-study-dialog-private.h"
 #include "ss-study-layer.h"
-#include "ss-window-private.h"
 
 static char *
 axis_title (SsStudyTable *table, int axis)
@@ -258,7 +258,7 @@ ss_study_dialog_load_variant (SsStudyDialog *self, int variant)
   if (st == NULL || self->table == NULL || variant < 0 || variant >= ss_study_table_get_n_variants (self->table))
     return FALSE;
   point = ss_study_table_format_point (self->table, variant);
-  if (ss_study_table_get_state (self->table, variant) != SS_STUDY_ROW_DONE || self->window == NULL)
+  if (ss_study_table_get_state (self->table, variant) != SS_STUDY_ROW_DONE)
     {
       if (ss_study_table_get_state (self->table, variant) == SS_STUDY_ROW_FAILED)
         {
@@ -273,7 +273,7 @@ ss_study_dialog_load_variant (SsStudyDialog *self, int variant)
   values = g_memdup2 (ss_study_base_values (st), sizeof (double) * (sc->n_params + 1));
   for (int i = 0; i < ss_study_table_get_n_axes (self->table); i++)
     values[ss_study_table_get_axis_param (self->table, i)] = ss_study_table_get_variant_point (self->table, variant, i);
-  ss_window_apply_state (self->window, sc, values);
+  _ss_study_dialog_emit_variant_chosen (self, sc, values);
   msg = g_strdup_printf (_("Loaded in the main window: %s"), point);
   _ss_study_dialog_toast (self, msg);
   return TRUE;

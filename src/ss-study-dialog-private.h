@@ -69,7 +69,6 @@ struct _SsStudyDialog
   GtkWidget           *placeholder;
   GtkLabel            *info_label;
 
-  SsWindow          *window; /* weak */
   const ss_scenario *scenario;
   double            *base;        /* n_params base values */
   ss_run_opts        run_opts;    /* every variant's */
@@ -124,5 +123,8 @@ void _ss_study_dialog_run_file_dialog (SsStudyDialog *self, gboolean plot);
 
 /* ss-study-dialog-bench.c */
 void _ss_study_dialog_bench_stop (SsStudyDialog *self);
+
+/* ss-study-dialog.c: the variant-chosen signal (the hub emits it). */
+void _ss_study_dialog_emit_variant_chosen (SsStudyDialog *self, const ss_scenario *sc, const double *values);
 
 G_END_DECLS

@@ -24,7 +24,14 @@
 
 #include "ss-study-dialog-private.h"
 
-#define WINDOW_KEY "ss-study-dialog"
+enum
+{
+  SIGNAL_VARIANT_CHOSEN,
+  SIGNAL_BASE_WANTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (SsStudyDialog, ss_study_dialog, ADW_TYPE_WINDOW)
 
@@ -94,7 +101,7 @@ _ss_study_dialog_update_actions (SsStudyDialog *self)
   gtk_widget_action_set_enabled (w, "study.export-csv", ss_study_dialog_get_result (self) != NULL);
   gtk_widget_action_set_enabled (w, "study.export-plot", self->chart != NULL);
   gtk_widget_action_set_enabled (w, "study.load-preset", !running);
-  gtk_widget_action_set_enabled (w, "study.take-window-values", !running && self->window != NULL);
+  gtk_widget_action_set_enabled (w, "study.take-window-values", !running);
 }
 
 static void
@@ -125,7 +132,7 @@ take_window_values_action (GtkWidget *widget, const char *action_name, GVariant 
 {
   (void)action_name;
   (void)param;
-  ss_study_dialog_take_window_values (SS_STUDY_DIALOG (widget));
+  g_signal_emit (widget, signals[SIGNAL_BASE_WANTED], 0);
 }
 
 static void
@@ -164,12 +171,6 @@ ss_study_dialog_dispose (GObject *object)
     {
       gtk_native_dialog_destroy (self->file_dialog);
       g_clear_object (&self->file_dialog);
-    }
-  if (self->window != NULL)
-    {
-      g_object_set_data (G_OBJECT (self->window), WINDOW_KEY, NULL);
-      g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *)&self->window);
-      self->window = NULL;
     }
   if (self->time_axis != NULL)
     g_signal_handlers_disconnect_by_data (self->time_axis, self);
@@ -227,6 +228,11 @@ ss_study_dialog_class_init (SsStudyDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsStudyDialog, placeholder);
   gtk_widget_class_bind_template_child (widget_class, SsStudyDialog, info_label);
 
+  signals[SIGNAL_VARIANT_CHOSEN] = g_signal_new ("variant-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                                 NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_POINTER);
+  signals[SIGNAL_BASE_WANTED] = g_signal_new ("base-wanted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                              NULL, NULL, G_TYPE_NONE, 0);
+
   gtk_widget_class_install_action (widget_class, "study.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "study.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "study.load-preset", "s", preset_action);
@@ -252,32 +258,21 @@ ss_study_dialog_init (SsStudyDialog *self)
   _ss_study_dialog_update_actions (self);
 }
 
-/* A study window for @window: its scenario and values as the base; a
- * click on a variant loads it there. */
+/* A study window over @parent, with the scenario, values and run options
+ * as the base. */
 SsStudyDialog *
-ss_study_dialog_new (SsWindow *window)
+ss_study_dialog_new (GtkWindow *parent, const ss_scenario *scenario, const double *values, const ss_run_opts *opts)
 {
-  SsStudyDialog *self = g_object_new (SS_TYPE_STUDY_DIALOG, "transient-for", window, "destroy-with-parent", TRUE,
-                                      "application", gtk_window_get_application (GTK_WINDOW (window)), NULL);
+  SsStudyDialog *self = g_object_new (SS_TYPE_STUDY_DIALOG, "transient-for", parent, "destroy-with-parent", TRUE,
+                                      "application", parent ? gtk_window_get_application (parent) : NULL, NULL);
 
-  self->window = window;
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&self->window);
-  ss_study_dialog_take_window_values (self);
+  ss_study_dialog_set_base (self, scenario, values, opts);
   _ss_study_dialog_update_actions (self);
   return self;
 }
 
-/* The window's study window (made on first use), presented. */
-SsStudyDialog *
-ss_study_dialog_show_for_window (SsWindow *window)
+void
+_ss_study_dialog_emit_variant_chosen (SsStudyDialog *self, const ss_scenario *sc, const double *values)
 {
-  SsStudyDialog *self = g_object_get_data (G_OBJECT (window), WINDOW_KEY);
-
-  if (self == NULL)
-    {
-      self = ss_study_dialog_new (window);
-      g_object_set_data (G_OBJECT (window), WINDOW_KEY, self);
-    }
-  gtk_window_present (GTK_WINDOW (self));
-  return self;
+  g_signal_emit (self, signals[SIGNAL_VARIANT_CHOSEN], 0, sc, values);
 }

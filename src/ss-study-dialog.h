@@ -1,15 +1,23 @@
 /* ss-study-dialog.h - the parameter study window: one or two varied
  * parameters (linear or log, N points), outcomes, a run over every core
  * with progress, the time left and cancel; the result as a curve (1-D) or
- * a heat map (2-D); a click loads a variant into the main window; the
- * table as CSV, the plot as PNG, SVG or PDF; the shipped presets. */
+ * a heat map (2-D); the table as CSV, the plot as PNG, SVG or PDF; the
+ * shipped presets.
+ *
+ * It is given the scenario, values and run options to start from when it
+ * is made, and knows nothing of the main window: it reports back with
+ * signals, which the window connects.
+ *   variant-chosen (const ss_scenario *, const double *values): a click on
+ *     a variant; the values are the scenario's n_params, valid during the
+ *     emission.
+ *   base-wanted (): the user asks for the main window's values as the
+ *     base; the answer is ss_study_dialog_set_base(). */
 #pragma once
 
 #include <adwaita.h>
 
 #include "ss-chart.h"
 #include "ss-study-table.h"
-#include "ss-window.h"
 #include "study.h"
 
 G_BEGIN_DECLS
@@ -18,9 +26,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsStudyDialog, ss_study_dialog, SS, STUDY_DIALOG, AdwWindow)
 
-SsStudyDialog         *ss_study_dialog_new (SsWindow *window);
-SsStudyDialog         *ss_study_dialog_show_for_window (SsWindow *window);
-void                   ss_study_dialog_take_window_values (SsStudyDialog *self);
+SsStudyDialog         *ss_study_dialog_new (GtkWindow         *parent,
+                                           const ss_scenario *scenario,
+                                           const double      *values,
+                                           const ss_run_opts *opts);
+void                   ss_study_dialog_set_base (SsStudyDialog     *self,
+                                                 const ss_scenario *scenario,
+                                                 const double      *values,
+                                                 const ss_run_opts *opts);
 gboolean               ss_study_dialog_load_preset (SsStudyDialog *self, const char *name);
 gboolean               ss_study_dialog_set_definition (SsStudyDialog     *self,
                                                        const char        *scenario,

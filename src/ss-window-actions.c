@@ -163,13 +163,65 @@ file_action (GtkWidget *widget, const char *action_name, GVariant *param)
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_CSV);
 }
 
-/* the parameter study window (one per window) */
+/* the parameter study window (one per window, made on first use): the
+ * window's scenario, values and run options as its base; a variant chosen
+ * there is applied here as one undo step */
+#define STUDY_DIALOG_KEY "ss-study-dialog"
+
+static void
+study_base (SsWindow *self, SsStudyDialog *dialog)
+{
+  ss_study_dialog_set_base (dialog, ss_window_get_scenario (self),
+                            ss_param_panel_get_values (ss_window_get_param_panel (self)),
+                            ss_simulation_get_run_options (ss_window_get_simulation (self)));
+}
+
+static void
+study_variant_chosen (SsStudyDialog *dialog, const ss_scenario *sc, const double *values, SsWindow *self)
+{
+  (void)dialog;
+  ss_window_apply_state (self, sc, values);
+}
+
+static void
+study_base_wanted (SsStudyDialog *dialog, SsWindow *self)
+{
+  study_base (self, dialog);
+}
+
+static void
+study_dialog_destroyed (GtkWidget *dialog, SsWindow *self)
+{
+  (void)dialog;
+  g_object_set_data (G_OBJECT (self), STUDY_DIALOG_KEY, NULL);
+}
+
+SsStudyDialog *
+ss_window_show_study_dialog (SsWindow *self)
+{
+  SsStudyDialog *dialog = g_object_get_data (G_OBJECT (self), STUDY_DIALOG_KEY);
+
+  g_return_val_if_fail (SS_IS_WINDOW (self), NULL);
+  if (dialog == NULL)
+    {
+      dialog = ss_study_dialog_new (GTK_WINDOW (self), ss_window_get_scenario (self),
+                                    ss_param_panel_get_values (ss_window_get_param_panel (self)),
+                                    ss_simulation_get_run_options (ss_window_get_simulation (self)));
+      g_signal_connect_object (dialog, "variant-chosen", G_CALLBACK (study_variant_chosen), self, 0);
+      g_signal_connect_object (dialog, "base-wanted", G_CALLBACK (study_base_wanted), self, 0);
+      g_signal_connect_object (dialog, "destroy", G_CALLBACK (study_dialog_destroyed), self, 0);
+      g_object_set_data (G_OBJECT (self), STUDY_DIALOG_KEY, dialog);
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
 static void
 new_study_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   (void)action_name;
   (void)param;
-  ss_study_dialog_show_for_window (SS_WINDOW (widget));
+  ss_window_show_study_dialog (SS_WINDOW (widget));
 }
 
 static void

@@ -163,14 +163,11 @@ void             ss_window_clear_runs (SsWindow *self);
 guint            ss_window_compare_all (SsWindow *self, const char *param);
 void             ss_window_pin_states (
                 SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names);
-void            ss_window_bench_compare (SsWindow *self);
 char           *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
 gboolean        ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
 gboolean        ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
 gboolean        ss_window_save_file (SsWindow *self, const char *path, GError **error);
 gboolean        ss_window_capture_png (SsWindow *self, const char *path, GError **error);
-void            ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
-void            ss_window_run_benchmark (SsWindow *self);
 gboolean        ss_window_show_example (SsWindow *self, const char *id, int setting);
 gboolean        ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
 SsEventList    *ss_window_get_event_list (SsWindow *self);

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "ss-study-dialog.h"
 #include "stickslip.h"
 
 G_BEGIN_DECLS
@@ -17,5 +18,12 @@ gboolean           ss_window_set_scenario (SsWindow *self, const char *name);
 const ss_scenario *ss_window_get_scenario (SsWindow *self);
 gboolean           ss_window_load_file (SsWindow *self, const char *path, GError **error);
 gboolean           ss_window_open_file (SsWindow *self, const char *path);
+/* The window's parameter study window (made on first use), presented. */
+SsStudyDialog     *ss_window_show_study_dialog (SsWindow *self);
+/* The scripted runs of the command line: --bench-compare, --bench,
+ * --play and --screenshot. */
+void               ss_window_bench_compare (SsWindow *self);
+void               ss_window_run_benchmark (SsWindow *self);
+void               ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
 
 G_END_DECLS

@@ -674,7 +674,7 @@ main (int argc, char *argv[])
   tmpdir = g_dir_make_tmp ("stickslip-study-XXXXXX", NULL);
   window = ss_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  dialog = ss_study_dialog_show_for_window (window);
+  dialog = ss_window_show_study_dialog (window);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
 
   g_test_add_func ("/study-gui/curve-equals-table", test_curve_equals_table);

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""test-architecture.py SOURCE_ROOT: the include structure of src/.
+
+- No include circle between two different objects of src/: a split object
+  (a hub with its parts, the files that include the hub's -private.h) counts
+  as one object, so a hub and its own parts may include each other.
+- The drawings (src/drawings/) and the CLI (src/cli/) include nothing of the
+  window's objects.
+"""
+import collections
+import os
+import re
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else "."
+src = os.path.join(root, "src")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def includes(path):
+    with open(path, encoding="utf-8") as f:
+        return INCLUDE.findall(f.read())
+
+
+files = {}
+for dirpath, _, names in os.walk(src):
+    for n in names:
+        if n.endswith((".c", ".h")):
+            files[os.path.relpath(os.path.join(dirpath, n), src)] = includes(os.path.join(dirpath, n))
+
+
+def stem(rel):
+    return re.sub(r"\.(c|h)$", "", rel)
+
+
+hubs = {stem(f)[: -len("-private")] for f in files if stem(f).endswith("-private")}
+
+
+def owner(rel):
+    """The object a file belongs to: its hub when it is the hub's or
+    includes the hub's -private.h, else the file itself (.c and .h one)."""
+    s = stem(rel)
+    if s.endswith("-private"):
+        return s[: -len("-private")]
+    if s in hubs:
+        return s
+    for inc in files.get(rel, []):
+        i = stem(os.path.normpath(os.path.join(os.path.dirname(rel), inc)))
+        if i.endswith("-private") and i[: -len("-private")] in hubs:
+            return i[: -len("-private")]
+    return s
+
+
+def resolve(rel, inc):
+    for cand in (os.path.normpath(os.path.join(os.path.dirname(rel), inc)), inc):
+        if cand in files:
+            return cand
+    return None
+
+
+# a header's owner is the owner of its .c (a part's header is the hub's)
+def header_owner(h):
+    c = stem(h) + ".c"
+    return owner(c) if c in files else owner(h)
+
+
+graph = collections.defaultdict(set)
+why = {}
+for rel, incs in files.items():
+    a = owner(rel) if rel.endswith(".c") else header_owner(rel)
+    for inc in incs:
+        target = resolve(rel, inc)
+        if target is None:
+            continue
+        b = header_owner(target)
+        if a != b:
+            graph[a].add(b)
+            why.setdefault((a, b), f"{rel} includes {inc}")
+
+# strongly connected components (Tarjan)
+index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+sys.setrecursionlimit(100000)
+
+
+def visit(v):
+    index[v] = low[v] = counter[0]
+    counter[0] += 1
+    stack.append(v)
+    on.add(v)
+    for w in sorted(graph[v]):
+        if w not in index:
+            visit(w)
+            low[v] = min(low[v], low[w])
+        elif w in on:
+            low[v] = min(low[v], index[w])
+    if low[v] == index[v]:
+        comp = []
+        while True:
+            w = stack.pop()
+            on.discard(w)
+            comp.append(w)
+            if w == v:
+                break
+        if len(comp) > 1:
+            comps.append(sorted(comp))
+
+
+for v in sorted(list(graph)):
+    if v not in index:
+        visit(v)
+
+failures = []
+for comp in comps:
+    edges = [why[(a, b)] for a in comp for b in comp if (a, b) in why]
+    failures.append("include circle between objects " + ", ".join(comp) + ": " + "; ".join(edges))
+for rel, incs in files.items():
+    if rel.startswith(("drawings/", "cli/")):
+        for inc in incs:
+            t = resolve(rel, inc)
+            if t and not t.startswith(rel.split("/")[0] + "/") and not t.startswith("ss-sketch"):
+                failures.append(f"{rel} includes {inc}, outside its folder")
+
+for f in failures:
+    print("test-architecture:", f, file=sys.stderr)
+if failures:
+    sys.exit(1)
+print(f"test-architecture: {len(files)} files, {len(set(map(owner, files)))} objects, "
+      f"{len(hubs)} hubs with parts, no include circle between objects")
