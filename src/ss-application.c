@@ -52,8 +52,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
 
   if (g_variant_dict_contains (options, "version"))
     {
-      g_print ("stickslip %s%s%s%s\nCVODE: %s\n", SS_VERSION, SS_VCS_DESCRIBE[0] ? " (git " : "",
-               SS_VCS_DESCRIBE, SS_VCS_DESCRIBE[0] ? ")" : "", ss_cvode_build ());
+      g_print ("stickslip %s%s%s%s\nCVODE: %s\n", SS_VERSION, SS_VCS_DESCRIBE[0] ? " (git " : "", SS_VCS_DESCRIBE,
+               SS_VCS_DESCRIBE[0] ? ")" : "", ss_cvode_build ());
       return 0;
     }
   g_variant_dict_lookup (options, "scenario", "s", &self->scenario);
@@ -313,9 +313,7 @@ ss_application_init (SsApplication *self)
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
               { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
                 N_("Run parameter studies, print the frame times while they run and quit"), NULL },
-                { "version", 'V', 0, G_OPTION_ARG_NONE, NULL,
-                  N_("Print the version and quit"), NULL },
-                { NULL } };
+                { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL }, { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

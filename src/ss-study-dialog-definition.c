@@ -133,16 +133,13 @@ fill_from_study (SsStudyDialog *self, const ss_study *st, const char *title, con
 /* The scenario, its values and run options as the base; an axis and an
  * outcome to start from. */
 void
-ss_study_dialog_set_base (SsStudyDialog     *self,
-                          const ss_scenario *sc,
-                          const double      *values,
-                          const ss_run_opts *opts)
+ss_study_dialog_set_base (SsStudyDialog *self, const ss_scenario *sc, const double *values, const ss_run_opts *opts)
 {
-  ss_study          *st;
-  ss_model          *m;
-  ss_study_axis      axis = { .param = -1, .n = 21 };
-  gboolean           log_steps = FALSE;
-  char               buf[G_ASCII_DTOSTR_BUF_SIZE + 256];
+  ss_study     *st;
+  ss_model     *m;
+  ss_study_axis axis = { .param = -1, .n = 21 };
+  gboolean      log_steps = FALSE;
+  char          buf[G_ASCII_DTOSTR_BUF_SIZE + 256];
 
   g_return_if_fail (SS_IS_STUDY_DIALOG (self));
   g_return_if_fail (sc != NULL);

@@ -230,8 +230,8 @@ ss_study_dialog_class_init (SsStudyDialogClass *klass)
 
   signals[SIGNAL_VARIANT_CHOSEN] = g_signal_new ("variant-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_POINTER);
-  signals[SIGNAL_BASE_WANTED] = g_signal_new ("base-wanted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                              NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_BASE_WANTED] =
+      g_signal_new ("base-wanted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "study.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "study.cancel", NULL, cancel_action);

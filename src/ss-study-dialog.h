@@ -26,10 +26,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsStudyDialog, ss_study_dialog, SS, STUDY_DIALOG, AdwWindow)
 
-SsStudyDialog         *ss_study_dialog_new (GtkWindow         *parent,
-                                           const ss_scenario *scenario,
-                                           const double      *values,
-                                           const ss_run_opts *opts);
+SsStudyDialog *
+ss_study_dialog_new (GtkWindow *parent, const ss_scenario *scenario, const double *values, const ss_run_opts *opts);
 void                   ss_study_dialog_set_base (SsStudyDialog     *self,
                                                  const ss_scenario *scenario,
                                                  const double      *values,

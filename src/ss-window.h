@@ -19,11 +19,11 @@ const ss_scenario *ss_window_get_scenario (SsWindow *self);
 gboolean           ss_window_load_file (SsWindow *self, const char *path, GError **error);
 gboolean           ss_window_open_file (SsWindow *self, const char *path);
 /* The window's parameter study window (made on first use), presented. */
-SsStudyDialog     *ss_window_show_study_dialog (SsWindow *self);
+SsStudyDialog *ss_window_show_study_dialog (SsWindow *self);
 /* The scripted runs of the command line: --bench-compare, --bench,
  * --play and --screenshot. */
-void               ss_window_bench_compare (SsWindow *self);
-void               ss_window_run_benchmark (SsWindow *self);
-void               ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
+void ss_window_bench_compare (SsWindow *self);
+void ss_window_run_benchmark (SsWindow *self);
+void ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
 
 G_END_DECLS
