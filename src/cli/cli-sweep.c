@@ -39,7 +39,7 @@ static const char sweep_usage[] =
 static int sweep_usage_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "stickslip-cli: ");
-  fprintf(stderr, fmt, arg);
+  fprintf(stderr, fmt, ss_excerpt(arg).text);
   fprintf(stderr, "\n\n%s", sweep_usage);
   return EXIT_USAGE;
 }
@@ -124,9 +124,10 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
       g_ptr_array_add(a->varies, (gpointer)val);
     else if (strcmp(arg, "--metric") == 0)
       g_ptr_array_add(a->metrics, (gpointer)val);
-    else if (strcmp(arg, "--csv") == 0)
-      a->csv = val;
-    else if (strcmp(arg, "--preset") == 0)
+    else if (strcmp(arg, "--csv") == 0) {
+      if (!cli_output_once(arg, &a->csv, val)) /* one output, given once */
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--preset") == 0)
       a->preset = val;
     else if (cli_is_run_option(arg)) {
       if (!cli_parse_run_option(arg, val, &a->opts))
