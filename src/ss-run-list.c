@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ss-memory-budget.h"
 #include "ss-run-list.h"
 
 /* A run is integrated in this many stretches, looking at cancel between. */
@@ -20,6 +21,7 @@ typedef struct
   gint        ref_count; /* atomic */
   ss_model   *model;     /* owned; built on the main thread */
   ss_run_opts opts;
+  gsize       bytes;    /* what its run keeps at least (ss_memory_budget_run_bytes) */
   gint        cancel;   /* atomic: stop at the next stretch */
   gint        permille; /* atomic: share of the run done */
   GWeakRef    list;     /* main thread only */
@@ -66,6 +68,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   RUNS_CHANGED,
+  OVER_BUDGET,
   N_SIGNALS
 };
 
@@ -268,8 +271,33 @@ deliver_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Whether a run keeping @bytes more fits the memory budget with what every
+ * holder keeps (@run's own data, about to be replaced, not counted); if
+ * not, @run fails saying so and the list's "over-budget" is emitted. */
+static gboolean
+fits_budget (SsRunList *self, SsPinnedRun *run, gsize bytes)
+{
+  gsize            used, own = ss_memory_budget_dataset_bytes (ss_pinned_run_get_dataset (run));
+  g_autofree char *need = NULL, *budget = NULL, *msg = NULL;
+
+  used = ss_memory_budget_used ();
+  used = used > own ? used - own : 0;
+  if (used + bytes <= SS_MEMORY_BUDGET)
+    return TRUE;
+  need = ss_memory_budget_format (bytes);
+  budget = ss_memory_budget_format (SS_MEMORY_BUDGET);
+  /* Translators: a pinned run not computed; %s sizes, e.g. "305.2 MiB", "3.0 GiB" */
+  msg = g_strdup_printf (_("Not computed: its %s would take the runs kept past the memory budget of %s. "
+                           "Remove pinned runs or choose a longer output interval."),
+                            need, budget);
+  ss_pinned_run_set_result (run, SS_PINNED_RUN_FAILED, NULL, msg);
+  g_signal_emit (self, signals[OVER_BUDGET], 0);
+  return FALSE;
+}
+
 /* Starts computing @run with the list's run options; a job it had is
- * cancelled and its result will be dropped. */
+ * cancelled and its result will be dropped.  A run that does not fit the
+ * memory budget fails instead (its data dropped). */
 static void
 start_job (SsRunList *self, SsPinnedRun *run)
 {
@@ -277,6 +305,7 @@ start_job (SsRunList *self, SsPinnedRun *run)
   ss_model        *model = self->scenario->create (self->scenario, ss_pinned_run_get_values (run), &error);
   Job             *old = g_hash_table_lookup (self->jobs, run);
   Job             *job;
+  gsize            bytes;
 
   if (old != NULL)
     {
@@ -289,9 +318,17 @@ start_job (SsRunList *self, SsPinnedRun *run)
       ss_pinned_run_set_result (run, SS_PINNED_RUN_FAILED, NULL, error);
       return;
     }
+  bytes = ss_memory_budget_run_bytes (model, &self->opts);
+  if (!fits_budget (self, run, bytes))
+    {
+      ss_model_free (model);
+      update_progress (self);
+      return;
+    }
   job = g_new0 (Job, 1);
   job->ref_count = 2; /* the list's and the pool's */
   job->model = model;
+  job->bytes = bytes;
   job->opts = self->opts;
   g_weak_ref_init (&job->list, self);
   g_weak_ref_init (&job->run, run);
@@ -369,11 +406,37 @@ items_changed (SsRunList *self, guint position, guint removed, guint added)
   g_signal_emit (self, signals[RUNS_CHANGED], 0);
 }
 
+/* The memory budget's holder: the pins' data, and the runs computing at
+ * what they will keep. */
+static void
+collect_memory (gpointer owner, GHashTable *datasets, gsize *pending)
+{
+  SsRunList     *self = owner;
+  GHashTableIter iter;
+  gpointer       value;
+
+  if (self->runs == NULL || self->jobs == NULL)
+    return;
+  /* a run computing again counts at its new size, not also its old data */
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      SsPinnedRun *run = g_ptr_array_index (self->runs, i);
+      SsDataset   *dataset = ss_pinned_run_get_dataset (run);
+
+      if (dataset != NULL && !g_hash_table_contains (self->jobs, run))
+        g_hash_table_add (datasets, dataset);
+    }
+  g_hash_table_iter_init (&iter, self->jobs);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    *pending += ((Job *)value)->bytes;
+}
+
 static void
 ss_run_list_dispose (GObject *object)
 {
   SsRunList *self = (SsRunList *)object;
 
+  ss_memory_budget_remove_holder (self);
   if (self->runs != NULL)
     g_ptr_array_foreach (self->runs, forget_run, self);
   g_clear_handle_id (&self->progress_id, g_source_remove);
@@ -425,6 +488,10 @@ ss_run_list_class_init (SsRunListClass *klass)
   /* a run was pinned or removed, or one's name, visibility or data changed */
   signals[RUNS_CHANGED] =
       g_signal_new ("runs-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* a run was not computed: it would have taken the memory budget's total
+   * past SS_MEMORY_BUDGET (the run failed saying so) */
+  signals[OVER_BUDGET] =
+      g_signal_new ("over-budget", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -433,6 +500,7 @@ ss_run_list_init (SsRunList *self)
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->jobs = g_hash_table_new_full (NULL, NULL, NULL, cancel_job);
   self->progress = -1;
+  ss_memory_budget_add_holder (self, collect_memory);
 }
 
 SsRunList *

@@ -158,6 +158,7 @@ void             ss_window_apply_state (SsWindow *self, const ss_scenario *sc, c
 char            *ss_window_dup_status_text (SsWindow *self);
 SsRunList       *ss_window_get_run_list (SsWindow *self);
 SsRunsPanel     *ss_window_get_runs_panel (SsWindow *self);
+gsize            ss_window_get_memory_used (SsWindow *self);
 SsPinnedRun     *ss_window_pin_run (SsWindow *self);
 void             ss_window_clear_runs (SsWindow *self);
 guint            ss_window_compare_all (SsWindow *self, const char *param);

@@ -11,8 +11,76 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ss-memory-budget.h"
 #include "ss-model-strings.h"
 #include "ss-window-private.h"
+
+/* ---- the memory budget -------------------------------------------------- */
+
+#define OVER_BUDGET_KEY "ss-window-over-budget" /* pending toast: runs refused */
+
+static gboolean
+over_budget_toast_cb (gpointer data)
+{
+  SsWindow        *self = data;
+  guint            n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), OVER_BUDGET_KEY));
+  g_autofree char *budget = ss_memory_budget_format (SS_MEMORY_BUDGET);
+  g_autofree char *msg = NULL;
+
+  g_object_set_data (G_OBJECT (self), OVER_BUDGET_KEY, NULL);
+  /* Translators: toast; %u pinned runs, %s the budget, e.g. "3.0 GiB" */
+  msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pinned run not computed: above the memory budget of %s",
+                                      "%u pinned runs not computed: above the memory budget of %s", n),
+                         n, budget);
+  _ss_window_toast (self, msg);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs refused by the budget (a file's, "Compare all", a change of the run
+ * options): one toast for them all, once the action is over. */
+static void
+over_budget_cb (SsWindow *self)
+{
+  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), OVER_BUDGET_KEY));
+
+  if (n == 0)
+    g_idle_add_full (G_PRIORITY_DEFAULT, over_budget_toast_cb, g_object_ref (self), g_object_unref);
+  g_object_set_data (G_OBJECT (self), OVER_BUDGET_KEY, GUINT_TO_POINTER (n + 1));
+}
+
+/* The memory budget's holder: the current run and its ghost (the pins are
+ * their lists' own holders).  The current run counts at its whole grid
+ * from its start (its rows arrive while it computes), so pins never take
+ * the room it is about to fill. */
+static void
+collect_memory (gpointer owner, GHashTable *datasets, gsize *pending)
+{
+  SsWindow       *self = owner;
+  SsDataset      *current = self->simulation != NULL ? ss_simulation_get_dataset (self->simulation) : NULL;
+  SsDataset      *ghost = self->simulation != NULL ? ss_simulation_get_ghost (self->simulation) : NULL;
+  const ss_model *model = self->simulation != NULL ? ss_simulation_get_model (self->simulation) : NULL;
+  gsize           whole, have = 0;
+
+  if (current != NULL && ss_dataset_get_model (current) == model)
+    have = ss_memory_budget_dataset_bytes (current);
+  if (current != NULL)
+    g_hash_table_add (datasets, current);
+  if (ghost != NULL)
+    g_hash_table_add (datasets, ghost);
+  whole = model != NULL ? ss_memory_budget_run_bytes (model, ss_simulation_get_run_options (self->simulation)) : 0;
+  if (whole > have)
+    *pending += whole - have;
+}
+
+/* What the window's runs keep (the current run, its ghost, every
+ * scenario's pinned runs, those computing at their size): bytes. */
+gsize
+ss_window_get_memory_used (SsWindow *self)
+{
+  g_return_val_if_fail (SS_IS_WINDOW (self), 0);
+
+  return ss_memory_budget_used ();
+}
 
 static SsRunList *
 list_for (SsWindow *self, const ss_scenario *sc)
@@ -23,6 +91,7 @@ list_for (SsWindow *self, const ss_scenario *sc)
     {
       list = ss_run_list_new (sc);
       g_hash_table_insert (self->run_lists, (gpointer)sc, list);
+      g_signal_connect_object (list, "over-budget", G_CALLBACK (over_budget_cb), self, G_CONNECT_SWAPPED);
     }
   return list;
 }
@@ -237,6 +306,7 @@ void
 _ss_window_runs_init (SsWindow *self)
 {
   self->run_lists = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  ss_memory_budget_add_holder (self, collect_memory);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-runs", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-runs", FALSE);
 }
@@ -244,6 +314,7 @@ _ss_window_runs_init (SsWindow *self)
 void
 _ss_window_runs_dispose (SsWindow *self)
 {
+  ss_memory_budget_remove_holder (self);
   if (self->runs != NULL)
     g_signal_handlers_disconnect_by_data (self->runs, self);
   self->runs = NULL;

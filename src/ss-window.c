@@ -35,10 +35,33 @@ _ss_window_toast (SsWindow *self, const char *message)
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+/* An error dialog's body: at most this many characters and lines, "…"
+ * where cut.  The messages quote short excerpts of input; this bounds any
+ * other text (a library's message), so the dialog fits the screen and its
+ * layout on the main thread takes well under a frame. */
+#define ERROR_BODY_CHARS 400
+#define ERROR_BODY_LINES 8
+
+static char *
+bounded_body (const char *body)
+{
+  g_autofree char *valid = g_utf8_make_valid (body != NULL ? body : "", -1); /* a file name's bytes */
+  const char      *c = valid;
+  int              chars = 0, lines = 1;
+
+  for (; *c != '\0'; c = g_utf8_next_char (c), chars++)
+    if (chars == ERROR_BODY_CHARS || (*c == '\n' && ++lines > ERROR_BODY_LINES))
+      break;
+  if (*c == '\0')
+    return g_steal_pointer (&valid);
+  return g_strdup_printf ("%.*s\u2026", (int)(c - valid), valid);
+}
+
 GtkWidget *
 _ss_window_error_dialog (SsWindow *self, const char *heading, const char *body)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  g_autofree char *shown = bounded_body (body);
+  GtkWidget       *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, shown);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));

@@ -59,7 +59,5 @@ fi
 ninja -C build-fuzz tests/fuzz/fuzz-scenario-file
 meson test -C build-fuzz --no-rebuild --print-errorlogs --suite fuzz | tee -a "$log" || status=1
 
-passed=$(grep -cE '^ *[0-9]+/[0-9]+ .* (OK|EXPECTEDFAIL) ' "$log" || true)
-failed=$(grep -cE '^ *[0-9]+/[0-9]+ .* (FAIL|TIMEOUT|ERROR|UNEXPECTEDPASS) ' "$log" || true)
-echo "tests: $passed passed, $failed failed"
+"$top/tools/count-tests.sh" "$log" # each failed test once (meson lists it twice)
 exit $status

@@ -30,6 +30,42 @@ void *ss_set_error(char **error, const char *fmt, ...)
   return NULL;
 }
 
+ss_excerpt_text ss_excerpt(const char *text)
+{
+  ss_excerpt_text e = {{0}};
+  size_t used = 0;
+  const char *c = text ? text : "";
+  for (int n = 0; *c; n++) {
+    if (n == SS_EXCERPT_CHARS) {
+      memcpy(e.text + used, "\u2026", 4); /* … */
+      return e;
+    }
+    gunichar u = g_utf8_get_char_validated(c, -1);
+    if (u == (gunichar)-1 || u == (gunichar)-2) { /* not UTF-8: the byte */
+      used += (size_t)snprintf(e.text + used, sizeof e.text - used, "\\x%02x", (unsigned char)*c);
+      c++;
+      continue;
+    }
+    const char *next = g_utf8_next_char(c);
+    if (u == '\n')
+      used += (size_t)snprintf(e.text + used, sizeof e.text - used, "\\n");
+    else if (u == '\t')
+      used += (size_t)snprintf(e.text + used, sizeof e.text - used, "\\t");
+    else if (u < 0x20 || u == 0x7f)
+      used += (size_t)snprintf(e.text + used, sizeof e.text - used, "\\x%02x", (unsigned)u);
+    else if (g_unichar_iscntrl(u) || g_unichar_type(u) == G_UNICODE_FORMAT ||
+             g_unichar_type(u) == G_UNICODE_LINE_SEPARATOR ||
+             g_unichar_type(u) == G_UNICODE_PARAGRAPH_SEPARATOR)
+      used += (size_t)snprintf(e.text + used, sizeof e.text - used, "\\u%04x", (unsigned)u);
+    else {
+      memcpy(e.text + used, c, (size_t)(next - c));
+      used += (size_t)(next - c);
+    }
+    c = next;
+  }
+  return e;
+}
+
 int ss_scenario_param_index(const ss_scenario *sc, const char *name)
 {
   if (!sc || !name)
@@ -161,17 +197,35 @@ bool ss_param_check(const ss_param_info *p, double value, char **error)
   return true;
 }
 
-/* Whole numbers as whole numbers: "12", "-3"; no fraction, no exponent. */
+/* A whole number in any decimal spelling: "12", "-3", "1e+09", "1E3",
+ * "12.0", "2.5e1"; not "0.5", "1e-3", hexadecimal, "inf" or text with
+ * spaces. */
 static bool is_integer_text(const char *text)
 {
   const char *c = text;
   if (*c == '+' || *c == '-')
     c++;
-  if (!g_ascii_isdigit(*c))
+  int digits = 0;
+  for (; g_ascii_isdigit(*c); c++)
+    digits++;
+  if (*c == '.')
+    for (c++; g_ascii_isdigit(*c); c++)
+      digits++;
+  if (digits == 0)
     return false;
-  while (g_ascii_isdigit(*c))
+  if (*c == 'e' || *c == 'E') {
     c++;
-  return *c == '\0';
+    if (*c == '+' || *c == '-')
+      c++;
+    if (!g_ascii_isdigit(*c))
+      return false;
+    while (g_ascii_isdigit(*c))
+      c++;
+  }
+  if (*c != '\0')
+    return false;
+  double v = g_ascii_strtod(text, NULL);
+  return isfinite(v) && v == floor(v);
 }
 
 bool ss_param_parse(const ss_param_info *p, const char *text, double *value, char **error)
@@ -189,8 +243,8 @@ bool ss_param_parse(const ss_param_info *p, const char *text, double *value, cha
     }
   }
   if (p->flags & SS_PARAM_INTEGER && !is_integer_text(text)) {
-    ss_set_error(error, "%s: '%s' is not a whole number; valid range %s", name_of(p).text, text,
-                 range);
+    ss_set_error(error, "%s: '%s' is not a whole number; valid range %s", name_of(p).text,
+                 ss_excerpt(text).text, range);
     return false;
   }
   char *end = NULL;
@@ -198,15 +252,16 @@ bool ss_param_parse(const ss_param_info *p, const char *text, double *value, cha
   double v = g_ascii_strtod(text, &end); /* resets errno */
   if (end == text || *end != '\0') {
     if (p->kind == SS_PARAM_CHOICE)
-      ss_set_error(error, "%s: '%s' is not a valid choice; valid: %s", name_of(p).text, text,
-                   range);
+      ss_set_error(error, "%s: '%s' is not a valid choice; valid: %s", name_of(p).text,
+                   ss_excerpt(text).text, range);
     else
-      ss_set_error(error, "%s: '%s' is not a number; valid range %s", name_of(p).text, text, range);
+      ss_set_error(error, "%s: '%s' is not a number; valid range %s", name_of(p).text,
+                   ss_excerpt(text).text, range);
     return false;
   }
   if (errno == ERANGE) {
     /* too large for a double, or too close to 0 for a normal one */
-    ss_set_error(error, "%s: '%s' is %s; valid range %s", name_of(p).text, text,
+    ss_set_error(error, "%s: '%s' is %s; valid range %s", name_of(p).text, ss_excerpt(text).text,
                  fabs(v) > 1.0 ? "too large" : "too close to 0", range);
     return false;
   }
@@ -222,7 +277,7 @@ bool ss_param_set_text(const ss_scenario *sc, double *values, const char *name, 
   int i = ss_scenario_param_index(sc, name);
   if (i < 0) {
     ss_set_error(error, "scenario '%s' has no parameter '%s' (see: stickslip-cli params %s)",
-                 sc->name, name ? name : "", sc->name);
+                 sc->name, ss_excerpt(name).text, sc->name);
     return false;
   }
   return ss_param_parse(&sc->params[i], text, &values[i], error);
@@ -233,13 +288,13 @@ bool ss_param_set_assignment(const ss_scenario *sc, double *values, const char *
 {
   const char *eq = strchr(assignment, '=');
   if (!eq || eq == assignment) {
-    ss_set_error(error, "expected NAME=VALUE, got '%s'", assignment);
+    ss_set_error(error, "expected NAME=VALUE, got '%s'", ss_excerpt(assignment).text);
     return false;
   }
   char name[128];
   size_t len = (size_t)(eq - assignment);
   if (len >= sizeof name) {
-    ss_set_error(error, "parameter name too long in '%s'", assignment);
+    ss_set_error(error, "parameter name too long in '%s'", ss_excerpt(assignment).text);
     return false;
   }
   memcpy(name, assignment, len);

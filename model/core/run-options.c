@@ -102,7 +102,7 @@ bool ss_run_opts_set_text(ss_run_opts *o, const char *name, const char *text, ch
     ss_set_error(error,
                  "no run option '%s' (run options: t_end, dt_out, rtol, atol, max_steps, "
                  "max_events)",
-                 name ? name : "");
+                 ss_excerpt(name).text);
     return false;
   }
   double v;

@@ -93,7 +93,7 @@ static int scan_lines(const char *text, size_t length, file_index *ix, char **ms
     if (l[0] == '[') {
       size_t n = strlen(l);
       if (n < 3 || l[n - 1] != ']') {
-        *msg = g_strdup_printf("'%s' is not a group header like [scenario]", l);
+        *msg = g_strdup_printf("'%s' is not a group header like [scenario]", ss_excerpt(l).text);
         return line;
       }
       g_free(group);
@@ -102,12 +102,14 @@ static int scan_lines(const char *text, size_t length, file_index *ix, char **ms
           run_group_number(group) == 0) {
         *msg = g_strdup_printf("unknown group [%s] (a scenario file has [%s], [%s] and pinned runs "
                                "[run 1] .. [run %d])",
-                               group, GROUP_SCENARIO, GROUP_PARAMS, SS_SCENARIO_FILE_MAX_PINS);
+                               ss_excerpt(group).text, GROUP_SCENARIO, GROUP_PARAMS,
+                               SS_SCENARIO_FILE_MAX_PINS);
         return line;
       }
       int first = index_line(ix, group, NULL);
       if (first) {
-        *msg = g_strdup_printf("group [%s] again (first on line %d)", group, first);
+        *msg =
+            g_strdup_printf("group [%s] again (first on line %d)", ss_excerpt(group).text, first);
         return line;
       }
       g_hash_table_insert(ix->lines, g_strdup(group), GINT_TO_POINTER(line));
@@ -115,11 +117,11 @@ static int scan_lines(const char *text, size_t length, file_index *ix, char **ms
     }
     const char *eq = strchr(l, '=');
     if (!eq || eq == l) {
-      *msg = g_strdup_printf("'%s' is not NAME=VALUE", l);
+      *msg = g_strdup_printf("'%s' is not NAME=VALUE", ss_excerpt(l).text);
       return line;
     }
     if (!group) {
-      *msg = g_strdup_printf("'%s' comes before any group", l);
+      *msg = g_strdup_printf("'%s' comes before any group", ss_excerpt(l).text);
       return line;
     }
     g_autofree char *key = g_strstrip(g_strndup(l, (gsize)(eq - l)));
@@ -128,12 +130,13 @@ static int scan_lines(const char *text, size_t length, file_index *ix, char **ms
     while (slashes < n && l[n - 1 - slashes] == '\\')
       slashes++;
     if (slashes % 2 == 1) {
-      *msg = g_strdup_printf("the value of '%s' ends with a backslash", key);
+      *msg = g_strdup_printf("the value of '%s' ends with a backslash", ss_excerpt(key).text);
       return line;
     }
     int first = index_line(ix, group, key);
     if (first) {
-      *msg = g_strdup_printf("'%s' again in [%s] (first on line %d)", key, group, first);
+      *msg = g_strdup_printf("'%s' again in [%s] (first on line %d)", ss_excerpt(key).text,
+                             ss_excerpt(group).text, first);
       return line;
     }
     g_hash_table_insert(ix->lines, g_strdup_printf("%s\037%s", group, key), GINT_TO_POINTER(line));
@@ -148,7 +151,9 @@ static char *get_value(GKeyFile *kf, const char *group, const char *key, char **
   g_autoptr(GError) gerr = NULL;
   char *v = g_key_file_get_string(kf, group, key, &gerr);
   if (!v) {
-    *msg = g_strdup(gerr ? gerr->message : "unreadable value");
+    /* GLib's reason quotes the whole value: an excerpt of it */
+    *msg = g_strdup_printf("the value of '%s' is unreadable: %s", ss_excerpt(key).text,
+                           ss_excerpt(gerr ? gerr->message : "?").text);
     return NULL;
   }
   return g_strstrip(v);
@@ -172,7 +177,8 @@ static double *parse_scanned(GKeyFile *kf, const file_index *ix, const char *pat
     return fail_at(error, path, line, msg);
   const ss_scenario *sc = ss_scenario_find(name);
   if (!sc) {
-    g_autofree char *m = g_strdup_printf("unknown scenario '%s' (see: stickslip-cli list)", name);
+    g_autofree char *m =
+        g_strdup_printf("unknown scenario '%s' (see: stickslip-cli list)", ss_excerpt(name).text);
     return fail_at(error, path, line, m);
   }
 
@@ -187,7 +193,7 @@ static double *parse_scanned(GKeyFile *kf, const file_index *ix, const char *pat
       g_autofree char *m = g_strdup_printf(
           "unknown key '%s' in [scenario] (name, t_end, dt_out, rtol, atol, max_steps, "
           "max_events)",
-          keys[i]);
+          ss_excerpt(keys[i]).text);
       return fail_at(error, path, line, m);
     }
     g_autofree char *v = get_value(kf, GROUP_SCENARIO, keys[i], &msg);
@@ -301,7 +307,8 @@ static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path,
         }
       } else if (strcmp(keys[k], KEY_RUN_VISIBLE) == 0) {
         if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0) {
-          g_autofree char *m = g_strdup_printf("visible is true or false, not '%s'", v);
+          g_autofree char *m =
+              g_strdup_printf("visible is true or false, not '%s'", ss_excerpt(v).text);
           fail_at(error, path, line, m);
           ok = false;
         }
@@ -379,7 +386,7 @@ double *ss_scenario_file_parse_pins(const char *text, size_t length, const char 
   if (line)
     fail_at(error, path, line, msg);
   else if (!g_key_file_load_from_data(kf, text, length, G_KEY_FILE_NONE, &gerr))
-    fail_at(error, path, 0, gerr->message);
+    fail_at(error, path, 0, ss_excerpt(gerr->message).text);
   else
     values = parse_scanned(kf, &ix, path, scenario, opts, pins, n_pins, error);
   g_hash_table_unref(ix.lines);

@@ -414,6 +414,12 @@ void sim_emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
     sim_fail(s, t, why);
     return;
   }
+  /* an overflowing or undetermined quantity (a force over a normal force
+   * near 0) is undetermined: NAN, an empty field, never inf on a file or
+   * the screen; the one place every row passes */
+  for (int i = 0; i < s->m->n_columns; i++)
+    if (!isfinite(s->row[i]))
+      s->row[i] = NAN;
   if (sink && sink->sample)
     sink->sample(sink->user, t, s->row);
 }

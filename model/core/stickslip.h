@@ -123,6 +123,16 @@ void ss_param_describe_range(const ss_param_info *p, char *buf, size_t size);
  * locale (files, messages); 32 bytes are enough. */
 void ss_format_double(double value, char *buf, size_t size);
 
+/* A short excerpt of user input for a message: at most SS_EXCERPT_CHARS
+ * characters, control and format characters and bytes that are not UTF-8
+ * escaped (\n, \x01, \u202e), "…" where it was cut.  Use as
+ * ss_excerpt(text).text inside one expression. */
+#define SS_EXCERPT_CHARS 60
+typedef struct ss_excerpt_text {
+  char text[SS_EXCERPT_CHARS * 8 + 8];
+} ss_excerpt_text;
+ss_excerpt_text ss_excerpt(const char *text);
+
 /* Whether parameter param_index matters under friction law `law` (the
  * value of the scenario's "law" choice): a law's parameter only for the
  * laws that read it, every other parameter always. */
@@ -386,6 +396,10 @@ bool ss_output_commit(ss_output *out, char **error);
 void ss_output_abort(ss_output *out);
 /* open + write + commit of a buffer. */
 bool ss_output_write_all(const char *path, const void *data, size_t length, char **error);
+/* Whether two names are one file: the same name, the same regular file
+ * (device and inode, symlinks followed) or, for files not there yet, the
+ * same place.  "-" (standard output), devices and FIFOs never are. */
+bool ss_output_same_file(const char *a, const char *b);
 
 #ifdef __cplusplus
 }

@@ -35,3 +35,33 @@ bool cli_write_output(const char *path, const char *data, size_t len)
   free(err);
   return false;
 }
+
+bool cli_output_once(const char *option, const char **slot, const char *val)
+{
+  if (*slot) {
+    fprintf(stderr, "stickslip-cli: %s given twice ('%s' and '%s'); one file per output\n", option,
+            ss_excerpt(*slot).text, ss_excerpt(val).text);
+    return false;
+  }
+  *slot = val;
+  return true;
+}
+
+bool cli_files_distinct(const char *const *options, const char *const *paths, int n, int n_inputs)
+{
+  for (int j = n_inputs; j < n; j++)
+    for (int i = 0; i < j; i++) {
+      if (!paths[i] || !paths[j] || !ss_output_same_file(paths[i], paths[j]))
+        continue;
+      const char *why =
+          i < n_inputs ? "the output would overwrite the input" : "give each output its own file";
+      if (strcmp(paths[i], paths[j]) == 0)
+        fprintf(stderr, "stickslip-cli: %s and %s name the same file '%s'; %s\n", options[i],
+                options[j], ss_excerpt(paths[i]).text, why);
+      else
+        fprintf(stderr, "stickslip-cli: %s '%s' and %s '%s' are the same file; %s\n", options[i],
+                ss_excerpt(paths[i]).text, options[j], ss_excerpt(paths[j]).text, why);
+      return false;
+    }
+  return true;
+}

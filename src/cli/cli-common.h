@@ -23,3 +23,11 @@ bool cli_parse_run_option(const char *opt, const char *text, ss_run_opts *opts);
 /* Writes len bytes to path ("-": standard output) by the output-file rules;
  * prints the reason on failure. */
 bool cli_write_output(const char *path, const char *data, size_t len);
+
+/* An output option (--csv, --events, --metrics) given once: stores val in
+ * *slot, or prints why not (the option repeated) and returns false. */
+bool cli_output_once(const char *option, const char **slot, const char *val);
+/* One command's files: options[i] names paths[i] (NULL: not given); inputs
+ * are the first n_inputs.  false, with a message naming both options, when
+ * an output is the same file as an input or another output. */
+bool cli_files_distinct(const char *const *options, const char *const *paths, int n, int n_inputs);

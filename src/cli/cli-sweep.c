@@ -41,7 +41,7 @@ void cli_sweep_help(FILE *out) { fputs(sweep_usage, out); }
 static int sweep_usage_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "stickslip-cli: ");
-  fprintf(stderr, fmt, arg);
+  fprintf(stderr, fmt, ss_excerpt(arg).text);
   fprintf(stderr, "\n\n%s", sweep_usage);
   return EXIT_USAGE;
 }
@@ -126,9 +126,10 @@ static int parse_sweep_args(int argc, char **argv, sweep_args *a)
       g_ptr_array_add(a->varies, (gpointer)val);
     else if (strcmp(arg, "--metric") == 0)
       g_ptr_array_add(a->metrics, (gpointer)val);
-    else if (strcmp(arg, "--csv") == 0)
-      a->csv = val;
-    else if (strcmp(arg, "--preset") == 0)
+    else if (strcmp(arg, "--csv") == 0) {
+      if (!cli_output_once(arg, &a->csv, val)) /* one output, given once */
+        return EXIT_USAGE;
+    } else if (strcmp(arg, "--preset") == 0)
       a->preset = val;
     else if (cli_is_run_option(arg)) {
       if (!cli_parse_run_option(arg, val, &a->opts))

@@ -47,10 +47,11 @@ static const char usage_text[] =
     "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"
     "4 an output could not be written.\n";
 
+/* fmt takes one %s: an excerpt of arg (user input) */
 static int usage_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "stickslip-cli: ");
-  fprintf(stderr, fmt, arg);
+  fprintf(stderr, fmt, ss_excerpt(arg).text);
   fprintf(stderr, "\n\n%s", usage_text);
   return EXIT_USAGE;
 }
@@ -126,6 +127,23 @@ typedef struct run_args {
   const char *metrics;  /* --metrics */
 } run_args;
 
+/* The run_args field of an output option. */
+static const char **output_slot(run_args *a, const char *option)
+{
+  return strcmp(option, "--csv") == 0      ? &a->csv
+         : strcmp(option, "--events") == 0 ? &a->events
+                                           : &a->metrics;
+}
+
+/* The input file and the outputs (the default CSV included) are distinct
+ * files: an output never replaces the input, nor another output. */
+static bool run_files_distinct(const run_args *a, const char *default_csv)
+{
+  const char *const options[] = {"--file", "--csv", "--events", "--metrics"};
+  const char *const paths[] = {a->file, a->csv ? a->csv : default_csv, a->events, a->metrics};
+  return cli_files_distinct(options, paths, 4, 1);
+}
+
 static int parse_run_args(int argc, char **argv, run_args *a)
 {
   for (int i = 0; i < argc; i++) {
@@ -146,13 +164,11 @@ static int parse_run_args(int argc, char **argv, run_args *a)
       a->file = val;
     else if (strcmp(arg, "--example") == 0)
       a->example = val;
-    else if (strcmp(arg, "--csv") == 0)
-      a->csv = val;
-    else if (strcmp(arg, "--events") == 0)
-      a->events = val;
-    else if (strcmp(arg, "--metrics") == 0)
-      a->metrics = val;
-    else if (cli_is_run_option(arg)) {
+    else if (strcmp(arg, "--csv") == 0 || strcmp(arg, "--events") == 0 ||
+             strcmp(arg, "--metrics") == 0) {
+      if (!cli_output_once(arg, output_slot(a, arg), val))
+        return EXIT_USAGE;
+    } else if (cli_is_run_option(arg)) {
       if (!cli_parse_run_option(arg, val, &a->opts))
         return EXIT_USAGE;
     } else
@@ -198,7 +214,7 @@ static double *example_values(run_args *a, const ss_scenario **sc)
   *sc = ss_example_scenario(ex);
   if (a->scenario && strcmp(a->scenario, (*sc)->name) != 0) {
     fprintf(stderr, "stickslip-cli: example %s is of scenario '%s', not '%s'\n", ex->id,
-            (*sc)->name, a->scenario);
+            (*sc)->name, ss_excerpt(a->scenario).text);
     return NULL;
   }
   if (!(a->opts.dt_out > 0) && ex->dt_out > 0)
@@ -238,7 +254,7 @@ static ss_model *model_from_args(run_args *a, int *status)
     }
     if (a->scenario && strcmp(a->scenario, sc->name) != 0) {
       fprintf(stderr, "stickslip-cli: %s describes scenario '%s', not '%s'\n", a->file, sc->name,
-              a->scenario);
+              ss_excerpt(a->scenario).text);
       free(values);
       return NULL;
     }
@@ -288,6 +304,14 @@ static int cmd_run(int argc, char **argv)
   ss_model *m = model_from_args(&a, &status);
   if (!m)
     return status;
+  g_autofree char *default_csv = NULL;
+  const char *csv = a.csv;
+  if (!a.csv && !a.events && !a.metrics)
+    csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
+  if (!run_files_distinct(&a, default_csv)) {
+    ss_model_free(m);
+    return EXIT_USAGE;
+  }
   char *err = NULL;
   /* run options and the size of the history are refused before any work */
   ss_run_opts opts;
@@ -304,10 +328,6 @@ static int cmd_run(int argc, char **argv)
     ss_model_free(m);
     return EXIT_SIMULATION;
   }
-  g_autofree char *default_csv = NULL;
-  const char *csv = a.csv;
-  if (!a.csv && !a.events && !a.metrics)
-    csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
   status = 0;
   if (csv && !write_csv(csv, m, tr, false))
     status = EXIT_OUTPUT;

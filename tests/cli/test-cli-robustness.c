@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
@@ -172,7 +174,11 @@ static void test_integer_options(void)
   /* --max-steps 0.5 silently became the default 50000 */
   EXPECT(RUN("run", "one-mass", "--max-steps", "0.5", "--csv", "-"), 2, "max_steps", "--max-steps",
          "'0.5' is not a whole number");
-  EXPECT(RUN("run", "one-mass", "--max-steps", "1e3", "--csv", "-"), 2, "not a whole number");
+  EXPECT(RUN("run", "one-mass", "--max-steps", "1e-3", "--csv", "-"), 2, "not a whole number");
+  /* every spelling of a whole number in range: the range reads [1, 1e+09] */
+  cli_result big = RUN("run", "one-mass", "--max-steps", "1e+09", "--t-end", "1", "--csv", "-");
+  g_assert_cmpint(big.status, ==, 0);
+  cli_result_clear(&big);
   EXPECT(RUN("run", "one-mass", "--max-events", "0", "--csv", "-"), 2, "max_events");
   cli_result ok = RUN("run", "one-mass", "--max-steps", "20000", "--t-end", "1", "--csv", "-");
   g_assert_cmpint(ok.status, ==, 0);
@@ -449,6 +455,228 @@ static void test_output_stdout_full(void)
   g_rmdir(folder);
 }
 
+/* ---- 7. short messages, distinct outputs, the promise on a full disk ---- */
+
+/* A file whose third line is 20,000 characters: the whole line was printed
+ * (20,057 characters); an excerpt now, the message under 200 characters. */
+static void test_long_line_message(void)
+{
+  GString *text = g_string_new("[scenario]\nname=one-mass\n");
+  for (int i = 0; i < 20000; i++)
+    g_string_append_c(text, 'x');
+  g_string_append_c(text, '\n');
+  g_autofree char *file = write_tmp("longline.stickslip", text->str, (gssize)text->len);
+  g_string_free(text, TRUE);
+  cli_result r = RUN("run", "--file", file, "--csv", "-");
+  g_assert_cmpint(r.status, ==, 2);
+  g_assert_cmpuint(strlen(r.err), <, 200);
+  g_assert_nonnull(strstr(r.err, "longline.stickslip:3:"));
+  g_assert_nonnull(strstr(r.err, "\u2026")); /* cut, and says so */
+  cli_result_clear(&r);
+  /* a long value on the command line: an excerpt too, escaped */
+  GString *set = g_string_new("M=\n");
+  for (int i = 0; i < 5000; i++)
+    g_string_append(set, "12");
+  r = RUN("run", "one-mass", "--set", set->str, "--csv", "-");
+  g_string_free(set, TRUE);
+  g_assert_cmpint(r.status, ==, 2);
+  g_assert_cmpuint(strlen(r.err), <, 400);
+  g_assert_nonnull(strstr(r.err, "'\\n1212"));
+  cli_result_clear(&r);
+}
+
+/* Outputs that are one file (by name, symlink or hard link), an output on
+ * the input, and an output given twice: exit 2 naming both options, and no
+ * file touched.  --csv f --events f kept only the events; --file in --csv
+ * in replaced the scenario with CSV; --csv x --csv y wrote only y. */
+static void test_output_aliases(void)
+{
+  g_autofree char *same = tmp_path("same.csv");
+  EXPECT(RUN("run", "one-mass", "--csv", same, "--events", same), 2, "--csv", "--events",
+         "same file");
+  g_assert_false(g_file_test(same, G_FILE_TEST_EXISTS));
+  EXPECT(RUN("run", "one-mass", "--events", same, "--metrics", same), 2, "--events", "--metrics");
+  g_autofree char *in = write_tmp("in.stickslip", "[scenario]\nname=one-mass\nt_end=1\n", -1);
+  EXPECT(RUN("run", "--file", in, "--csv", in), 2, "--file", "--csv", "input");
+  EXPECT(RUN("run", "--file", in, "--metrics", in), 2, "--file", "--metrics");
+  g_autofree char *kept = read_all(in);
+  g_assert_cmpstr(kept, ==, "[scenario]\nname=one-mass\nt_end=1\n");
+  /* the same file under other names */
+  g_autofree char *sym = tmp_path("in-link.stickslip"), *hard = tmp_path("in-hard.stickslip");
+  g_assert_cmpint(symlink("in.stickslip", sym), ==, 0);
+  g_assert_cmpint(link(in, hard), ==, 0);
+  EXPECT(RUN("run", "--file", sym, "--csv", in), 2, "--file", "--csv", "same file");
+  EXPECT(RUN("run", "--file", in, "--events", hard), 2, "--file", "--events", "same file");
+  g_autofree char *x = tmp_path("x.csv"), *y = tmp_path("y.csv");
+  g_autofree char *dotted = g_build_filename(tmpdir, ".", "x.csv", NULL);
+  EXPECT(RUN("run", "one-mass", "--csv", x, "--events", dotted), 2, "--csv", "--events");
+  g_free(kept);
+  kept = read_all(in);
+  g_assert_cmpstr(kept, ==, "[scenario]\nname=one-mass\nt_end=1\n");
+  /* repeated options, for run and sweep */
+  EXPECT(RUN("run", "one-mass", "--csv", x, "--csv", y), 2, "--csv given twice");
+  EXPECT(RUN("run", "one-mass", "--events", x, "--events", y), 2, "--events given twice");
+  EXPECT(RUN("sweep", "one-mass", "--vary", "k=100:200:2", "--metric", "max_ratio", "--csv", x,
+             "--csv", y),
+         2, "--csv given twice");
+  g_assert_false(g_file_test(x, G_FILE_TEST_EXISTS));
+  g_assert_false(g_file_test(y, G_FILE_TEST_EXISTS));
+  /* standard output takes several outputs in turn, as before */
+  cli_result r = RUN("run", "one-mass", "--t-end", "1", "--csv", "-", "--events", "-");
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_remove(sym);
+  g_remove(hard);
+  g_remove(in);
+}
+
+/* A hard-linked target on a file system that fills up while it is
+ * rewritten: it kept 45 KB of the new CSV and lost its content.  A small
+ * tmpfs mounted here (root only): the target keeps its old content. */
+static void test_output_full_disk_hard_link(void)
+{
+  if (geteuid() != 0) {
+    g_test_skip("mounting a small tmpfs needs root");
+    return;
+  }
+  g_autofree char *dir = tmp_path("small-fs");
+  g_assert_cmpint(g_mkdir(dir, 0700), ==, 0);
+  if (mount("tmpfs", dir, "tmpfs", 0, "size=300k") != 0) {
+    g_test_skip_printf("mount tmpfs: %s", g_strerror(errno));
+    g_rmdir(dir);
+    return;
+  }
+  g_autofree char *h1 = g_build_filename(dir, "h1", NULL), *h2 = g_build_filename(dir, "h2", NULL);
+  g_autofree char *fill = g_build_filename(dir, "fill", NULL);
+  g_assert_true(g_file_set_contents(h1, "OLD HL\n", -1, NULL));
+  g_assert_cmpint(link(h1, h2), ==, 0);
+  g_autofree char *zeros = g_malloc0(130 * 1024);
+  g_assert_true(g_file_set_contents(fill, zeros, 130 * 1024, NULL));
+  cli_result r = RUN("run", "one-mass", "--csv", h1);
+  int status = r.status;
+  g_autofree char *err = g_strdup(r.err);
+  cli_result_clear(&r);
+  g_autofree char *got1 = read_all(h1), *got2 = read_all(h2);
+  struct stat s1, s2;
+  g_assert_cmpint(stat(h1, &s1), ==, 0);
+  g_assert_cmpint(stat(h2, &s2), ==, 0);
+  /* nothing else left: no temporary file */
+  int others = 0;
+  g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+  const char *name;
+  while ((name = g_dir_read_name(d)))
+    others += strcmp(name, "h1") != 0 && strcmp(name, "h2") != 0 && strcmp(name, "fill") != 0;
+  g_remove(h1);
+  g_remove(h2);
+  g_remove(fill);
+  umount(dir);
+  g_rmdir(dir);
+  if (status != 4)
+    g_error("exit %d, expected 4; stderr: %s", status, err);
+  g_assert_nonnull(strstr(err, "No space left on device"));
+  /* the old content, whole (lengths first: no CSV printed on failure) */
+  g_assert_cmpuint(strlen(got1), ==, 7);
+  g_assert_cmpstr(got1, ==, "OLD HL\n");
+  g_assert_cmpstr(got2, ==, "OLD HL\n");
+  g_assert_cmpuint(s1.st_ino, ==, s2.st_ino);
+  g_assert_cmpint(others, ==, 0);
+}
+
+/* SIGTERM while the CSV is being written: the temporary file beside the
+ * target (.r.csv.XXXXXX, up to 26 MB) was left behind.  The CLI is stopped
+ * (SIGSTOP) as soon as its temporary file appears, then terminated: the
+ * signal removes it and kills the CLI as SIGTERM does; the target is kept. */
+static void test_output_signal_removes_temp(void)
+{
+  g_autofree char *dir = tmp_path("signal");
+  g_assert_cmpint(g_mkdir(dir, 0700), ==, 0);
+  g_autofree char *target = g_build_filename(dir, "r.csv", NULL);
+  g_assert_true(g_file_set_contents(target, "OLD\n", -1, NULL));
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  const char *argv[] = {cli,        "run",  "one-mass", "--t-end", "20000",
+                        "--dt-out", "0.05", "--csv",    target,    NULL};
+  int wait_status = 0;
+  bool caught = false;
+  /* the CLI writes 26 MB: it is caught while it does, else (a busy machine
+   * let it finish first) tried again */
+  for (int attempt = 0; attempt < 5 && !caught; attempt++) {
+    GPid pid;
+    g_autoptr(GError) error = NULL;
+    g_assert_true(g_file_set_contents(target, "OLD\n", -1, NULL));
+    g_assert_true(g_spawn_async(NULL, (char **)argv, NULL,
+                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                                    G_SPAWN_STDERR_TO_DEV_NULL,
+                                NULL, NULL, &pid, &error));
+    /* waits for the temporary file, or the CLI's end */
+    bool ended = false;
+    while (!caught && !ended) {
+      g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+      const char *name;
+      while ((name = g_dir_read_name(d)))
+        caught = caught || g_str_has_prefix(name, ".r.csv.");
+      if (!caught) {
+        ended = waitpid(pid, &wait_status, WNOHANG) == pid;
+        g_usleep(500);
+      }
+    }
+    if (caught) {
+      kill(pid, SIGSTOP);
+      kill(pid, SIGTERM);
+      kill(pid, SIGCONT);
+      g_assert_cmpint(waitpid(pid, &wait_status, 0), ==, pid);
+      caught = !WIFEXITED(wait_status); /* it had just finished: again */
+    } else {
+      g_assert_true(WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0);
+    }
+    g_spawn_close_pid(pid);
+  }
+  if (!caught) {
+    g_test_skip("the CLI finished writing before it could be stopped, 5 times");
+    g_remove(target);
+    g_rmdir(dir);
+    return;
+  }
+  g_assert_true(WIFSIGNALED(wait_status));
+  g_assert_cmpint(WTERMSIG(wait_status), ==, SIGTERM);
+  g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+  const char *name;
+  while ((name = g_dir_read_name(d)))
+    g_assert_cmpstr(name, ==, "r.csv"); /* no temporary file */
+  g_autofree char *kept = read_all(target);
+  g_assert_cmpstr(kept, ==, "OLD\n");
+  g_remove(target);
+  g_rmdir(dir);
+}
+
+/* A viscous force over a normal force near 0: base.ratio was inf in 967 of
+ * 1,032 rows, exit 0.  An overflowing quantity is undetermined: an empty
+ * field. */
+static void test_no_inf_in_csv(void)
+{
+  cli_result r =
+      RUN("run", "one-mass", "--set", "g=1e-306", "--set", "c=1", "--set", "F0=1e6", "--csv", "-");
+  g_assert_cmpint(r.status, ==, 0);
+  g_assert_null(strstr(r.out, "inf"));
+  g_assert_null(strstr(r.out, "nan"));
+  /* base.ratio is there, empty where it overflowed */
+  g_auto(GStrv) lines = g_strsplit(r.out, "\n", -1);
+  g_auto(GStrv) header = g_strsplit(lines[0], ",", -1);
+  int col = -1;
+  for (int i = 0; header[i]; i++)
+    if (strcmp(header[i], "base.ratio") == 0)
+      col = i;
+  g_assert_cmpint(col, >, 0);
+  int empty = 0, rows = 0;
+  for (int l = 1; lines[l] && lines[l][0]; l++, rows++) {
+    g_auto(GStrv) f = g_strsplit(lines[l], ",", -1);
+    g_assert_cmpuint(g_strv_length(f), ==, g_strv_length(header));
+    empty += f[col][0] == '\0';
+  }
+  g_assert_cmpint(rows, >, 1000);
+  g_assert_cmpint(empty, >, rows / 2);
+  cli_result_clear(&r);
+}
+
 static void remove_tree(const char *path)
 {
   struct stat st;
@@ -481,6 +709,11 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/output/regular-atomic", test_output_regular_atomic);
   g_test_add_func("/cli/output/char-device", test_output_char_device);
   g_test_add_func("/cli/output/stdout-full", test_output_stdout_full);
+  g_test_add_func("/cli/long-line-message", test_long_line_message);
+  g_test_add_func("/cli/output/aliases", test_output_aliases);
+  g_test_add_func("/cli/output/full-disk-hard-link", test_output_full_disk_hard_link);
+  g_test_add_func("/cli/output/signal-removes-temp", test_output_signal_removes_temp);
+  g_test_add_func("/cli/no-inf-in-csv", test_no_inf_in_csv);
   int rc = g_test_run();
   remove_tree(tmpdir);
   g_free(tmpdir);

@@ -173,6 +173,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/level-label-room", test_level_label_room);
   g_test_add_func ("/gui/scripted-run-keeps-settings", test_scripted_run_keeps_settings);
   g_test_add_func ("/gui/open-file", test_open_file);
+  g_test_add_func ("/gui/memory-budget", test_memory_budget);
+  g_test_add_func ("/gui/long-line-dialog", test_long_line_dialog);
   g_test_add_func ("/gui/recompute-progress", test_recompute_progress);
   g_test_add_func ("/gui/failure-dialog", test_failure_dialog);
   g_test_add_func ("/gui/quit-closes-windows", test_quit_closes_windows);

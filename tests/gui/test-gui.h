@@ -77,3 +77,5 @@ void test_split_band (void);
 void test_cursors_readout (void);
 void test_cursors_copy (void);
 void test_cursors_drag (void);
+void test_memory_budget (void);
+void test_long_line_dialog (void);

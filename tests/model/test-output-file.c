@@ -3,6 +3,8 @@
  * stickslip.h against the file system. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -302,6 +304,104 @@ static void test_scenario_file_save(void)
   g_free(values);
 }
 
+/* A signal while an output is being written (before its commit): the
+ * temporary file is removed, the process ends by that signal as it would
+ * have (the default action restored and the signal raised again), and the
+ * target keeps its content.  In a child process: it dies. */
+static void test_signal_removes_temp(void)
+{
+  const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < G_N_ELEMENTS(signals); i++) {
+    g_autofree char *target = tmp_path("sig.csv");
+    put(target, "old\n");
+    pid_t pid = fork();
+    g_assert_cmpint(pid, >=, 0);
+    if (pid == 0) {
+      char *err = NULL;
+      ss_output *o = ss_output_open(target, &err);
+      if (!o)
+        _exit(90);
+      for (int k = 0; k < 10000; k++)
+        fprintf(ss_output_stream(o), "%d,a row of the new content\n", k);
+      fflush(ss_output_stream(o));
+      raise(signals[i]);
+      _exit(91); /* not reached: the signal ends the process */
+    }
+    int status = 0;
+    g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+    g_assert_true(WIFSIGNALED(status));
+    g_assert_cmpint(WTERMSIG(status), ==, signals[i]);
+    g_autofree char *kept = get(target);
+    g_assert_cmpstr(kept, ==, "old\n");
+    assert_no_leftovers();
+    g_remove(target);
+  }
+}
+
+/* Names of one file: the same name, a symlink, a hard link, "./x", a file
+ * not there yet under two spellings; never standard output, a device or a
+ * FIFO (written in turn, nothing lost). */
+static void test_same_file(void)
+{
+  g_autofree char *a = tmp_path("same-a.csv"), *b = tmp_path("same-b.csv");
+  g_autofree char *sym = tmp_path("same-link.csv"), *hard = tmp_path("same-hard.csv");
+  g_autofree char *dotted = g_build_filename(tmpdir, ".", "same-a.csv", NULL);
+  g_autofree char *fresh = tmp_path("not-yet.csv");
+  g_autofree char *base = g_path_get_basename(tmpdir);
+  g_autofree char *fresh2 = g_build_filename(tmpdir, "..", base, "not-yet.csv", NULL);
+  put(a, "a\n");
+  put(b, "b\n");
+  g_assert_cmpint(symlink("same-a.csv", sym), ==, 0);
+  g_assert_cmpint(link(a, hard), ==, 0);
+  g_assert_true(ss_output_same_file(a, a));
+  g_assert_true(ss_output_same_file(a, sym));
+  g_assert_true(ss_output_same_file(hard, a));
+  g_assert_true(ss_output_same_file(dotted, a));
+  g_assert_true(ss_output_same_file(fresh, fresh2));
+  g_assert_false(ss_output_same_file(a, b));
+  g_assert_false(ss_output_same_file(fresh, a));
+  g_assert_false(ss_output_same_file("-", "-"));
+  g_assert_false(ss_output_same_file("/dev/null", "/dev/null"));
+  g_remove(sym);
+  g_remove(hard);
+  g_remove(a);
+  g_remove(b);
+}
+
+/* Messages quote at most an excerpt of the input, escaped. */
+static void test_excerpt(void)
+{
+  g_assert_cmpstr(ss_excerpt("k=100").text, ==, "k=100");
+  g_assert_cmpstr(ss_excerpt(NULL).text, ==, "");
+  g_assert_cmpstr(ss_excerpt("a\nb\tc\x01\x7f").text, ==, "a\\nb\\tc\\x01\\x7f");
+  g_assert_cmpstr(ss_excerpt("bad \xff byte").text, ==, "bad \\xff byte");
+  g_assert_cmpstr(ss_excerpt("rl\u202eo").text, ==, "rl\\u202eo");
+  g_assert_cmpstr(ss_excerpt("żółw").text, ==, "żółw"); /* UTF-8 kept */
+  GString *line = g_string_new(NULL);
+  for (int i = 0; i < 20000; i++)
+    g_string_append(line, "ż");
+  ss_excerpt_text e = ss_excerpt(line->str);
+  g_assert_cmpint(g_utf8_strlen(e.text, -1), ==, SS_EXCERPT_CHARS + 1);
+  g_assert_true(g_str_has_suffix(e.text, "\u2026"));
+  g_string_free(line, TRUE);
+  /* exactly SS_EXCERPT_CHARS characters: whole, no "…" */
+  char sixty[SS_EXCERPT_CHARS + 1];
+  memset(sixty, 'x', SS_EXCERPT_CHARS);
+  sixty[SS_EXCERPT_CHARS] = '\0';
+  g_assert_cmpstr(ss_excerpt(sixty).text, ==, sixty);
+  /* the scenario file's messages: a 20,000-character line, quoted short */
+  GString *text = g_string_new("[scenario]\nname=one-mass\n");
+  for (int i = 0; i < 20000; i++)
+    g_string_append_c(text, 'x');
+  char *err = NULL;
+  const ss_scenario *sc = NULL;
+  g_assert_null(ss_scenario_file_parse(text->str, text->len, "long.stickslip", &sc, NULL, &err));
+  g_assert_cmpuint(strlen(err), <, 120);
+  g_assert_true(g_str_has_prefix(err, "long.stickslip:3: 'xxxx"));
+  free(err);
+  g_string_free(text, TRUE);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -315,6 +415,9 @@ int main(int argc, char **argv)
   g_test_add_func("/output-file/char-device", test_char_device);
   g_test_add_func("/output-file/refusals", test_refusals);
   g_test_add_func("/output-file/scenario-file-save", test_scenario_file_save);
+  g_test_add_func("/output-file/signal-removes-temp", test_signal_removes_temp);
+  g_test_add_func("/output-file/same-file", test_same_file);
+  g_test_add_func("/output-file/excerpt", test_excerpt);
   int rc = g_test_run();
   g_rmdir(tmpdir);
   g_free(tmpdir);

@@ -50,8 +50,14 @@ static void test_parse(void)
   g_assert_cmpfloat(o.t_end, ==, 2.5);
   g_assert_true(ss_run_opts_set_text(&o, "--max-steps", "1200", &err));
   g_assert_cmpint(o.max_steps, ==, 1200);
-  /* whole numbers are written as whole numbers */
-  const char *not_whole[] = {"0.5", "1e3", "12.0", "", " 7", "0x10"};
+  /* a whole number in any decimal spelling: 1e+09 is the range's own */
+  const char *whole[][2] = {{"1e+09", "1000000000"}, {"1E3", "1000"}, {"12.0", "12"},
+                            {"2.5e1", "25"},         {"+7", "7"},     {"1200", "1200"}};
+  for (size_t i = 0; i < G_N_ELEMENTS(whole); i++) {
+    g_assert_true(ss_run_opts_set_text(&o, "max_steps", whole[i][0], &err));
+    g_assert_cmpint(o.max_steps, ==, g_ascii_strtoll(whole[i][1], NULL, 10));
+  }
+  const char *not_whole[] = {"0.5", "1e-3", "12.5", "", " 7", "0x10", "inf", "1e", ".", "1e+10"};
   for (size_t i = 0; i < G_N_ELEMENTS(not_whole); i++) {
     g_assert_false(ss_run_opts_set_text(&o, "max_steps", not_whole[i], &err));
     assert_contains(err, "max_steps");
