@@ -14,7 +14,9 @@ status=0
 
 # every C file in model/, src/ and tests/ as .clang-format lays it out
 # (.clang-format-ignore lists the generated ones)
-if ! tools/format-check.sh; then
+if tools/format-check.sh; then
+  echo "1/1 clang-format OK" | tee -a "$log"
+else
   echo "1/1 clang-format FAIL" | tee -a "$log"
   status=1
 fi
