@@ -246,10 +246,10 @@ class Run:
         n_cols = lib.ss_api_run_n_columns(h)
         self.scenario = _lib.text(lib.ss_api_run_scenario(h))
         self.t = np.empty(n_rows)
-        lib.ss_api_run_copy_time(h, self.t.ctypes.data_as(_lib.P_double), n_rows)
+        lib.ss_api_run_copy_time(h, self.t.ctypes.data, n_rows)
         #: every column, one per row of this 2-D array (data[i] is columns[i])
         self.data = np.empty((n_cols, n_rows))
-        lib.ss_api_run_copy_columns(h, self.data.ctypes.data_as(_lib.P_double), self.data.size)
+        lib.ss_api_run_copy_columns(h, self.data.ctypes.data, self.data.size)
         self.t.flags.writeable = False
         self.data.flags.writeable = False
         self._columns = None
@@ -316,9 +316,9 @@ class Run:
             t = np.empty(n)
             src = np.empty(n, dtype=np.intc)
             kind = np.empty(n, dtype=np.intc)
-            lib.ss_api_run_copy_events(h, t.ctypes.data_as(_lib.P_double),
-                                       src.ctypes.data_as(_lib.P_int),
-                                       kind.ctypes.data_as(_lib.P_int), n)
+            lib.ss_api_run_copy_events(h, t.ctypes.data,
+                                       src.ctypes.data,
+                                       kind.ctypes.data, n)
             sources = [_lib.text(lib.ss_api_run_source_name(h, i))
                        for i in range(lib.ss_api_run_n_sources(h))]
             kinds = [_lib.text(lib.ss_api_event_kind_name(k)) or "" for k in range(16)]
@@ -440,9 +440,9 @@ class Sweep:
                           for i in range(no))
         axis_values = np.empty((n, na))
         values = np.empty((n, no))
-        lib.ss_api_sweep_copy_axis_values(h, axis_values.ctypes.data_as(_lib.P_double),
+        lib.ss_api_sweep_copy_axis_values(h, axis_values.ctypes.data,
                                           axis_values.size)
-        lib.ss_api_sweep_copy_values(h, values.ctypes.data_as(_lib.P_double), values.size)
+        lib.ss_api_sweep_copy_values(h, values.ctypes.data, values.size)
         status = [t(lib.ss_api_sweep_status(h, r)) or "ok" for r in range(n)]
         self.n_failed = lib.ss_api_sweep_n_failed(h)
         self.cancelled = bool(lib.ss_api_sweep_cancelled(h))

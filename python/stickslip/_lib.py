@@ -21,7 +21,7 @@ P_int = ctypes.POINTER(ctypes.c_int)
 RUN_PROGRESS = ctypes.CFUNCTYPE(None, c_void_p, c_double, c_double)
 SWEEP_PROGRESS = ctypes.CFUNCTYPE(None, c_void_p, c_int, c_int)
 
-# name: (restype, argtypes)
+# name: (restype, argtypes); arrays go as addresses (ndarray.ctypes.data)
 _PROTOTYPES = {
     "ss_api_version": (c_int, []),
     "ss_api_error": (c_char_p, []),
@@ -93,18 +93,18 @@ _PROTOTYPES = {
     "ss_api_run_t_end": (c_double, [c_void_p]),
     "ss_api_run_option": (c_double, [c_void_p, c_int]),
     "ss_api_run_scenario": (c_char_p, [c_void_p]),
-    "ss_api_run_copy_values": (c_size_t, [c_void_p, P_double, c_size_t]),
+    "ss_api_run_copy_values": (c_size_t, [c_void_p, c_void_p, c_size_t]),
     "ss_api_run_n_rows": (c_size_t, [c_void_p]),
     "ss_api_run_n_columns": (c_int, [c_void_p]),
     "ss_api_run_column_name": (c_char_p, [c_void_p, c_int]),
     "ss_api_run_column_unit": (c_char_p, [c_void_p, c_int]),
     "ss_api_run_column_label": (c_char_p, [c_void_p, c_int]),
     "ss_api_run_column_find": (c_int, [c_void_p, c_char_p]),
-    "ss_api_run_copy_time": (c_size_t, [c_void_p, P_double, c_size_t]),
-    "ss_api_run_copy_column": (c_size_t, [c_void_p, c_int, P_double, c_size_t]),
-    "ss_api_run_copy_columns": (c_size_t, [c_void_p, P_double, c_size_t]),
+    "ss_api_run_copy_time": (c_size_t, [c_void_p, c_void_p, c_size_t]),
+    "ss_api_run_copy_column": (c_size_t, [c_void_p, c_int, c_void_p, c_size_t]),
+    "ss_api_run_copy_columns": (c_size_t, [c_void_p, c_void_p, c_size_t]),
     "ss_api_run_n_events": (c_size_t, [c_void_p]),
-    "ss_api_run_copy_events": (c_size_t, [c_void_p, P_double, P_int, P_int, c_size_t]),
+    "ss_api_run_copy_events": (c_size_t, [c_void_p, c_void_p, c_void_p, c_void_p, c_size_t]),
     "ss_api_run_n_sources": (c_int, [c_void_p]),
     "ss_api_run_source_name": (c_char_p, [c_void_p, c_int]),
     "ss_api_event_kind_name": (c_char_p, [c_int]),
@@ -122,8 +122,8 @@ _PROTOTYPES = {
     "ss_api_sweep_axis_unit": (c_char_p, [c_void_p, c_int]),
     "ss_api_sweep_outcome_name": (c_char_p, [c_void_p, c_int]),
     "ss_api_sweep_outcome_unit": (c_char_p, [c_void_p, c_int]),
-    "ss_api_sweep_copy_axis_values": (c_size_t, [c_void_p, P_double, c_size_t]),
-    "ss_api_sweep_copy_values": (c_size_t, [c_void_p, P_double, c_size_t]),
+    "ss_api_sweep_copy_axis_values": (c_size_t, [c_void_p, c_void_p, c_size_t]),
+    "ss_api_sweep_copy_values": (c_size_t, [c_void_p, c_void_p, c_size_t]),
     "ss_api_sweep_status": (c_char_p, [c_void_p, c_int]),
     "ss_api_sweep_n_failed": (c_int, [c_void_p]),
     "ss_api_sweep_cancelled": (c_int, [c_void_p]),

@@ -108,9 +108,9 @@ def test_stretches_change_no_bit(scenario):
         assert _lib.lib.ss_api_run_advance(h, math.inf) == 1
         n = _lib.lib.ss_api_run_n_rows(h)
         data = np.empty((_lib.lib.ss_api_run_n_columns(h), n))
-        _lib.lib.ss_api_run_copy_columns(h, data.ctypes.data_as(_lib.P_double), data.size)
+        _lib.lib.ss_api_run_copy_columns(h, data.ctypes.data, data.size)
         t = np.empty(n)
-        _lib.lib.ss_api_run_copy_time(h, t.ctypes.data_as(_lib.P_double), n)
+        _lib.lib.ss_api_run_copy_time(h, t.ctypes.data, n)
     finally:
         _lib.lib.ss_api_run_free(h)
     assert t.tobytes() == r.t.tobytes()
