@@ -14,6 +14,7 @@ alike.  Prints; asserts nothing.
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -87,28 +88,41 @@ for scenario, values, t_end in VARIANTS:
 N = 1000
 print("\nsweep() of %d variants against stickslip-cli sweep (one-mass, k=50:200:%d, period, "
       "one job per core; median of %d rounds)" % (N, N, args.rounds))
-wall, study, py = [], [], []
+wall, study, py, cli_cpu, py_cpu = [], [], [], [], []
+
+
+def children_cpu():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 with tempfile.TemporaryDirectory() as tmp:
     for r in range(args.rounds):
         def run_cli():
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), children_cpu()
             p = subprocess.run([cli, "sweep", "one-mass", "--vary", "k=50:200:%d" % N,
                                 "--metric", "period", "--csv", os.path.join(tmp, "s.csv")],
                                capture_output=True, text=True, check=True)
             wall.append(time.perf_counter() - t0)
+            cli_cpu.append(children_cpu() - c0)
             study.append(float(re.search(r"failed, ([0-9.e+-]+) s", p.stderr).group(1)))
 
         def run_py():
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             s = ss.sweep("one-mass", vary={"k": (50, 200, N)}, outcomes="period", jobs=0)
             py.append(time.perf_counter() - t0)
+            py_cpu.append(time.process_time() - c0)
             assert len(s) == N
 
         for fn in ((run_cli, run_py) if r % 2 == 0 else (run_py, run_cli)):
             fn()
 wall, study, py = statistics.median(wall), statistics.median(study), statistics.median(py)
-print("%-40s %8.3f s" % ("stickslip-cli sweep, process wall time", wall))
-print("%-40s %8.3f s" % ("stickslip-cli sweep, the study alone", study))
-print("%-40s %8.3f s  (%.3fx the process, %.3fx the study)" % ("sweep()", py, py / wall,
+cli_cpu, py_cpu = statistics.median(cli_cpu), statistics.median(py_cpu)
+print("%-44s %8.3f s" % ("stickslip-cli sweep, the process's wall time", wall))
+print("%-44s %8.3f s" % ("stickslip-cli sweep, the study alone", study))
+print("%-44s %8.3f s  (%.3fx the process, %.3fx the study)" % ("sweep()", py, py / wall,
                                                               py / study))
+# CPU time of every thread: what a loaded machine's waiting leaves out
+print("%-44s %8.3f s" % ("stickslip-cli sweep, CPU time", cli_cpu))
+print("%-44s %8.3f s  (%.3fx)" % ("sweep(), CPU time", py_cpu, py_cpu / cli_cpu))
 print("\nload average after: %s" % load())
