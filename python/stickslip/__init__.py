@@ -512,16 +512,19 @@ def sweep(scenario=None, *, vary=None, outcomes=None, preset=None, jobs=0, progr
 
         if threading.current_thread() is threading.main_thread():
             # in a thread of its own, so that Ctrl+C reaches the main
-            # thread's wait, which sets the flag the variants read
+            # thread's wait, which sets the flag the variants read in their
+            # thread; the wait wakes up now and then, as a SIGINT the kernel
+            # gave to one of the library's threads interrupts no wait
             th = threading.Thread(target=work, name="stickslip-sweep")
             th.start()
             try:
-                th.join()
+                while th.is_alive():
+                    th.join(0.1)
             except KeyboardInterrupt:
                 flag.value = 1
                 while th.is_alive():
                     try:
-                        th.join()
+                        th.join(0.1)
                     except KeyboardInterrupt:
                         pass
                 if out.get("h"):

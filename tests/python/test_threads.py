@@ -53,7 +53,7 @@ def test_sweep_cancel_from_another_thread():
 
     with pytest.raises(ss.Cancelled):
         ss.sweep("one-mass", vary={"k": (50, 200, 40)}, outcomes="period", jobs=2,
-                 progress=progress, cancel=cancel, **LONG)
+                 progress=progress, cancel=cancel, law="lugre", t_end=150)
     # every variant reports once; those stopped report "cancelled" at once
     assert len(done) == 40
 
@@ -118,3 +118,33 @@ def test_two_threads_and_imported_twice():
     assert all(v == (want, want_sweep) for v in got.values())
     with pytest.raises(ValueError, match="'k'"):
         second.run("one-mass", k=-1)
+
+
+SWEEP_CHILD = r"""
+import os, signal, threading
+import stickslip as ss
+first = threading.Event()
+def progress(done, total):
+    first.set()
+def interrupter():
+    first.wait()
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Thread(target=interrupter, daemon=True).start()
+try:
+    ss.sweep("one-mass", vary={"k": (50, 200, 40)}, outcomes="period", jobs=2,
+             progress=progress, law="lugre", t_end=150)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    s = ss.sweep("one-mass", vary={"k": (50, 200, 4)}, outcomes="period", jobs=2)
+    print("then", s.n_failed, len(s), flush=True)
+"""
+
+
+def test_ctrl_c_interrupts_a_sweep():
+    """SIGINT during a sweep on the library's threads: KeyboardInterrupt,
+    the variants stopped, and the module works on."""
+    p = subprocess.run([sys.executable, "-c", SWEEP_CHILD], capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == ["interrupted", "then 0 4"]
