@@ -357,6 +357,14 @@ class Run:
         return dict(self._metric_units)
 
     @property
+    def values(self):
+        """The parameter values it ran with (a choice's name for a choice)."""
+        table = params(self.scenario)
+        v = np.empty(len(table))
+        lib.ss_api_run_copy_values(self._h, v.ctypes.data, len(v))
+        return {p.name: p.choices[int(x)] if p.choices else float(x) for p, x in zip(table, v)}
+
+    @property
     def options(self):
         """The run options it ran with (t_end, dt_out, rtol, ...)."""
         return {_lib.text(lib.ss_api_option_name(i)): lib.ss_api_run_option(self._h, i)

@@ -84,6 +84,7 @@ def test_default_run_equals_cli(cli, tmp_path, scenario):
 def test_set_values_equal_cli(cli, tmp_path):
     r = check_against_cli(cli, tmp_path, "one-mass", ["k=200", "law=lugre"], t_end=30)
     assert r.options["t_end"] == 30
+    assert r.values["k"] == 200 and r.values["law"] == "lugre" and r.values["M"] == 1
     assert r.units["base.F"] == "N" and r.units["t"] == "s"
     assert r["base.F"].shape == r.t.shape
     assert np.isfinite(r.metrics["period"])
