@@ -29,8 +29,8 @@ def test_cancel_from_another_thread_stops_within_a_stretch():
 
     def canceller():
         started.wait()
-        at_cancel.append(len(reports))
         cancel.set()
+        at_cancel.append(len(reports))  # at least the reports before the flag
 
     th = threading.Thread(target=canceller)
     th.start()
@@ -62,19 +62,21 @@ CHILD = r"""
 import os, signal, sys, threading
 import stickslip as ss
 first = threading.Event()
-reports = []
+reports, sent = [], []
 def progress(t, t_end):
     reports.append(t)
-    print("stretch", len(reports), flush=True)
     first.set()
 def interrupter():
     first.wait()
-    print("sigint after", len(reports), flush=True)
     os.kill(os.getpid(), signal.SIGINT)
-threading.Thread(target=interrupter, daemon=True).start()
+    sent.append(len(reports))  # at least the reports before the signal
+th = threading.Thread(target=interrupter)
+th.start()
 try:
     ss.run("one-mass", progress=progress, law="lugre", t_end=600)
 except KeyboardInterrupt:
+    th.join()
+    print("sigint after", sent[0], flush=True)
     print("interrupted after", len(reports), flush=True)
     # the module goes on working after the interrupted run
     print("then", len(ss.run("one-mass").t), flush=True)
