@@ -3,8 +3,12 @@
 
   1. run() against `stickslip-cli bench` (ss_run in-process, median per
      run) for the same variant: the median over rounds of each one's median;
-  2. a 1,000-variant sweep() against `stickslip-cli sweep` (the process's
-     wall time, and the time the CLI reports for the study itself).
+  2. run() against the library's run in one go (what the CLI's bench
+     times), in CPU time of the calling thread: the module's own cost,
+     which a loaded machine's waiting does not blur;
+  3. a 1,000-variant sweep() against `stickslip-cli sweep` (the process's
+     wall time, the time the CLI reports for the study itself, and the CPU
+     time of every thread).
 
 The two are alternated round by round, so a drift of the machine hits both
 alike.  Prints; asserts nothing.
@@ -31,6 +35,7 @@ cli = os.path.join(args.build, "src", "cli", "stickslip-cli")
 os.environ.setdefault("STICKSLIP_LIBRARY", os.path.join(args.build, "model", "libstickslip.so.1"))
 sys.path.insert(0, os.path.join(top, "python"))
 import stickslip as ss  # noqa: E402
+from stickslip import _lib  # noqa: E402
 
 # (scenario, values, t_end or None for the scenario's)
 VARIANTS = [
@@ -84,6 +89,36 @@ for scenario, values, t_end in VARIANTS:
     variant = " ".join("%s=%s" % kv for kv in values.items()) or "default"
     print("%-14s %-12s %7s %11.3f %11.3f %7.3fx" % (
         scenario, variant, t_end or "-", 1e3 * c, 1e3 * p, p / c))
+
+# the module's own cost, free of the machine's load: CPU time of this
+# thread, run() against the library's run in one go (ss_api_run_advance to
+# the end on a model built outside the timing, as the CLI's bench)
+print("\nrun() against one ss_api_run_advance to the end, CPU time of the thread (median of "
+      "%d rounds)" % (args.rounds * args.runs // 4))
+print("%-14s %-12s %7s %11s %11s %8s" % ("scenario", "variant", "t_end/s", "library/ms",
+                                         "python/ms", "ratio"))
+for scenario, values, t_end in VARIANTS:
+    kw = dict(values)
+    if t_end:
+        kw["t_end"] = t_end
+    one, full = [], []
+    for r in range(args.rounds * args.runs // 4):
+        sp = _lib.lib.ss_api_spec_new(scenario.encode())
+        for k, v in kw.items():
+            _lib.lib.ss_api_spec_set(sp, k.encode(), str(v).encode())
+        h = _lib.lib.ss_api_run_new(sp)
+        _lib.lib.ss_api_spec_free(sp)
+        t0 = time.thread_time()
+        _lib.lib.ss_api_run_advance(h, float("inf"))
+        one.append(time.thread_time() - t0)
+        _lib.lib.ss_api_run_free(h)
+        t0 = time.thread_time()
+        ss.run(scenario, **kw)
+        full.append(time.thread_time() - t0)
+    one, full = statistics.median(one), statistics.median(full)
+    variant = " ".join("%s=%s" % kv for kv in values.items()) or "default"
+    print("%-14s %-12s %7s %11.3f %11.3f %7.3fx" % (
+        scenario, variant, t_end or "-", 1e3 * one, 1e3 * full, full / one))
 
 N = 1000
 print("\nsweep() of %d variants against stickslip-cli sweep (one-mass, k=50:200:%d, period, "

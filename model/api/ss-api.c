@@ -635,6 +635,18 @@ size_t ss_api_run_copy_column(const ss_api_run *r, int c, double *out, size_t n)
   return k;
 }
 
+size_t ss_api_run_copy_rows(const ss_api_run *r, double *out, size_t n)
+{
+  if (!r || !out)
+    return 0;
+  size_t k = r->tr->n_rows * (size_t)r->tr->n_columns;
+  if (n < k)
+    return 0;
+  if (k)
+    memcpy(out, r->tr->rows, k * sizeof *out);
+  return k;
+}
+
 size_t ss_api_run_copy_columns(const ss_api_run *r, double *out, size_t n)
 {
   if (!r || !out)

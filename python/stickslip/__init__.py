@@ -14,10 +14,11 @@ layer of libstickslip (``stickslip/api.h``) with ctypes and NumPy::
 
 Refused input (an unknown name, a value out of its range) raises
 ValueError with the program's message; a failed integration raises
-SimulationError.  Runs release the GIL; Ctrl+C stops them (a run within a
-64th of its simulated time, a sweep within a 64th of each variant's) and
-raises KeyboardInterrupt; a Cancel token stops them from another thread
-and raises Cancelled.  Everything here may be used from several threads.
+SimulationError.  Runs release the GIL; Ctrl+C stops them (a run within
+one stretch: a 64th of its simulated time, or more where a 64th takes under
+2 ms; a sweep within a 64th of each variant's) and raises
+KeyboardInterrupt; a Cancel token stops them from another thread and
+raises Cancelled.  Everything here may be used from several threads.
 docs/python.md has a worked example.
 """
 
@@ -25,6 +26,7 @@ import ctypes
 import math
 import numbers
 import threading
+import time
 from collections import namedtuple
 
 import numpy as np
@@ -37,9 +39,12 @@ __all__ = ["scenarios", "params", "options", "examples", "presets", "run", "swee
 
 __version__ = "0.1.0"
 
-#: Stretches of a run: Ctrl+C, a Cancel token and the progress callback act
+#: A run goes in stretches of 1/STRETCHES of its simulated time (longer
+#: after quick ones): Ctrl+C, a Cancel token and the progress callback act
 #: between them (SS_API_RUN_STRETCHES of the C layer).
 STRETCHES = 64
+#: A stretch that took less than this (s) doubles the next one's length.
+QUICK_STRETCH = 0.002
 
 
 class SimulationError(RuntimeError):
@@ -52,7 +57,7 @@ class Cancelled(Exception):
 
 class Cancel:
     """A cancellation token: set() from any thread stops the run or sweep
-    it was given to within one stretch (a 64th of a run)."""
+    it was given to within one stretch of a run (see run())."""
 
     def __init__(self):
         self._flag = ctypes.c_int(0)
@@ -247,11 +252,14 @@ class Run:
         self.scenario = _lib.text(lib.ss_api_run_scenario(h))
         self.t = np.empty(n_rows)
         lib.ss_api_run_copy_time(h, self.t.ctypes.data, n_rows)
-        #: every column, one per row of this 2-D array (data[i] is columns[i])
-        self.data = np.empty((n_cols, n_rows))
-        lib.ss_api_run_copy_columns(h, self.data.ctypes.data, self.data.size)
+        rows = np.empty((n_rows, n_cols))
+        lib.ss_api_run_copy_rows(h, rows.ctypes.data, rows.size)
+        rows.flags.writeable = False
         self.t.flags.writeable = False
-        self.data.flags.writeable = False
+        #: every column, one per row of this 2-D array (data[i] is columns[i]):
+        #: a view of the rows as the engine keeps them, so r["base.F"] is a
+        #: strided view (np.ascontiguousarray makes a contiguous copy)
+        self.data = rows.T
         self._columns = None
         self._events = None
         self._metrics = None
@@ -397,7 +405,8 @@ def run(scenario=None, *, example=None, setting=1, progress=None, cancel=None, *
     `stickslip-cli run --set NAME=VALUE --t-end S` takes them.
     example, setting: a paper's case instead of a scenario
     (`run --example ID:N`, setting from 1); values apply on top.
-    progress: called as progress(t, t_end) after each 64th of the run.
+    progress: called as progress(t, t_end) after each stretch (a 64th of
+    the run, or more where a 64th took under QUICK_STRETCH).
     cancel: a Cancel token; setting it raises Cancelled.
 
     ValueError names the parameter and its valid range; SimulationError
@@ -411,11 +420,19 @@ def run(scenario=None, *, example=None, setting=1, progress=None, cancel=None, *
             raise ValueError(_lib.error())
     try:
         t_end = lib.ss_api_run_t_end(h)
-        advance = lib.ss_api_run_advance
+        advance, clock = lib.ss_api_run_advance, time.perf_counter
         # Stretches driven from here: the GIL is released during each, and
-        # Ctrl+C (KeyboardInterrupt) lands between two.
-        for k in range(1, STRETCHES + 1):
-            rc = advance(h, math.inf if k == STRETCHES else t_end * k / STRETCHES)
+        # Ctrl+C (KeyboardInterrupt) lands between two.  A 64th of the run
+        # each; one that took under QUICK_STRETCH s doubles the next, as
+        # every stop costs the engine a little (an interpolation, the
+        # contacts' statics).  Where the run stops changes no result.
+        span = t_end / STRETCHES
+        target = span
+        while True:
+            last = target >= t_end * (1 - 1e-12)
+            started = clock()
+            rc = advance(h, math.inf if last else target)
+            quick = clock() - started < QUICK_STRETCH
             if rc < 0:
                 raise SimulationError(_lib.error())
             if progress is not None:
@@ -424,6 +441,9 @@ def run(scenario=None, *, example=None, setting=1, progress=None, cancel=None, *
                 break
             if cancel is not None and cancel.is_set():
                 raise Cancelled("cancelled at t = %g s of %g s" % (lib.ss_api_run_time(h), t_end))
+            if quick:
+                span *= 2
+            target += span
         result = Run(h)
     except BaseException:
         lib.ss_api_run_free(h)

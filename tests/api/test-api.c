@@ -66,6 +66,11 @@ static void test_runs_equal_ss_run(void)
     g_assert_cmpuint(ss_api_run_copy_time(r, t, n), ==, n);
     g_assert_cmpuint(ss_api_run_copy_columns(r, cols, n * (size_t)nc), ==, n * (size_t)nc);
     assert_same_bits(t, tr->t, n, "times");
+    double *rows = malloc(n * (size_t)nc * sizeof *rows + 1);
+    g_assert_cmpuint(ss_api_run_copy_rows(r, rows, n * (size_t)nc), ==, n * (size_t)nc);
+    assert_same_bits(rows, tr->rows, n * (size_t)nc, "rows");
+    g_assert_cmpuint(ss_api_run_copy_rows(r, rows, n * (size_t)nc - 1), ==, 0); /* too short */
+    free(rows);
     for (int c = 0; c < nc; c++) {
       g_assert_cmpstr(ss_api_run_column_name(r, c), ==, ss_model_column(m, c)->name);
       g_assert_cmpstr(ss_api_run_column_unit(r, c), ==, ss_model_column(m, c)->unit);

@@ -205,6 +205,9 @@ SS_API int ss_api_run_column_find(const ss_api_run *r, const char *name); /* -1:
 /* Copies min(n, rows) values and returns how many; NaN = undetermined. */
 SS_API size_t ss_api_run_copy_time(const ss_api_run *r, double *out, size_t n);
 SS_API size_t ss_api_run_copy_column(const ss_api_run *r, int c, double *out, size_t n);
+/* Every row at once, as the engine keeps them: out[i * columns + c],
+ * n >= rows * columns (one copy, the fastest). */
+SS_API size_t ss_api_run_copy_rows(const ss_api_run *r, double *out, size_t n);
 /* Every column at once, column after column: out[c * rows + i], n >= columns * rows. */
 SS_API size_t ss_api_run_copy_columns(const ss_api_run *r, double *out, size_t n);
 
