@@ -142,7 +142,10 @@ static void
 export_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   (void)param;
-  _ss_study_dialog_run_file_dialog (SS_STUDY_DIALOG (widget), g_str_equal (action_name, "study.export-plot"));
+  if (g_str_equal (action_name, "study.export-plot"))
+    ss_study_dialog_open_export (SS_STUDY_DIALOG (widget));
+  else
+    _ss_study_dialog_run_file_dialog (SS_STUDY_DIALOG (widget));
 }
 
 /* ---- lifecycle ----------------------------------------------------------- */

@@ -2,12 +2,14 @@
  * parameters (linear or log, N points), outcomes, a run over every core
  * with progress, the time left and cancel; the result as a curve (1-D) or
  * a heat map (2-D); a click loads a variant into the main window; the
- * table as CSV, the plot as PNG, SVG or PDF; the shipped presets. */
+ * table as CSV, the plot as PNG, SVG or PDF (the charts' Export Figure
+ * dialog); the shipped presets. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "ss-chart.h"
+#include "ss-export-dialog.h"
 #include "ss-study-table.h"
 #include "ss-window.h"
 #include "study.h"
@@ -39,7 +41,9 @@ gboolean               ss_study_dialog_load_variant (SsStudyDialog *self, int va
 char                  *ss_study_dialog_dup_info_text (SsStudyDialog *self);
 char                  *ss_study_dialog_dup_progress_text (SsStudyDialog *self);
 gboolean               ss_study_dialog_export_csv (SsStudyDialog *self, const char *path, GError **error);
-gboolean ss_study_dialog_export_plot (SsStudyDialog *self, const char *path, int width, int height, GError **error);
-void     ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done);
+gboolean
+ss_study_dialog_export_figure (SsStudyDialog *self, const char *path, const SsExportOptions *options, GError **error);
+SsExportDialog *ss_study_dialog_open_export (SsStudyDialog *self);
+void            ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done);
 
 G_END_DECLS

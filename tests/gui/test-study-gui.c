@@ -598,8 +598,16 @@ test_cancel_keeps_partial (void)
       else
         g_assert_cmpstr (f[2], ==, "cancelled");
     }
-  g_assert_true (ss_study_dialog_export_plot (dialog, png, 1200, 800, &error));
-  g_assert_no_error (error);
+  {
+    SsExportOptions options;
+
+    ss_export_options_init (&options);
+    options.unit = SS_EXPORT_UNIT_PX;
+    options.width = 1200;
+    options.height = 800;
+    g_assert_true (ss_study_dialog_export_figure (dialog, png, &options, &error));
+    g_assert_no_error (error);
+  }
   {
     g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
 
@@ -607,6 +615,78 @@ test_cancel_keeps_partial (void)
     g_assert_cmpint (gdk_texture_get_width (texture), ==, 1200);
     g_assert_cmpint (gdk_texture_get_height (texture), ==, 800);
   }
+}
+
+/* The plot's export is the charts' Export Figure: the dialog it opens
+ * writes a PNG of the size and resolution asked for, an SVG whose text
+ * is <text> (the title, the axis labels), a PDF. */
+static void
+test_export_figure (void)
+{
+  const char      *sets[] = { "mu_s=0.5", "v_drive=0.15", NULL };
+  const char      *axes[] = { "mu_k=0.1:0.4:4", NULL };
+  const char      *outcomes[] = { "period", NULL };
+  g_autofree char *png = g_build_filename (tmpdir, "figure.png", NULL);
+  g_autofree char *svg = g_build_filename (tmpdir, "figure.svg", NULL);
+  g_autofree char *pdf = g_build_filename (tmpdir, "figure.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  SsExportDialog *export;
+  SsExportOptions options;
+
+  run_study ("one-mass", sets, axes, outcomes);
+  export = ss_study_dialog_open_export (dialog);
+  g_assert_true (SS_IS_EXPORT_DIALOG (export));
+
+  /* 100 × 50 mm at 254 dpi: 1000 × 500 px */
+  ss_export_dialog_get_options (export, &options);
+  options.format = SS_EXPORT_PNG;
+  options.unit = SS_EXPORT_UNIT_MM;
+  options.width = 100;
+  options.height = 50;
+  options.dpi = 254;
+  options.font_size = 7;
+  g_assert_true (ss_study_dialog_export_figure (dialog, png, &options, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 1000);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 500);
+  }
+  /* the dialog's own options, in px */
+  options.unit = SS_EXPORT_UNIT_PX;
+  options.width = 640;
+  options.height = 480;
+  g_assert_true (ss_study_dialog_export_figure (dialog, png, &options, &error));
+  {
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 640);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 480);
+  }
+
+  options.title = "Study title";
+  g_assert_true (ss_study_dialog_export_figure (dialog, svg, &options, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<text"));
+  g_assert_nonnull (strstr (text, ">Study title<"));
+  g_assert_true (ss_study_dialog_export_figure (dialog, pdf, &options, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+
+  /* the dialog writes what it shows */
+  {
+    g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+
+    g_assert_true (ss_export_dialog_export_to (export, png, written, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (written->len, ==, 1);
+  }
+  gtk_window_destroy (GTK_WINDOW (export));
 }
 
 /* Every preset loads and builds; the two-slider γ preset ([Wojtyra2016]
@@ -682,6 +762,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/heatmap-grid", test_heatmap_grid);
   g_test_add_func ("/study-gui/click-loads-variant", test_click_loads_variant);
   g_test_add_func ("/study-gui/cancel-keeps-partial", test_cancel_keeps_partial);
+  g_test_add_func ("/study-gui/export-figure", test_export_figure);
   g_test_add_func ("/study-gui/presets", test_presets);
   rc = g_test_run ();
 
