@@ -6,6 +6,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "ss-chart-text.h"
 #include "ss-marker-layer.h"
 
 typedef struct
@@ -151,9 +152,9 @@ show_label (cairo_t *cr, const SsChartContext *ctx, PangoLayout *layout, double 
   cairo_set_line_width (cr, 2.5 * ctx->line_scale);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_stroke (cr);
-  cairo_move_to (cr, x, y);
+  cairo_new_path (cr);
   cairo_set_source_rgb (cr, INK_R, INK_G, INK_B);
-  pango_cairo_show_layout (cr, layout);
+  ss_chart_show_text (cr, layout, x, y, 0);
 }
 
 /* Where marker @e sits in @ctx; FALSE when its instant is off the plot. */

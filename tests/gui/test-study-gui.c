@@ -674,6 +674,7 @@ test_export_figure (void)
   g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "<text"));
   g_assert_nonnull (strstr (text, ">Study title<"));
+  g_assert_null (strstr (text, "<symbol")); /* no text drawn as glyph outlines */
   g_assert_true (ss_study_dialog_export_figure (dialog, pdf, &options, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
