@@ -18,6 +18,7 @@
 
 #include "ss-model-strings.h"
 #include "ss-param-row.h"
+#include "ss-readable.h"
 
 struct _SsParamRow
 {
@@ -80,10 +81,13 @@ ss_param_row_slider_to_value (SsParamRow *self, double slider)
   return v;
 }
 
-/* "100", "1e-05": the spin button's text and the default in tooltips. */
+/* "100", "1e-05", "6.16" for 6.15848211066: the spin button's text and
+ * the default in tooltips, the digits the control supports
+ * (ss_readable_param). */
 static void
-format_value (double v, char *buf, gsize size)
+format_value (const ss_param_info *p, double v, char *buf, gsize size)
 {
+  v = ss_readable_param (p, v);
   if (v != 0 && (fabs (v) < 1e-3 || fabs (v) >= 1e6))
     g_snprintf (buf, size, "%.4g", v);
   else
@@ -148,7 +152,7 @@ show_value_text (SsParamRow *self)
 {
   char buf[64];
 
-  format_value (gtk_spin_button_get_value (self->spin), buf, sizeof buf);
+  format_value (self->info, gtk_spin_button_get_value (self->spin), buf, sizeof buf);
   if (g_strcmp0 (buf, gtk_editable_get_text (GTK_EDITABLE (self->spin))) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->spin), buf);
 }
@@ -280,8 +284,16 @@ spin_input_cb (GtkSpinButton *spin, double *new_value, SsParamRow *self)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
   char            *end = NULL;
+  char             shown[64];
   double           v;
 
+  /* the text as we wrote it (rounded to the digits shown): the value */
+  format_value (self->info, self->value, shown, sizeof shown);
+  if (self->text_error == NULL && g_str_equal (text, shown))
+    {
+      *new_value = self->value;
+      return TRUE;
+    }
   g_strdelimit (text, ",", '.');
   v = g_ascii_strtod (text, &end);
   if (text[0] == '\0' || end == NULL || *end != '\0' || !isfinite (v))
@@ -503,7 +515,7 @@ update_tooltip (SsParamRow *self)
     {
       char buf[64];
 
-      format_value (p->def, buf, sizeof buf);
+      format_value (p, p->def, buf, sizeof buf);
       def = p->unit[0] ? g_strdup_printf ("%s %s", buf, p->unit) : g_strdup (buf);
     }
   /* Translators: %s is a parameter's default value with its unit */

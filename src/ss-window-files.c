@@ -12,6 +12,7 @@
 #include "scenario-file.h"
 #include "ss-export.h"
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-window-private.h"
 
 /* The plot's title (scenario and law) and, in @subtitle, the parameters
@@ -40,7 +41,7 @@ ss_window_dup_plot_title (SsWindow *self, char **subtitle)
 
           if (p->kind == SS_PARAM_CHOICE || (row && !gtk_widget_get_visible (GTK_WIDGET (row))))
             continue;
-          ss_param_format (p, values[i], buf, sizeof buf);
+          ss_param_format (p, ss_readable_param (p, values[i]), buf, sizeof buf);
           g_string_append_printf (s, "%s%s = %s%s%s", s->len ? ",  " : "", p->name, buf, p->unit[0] ? " " : "",
                                   p->unit);
         }

@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-export.h"
 #include "ss-heatmap-layer.h"
+#include "ss-pinned-run.h"
+#include "ss-readable.h"
 #include "ss-resources.h"
 #include "ss-study-dialog.h"
 #include "ss-study-layer.h"
@@ -617,6 +620,63 @@ test_cancel_keeps_partial (void)
   }
 }
 
+/* A variant loaded from a study shows the digits its control supports:
+ * M = 10^0.75 = 5.62341325… kg reads "5.62" in the panel, the figure's
+ * subtitle and a pinned run's name, while the value keeps every digit;
+ * a reading below its column's noise reads 0, and no reading "-0". */
+static void
+test_loaded_variant_rounded (void)
+{
+  const char        *axes[] = { "M=1:10:5:log", NULL };
+  const char        *outcomes[] = { "period", NULL };
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                m = ss_scenario_param_index (sc, "M");
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const double      *values;
+  double            *defaults = g_new (double, sc->n_params);
+  g_autofree char   *title = NULL, *subtitle = NULL, *pinned = NULL, *noise = NULL, *tiny = NULL;
+  g_autofree char   *typed_subtitle = NULL;
+
+  run_study ("one-mass", NULL, axes, outcomes);
+  g_assert_true (ss_study_dialog_load_variant (dialog, 3));
+  values = ss_param_panel_get_values (panel);
+  g_assert_cmpfloat (values[m], ==, ss_study_table_get_variant_point (ss_study_dialog_get_table (dialog), 3, 0));
+  g_assert_cmpfloat (fabs (values[m] - pow (10, 0.75)), <, 1e-9);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ss_param_row_get_spin (ss_param_panel_get_row (panel, "M")))),
+                   ==, "5.62");
+  title = ss_export_dup_title (sc, values, NULL, &subtitle);
+  g_assert_nonnull (strstr (subtitle, "M\u00a0=\u00a05.62\u00a0kg"));
+  g_assert_null (strstr (subtitle, "5.623"));
+  for (int i = 0; i < sc->n_params; i++)
+    defaults[i] = sc->params[i].def;
+  pinned = ss_pinned_run_describe (sc, values, defaults);
+  g_assert_nonnull (strstr (pinned, "5.62 kg"));
+  g_assert_null (strstr (pinned, "5.623"));
+  /* the value itself is kept: focusing the spin button and leaving it
+   * changes nothing */
+  gtk_spin_button_update (ss_param_row_get_spin (ss_param_panel_get_row (panel, "M")));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[m], ==, values[m]);
+
+  /* a value typed (six significant digits at most) reads as typed */
+  defaults[m] = 1234.5;
+  g_free (title);
+  title = ss_export_dup_title (sc, defaults, NULL, &typed_subtitle);
+  g_assert_nonnull (strstr (typed_subtitle, "M\u00a0=\u00a01234.5\u00a0kg"));
+
+  /* readings: residue below the noise of a column of newtons reads 0 */
+  noise = ss_readable_quantity (5.551e-12, ss_readable_noise (2.0), "N");
+  g_assert_cmpstr (noise, ==, "0 N");
+  tiny = ss_readable_number (-1e-20, 0.0);
+  g_assert_cmpstr (tiny, ==, "0");
+  g_free (tiny);
+  tiny = ss_readable_number (-0.0, 1e-9);
+  g_assert_cmpstr (tiny, ==, "0");
+  g_free (tiny);
+  tiny = ss_readable_number (0.1234567, 1e-9);
+  g_assert_cmpstr (tiny, ==, "0.1235");
+  g_free (defaults);
+}
+
 /* The plot's export is the charts' Export Figure: the dialog it opens
  * writes a PNG of the size and resolution asked for, an SVG whose text
  * is <text> (the title, the axis labels), a PDF. */
@@ -763,6 +823,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/heatmap-grid", test_heatmap_grid);
   g_test_add_func ("/study-gui/click-loads-variant", test_click_loads_variant);
   g_test_add_func ("/study-gui/cancel-keeps-partial", test_cancel_keeps_partial);
+  g_test_add_func ("/study-gui/loaded-variant-rounded", test_loaded_variant_rounded);
   g_test_add_func ("/study-gui/export-figure", test_export_figure);
   g_test_add_func ("/study-gui/presets", test_presets);
   rc = g_test_run ();
