@@ -68,11 +68,15 @@ gboolean
 ss_marker_equal (const SsMarker *a, const SsMarker *b)
 {
   return same_double (a->t, b->t) && same_double (a->value, b->value) && same_double (a->tolerance, b->tolerance) &&
-         g_strcmp0 (a->column, b->column) == 0 && g_strcmp0 (a->label, b->label) == 0 && a->missed == b->missed;
+         g_strcmp0 (a->column, b->column) == 0 && g_strcmp0 (a->label, b->label) == 0 && a->missed == b->missed &&
+         a->failure == b->failure;
 }
 
 /* ---- drawing -------------------------------------------------------------- */
 
+#define FAIL_R    0.878 /* #e01b24, GNOME's red 3: where a failed run stopped */
+#define FAIL_G    0.106
+#define FAIL_B    0.141
 #define INK_R     0.141 /* #241f31, GNOME's dark 4 */
 #define INK_G     0.122
 #define INK_B     0.192
@@ -197,6 +201,21 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
 
       if (!marker_position (e, ctx, &x, &y))
         continue;
+      if (e->marker->failure)
+        {
+          /* a failed run's end: a dashed line across the plot */
+          double dash[] = { 4.0 * ctx->line_scale, 3.0 * ctx->line_scale };
+
+          cairo_save (cr);
+          cairo_move_to (cr, x, ctx->y);
+          cairo_line_to (cr, x, ctx->y + ctx->height);
+          cairo_set_source_rgb (cr, FAIL_R, FAIL_G, FAIL_B);
+          cairo_set_line_width (cr, 1.5 * ctx->line_scale);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+          continue;
+        }
       if (tol > 0)
         {
           double x0 = ss_chart_context_x (ctx, e->marker->t - tol);
@@ -243,6 +262,18 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
         }
       if (!marker_position (e, ctx, &x, &y))
         continue;
+      if (e->marker->failure)
+        {
+          /* at the top, right of the line (left of it at the plot's end) */
+          Box box = { x + 3, ctx->y + 2, w, h };
+
+          if (box.x + w > ctx->x + ctx->width)
+            box.x = x - 3 - w;
+          show_label (cr, ctx, layout, box.x, box.y);
+          if (n_placed < MAX_BOXES)
+            placed[n_placed++] = box;
+          continue;
+        }
       {
         /* beside the diamond, then further up or down, right before left */
         const double dx[] = { r + 2, -r - 2 - w };
@@ -368,7 +399,8 @@ ss_marker_layer_new (void)
 }
 
 /* Draws @markers (SsMarker, copied), each on the curve of @series' entry
- * at the same index (NULL: none); in the legend while there are any. */
+ * at the same index (NULL: none); in the legend while there are any but
+ * a failed run's end. */
 void
 ss_marker_layer_set_markers (SsMarkerLayer *self, GPtrArray *markers, GPtrArray *series)
 {
@@ -394,7 +426,13 @@ ss_marker_layer_set_markers (SsMarkerLayer *self, GPtrArray *markers, GPtrArray 
 
       g_array_append_val (self->entries, e);
     }
-  ss_chart_layer_set_in_legend (SS_CHART_LAYER (self), n > 0);
+  {
+    gboolean published = FALSE;
+
+    for (guint i = 0; i < n; i++)
+      published |= !((const SsMarker *)g_ptr_array_index (markers, i))->failure;
+    ss_chart_layer_set_in_legend (SS_CHART_LAYER (self), published);
+  }
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 

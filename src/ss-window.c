@@ -24,6 +24,7 @@
 
 #include "ss-bench.h"
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-settings.h"
 #include "ss-window-private.h"
 
@@ -90,7 +91,18 @@ ss_window_dup_status_text (SsWindow *self)
     return g_string_free (s, FALSE);
   if (ss_simulation_get_error (self->simulation) != NULL)
     {
-      g_string_append_printf (s, _("Simulation failed: %s"), ss_simulation_get_error (self->simulation));
+      double t = _ss_window_failure_time (self);
+
+      /* one short line; the message is in the dialog and the tooltip */
+      if (isnan (t))
+        g_string_append (s, _("Simulation failed"));
+      else
+        {
+          g_autofree char *when = ss_readable_number (t, 0.0);
+
+          /* Translators: the status bar after a failed run; the reason is in a dialog */
+          g_string_append_printf (s, _("Simulation failed at t = %s s"), when);
+        }
       return g_string_free (s, FALSE);
     }
   for (int c = 0; c < ss_model_n_contacts (m) && c < n_modes; c++)
@@ -125,6 +137,7 @@ update_status (SsWindow *self)
       g_autofree char *escaped = g_markup_escape_text (text, -1);
 
       g_string_append_printf (markup, "<span foreground=\"#e01b24\">%s</span>", escaped);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), ss_simulation_get_error (self->simulation));
     }
   else if (m != NULL)
     for (int c = 0; c < ss_model_n_contacts (m) && c < n_modes; c++)
@@ -137,7 +150,11 @@ update_status (SsWindow *self)
       }
   /* a label relayouts the window on every change: only when the modes do */
   if (g_strcmp0 (gtk_label_get_label (self->status_label), markup->str) != 0)
-    gtk_label_set_markup (self->status_label, markup->str);
+    {
+      gtk_label_set_markup (self->status_label, markup->str);
+      if (m == NULL || ss_simulation_get_error (self->simulation) == NULL)
+        gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), NULL);
+    }
   g_string_free (markup, TRUE);
 
   ss_simulation_get_stats (self->simulation, &stats);
@@ -211,6 +228,9 @@ reveal_changed_cb (SsWindow *self)
                                                        : NAN);
 }
 
+/* set while the time axis shows a failed run's part (simulation_failed_cb) */
+#define FAILURE_ZOOM_KEY "ss-failure-zoom"
+
 static void
 simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
 {
@@ -222,6 +242,13 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   ss_plot_stack_set_model (self->plot_stack, ss_dataset_get_model (ds));
   ss_plot_stack_set_datasets (self->plot_stack, ds, self->show_ghost ? ghost : NULL);
   ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0, ss_simulation_get_t_end (simulation));
+  /* the zoom to a failed run's part ends with a run that does not fail */
+  if (ss_simulation_get_error (simulation) == NULL && ss_simulation_get_finished (simulation) &&
+      g_object_get_data (G_OBJECT (self), FAILURE_ZOOM_KEY) != NULL)
+    {
+      g_object_set_data (G_OBJECT (self), FAILURE_ZOOM_KEY, NULL);
+      ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (self->plot_stack));
+    }
   ss_mechanism_view_set_dataset (self->mechanism_view, ds);
   gtk_widget_queue_draw (GTK_WIDGET (self->mechanism_view));
   sync_playhead (self);
@@ -255,15 +282,31 @@ progress_changed_cb (SsWindow *self, GParamSpec *pspec, SsSimulation *simulation
 static void
 simulation_failed_cb (SsWindow *self, const char *message, SsSimulation *simulation)
 {
+  g_autofree char *body = NULL;
+  double           t = _ss_window_failure_time (self);
+  double           lower, upper;
+
   (void)simulation;
+  /* Translators: after a failed run's message; max_steps, max_events, rtol and atol are fields of Run Settings */
+  body = g_strdup_printf ("%s\n\n%s", message,
+                          _("The charts show the run up to the failure. Run Settings (the clock button above the "
+                            "charts) hold the step and event limits (max_steps, max_events) and the tolerances (rtol, "
+                            "atol)."));
+  /* a run that stopped early: the charts zoom to what it computed */
+  ss_time_axis_get_range (ss_plot_stack_get_time_axis (self->plot_stack), &lower, &upper);
+  if (t > 0 && t < 0.5 * upper && !ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (self->plot_stack)))
+    {
+      ss_time_axis_set_range (ss_plot_stack_get_time_axis (self->plot_stack), 0, 1.25 * t);
+      g_object_set_data (G_OBJECT (self), FAILURE_ZOOM_KEY, GINT_TO_POINTER (1));
+    }
   /* a drag through failing values fails once per recompute: one dialog,
    * telling the latest */
   if (self->failure_dialog != NULL)
     {
-      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), message);
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), body);
       return;
     }
-  self->failure_dialog = _ss_window_error_dialog (self, _("Simulation Failed"), message);
+  self->failure_dialog = _ss_window_error_dialog (self, _("Simulation Failed"), body);
   g_object_add_weak_pointer (G_OBJECT (self->failure_dialog), (gpointer *)&self->failure_dialog);
 }
 

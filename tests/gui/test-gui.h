@@ -20,6 +20,8 @@
 #include "ss-band-layer.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
+#include "ss-marker-layer.h"
+#include "ss-readable.h"
 #include "ss-chart.h"
 #include "ss-export.h"
 #include "ss-model-strings.h"
