@@ -33,6 +33,7 @@ struct _SsParamRow
   GtkRevealer   *error_revealer;
   GtkLabel      *error_label;
   GtkWidget     *reset_button;
+  GtkWidget     *reset_slot;
 
   const ss_param_info *info;
   double               value; /* value shown (last requested) */
@@ -562,6 +563,28 @@ ss_param_row_finalize (GObject *object)
   G_OBJECT_CLASS (ss_param_row_parent_class)->finalize (object);
 }
 
+/* The reset button's size, kept by its slot while it is hidden: a row does
+ * not grow (and push every row below it) on its value's first change. */
+static void
+reserve_reset_slot (SsParamRow *self)
+{
+  gboolean shown = gtk_widget_get_visible (self->reset_button);
+  int      width, height;
+
+  gtk_widget_set_visible (self->reset_button, TRUE);
+  gtk_widget_measure (self->reset_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+  gtk_widget_measure (self->reset_button, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  gtk_widget_set_visible (self->reset_button, shown);
+  gtk_widget_set_size_request (self->reset_slot, width, height);
+}
+
+static void
+ss_param_row_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ss_param_row_parent_class)->root (widget);
+  reserve_reset_slot (SS_PARAM_ROW (widget));
+}
+
 static void
 ss_param_row_class_init (SsParamRowClass *klass)
 {
@@ -569,6 +592,7 @@ ss_param_row_class_init (SsParamRowClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = ss_param_row_dispose;
   G_OBJECT_CLASS (klass)->finalize = ss_param_row_finalize;
+  widget_class->root = ss_param_row_root;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-param-row.ui");
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, label);
@@ -580,6 +604,7 @@ ss_param_row_class_init (SsParamRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_label);
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, reset_button);
+  gtk_widget_class_bind_template_child (widget_class, SsParamRow, reset_slot);
 
   /* The user asked for a value; the panel decides whether it is valid.
    * final FALSE: a preview while the input goes on; a final request always
