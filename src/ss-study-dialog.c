@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include "ss-study-dialog-private.h"
+#include "ss-tooltips.h"
 
 #define WINDOW_KEY "ss-study-dialog"
 
@@ -245,6 +246,7 @@ static void
 ss_study_dialog_init (SsStudyDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ss_tooltips_quiet_menu_buttons (GTK_WIDGET (self));
   _ss_study_dialog_editor_init (self);
   _ss_study_dialog_presets_init (self);
   g_signal_connect_swapped (self->heatmap_dropdown, "notify::selected",

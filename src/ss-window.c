@@ -26,6 +26,7 @@
 #include "ss-model-strings.h"
 #include "ss-readable.h"
 #include "ss-settings.h"
+#include "ss-tooltips.h"
 #include "ss-window-private.h"
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -834,6 +835,7 @@ ss_window_init (SsWindow *self)
   g_autofree char *scenario = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ss_tooltips_quiet_menu_buttons (GTK_WIDGET (self));
 
   self->settings = ss_settings_new ();
   self->simulation = ss_simulation_new ();

@@ -750,6 +750,40 @@ test_export_figure (void)
   gtk_window_destroy (GTK_WINDOW (export));
 }
 
+static GtkMenuButton *
+find_menu_button (GtkWidget *root, const char *tooltip)
+{
+  if (GTK_IS_MENU_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return GTK_MENU_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_menu_button (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The export button's tooltip is off while its menu is open (it would
+ * lie over the menu), back when it closes. */
+static void
+test_menu_tooltip_quiet (void)
+{
+  GtkMenuButton *button = find_menu_button (GTK_WIDGET (dialog), "Export the Table or the Plot");
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  pump (100);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popdown (button);
+  pump (100);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Export the Table or the Plot");
+}
+
 /* Every preset loads and builds; the two-slider γ preset ([Wojtyra2016]
  * Example 3) has no slip at γ1 = γ2 (no-value rings for both sliders) and
  * a slip near 1.95 s at γ1 = 2 γ2. */
@@ -826,6 +860,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/loaded-variant-rounded", test_loaded_variant_rounded);
   g_test_add_func ("/study-gui/export-figure", test_export_figure);
   g_test_add_func ("/study-gui/presets", test_presets);
+  g_test_add_func ("/study-gui/menu-tooltip-quiet", test_menu_tooltip_quiet);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
