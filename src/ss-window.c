@@ -544,8 +544,9 @@ ss_window_set_scenario (SsWindow *self, const char *name)
   ss_simulation_set_playing (self->simulation, FALSE);
   values = stored_values (self, sc);
   _ss_window_load_run_options (self, sc);
-  _ss_window_set_file (self, NULL);
   _ss_window_apply_scenario (self, sc, values);
+  /* after the step: an undo goes back to the file shown before */
+  _ss_window_set_file (self, NULL);
   return TRUE;
 }
 
@@ -588,7 +589,7 @@ _ss_window_params_changed (SsWindow *self, gboolean final)
   /* one undo step per gesture: its final change */
   if (final && !self->applying_history)
     ss_history_record (self->history, self->scenario, ss_param_panel_get_values (self->param_panel));
-  _ss_window_set_modified (self, TRUE);
+  _ss_window_set_modified (self, !final || !ss_history_is_saved (self->history));
 }
 
 /* A preview while a control is dragged or held, then one final change. */
@@ -608,6 +609,8 @@ history_changed_cb (SsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", ss_history_can_redo (self->history));
 }
 
+static void update_title (SsWindow *self);
+
 static void
 apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values)
 {
@@ -623,7 +626,14 @@ apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values
   else
     ss_param_panel_set_values (self->param_panel, values, NULL); /* emits a final change */
   self->applying_history = FALSE;
-  _ss_window_set_modified (self, TRUE);
+  /* the file shown with that state; unmodified back at the saved one */
+  if (g_strcmp0 (self->file_path, ss_history_get_file (self->history)) != 0)
+    {
+      g_free (self->file_path);
+      self->file_path = g_strdup (ss_history_get_file (self->history));
+    }
+  self->modified = !ss_history_is_saved (self->history);
+  update_title (self);
 }
 
 /* Shows @sc with @values as a user's change: a scenario switch or a new set
@@ -640,8 +650,8 @@ ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *valu
       _ss_window_save_run_options (self);
       ss_simulation_set_playing (self->simulation, FALSE);
       _ss_window_load_run_options (self, sc);
-      _ss_window_set_file (self, NULL);
       _ss_window_apply_scenario (self, sc, values);
+      _ss_window_set_file (self, NULL);
     }
   else
     ss_param_panel_set_values (self->param_panel, values, NULL); /* a final change: recompute, one step */
@@ -692,6 +702,7 @@ _ss_window_set_file (SsWindow *self, const char *path)
   g_free (self->file_path);
   self->file_path = g_strdup (path);
   self->modified = FALSE;
+  ss_history_set_file (self->history, path);
   if (path != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_path (path);

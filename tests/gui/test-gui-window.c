@@ -562,6 +562,49 @@ test_undo_redo (void)
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "k")], ==, 250.0);
 }
 
+/* The title's "•" follows the file: an undo back to the state saved drops
+ * it, a redo brings it back; undoing a scenario switch shows the file
+ * again, modified or not as it was. */
+void
+test_undo_to_saved (void)
+{
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  SsParamPanel    *panel = ss_window_get_param_panel (window);
+  g_autofree char *path = g_build_filename (tmpdir, "saved.stickslip", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  g_assert_true (ss_window_save_file (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
+
+  g_assert_true (ss_param_panel_request (panel, "k", 250.0));
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+  _ss_window_undo (window);
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
+  _ss_window_redo (window);
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Unsaved Scenario");
+  _ss_window_undo (window);
+  wait_idle (sim);
+  g_assert_true (ss_window_get_scenario (window) == ss_scenario_find ("one-mass"));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+  _ss_window_undo (window);
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
+  /* the scenario's remembered values back to the defaults for later tests */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+}
+
 /* Space plays while the scenario drop-down has the keyboard focus (a real
  * key press through the X server, xdotool). */
 void
