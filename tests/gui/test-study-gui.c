@@ -832,6 +832,30 @@ test_presets (void)
     }
   g_assert_true (ss_chart_layer_get_in_legend (SS_CHART_LAYER (find_layer (SS_STUDY_LAYER_NO_VALUE, 0))));
   g_assert_false (ss_chart_layer_get_in_legend (SS_CHART_LAYER (find_layer (SS_STUDY_LAYER_FAILED, 0))));
+
+  /* the no-value rings sit in a lane of their own, below every point */
+  {
+    SsChartContext ctx;
+    double         lowest_point = -INFINITY, highest_ring = INFINITY;
+
+    ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 800, 400, &ctx);
+    for (int o = 0; o < 2; o++)
+      for (int v = 0; v < ss_study_table_get_n_variants (table); v++)
+        {
+          SsStudyLayer *layer = find_layer (SS_STUDY_LAYER_OUTCOME, o);
+          double        x, y, px, py;
+          SsStudyMark   mark = ss_study_layer_get_mark (layer, v, &x, &y);
+
+          if (mark == SS_STUDY_MARK_NONE || !ss_study_layer_get_position (layer, &ctx, v, &px, &py))
+            continue;
+          if (mark == SS_STUDY_MARK_POINT)
+            lowest_point = MAX (lowest_point, py);
+          else
+            highest_ring = MIN (highest_ring, py);
+        }
+    g_assert_true (isfinite (lowest_point) && isfinite (highest_ring));
+    g_assert_cmpfloat (lowest_point, <, highest_ring - 8);
+  }
 }
 
 int
