@@ -162,6 +162,9 @@ update (SsExportDialog *self)
         }
     }
   adw_preferences_group_set_description (self->size_group, summary);
+  /* said under the format, not in its name: the chosen name fits the row */
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row),
+                               options.format == SS_EXPORT_SVG ? _("Text stays text, editable") : NULL);
   gtk_widget_set_sensitive (self->export_button, ok);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose-file", ok);
   update_chart_rows (self, &options);
