@@ -105,6 +105,27 @@ box_is_free (const Box *box, const Box *placed, guint n_placed, const SsChartCon
   return TRUE;
 }
 
+/* Whether @series' curve passes through @box (sampled every 2 units across
+ * it): a label there would hide the data it labels. */
+static gboolean
+box_on_curve (const Box *box, SsSeries *series, const SsChartContext *ctx)
+{
+  if (series == NULL || !ctx->time_x)
+    return FALSE;
+  for (double x = box->x - 2; x <= box->x + box->width + 2; x += 2)
+    {
+      double v = ss_series_value_at (series, ss_axis_map_from_pixel (&ctx->xmap, x));
+      double y;
+
+      if (!isfinite (v))
+        continue;
+      y = ss_chart_context_y (ctx, v);
+      if (y >= box->y - 2 && y <= box->y + box->height + 2)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The current path: a light halo, then the ink (filled or stroked). */
 static void
 ink_path (cairo_t *cr, const SsChartContext *ctx, gboolean fill, gboolean hollow)
@@ -275,10 +296,12 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
           continue;
         }
       {
-        /* beside the diamond, then further up or down, right before left */
+        /* beside the diamond, then further up or down, right before left:
+         * the first place clear of the other labels and marks and of the
+         * curve it sits on, else the first clear of the labels alone */
         const double dx[] = { r + 2, -r - 2 - w };
-        Box          box = { x + r + 2, y - h - 2, w, h };
-        gboolean     found = FALSE;
+        Box          box = { 0 }, fallback = { 0 };
+        gboolean     found = FALSE, any = FALSE;
 
         for (int step = 0; step < 8 && !found; step++)
           for (int side = 0; side < 2 && !found; side++)
@@ -286,18 +309,23 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
               {
                 Box try = { x + dx[side], up ? y - h - 2 - step * (h + 1) : y + 2 + step * (h + 1), w, h };
 
-                if (box_is_free (&try, placed, n_placed, ctx))
+                if (!box_is_free (&try, placed, n_placed, ctx))
+                  continue;
+                if (!any)
+                  fallback = try;
+                any = TRUE;
+                if (!box_on_curve (&try, e->series, ctx))
                   {
                     box = try;
                     found = TRUE;
                   }
               }
-        /* no free place: beside it, within the plot */
+        /* no free place: the diamond alone (the Example tab lists it)
+         * rather than a label over another */
+        if (!found && !any)
+          continue;
         if (!found)
-          {
-            box.x = CLAMP (box.x, ctx->x, MAX (ctx->x, ctx->x + ctx->width - w));
-            box.y = CLAMP (box.y, ctx->y, MAX (ctx->y, ctx->y + ctx->height - h));
-          }
+          box = fallback;
         show_label (cr, ctx, layout, box.x, box.y);
         if (n_placed < MAX_BOXES)
           placed[n_placed++] = box;
