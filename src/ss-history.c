@@ -241,6 +241,16 @@ ss_history_redo (SsHistory *self, const ss_scenario **scenario, const double **v
   return move_to (self, self->cursor + 1, scenario, values);
 }
 
+/* The next change is a step of its own, however soon it comes (after a
+ * change that was no drag: a reset, a study's point). */
+void
+ss_history_end_step (SsHistory *self)
+{
+  g_return_if_fail (SS_IS_HISTORY (self));
+
+  self->last_param = -1;
+}
+
 /* The scenario file now shown (NULL: none), opened or saved with the
  * state shown now (or, before the first record, with the first). */
 void
@@ -251,6 +261,7 @@ ss_history_set_file (SsHistory *self, const char *file)
   g_free (self->file);
   self->file = g_strdup (file);
   self->first_saved = self->entries->len == 0;
+  self->last_param = -1; /* the next change is a step of its own: an undo comes back here */
   /* the file holds this state now, no longer any other's */
   for (guint i = 0; i < self->entries->len; i++)
     {

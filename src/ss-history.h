@@ -22,6 +22,8 @@ gboolean   ss_history_can_redo (SsHistory *self);
 gboolean   ss_history_undo (SsHistory *self, const ss_scenario **scenario, const double **values);
 gboolean   ss_history_redo (SsHistory *self, const ss_scenario **scenario, const double **values);
 
+void ss_history_end_step (SsHistory *self);
+
 /* the file shown with each state, and whether it is the file's */
 void        ss_history_set_file (SsHistory *self, const char *file);
 const char *ss_history_get_file (SsHistory *self);

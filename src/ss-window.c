@@ -655,6 +655,7 @@ ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *valu
     }
   else
     ss_param_panel_set_values (self->param_panel, values, NULL); /* a final change: recompute, one step */
+  ss_history_end_step (self->history);
 }
 
 void
