@@ -492,6 +492,18 @@ update_subtitle (SsWindow *self)
   adw_window_title_set_subtitle (self->window_title, ss_i18n_choice_label (law ? law : "exact"));
 }
 
+/* Another scenario's charts start at the top: every scrolled window of
+ * @widget's tree back to its start. */
+static void
+scroll_to_top (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (widget)), 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    scroll_to_top (child);
+}
+
 void
 _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
 {
@@ -519,6 +531,7 @@ _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *
     }
   g_return_if_fail (m != NULL);
   ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (self->plot_stack));
+  scroll_to_top (GTK_WIDGET (self->plot_stack));
   ss_simulation_start (self->simulation, m);
   g_settings_set_string (self->settings, "scenario", sc->name);
   _ss_window_run_settings_sync (self);

@@ -590,6 +590,8 @@ test_undo_to_saved (void)
   wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
 
+  /* a characteristic plot added before the switch is back after its undo */
+  g_assert_nonnull (ss_plot_stack_add_xy_chart (window->plot_stack, "base.v", "base.F"));
   g_assert_true (ss_window_set_scenario (window, "dupont"));
   wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Unsaved Scenario");
@@ -597,6 +599,14 @@ test_undo_to_saved (void)
   wait_idle (sim);
   g_assert_true (ss_window_get_scenario (window) == ss_scenario_find ("one-mass"));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+  {
+    guint xy = 0;
+
+    for (guint i = 0; i < ss_plot_stack_get_n_charts (window->plot_stack); i++)
+      xy += ss_chart_is_xy (ss_plot_stack_get_chart (window->plot_stack, i));
+    g_assert_cmpuint (xy, ==, 1);
+  }
+  ss_plot_stack_remove_xy_chart (window->plot_stack, "base.v", "base.F");
   _ss_window_undo (window);
   wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
