@@ -608,6 +608,8 @@ ss_export_dialog_new_for_drawing (GtkWindow       *parent,
   gtk_widget_set_visible (GTK_WIDGET (self->charts_row), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->per_chart_row), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->overlays_row), FALSE);
+  /* and their group, empty without them */
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->charts_row), ADW_TYPE_PREFERENCES_GROUP), FALSE);
   setup (self, title, subtitle);
   return self;
 }
