@@ -259,6 +259,25 @@ ss_study_dialog_init (SsStudyDialog *self)
 
 /* A study window for @window: its scenario and values as the base; a
  * click on a variant loads it there. */
+/* Not larger than the screen of @window (a 1024 × 700 one). */
+static void
+fit_monitor (SsStudyDialog *self, SsWindow *window)
+{
+  GdkSurface  *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  GdkMonitor  *monitor = NULL;
+  GdkRectangle area;
+  int          width, height;
+
+  if (surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (gtk_widget_get_display (GTK_WIDGET (window)), surface);
+  if (monitor == NULL)
+    return;
+  gdk_monitor_get_geometry (monitor, &area);
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (self), MIN (width, area.width * 95 / 100),
+                               MIN (height, area.height * 90 / 100));
+}
+
 SsStudyDialog *
 ss_study_dialog_new (SsWindow *window)
 {
@@ -267,6 +286,7 @@ ss_study_dialog_new (SsWindow *window)
 
   self->window = window;
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&self->window);
+  fit_monitor (self, window);
   ss_study_dialog_take_window_values (self);
   _ss_study_dialog_update_actions (self);
   return self;
