@@ -659,8 +659,16 @@ ss_param_row_new (const ss_param_info *info, double value)
         gtk_drop_down_set_factory (self->dropdown, button);
         gtk_drop_down_set_list_factory (self->dropdown, popup);
       }
+      /* on the value's line, the row's width, instead of the label's:
+       * "Flexible (three bodies)", "Exact Coulomb (event-driven)" whole */
+      g_object_ref (self->dropdown);
+      gtk_box_remove (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->dropdown))), GTK_WIDGET (self->dropdown));
+      gtk_box_append (GTK_BOX (self->value_box), GTK_WIDGET (self->dropdown));
+      g_object_unref (self->dropdown);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->dropdown), TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self->scale), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->spin), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->dropdown), TRUE);
-      gtk_widget_set_visible (self->value_box, FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->unit_label), FALSE);
       g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
       /* "Compare all": one pinned run per choice (the window's action) */
