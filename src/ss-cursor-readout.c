@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ss-cursor-readout.h"
+#include "ss-readable.h"
 #include "ss-units.h"
 
 #define N_COLUMNS 5 /* curve, run, A, B, B − A */
@@ -28,10 +29,11 @@ struct _SsCursorReadout
 
 G_DEFINE_FINAL_TYPE (SsCursorReadout, ss_cursor_readout, GTK_TYPE_WIDGET)
 
+/* A value as the legends read it: nothing finer than the curve's noise. */
 static char *
-format_value (double v, const char *unit)
+format_value (double v, double noise, const char *unit)
 {
-  return isnan (v) ? g_strdup ("—") : ss_format_quantity (v, unit);
+  return isnan (v) ? g_strdup ("—") : ss_readable_quantity (v, noise, unit);
 }
 
 static GtkWidget *
@@ -98,7 +100,7 @@ ss_cursor_readout_refresh (SsCursorReadout *self)
       g_ptr_array_add (self->cells, g_strdup (reading->name));
       g_ptr_array_add (self->cells, g_strdup (reading->run));
       for (guint k = 0; k < 3; k++)
-        g_ptr_array_add (self->cells, format_value (v[k], reading->unit));
+        g_ptr_array_add (self->cells, format_value (v[k], ss_line_layer_get_noise (reading->layer), reading->unit));
       for (guint c = 0; c < N_COLUMNS; c++)
         gtk_grid_attach (GTK_GRID (self->grid),
                          cell_label (g_ptr_array_index (self->cells, r * N_COLUMNS + c), c >= 2, FALSE), c, r + 1, 1,

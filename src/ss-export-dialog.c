@@ -20,6 +20,9 @@ struct _SsExportDialog
   GPtrArray   *chart_rows;
   GPtrArray   *chart_checks;
   SsExportUnit unit; /* the one the sizes are in now */
+  /* a drawing instead of the plot stack's charts (ss_export_dialog_new_for_drawing) */
+  SsExportDrawFunc draw;
+  GObject         *draw_owner;
 
   /* template */
   GtkWidget           *export_button;
@@ -75,9 +78,15 @@ ss_export_dialog_get_options (SsExportDialog *self, SsExportOptions *options)
   options->font_size = gtk_adjustment_get_value (self->font_adjustment);
   options->charts = (const guint *)(gpointer)self->chosen->data;
   options->n_charts = self->chosen->len;
-  options->one_file_per_chart = gtk_switch_get_active (self->per_chart_switch);
-  options->overlays =
-      gtk_switch_get_active (self->overlays_switch) && gtk_widget_get_sensitive (GTK_WIDGET (self->overlays_row));
+  if (self->draw != NULL)
+    {
+      /* one drawing: no charts to choose, no overlays */
+      options->charts = NULL;
+      options->n_charts = 1;
+    }
+  options->one_file_per_chart = self->draw == NULL && gtk_switch_get_active (self->per_chart_switch);
+  options->overlays = self->draw == NULL && gtk_switch_get_active (self->overlays_switch) &&
+                      gtk_widget_get_sensitive (GTK_WIDGET (self->overlays_row));
   if (adw_expander_row_get_enable_expansion (self->title_row) && title[0] != '\0')
     options->title = title;
   if (adw_expander_row_get_enable_expansion (self->parameters_row) && subtitle[0] != '\0')
@@ -88,6 +97,8 @@ ss_export_dialog_get_options (SsExportDialog *self, SsExportOptions *options)
 static void
 update_chart_rows (SsExportDialog *self, const SsExportOptions *options)
 {
+  if (self->draw != NULL)
+    return;
   const char      *ext = ss_export_format_extension (options->format);
   g_autofree char *example = g_strdup_printf ("%s-1%s, %s-2%s, …", self->file_name, ext, self->file_name, ext);
 
@@ -151,6 +162,9 @@ update (SsExportDialog *self)
         }
     }
   adw_preferences_group_set_description (self->size_group, summary);
+  /* said under the format, not in its name: the chosen name fits the row */
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->format_row),
+                               options.format == SS_EXPORT_SVG ? _("Text stays text, editable") : NULL);
   gtk_widget_set_sensitive (self->export_button, ok);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose-file", ok);
   update_chart_rows (self, &options);
@@ -183,7 +197,10 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer
   cairo_rectangle (cr, x + 2, y + 2, w, h);
   cairo_fill (cr);
   cairo_translate (cr, x, y);
-  ss_export_draw_preview (self->stack, &options, cr, w, h);
+  if (self->draw != NULL)
+    ss_export_draw_drawing_preview (&options, self->draw, self->draw_owner, cr, w, h);
+  else
+    ss_export_draw_preview (self->stack, &options, cr, w, h);
 }
 
 static void
@@ -273,6 +290,14 @@ ss_export_dialog_export_to (SsExportDialog *self, const char *path, GPtrArray *w
   g_return_val_if_fail (SS_IS_EXPORT_DIALOG (self), FALSE);
 
   ss_export_dialog_get_options (self, &options);
+  if (self->draw != NULL)
+    {
+      if (!ss_export_drawing (path, &options, self->draw, self->draw_owner, error))
+        return FALSE;
+      if (written != NULL)
+        g_ptr_array_add (written, g_strdup (path));
+      return TRUE;
+    }
   return ss_export_figure (self->stack, path, &options, written, error);
 }
 
@@ -475,6 +500,7 @@ ss_export_dialog_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_EXPORT_DIALOG);
   g_clear_object (&self->stack);
+  g_clear_object (&self->draw_owner);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->file_name, g_free);
   g_clear_pointer (&self->chosen, g_array_unref);
@@ -530,6 +556,8 @@ ss_export_dialog_init (SsExportDialog *self)
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
 }
 
+static void setup (SsExportDialog *self, const char *title, const char *subtitle);
+
 /* A dialog exporting the charts of @stack, titled after @scenario with
  * @values (the parameters @shown, or NULL: those its friction law uses;
  * see ss_export_dup_title), modal over @parent. */
@@ -544,20 +572,55 @@ ss_export_dialog_new (
   g_return_val_if_fail (SS_IS_PLOT_STACK (stack), NULL);
 
   self->stack = g_object_ref (stack);
-  self->settings = ss_settings_new ();
   self->file_name = g_strdup (scenario != NULL ? scenario->name : "figure");
   if (scenario != NULL && values != NULL)
     title = ss_export_dup_title (scenario, values, shown, &subtitle);
-  gtk_editable_set_text (self->title_entry, title ? title : "");
-  gtk_editable_set_text (self->subtitle_entry, subtitle ? subtitle : "");
   add_chart_rows (self);
-  bind_settings (self);
 
   /* the overlays' switch means something only with overlays to draw */
   gtk_widget_set_sensitive (GTK_WIDGET (self->overlays_row), ss_plot_stack_has_overlays (stack));
   adw_action_row_set_subtitle (self->overlays_row,
                                ss_plot_stack_has_overlays (stack) ? _("Drawn and named in the legend")
                                                                   : _("None shown now"));
+  setup (self, title, subtitle);
+  return self;
+}
+
+/* A dialog exporting what @draw draws (called with @owner as its data,
+ * kept alive by the dialog) by the same options as the charts' figure,
+ * remembered alike: size, resolution, font size, format, the title block
+ * (@title and @subtitle, editable); files suggested as @file_name.EXT. */
+SsExportDialog *
+ss_export_dialog_new_for_drawing (GtkWindow       *parent,
+                                  const char      *file_name,
+                                  const char      *title,
+                                  const char      *subtitle,
+                                  SsExportDrawFunc draw,
+                                  GObject         *owner)
+{
+  SsExportDialog *self = g_object_new (SS_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
+
+  g_return_val_if_fail (draw != NULL && G_IS_OBJECT (owner), NULL);
+
+  self->draw = draw;
+  self->draw_owner = g_object_ref (owner);
+  self->file_name = g_strdup (file_name != NULL ? file_name : "figure");
+  gtk_widget_set_visible (GTK_WIDGET (self->charts_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->per_chart_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->overlays_row), FALSE);
+  /* and their group, empty without them */
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->charts_row), ADW_TYPE_PREFERENCES_GROUP), FALSE);
+  setup (self, title, subtitle);
+  return self;
+}
+
+static void
+setup (SsExportDialog *self, const char *title, const char *subtitle)
+{
+  self->settings = ss_settings_new ();
+  gtk_editable_set_text (self->title_entry, title ? title : "");
+  gtk_editable_set_text (self->subtitle_entry, subtitle ? subtitle : "");
+  bind_settings (self);
 
   g_signal_connect_swapped (self->unit_row, "notify::selected", G_CALLBACK (unit_changed_cb), self);
   g_signal_connect_swapped (self->format_row, "notify::selected", G_CALLBACK (update), self);
@@ -572,5 +635,4 @@ ss_export_dialog_new (
   g_signal_connect_swapped (self->title_entry, "changed", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->subtitle_entry, "changed", G_CALLBACK (update), self);
   update (self);
-  return self;
 }

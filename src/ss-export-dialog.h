@@ -24,7 +24,13 @@ G_DECLARE_FINAL_TYPE (SsExportDialog, ss_export_dialog, SS, EXPORT_DIALOG, AdwWi
 
 SsExportDialog *ss_export_dialog_new (
     GtkWindow *parent, SsPlotStack *stack, const ss_scenario *scenario, const double *values, const gboolean *shown);
-void     ss_export_dialog_get_options (SsExportDialog *self, SsExportOptions *options);
-gboolean ss_export_dialog_export_to (SsExportDialog *self, const char *path, GPtrArray *written, GError **error);
+SsExportDialog *ss_export_dialog_new_for_drawing (GtkWindow       *parent,
+                                                  const char      *file_name,
+                                                  const char      *title,
+                                                  const char      *subtitle,
+                                                  SsExportDrawFunc draw,
+                                                  GObject         *owner);
+void            ss_export_dialog_get_options (SsExportDialog *self, SsExportOptions *options);
+gboolean        ss_export_dialog_export_to (SsExportDialog *self, const char *path, GPtrArray *written, GError **error);
 
 G_END_DECLS

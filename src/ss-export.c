@@ -241,15 +241,29 @@ file_figure (SsPlotStack *stack, const SsExportOptions *options, guint file, gui
     }
 }
 
+/* What a file shows: a figure of the plot stack, or a drawing given by
+ * its function. */
+typedef struct
+{
+  SsPlotStack             *stack;
+  const SsPlotStackFigure *figure;
+  SsExportDrawFunc         draw;
+  gpointer                 data;
+  const SsExportOptions   *options;
+} Content;
+
 static void
-render (SsPlotStack *stack, cairo_t *cr, double width, double height, double scale, const SsPlotStackFigure *figure)
+render (const Content *content, cairo_t *cr, double width, double height, double scale)
 {
   SsChartStyle style;
 
   ss_chart_style_init_for_export (&style);
   cairo_save (cr);
   cairo_scale (cr, scale, scale);
-  ss_plot_stack_draw_figure (stack, cr, width / scale, height / scale, &style, figure);
+  if (content->draw != NULL)
+    content->draw (cr, width / scale, height / scale, &style, content->options, content->data);
+  else
+    ss_plot_stack_draw_figure (content->stack, cr, width / scale, height / scale, &style, content->figure);
   cairo_restore (cr);
 }
 
@@ -308,7 +322,7 @@ write_png (cairo_surface_t *surface, double dpi, FILE *f)
 }
 
 static gboolean
-write_file (SsPlotStack *stack, const char *path, const Target *target, const SsPlotStackFigure *figure, GError **error)
+write_file (const Content *content, const char *path, const Target *target, const char *pdf_title, GError **error)
 {
   cairo_surface_t *surface = NULL;
   cairo_status_t   status;
@@ -326,7 +340,7 @@ write_file (SsPlotStack *stack, const char *path, const Target *target, const Ss
     case SS_EXPORT_PNG:
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)target->width, (int)target->height);
       cr = cairo_create (surface);
-      render (stack, cr, target->width, target->height, target->scale, figure);
+      render (content, cr, target->width, target->height, target->scale);
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       status = cairo_surface_status (surface);
@@ -342,7 +356,7 @@ write_file (SsPlotStack *stack, const char *path, const Target *target, const Ss
         /* labels as <text>, written in after cairo's drawing */
         ss_chart_text_record_svg (surface);
         cr = cairo_create (surface);
-        render (stack, cr, target->width, target->height, target->scale, figure);
+        render (content, cr, target->width, target->height, target->scale);
         cairo_show_page (cr);
         cairo_destroy (cr);
         cairo_surface_finish (surface);
@@ -358,10 +372,10 @@ write_file (SsPlotStack *stack, const char *path, const Target *target, const Ss
       break;
     case SS_EXPORT_PDF:
       surface = cairo_pdf_surface_create_for_stream (write_stream, f, target->width, target->height);
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, figure->title ? figure->title : "");
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, pdf_title ? pdf_title : "");
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Stick-Slip Lab");
       cr = cairo_create (surface);
-      render (stack, cr, target->width, target->height, target->scale, figure);
+      render (content, cr, target->width, target->height, target->scale);
       cairo_show_page (cr);
       cairo_destroy (cr);
       cairo_surface_finish (surface);
@@ -416,9 +430,11 @@ ss_export_figure (
       guint             index;
       g_autofree char  *file = NULL;
 
+      Content content = { .stack = stack, .figure = &figure, .options = options };
+
       file_figure (stack, options, k, &index, &figure);
       file = options->one_file_per_chart ? ss_export_chart_path (path, index) : g_strdup (path);
-      if (!write_file (stack, file, &target, &figure, error))
+      if (!write_file (&content, file, &target, figure.title, error))
         return FALSE;
       if (written != NULL)
         g_ptr_array_add (written, g_steal_pointer (&file));
@@ -426,30 +442,69 @@ ss_export_figure (
   return TRUE;
 }
 
-/* The (first) file's figure on a page fitted into @width × @height of
- * @cr, centred: what the export will look like, to scale. */
-void
-ss_export_draw_preview (SsPlotStack *stack, const SsExportOptions *options, cairo_t *cr, double width, double height)
+/* A drawing that is no plot stack's (the study window's plot) as a file
+ * by the same options and rules as a figure: @draw draws it (the charts'
+ * export style, sizes in the layout's units); the options' chart list,
+ * one file per chart and overlays do not apply. */
+gboolean
+ss_export_drawing (
+    const char *path, const SsExportOptions *options, SsExportDrawFunc draw, gpointer data, GError **error)
 {
-  SsChartStyle      style;
-  SsPlotStackFigure figure;
-  guint             index;
-  double            w_mm, h_mm, per_mm, w, h;
+  Content content = { .draw = draw, .data = data, .options = options };
+  Target  target;
+
+  g_return_val_if_fail (draw != NULL, FALSE);
+
+  if (!ss_export_check_options (options, error))
+    return FALSE;
+  target_from_options (options, &target);
+  return write_file (&content, path, &target, options->title, error);
+}
+
+static void
+draw_preview (const Content *content, const SsExportOptions *options, cairo_t *cr, double width, double height)
+{
+  SsChartStyle style;
+  double       w_mm, h_mm, per_mm, w, h;
 
   ss_export_get_print_size (options, &w_mm, &h_mm);
-  if (!(w_mm > 0 && h_mm > 0) || (options->charts != NULL && options->n_charts == 0))
+  if (!(w_mm > 0 && h_mm > 0))
     return;
   per_mm = MIN (width / w_mm, height / h_mm);
   w = w_mm * per_mm;
   h = h_mm * per_mm;
   ss_chart_style_init_for_export (&style);
-  file_figure (stack, options, 0, &index, &figure);
   cairo_save (cr);
   cairo_translate (cr, round ((width - w) / 2), round ((height - h) / 2));
   cairo_rectangle (cr, 0, 0, w, h);
   cairo_clip (cr);
-  render (stack, cr, w, h, options->font_size / style.font_size * per_mm * MM_PER_INCH / PANGO_PER_INCH, &figure);
+  render (content, cr, w, h, options->font_size / style.font_size * per_mm * MM_PER_INCH / PANGO_PER_INCH);
   cairo_restore (cr);
+}
+
+/* The (first) file's figure on a page fitted into @width × @height of
+ * @cr, centred: what the export will look like, to scale. */
+void
+ss_export_draw_preview (SsPlotStack *stack, const SsExportOptions *options, cairo_t *cr, double width, double height)
+{
+  SsPlotStackFigure figure;
+  guint             index;
+  Content           content = { .stack = stack, .figure = &figure, .options = options };
+
+  if (options->charts != NULL && options->n_charts == 0)
+    return;
+  file_figure (stack, options, 0, &index, &figure);
+  draw_preview (&content, options, cr, width, height);
+}
+
+/* ss_export_draw_preview of a drawing (ss_export_drawing). */
+void
+ss_export_draw_drawing_preview (
+    const SsExportOptions *options, SsExportDrawFunc draw, gpointer data, cairo_t *cr, double width, double height)
+{
+  Content content = { .draw = draw, .data = data, .options = options };
+
+  draw_preview (&content, options, cr, width, height);
 }
 
 /* The figure's title from the human names: the scenario's title and its
@@ -507,6 +562,7 @@ ss_export_plot (SsPlotStack   *stack,
 {
   SsPlotStackFigure figure = { .title = title, .subtitle = subtitle, .overlays = TRUE };
   Target            target = { .format = format, .width = width, .height = height, .svg_unit = CAIRO_SVG_UNIT_PX };
+  Content           content = { .stack = stack, .figure = &figure };
 
   g_return_val_if_fail (SS_IS_PLOT_STACK (stack), FALSE);
 
@@ -517,7 +573,7 @@ ss_export_plot (SsPlotStack   *stack,
       return FALSE;
     }
   target.scale = format == SS_EXPORT_PNG ? MAX (1.0, width / 1000.0) : 1.0;
-  return write_file (stack, path, &target, &figure, error);
+  return write_file (&content, path, &target, title, error);
 }
 
 /* The CLI's CSV through the engine's own writer (same columns, same

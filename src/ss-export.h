@@ -61,6 +61,11 @@ typedef struct
 #define SS_EXPORT_MIN_FONT   4.0
 #define SS_EXPORT_MAX_FONT   48.0
 
+/* Draws a drawing @width × @height (layout units, fonts and lines of
+ * @style) for ss_export_drawing; @options give its title and subtitle. */
+typedef void (*SsExportDrawFunc) (
+    cairo_t *cr, double width, double height, const SsChartStyle *style, const SsExportOptions *options, gpointer data);
+
 gboolean    ss_export_format_from_path (const char *path, SsExportFormat *format);
 const char *ss_export_format_extension (SsExportFormat format);
 void        ss_export_options_init (SsExportOptions *options);
@@ -72,6 +77,10 @@ gboolean    ss_export_figure (
        SsPlotStack *stack, const char *path, const SsExportOptions *options, GPtrArray *written, GError **error);
 void
 ss_export_draw_preview (SsPlotStack *stack, const SsExportOptions *options, cairo_t *cr, double width, double height);
+gboolean ss_export_drawing (
+    const char *path, const SsExportOptions *options, SsExportDrawFunc draw, gpointer data, GError **error);
+void ss_export_draw_drawing_preview (
+    const SsExportOptions *options, SsExportDrawFunc draw, gpointer data, cairo_t *cr, double width, double height);
 char *ss_export_dup_title (const ss_scenario *scenario, const double *values, const gboolean *shown, char **subtitle);
 
 gboolean ss_export_plot (SsPlotStack   *stack,

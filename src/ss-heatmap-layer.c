@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "ss-chart-text.h"
 #include "ss-heatmap-layer.h"
 
 #define BAR_WIDTH  12.0 /* px */
@@ -291,8 +292,7 @@ draw_key_row (cairo_t *cr, const SsChartContext *ctx, const Bar *bar, double y, 
   cairo_set_line_width (cr, 0.5);
   cairo_rectangle (cr, r.origin.x, r.origin.y, r.size.width, r.size.height);
   cairo_stroke (cr);
-  cairo_move_to (cr, bar->x + BAR_WIDTH + BAR_GAP, y);
-  pango_cairo_show_layout (cr, layout);
+  ss_chart_show_text (cr, layout, bar->x + BAR_WIDTH + BAR_GAP, y, 0);
 }
 
 static void
@@ -342,8 +342,7 @@ draw_color_bar (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx)
           cairo_line_to (cr, bar.x + BAR_WIDTH + 3, y);
           cairo_stroke (cr);
           text_size (self, cr, ctx, label, &w, &h);
-          cairo_move_to (cr, bar.x + BAR_WIDTH + BAR_GAP, y - h / 2);
-          pango_cairo_show_layout (cr, layout);
+          ss_chart_show_text (cr, layout, bar.x + BAR_WIDTH + BAR_GAP, y - h / 2, 0);
         }
     }
 
@@ -357,10 +356,10 @@ draw_color_bar (SsHeatmapLayer *self, cairo_t *cr, const SsChartContext *ctx)
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
       pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
       cairo_save (cr);
-      cairo_move_to (cr, x, bar.bottom);
+      cairo_translate (cr, x, bar.bottom);
       cairo_rotate (cr, -G_PI / 2);
       pango_cairo_update_layout (cr, layout);
-      pango_cairo_show_layout (cr, layout);
+      ss_chart_show_text (cr, layout, 0, 0, 0);
       cairo_restore (cr);
     }
 

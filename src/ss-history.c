@@ -15,6 +15,8 @@ typedef struct
 {
   const ss_scenario *scenario;
   double            *values; /* scenario->n_params */
+  char              *file;   /* the scenario file shown, NULL: none */
+  gboolean           saved;  /* the state the file was opened or saved with */
 } Entry;
 
 struct _SsHistory
@@ -25,6 +27,9 @@ struct _SsHistory
   guint   cursor;      /* the entry shown now */
   gint64  last_record; /* µs */
   int     last_param;  /* the parameter the last step changed, or -1 */
+
+  char    *file;        /* the file shown now: the next entry's */
+  gboolean first_saved; /* the first entry is the file's state */
 };
 
 G_DEFINE_FINAL_TYPE (SsHistory, ss_history, G_TYPE_OBJECT)
@@ -45,6 +50,7 @@ entry_clear (gpointer data)
   Entry *e = data;
 
   g_clear_pointer (&e->values, g_free);
+  g_clear_pointer (&e->file, g_free);
 }
 
 static void
@@ -60,6 +66,7 @@ ss_history_finalize (GObject *object)
   SsHistory *self = (SsHistory *)object;
 
   g_array_unref (self->entries);
+  g_free (self->file);
   G_OBJECT_CLASS (ss_history_parent_class)->finalize (object);
 }
 
@@ -118,6 +125,7 @@ ss_history_clear (SsHistory *self)
   g_array_set_size (self->entries, 0);
   self->cursor = 0;
   self->last_param = -1;
+  self->first_saved = FALSE;
   notify_state (self);
 }
 
@@ -163,12 +171,15 @@ ss_history_record (SsHistory *self, const ss_scenario *scenario, const double *v
       if (param >= 0 && param == self->last_param && now - self->last_record < COALESCE_US && self->cursor > 0)
         {
           memcpy (current->values, values, sizeof (double) * (gsize)scenario->n_params);
+          current->saved = FALSE; /* another state: not the file's */
           self->last_record = now;
           return;
         }
     }
   entry.scenario = scenario;
   entry.values = g_memdup2 (values, sizeof (double) * (gsize)MAX (scenario->n_params, 1));
+  entry.file = g_strdup (self->file);
+  entry.saved = self->entries->len == 0 && self->first_saved;
   g_array_append_val (self->entries, entry);
   if (self->entries->len > MAX_ENTRIES)
     g_array_remove_index (self->entries, 0);
@@ -202,6 +213,8 @@ move_to (SsHistory *self, guint index, const ss_scenario **scenario, const doubl
   e = &g_array_index (self->entries, Entry, index);
   *scenario = e->scenario;
   *values = e->values;
+  g_free (self->file);
+  self->file = g_strdup (e->file);
   notify_state (self);
   return TRUE;
 }
@@ -226,4 +239,61 @@ ss_history_redo (SsHistory *self, const ss_scenario **scenario, const double **v
   if (!ss_history_can_redo (self))
     return FALSE;
   return move_to (self, self->cursor + 1, scenario, values);
+}
+
+/* The next change is a step of its own, however soon it comes (after a
+ * change that was no drag: a reset, a study's point). */
+void
+ss_history_end_step (SsHistory *self)
+{
+  g_return_if_fail (SS_IS_HISTORY (self));
+
+  self->last_param = -1;
+}
+
+/* The scenario file now shown (NULL: none), opened or saved with the
+ * state shown now (or, before the first record, with the first). */
+void
+ss_history_set_file (SsHistory *self, const char *file)
+{
+  g_return_if_fail (SS_IS_HISTORY (self));
+
+  g_free (self->file);
+  self->file = g_strdup (file);
+  self->first_saved = self->entries->len == 0;
+  self->last_param = -1; /* the next change is a step of its own: an undo comes back here */
+  /* the file holds this state now, no longer any other's */
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *e = &g_array_index (self->entries, Entry, i);
+
+      if (i == self->cursor)
+        {
+          g_free (e->file);
+          e->file = g_strdup (file);
+          e->saved = TRUE;
+        }
+      else if (g_strcmp0 (e->file, file) == 0)
+        e->saved = FALSE;
+    }
+}
+
+/* The file shown with the state shown now (after an undo or a redo: that
+ * state's), NULL: none. */
+const char *
+ss_history_get_file (SsHistory *self)
+{
+  g_return_val_if_fail (SS_IS_HISTORY (self), NULL);
+
+  return self->file;
+}
+
+/* Whether the state shown now is the one its file was opened or saved
+ * with. */
+gboolean
+ss_history_is_saved (SsHistory *self)
+{
+  g_return_val_if_fail (SS_IS_HISTORY (self), FALSE);
+
+  return self->entries->len > 0 && g_array_index (self->entries, Entry, self->cursor).saved;
 }

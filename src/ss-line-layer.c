@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "ss-line-layer.h"
+#include "ss-readable.h"
 #include "ss-units.h"
 
 struct _SsLineLayer
@@ -290,7 +291,7 @@ ss_line_layer_format_value (SsChartLayer *layer, double t)
   if (isnan (v))
     /* Translators: a static friction force the equations do not determine */
     return g_strdup (_("undetermined"));
-  return ss_format_quantity (v, self->unit);
+  return ss_readable_quantity (v, ss_line_layer_get_noise (self), self->unit);
 }
 
 static void
@@ -396,4 +397,21 @@ ss_line_layer_get_unit (SsLineLayer *self)
 {
   g_return_val_if_fail (SS_IS_LINE_LAYER (self), NULL);
   return self->unit;
+}
+
+/* The noise level of the line's column in its run (ss_readable_noise of
+ * its largest magnitude so far), what its readouts round to; 0 when
+ * unknown. */
+double
+ss_line_layer_get_noise (SsLineLayer *self)
+{
+  SsDataset *dataset;
+  double     lo, hi;
+
+  g_return_val_if_fail (SS_IS_LINE_LAYER (self), 0.0);
+  dataset = ss_series_get_dataset (self->series);
+  if (dataset == NULL || !ss_dataset_get_column_range (
+                             dataset, ss_dataset_find_column (dataset, ss_series_get_column (self->series)), &lo, &hi))
+    return 0.0;
+  return ss_readable_noise (MAX (fabs (lo), fabs (hi)));
 }

@@ -15,6 +15,7 @@ SsSeries     *ss_line_layer_get_series (SsLineLayer *self);
 const char   *ss_line_layer_get_unit (SsLineLayer *self);
 gboolean      ss_line_layer_has_value (SsLineLayer *self, double t);
 double        ss_line_layer_value_at (SsLineLayer *self, double t);
+double        ss_line_layer_get_noise (SsLineLayer *self);
 void          ss_line_layer_set_dashed (SsLineLayer *self, gboolean dashed);
 void          ss_line_layer_set_faint (SsLineLayer *self, gboolean faint);
 void          ss_line_layer_set_run_style (SsLineLayer *self, guint run_style);

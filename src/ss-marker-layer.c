@@ -6,6 +6,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "ss-chart-text.h"
 #include "ss-marker-layer.h"
 
 typedef struct
@@ -67,11 +68,15 @@ gboolean
 ss_marker_equal (const SsMarker *a, const SsMarker *b)
 {
   return same_double (a->t, b->t) && same_double (a->value, b->value) && same_double (a->tolerance, b->tolerance) &&
-         g_strcmp0 (a->column, b->column) == 0 && g_strcmp0 (a->label, b->label) == 0 && a->missed == b->missed;
+         g_strcmp0 (a->column, b->column) == 0 && g_strcmp0 (a->label, b->label) == 0 && a->missed == b->missed &&
+         a->failure == b->failure;
 }
 
 /* ---- drawing -------------------------------------------------------------- */
 
+#define FAIL_R    0.878 /* #e01b24, GNOME's red 3: where a failed run stopped */
+#define FAIL_G    0.106
+#define FAIL_B    0.141
 #define INK_R     0.141 /* #241f31, GNOME's dark 4 */
 #define INK_G     0.122
 #define INK_B     0.192
@@ -98,6 +103,27 @@ box_is_free (const Box *box, const Box *placed, guint n_placed, const SsChartCon
     if (boxes_overlap (box, &placed[i]))
       return FALSE;
   return TRUE;
+}
+
+/* Whether @series' curve passes through @box (sampled every 2 units across
+ * it): a label there would hide the data it labels. */
+static gboolean
+box_on_curve (const Box *box, SsSeries *series, const SsChartContext *ctx)
+{
+  if (series == NULL || !ctx->time_x)
+    return FALSE;
+  for (double x = box->x - 2; x <= box->x + box->width + 2; x += 2)
+    {
+      double v = ss_series_value_at (series, ss_axis_map_from_pixel (&ctx->xmap, x));
+      double y;
+
+      if (!isfinite (v))
+        continue;
+      y = ss_chart_context_y (ctx, v);
+      if (y >= box->y - 2 && y <= box->y + box->height + 2)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* The current path: a light halo, then the ink (filled or stroked). */
@@ -151,9 +177,9 @@ show_label (cairo_t *cr, const SsChartContext *ctx, PangoLayout *layout, double 
   cairo_set_line_width (cr, 2.5 * ctx->line_scale);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_stroke (cr);
-  cairo_move_to (cr, x, y);
+  cairo_new_path (cr);
   cairo_set_source_rgb (cr, INK_R, INK_G, INK_B);
-  pango_cairo_show_layout (cr, layout);
+  ss_chart_show_text (cr, layout, x, y, 0);
 }
 
 /* Where marker @e sits in @ctx; FALSE when its instant is off the plot. */
@@ -196,6 +222,21 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
 
       if (!marker_position (e, ctx, &x, &y))
         continue;
+      if (e->marker->failure)
+        {
+          /* a failed run's end: a dashed line across the plot */
+          double dash[] = { 4.0 * ctx->line_scale, 3.0 * ctx->line_scale };
+
+          cairo_save (cr);
+          cairo_move_to (cr, x, ctx->y);
+          cairo_line_to (cr, x, ctx->y + ctx->height);
+          cairo_set_source_rgb (cr, FAIL_R, FAIL_G, FAIL_B);
+          cairo_set_line_width (cr, 1.5 * ctx->line_scale);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+          continue;
+        }
       if (tol > 0)
         {
           double x0 = ss_chart_context_x (ctx, e->marker->t - tol);
@@ -242,11 +283,25 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
         }
       if (!marker_position (e, ctx, &x, &y))
         continue;
+      if (e->marker->failure)
+        {
+          /* at the top, right of the line (left of it at the plot's end) */
+          Box box = { x + 3, ctx->y + 2, w, h };
+
+          if (box.x + w > ctx->x + ctx->width)
+            box.x = x - 3 - w;
+          show_label (cr, ctx, layout, box.x, box.y);
+          if (n_placed < MAX_BOXES)
+            placed[n_placed++] = box;
+          continue;
+        }
       {
-        /* beside the diamond, then further up or down, right before left */
+        /* beside the diamond, then further up or down, right before left:
+         * the first place clear of the other labels and marks and of the
+         * curve it sits on, else the first clear of the labels alone */
         const double dx[] = { r + 2, -r - 2 - w };
-        Box          box = { x + r + 2, y - h - 2, w, h };
-        gboolean     found = FALSE;
+        Box          box = { 0 }, fallback = { 0 };
+        gboolean     found = FALSE, any = FALSE;
 
         for (int step = 0; step < 8 && !found; step++)
           for (int side = 0; side < 2 && !found; side++)
@@ -254,18 +309,23 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
               {
                 Box try = { x + dx[side], up ? y - h - 2 - step * (h + 1) : y + 2 + step * (h + 1), w, h };
 
-                if (box_is_free (&try, placed, n_placed, ctx))
+                if (!box_is_free (&try, placed, n_placed, ctx))
+                  continue;
+                if (!any)
+                  fallback = try;
+                any = TRUE;
+                if (!box_on_curve (&try, e->series, ctx))
                   {
                     box = try;
                     found = TRUE;
                   }
               }
-        /* no free place: beside it, within the plot */
+        /* no free place: the diamond alone (the Example tab lists it)
+         * rather than a label over another */
+        if (!found && !any)
+          continue;
         if (!found)
-          {
-            box.x = CLAMP (box.x, ctx->x, MAX (ctx->x, ctx->x + ctx->width - w));
-            box.y = CLAMP (box.y, ctx->y, MAX (ctx->y, ctx->y + ctx->height - h));
-          }
+          box = fallback;
         show_label (cr, ctx, layout, box.x, box.y);
         if (n_placed < MAX_BOXES)
           placed[n_placed++] = box;
@@ -367,7 +427,8 @@ ss_marker_layer_new (void)
 }
 
 /* Draws @markers (SsMarker, copied), each on the curve of @series' entry
- * at the same index (NULL: none); in the legend while there are any. */
+ * at the same index (NULL: none); in the legend while there are any but
+ * a failed run's end. */
 void
 ss_marker_layer_set_markers (SsMarkerLayer *self, GPtrArray *markers, GPtrArray *series)
 {
@@ -393,7 +454,13 @@ ss_marker_layer_set_markers (SsMarkerLayer *self, GPtrArray *markers, GPtrArray 
 
       g_array_append_val (self->entries, e);
     }
-  ss_chart_layer_set_in_legend (SS_CHART_LAYER (self), n > 0);
+  {
+    gboolean published = FALSE;
+
+    for (guint i = 0; i < n; i++)
+      published |= !((const SsMarker *)g_ptr_array_index (markers, i))->failure;
+    ss_chart_layer_set_in_legend (SS_CHART_LAYER (self), published);
+  }
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 

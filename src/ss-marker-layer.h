@@ -2,7 +2,8 @@
  * instant (on a curve of the current run, or at a value of its own) with a
  * whisker of the tolerance and a label ("paper: 1.86 s"), or an outcome
  * without an instant, written at the plot's right end ("paper: never
- * slips").  Labels move aside so none covers another. */
+ * slips"); or where a failed run stopped, a line across the plot.  Labels
+ * move aside so none covers another. */
 #pragma once
 
 #include "ss-chart-layer.h"
@@ -18,6 +19,7 @@ typedef struct
   char    *column;    /* the curve it belongs to (the chart drawing it); NULL: none */
   char    *label;     /* "paper: 1.86 s" */
   gboolean missed;    /* this app does not reproduce it: drawn hollow */
+  gboolean failure;   /* where a failed run stopped: a line across the plot, not in the legend */
 } SsMarker;
 
 SsMarker *ss_marker_new (double t, const char *column, const char *label);

@@ -18,6 +18,7 @@
 
 #include "ss-model-strings.h"
 #include "ss-param-row.h"
+#include "ss-readable.h"
 
 struct _SsParamRow
 {
@@ -32,6 +33,7 @@ struct _SsParamRow
   GtkRevealer   *error_revealer;
   GtkLabel      *error_label;
   GtkWidget     *reset_button;
+  GtkWidget     *reset_slot;
 
   const ss_param_info *info;
   double               value; /* value shown (last requested) */
@@ -80,10 +82,13 @@ ss_param_row_slider_to_value (SsParamRow *self, double slider)
   return v;
 }
 
-/* "100", "1e-05": the spin button's text and the default in tooltips. */
+/* "100", "1e-05", "6.16" for 6.15848211066: the spin button's text and
+ * the default in tooltips, the digits the control supports
+ * (ss_readable_param). */
 static void
-format_value (double v, char *buf, gsize size)
+format_value (const ss_param_info *p, double v, char *buf, gsize size)
 {
+  v = ss_readable_param (p, v);
   if (v != 0 && (fabs (v) < 1e-3 || fabs (v) >= 1e6))
     g_snprintf (buf, size, "%.4g", v);
   else
@@ -148,7 +153,7 @@ show_value_text (SsParamRow *self)
 {
   char buf[64];
 
-  format_value (gtk_spin_button_get_value (self->spin), buf, sizeof buf);
+  format_value (self->info, gtk_spin_button_get_value (self->spin), buf, sizeof buf);
   if (g_strcmp0 (buf, gtk_editable_get_text (GTK_EDITABLE (self->spin))) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->spin), buf);
 }
@@ -280,8 +285,16 @@ spin_input_cb (GtkSpinButton *spin, double *new_value, SsParamRow *self)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
   char            *end = NULL;
+  char             shown[64];
   double           v;
 
+  /* the text as we wrote it (rounded to the digits shown): the value */
+  format_value (self->info, self->value, shown, sizeof shown);
+  if (self->text_error == NULL && g_str_equal (text, shown))
+    {
+      *new_value = self->value;
+      return TRUE;
+    }
   g_strdelimit (text, ",", '.');
   v = g_ascii_strtod (text, &end);
   if (text[0] == '\0' || end == NULL || *end != '\0' || !isfinite (v))
@@ -503,7 +516,7 @@ update_tooltip (SsParamRow *self)
     {
       char buf[64];
 
-      format_value (p->def, buf, sizeof buf);
+      format_value (p, p->def, buf, sizeof buf);
       def = p->unit[0] ? g_strdup_printf ("%s %s", buf, p->unit) : g_strdup (buf);
     }
   /* Translators: %s is a parameter's default value with its unit */
@@ -550,6 +563,28 @@ ss_param_row_finalize (GObject *object)
   G_OBJECT_CLASS (ss_param_row_parent_class)->finalize (object);
 }
 
+/* The reset button's size, kept by its slot while it is hidden: a row does
+ * not grow (and push every row below it) on its value's first change. */
+static void
+reserve_reset_slot (SsParamRow *self)
+{
+  gboolean shown = gtk_widget_get_visible (self->reset_button);
+  int      width, height;
+
+  gtk_widget_set_visible (self->reset_button, TRUE);
+  gtk_widget_measure (self->reset_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+  gtk_widget_measure (self->reset_button, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  gtk_widget_set_visible (self->reset_button, shown);
+  gtk_widget_set_size_request (self->reset_slot, width, height);
+}
+
+static void
+ss_param_row_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ss_param_row_parent_class)->root (widget);
+  reserve_reset_slot (SS_PARAM_ROW (widget));
+}
+
 static void
 ss_param_row_class_init (SsParamRowClass *klass)
 {
@@ -557,6 +592,7 @@ ss_param_row_class_init (SsParamRowClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = ss_param_row_dispose;
   G_OBJECT_CLASS (klass)->finalize = ss_param_row_finalize;
+  widget_class->root = ss_param_row_root;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-param-row.ui");
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, label);
@@ -568,6 +604,7 @@ ss_param_row_class_init (SsParamRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, error_label);
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, reset_button);
+  gtk_widget_class_bind_template_child (widget_class, SsParamRow, reset_slot);
 
   /* The user asked for a value; the panel decides whether it is valid.
    * final FALSE: a preview while the input goes on; a final request always
@@ -622,8 +659,16 @@ ss_param_row_new (const ss_param_info *info, double value)
         gtk_drop_down_set_factory (self->dropdown, button);
         gtk_drop_down_set_list_factory (self->dropdown, popup);
       }
+      /* on the value's line, the row's width, instead of the label's:
+       * "Flexible (three bodies)", "Exact Coulomb (event-driven)" whole */
+      g_object_ref (self->dropdown);
+      gtk_box_remove (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->dropdown))), GTK_WIDGET (self->dropdown));
+      gtk_box_append (GTK_BOX (self->value_box), GTK_WIDGET (self->dropdown));
+      g_object_unref (self->dropdown);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->dropdown), TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self->scale), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->spin), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->dropdown), TRUE);
-      gtk_widget_set_visible (self->value_box, FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->unit_label), FALSE);
       g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
       /* "Compare all": one pinned run per choice (the window's action) */

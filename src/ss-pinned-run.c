@@ -9,6 +9,7 @@
 
 #include "ss-model-strings.h"
 #include "ss-pinned-run.h"
+#include "ss-readable.h"
 #include "ss-units.h"
 
 struct _SsPinnedRun
@@ -96,7 +97,7 @@ ss_pinned_run_describe (const ss_scenario *sc, const double *values, const doubl
         text = ss_format_param_assignment (p, values[i], " ");
       else
         {
-          g_autofree char *number = short_number (values[i]);
+          g_autofree char *number = short_number (ss_readable_param (p, values[i]));
 
           if (p->unit[0] != '\0')
             text = g_strdup_printf ("%s = %s %s", ss_i18n_model_text (p->label), number, p->unit);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-study-dialog-private.h"
 #include "study-presets.h"
 
@@ -25,7 +26,7 @@ format_param (const ss_param_info *p, double value)
 
   if (p->kind == SS_PARAM_CHOICE)
     return g_strdup (ss_i18n_choice_label (p->choices[(int)value]));
-  ss_param_format (p, value, buf, sizeof buf);
+  ss_param_format (p, ss_readable_param (p, value), buf, sizeof buf);
   if (p->unit != NULL && p->unit[0] != '\0')
     return g_strdup_printf ("%s %s", buf, p->unit);
   return g_strdup (buf);

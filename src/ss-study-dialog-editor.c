@@ -261,6 +261,9 @@ axis_build (SsStudyDialog *self, AxisEditor *axis, AdwPreferencesGroup *group)
   axis->params = g_array_new (FALSE, FALSE, sizeof (int));
   axis->param_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (axis->param_row), _("Parameter"));
+  /* the chosen parameter under the title, the row's whole width: a long
+   * label ("Przyspieszenie ziemskie g (m/s²)") is not cut */
+  adw_combo_row_set_use_subtitle (axis->param_row, TRUE);
   g_signal_connect (axis->param_row, "notify::selected", G_CALLBACK (axis_param_changed_cb), self);
   adw_preferences_group_add (group, GTK_WIDGET (axis->param_row));
 

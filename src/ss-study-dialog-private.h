@@ -119,7 +119,7 @@ void _ss_study_dialog_update_info (SsStudyDialog *self);
 void _ss_study_dialog_heatmap_outcome_cb (SsStudyDialog *self);
 
 /* ss-study-dialog-export.c */
-void _ss_study_dialog_run_file_dialog (SsStudyDialog *self, gboolean plot);
+void _ss_study_dialog_run_file_dialog (SsStudyDialog *self);
 
 /* ss-study-dialog-bench.c */
 void _ss_study_dialog_bench_stop (SsStudyDialog *self);

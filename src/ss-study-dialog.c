@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include "ss-study-dialog-private.h"
+#include "ss-tooltips.h"
 
 enum
 {
@@ -149,7 +150,10 @@ static void
 export_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   (void)param;
-  _ss_study_dialog_run_file_dialog (SS_STUDY_DIALOG (widget), g_str_equal (action_name, "study.export-plot"));
+  if (g_str_equal (action_name, "study.export-plot"))
+    ss_study_dialog_open_export (SS_STUDY_DIALOG (widget));
+  else
+    _ss_study_dialog_run_file_dialog (SS_STUDY_DIALOG (widget));
 }
 
 /* ---- lifecycle ----------------------------------------------------------- */
@@ -248,6 +252,7 @@ static void
 ss_study_dialog_init (SsStudyDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ss_tooltips_quiet_menu_buttons (GTK_WIDGET (self));
   _ss_study_dialog_editor_init (self);
   _ss_study_dialog_presets_init (self);
   g_signal_connect_swapped (self->heatmap_dropdown, "notify::selected",
@@ -258,6 +263,25 @@ ss_study_dialog_init (SsStudyDialog *self)
   _ss_study_dialog_update_actions (self);
 }
 
+/* Not larger than the screen of @parent (a 1024 × 700 one). */
+static void
+fit_monitor (SsStudyDialog *self, GtkWindow *parent)
+{
+  GdkSurface  *surface = gtk_native_get_surface (GTK_NATIVE (parent));
+  GdkMonitor  *monitor = NULL;
+  GdkRectangle area;
+  int          width, height;
+
+  if (surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (gtk_widget_get_display (GTK_WIDGET (parent)), surface);
+  if (monitor == NULL)
+    return;
+  gdk_monitor_get_geometry (monitor, &area);
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (self), MIN (width, area.width * 95 / 100),
+                               MIN (height, area.height * 90 / 100));
+}
+
 /* A study window over @parent, with the scenario, values and run options
  * as the base. */
 SsStudyDialog *
@@ -266,6 +290,8 @@ ss_study_dialog_new (GtkWindow *parent, const ss_scenario *scenario, const doubl
   SsStudyDialog *self = g_object_new (SS_TYPE_STUDY_DIALOG, "transient-for", parent, "destroy-with-parent", TRUE,
                                       "application", parent ? gtk_window_get_application (parent) : NULL, NULL);
 
+  if (parent != NULL)
+    fit_monitor (self, parent);
   ss_study_dialog_set_base (self, scenario, values, opts);
   _ss_study_dialog_update_actions (self);
   return self;

@@ -1,8 +1,8 @@
 /* ss-study-dialog.h - the parameter study window: one or two varied
  * parameters (linear or log, N points), outcomes, a run over every core
  * with progress, the time left and cancel; the result as a curve (1-D) or
- * a heat map (2-D); the table as CSV, the plot as PNG, SVG or PDF; the
- * shipped presets.
+ * a heat map (2-D); the table as CSV, the plot as PNG, SVG or PDF (the
+ * charts' Export Figure dialog); the shipped presets.
  *
  * It is given the scenario, values and run options to start from when it
  * is made, and knows nothing of the main window: it reports back with
@@ -17,6 +17,7 @@
 #include <adwaita.h>
 
 #include "ss-chart.h"
+#include "ss-export-dialog.h"
 #include "ss-study-table.h"
 #include "study.h"
 
@@ -50,7 +51,9 @@ gboolean               ss_study_dialog_load_variant (SsStudyDialog *self, int va
 char                  *ss_study_dialog_dup_info_text (SsStudyDialog *self);
 char                  *ss_study_dialog_dup_progress_text (SsStudyDialog *self);
 gboolean               ss_study_dialog_export_csv (SsStudyDialog *self, const char *path, GError **error);
-gboolean ss_study_dialog_export_plot (SsStudyDialog *self, const char *path, int width, int height, GError **error);
-void     ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done);
+gboolean
+ss_study_dialog_export_figure (SsStudyDialog *self, const char *path, const SsExportOptions *options, GError **error);
+SsExportDialog *ss_study_dialog_open_export (SsStudyDialog *self);
+void            ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done);
 
 G_END_DECLS

@@ -5,10 +5,12 @@
  * mark goes in a row just above the plot's bottom edge instead, at its x:
  * red crosses for failed variants, rings in the outcome's colour for no
  * value, a row per outcome (up to four) so that overlaid outcomes stay
- * apart.  The line joins neighbouring points only: a variant between them
- * without a value, failed or not run yet lifts the pen.  Outcomes take
- * turns of marker (filled circle, hollow square, filled triangle, hollow
- * diamond) and of line (solid, dashed): equal curves stay visible. */
+ * apart; that lane is shaded and set off by a dashed line, and the value
+ * axis reaches below the data so that no point lies in it.  The line
+ * joins neighbouring points only: a variant between them without a
+ * value, failed or not run yet lifts the pen.  Outcomes take turns of
+ * marker (filled circle, hollow square, filled triangle, hollow diamond)
+ * and of line (solid, dashed): equal curves stay visible. */
 #define G_LOG_DOMAIN "ss-study-layer"
 
 #include <glib/gi18n.h>
@@ -22,6 +24,7 @@
 #define RING_SIZE  3.5
 #define CROSS_SIZE 4.0
 #define HOVER_SIZE 6.5
+#define LANE_SHARE 0.2 /* of the data's span the value axis adds below it for the lane */
 
 static const GdkRGBA failed_color = { 0.878, 0.106, 0.141, 1.0 };   /* #e01b24 */
 static const GdkRGBA no_value_color = { 0.467, 0.463, 0.482, 1.0 }; /* #77767b */
@@ -207,6 +210,40 @@ draw_outcome (SsStudyLayer *self, cairo_t *cr, const SsChartContext *ctx)
     }
 }
 
+/* Whether any variant is marked in the lane: failed, or without a value. */
+static gboolean
+lane_used (SsStudyLayer *self)
+{
+  if (ss_study_table_count (self->table, SS_STUDY_ROW_FAILED) > 0)
+    return TRUE;
+  for (int o = 0; o < ss_study_table_get_n_outcomes (self->table); o++)
+    if (ss_study_table_count_no_value (self->table, o) > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The lane of failed and no-value marks at the plot's bottom: shaded, a
+ * dashed line above it, apart from the data. */
+static void
+draw_lane (SsStudyLayer *self, cairo_t *cr, const SsChartContext *ctx)
+{
+  int    rows = MIN (MAX (ss_study_table_get_n_outcomes (self->table), 1), MARK_ROWS);
+  double top = ctx->y + ctx->height - MARK_BASE - MARK_STEP * (rows - 1) - (RING_SIZE + 4) * ctx->line_scale;
+  double dash[] = { 3.0 * ctx->line_scale, 3.0 * ctx->line_scale };
+
+  cairo_save (cr);
+  cairo_rectangle (cr, ctx->x, top, ctx->width, ctx->y + ctx->height - top);
+  cairo_set_source_rgba (cr, no_value_color.red, no_value_color.green, no_value_color.blue, 0.08);
+  cairo_fill (cr);
+  cairo_move_to (cr, ctx->x, round (top) + 0.5);
+  cairo_line_to (cr, ctx->x + ctx->width, round (top) + 0.5);
+  cairo_set_source_rgba (cr, no_value_color.red, no_value_color.green, no_value_color.blue, 0.6);
+  cairo_set_line_width (cr, 1.0 * ctx->line_scale);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 draw_failed (SsStudyLayer *self, cairo_t *cr, const SsChartContext *ctx)
 {
@@ -231,6 +268,9 @@ ss_study_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx
 
   cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_clip (cr);
+  /* the first outcome's layer is drawn first */
+  if (self->kind == SS_STUDY_LAYER_OUTCOME && self->outcome == 0 && lane_used (self))
+    draw_lane (self, cr, ctx);
   if (self->kind == SS_STUDY_LAYER_OUTCOME)
     draw_outcome (self, cr, ctx);
   else if (self->kind == SS_STUDY_LAYER_FAILED)
@@ -280,6 +320,13 @@ ss_study_layer_get_y_range (SsChartLayer *layer, double t0, double t1, guint n_b
     {
       *min = 0;
       *max = 1;
+    }
+  /* room below the data for the lane of marks without a value */
+  if (lane_used (self))
+    {
+      double span = *max > *min ? *max - *min : MAX (fabs (*max), 1e-300);
+
+      *min -= LANE_SHARE * span;
     }
   return TRUE;
 }

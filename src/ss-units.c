@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-units.h"
 
 /* Four significant digits, locale decimal separator, no "-0". */
@@ -127,16 +128,17 @@ ss_format_list_separator (void)
   return strchr (ss_format_decimal_point (), ',') != NULL ? "; " : ", ";
 }
 
-/* A parameter's value as a figure shows it: the shortest text that reads
- * back to the same number, with the locale's decimal separator (as the
- * charts' tick labels), or the choice's translated label. */
+/* A parameter's value as a figure shows it: the shortest text of the
+ * value its control supports (ss_readable_param), with the locale's
+ * decimal separator (as the charts' tick labels), or the choice's
+ * translated label. */
 char *
 ss_format_param_value (const ss_param_info *p, double value)
 {
   char     buf[64];
   GString *s;
 
-  ss_param_format (p, value, buf, sizeof buf);
+  ss_param_format (p, ss_readable_param (p, value), buf, sizeof buf);
   if (p->kind == SS_PARAM_CHOICE)
     return g_strdup (ss_i18n_choice_label (buf));
   s = g_string_new (NULL);

@@ -86,6 +86,8 @@ reset_parameters_action (GtkWidget *widget, const char *action_name, GVariant *p
   (void)param;
   ss_scenario_defaults (self->scenario, values);
   ss_param_panel_set_values (self->param_panel, values, NULL); /* emits a final change */
+  /* not a part of the next change */
+  ss_history_end_step (self->history);
   _ss_window_toast (self, _("Parameters reset to defaults"));
 }
 

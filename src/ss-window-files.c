@@ -12,6 +12,7 @@
 #include "scenario-file.h"
 #include "ss-export.h"
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-window-private.h"
 
 /* The plot's title (scenario and law) and, in @subtitle, the parameters
@@ -40,7 +41,7 @@ ss_window_dup_plot_title (SsWindow *self, char **subtitle)
 
           if (p->kind == SS_PARAM_CHOICE || (row && !gtk_widget_get_visible (GTK_WIDGET (row))))
             continue;
-          ss_param_format (p, values[i], buf, sizeof buf);
+          ss_param_format (p, ss_readable_param (p, values[i]), buf, sizeof buf);
           g_string_append_printf (s, "%s%s = %s%s%s", s->len ? ",  " : "", p->name, buf, p->unit[0] ? " " : "",
                                   p->unit);
         }
@@ -124,8 +125,9 @@ ss_window_load_file (SsWindow *self, const char *path, GError **error)
 }
 
 /* Opens a scenario file as a user does (the Open dialog, `stickslip FILE`):
- * a toast when it is loaded; otherwise a dialog with the reason, and the
- * scenario on screen stays as it was. */
+ * a toast when it is loaded; otherwise a dialog with the reason, the
+ * scenario on screen stays as it was and the file leaves Recent
+ * Scenarios. */
 gboolean
 ss_window_open_file (SsWindow *self, const char *path)
 {
@@ -142,7 +144,11 @@ ss_window_open_file (SsWindow *self, const char *path)
   else
     {
       g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), basename);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *uri = g_file_get_uri (file);
 
+      /* Recent Scenarios offers only files that open */
+      gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
       _ss_window_error_dialog (self, heading, error->message);
       return FALSE;
     }

@@ -319,7 +319,12 @@ _ss_window_panels_update (SsWindow *self)
   /* another scenario chosen: the example is no longer shown */
   if (self->example != NULL && self->scenario != ss_example_scenario (self->example))
     set_example (self, NULL, -1, FALSE);
-  ss_plot_stack_set_markers (self->plot_stack, self->markers);
+  {
+    /* the example's and, after a failure, where the run stopped */
+    g_autoptr(GPtrArray) markers = _ss_window_dup_markers (self);
+
+    ss_plot_stack_set_markers (self->plot_stack, markers);
+  }
   if (ds == NULL || !ss_simulation_get_finished (self->simulation) || ss_simulation_get_preview (self->simulation))
     return;
 

@@ -75,8 +75,8 @@ struct _SsWindow
   char        *file_path;        /* the scenario file shown, NULL when none */
   gboolean     modified;         /* changed since it was opened or saved */
   gboolean     syncing_timeline; /* the scrubber follows the playhead: no feedback */
-  GtkEditable *run_entries[4];   /* t_end, dt_out, rtol, atol */
-  GtkLabel    *run_errors[4];    /* each one's reason while its text is invalid */
+  GtkEditable *run_entries[6];   /* t_end, dt_out, rtol, atol, max_steps, max_events */
+  GtkLabel    *run_errors[6];    /* each one's reason while its text is invalid */
   GMenu       *recent_menu;      /* the Recent Scenarios submenu */
 
   /* the side panel and the papers' examples (ss-window-panels.c) */
@@ -119,6 +119,9 @@ void _ss_window_run_settings_init (SsWindow *self);
 void _ss_window_run_settings_sync (SsWindow *self);
 void _ss_window_load_run_options (SsWindow *self, const ss_scenario *sc);
 void _ss_window_save_run_options (SsWindow *self);
+/* a failed run: where it stopped, the markers with it */
+double     _ss_window_failure_time (SsWindow *self);
+GPtrArray *_ss_window_dup_markers (SsWindow *self);
 
 /* ss-window-runs.c */
 void _ss_window_runs_init (SsWindow *self);

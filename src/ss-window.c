@@ -24,7 +24,9 @@
 
 #include "ss-bench.h"
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-settings.h"
+#include "ss-tooltips.h"
 #include "ss-window-private.h"
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -113,7 +115,18 @@ ss_window_dup_status_text (SsWindow *self)
     return g_string_free (s, FALSE);
   if (ss_simulation_get_error (self->simulation) != NULL)
     {
-      g_string_append_printf (s, _("Simulation failed: %s"), ss_simulation_get_error (self->simulation));
+      double t = _ss_window_failure_time (self);
+
+      /* one short line; the message is in the dialog and the tooltip */
+      if (isnan (t))
+        g_string_append (s, _("Simulation failed"));
+      else
+        {
+          g_autofree char *when = ss_readable_number (t, 0.0);
+
+          /* Translators: the status bar after a failed run; the reason is in a dialog */
+          g_string_append_printf (s, _("Simulation failed at t = %s s"), when);
+        }
       return g_string_free (s, FALSE);
     }
   for (int c = 0; c < ss_model_n_contacts (m) && c < n_modes; c++)
@@ -148,6 +161,7 @@ update_status (SsWindow *self)
       g_autofree char *escaped = g_markup_escape_text (text, -1);
 
       g_string_append_printf (markup, "<span foreground=\"#e01b24\">%s</span>", escaped);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), ss_simulation_get_error (self->simulation));
     }
   else if (m != NULL)
     for (int c = 0; c < ss_model_n_contacts (m) && c < n_modes; c++)
@@ -160,7 +174,11 @@ update_status (SsWindow *self)
       }
   /* a label relayouts the window on every change: only when the modes do */
   if (g_strcmp0 (gtk_label_get_label (self->status_label), markup->str) != 0)
-    gtk_label_set_markup (self->status_label, markup->str);
+    {
+      gtk_label_set_markup (self->status_label, markup->str);
+      if (m == NULL || ss_simulation_get_error (self->simulation) == NULL)
+        gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), NULL);
+    }
   g_string_free (markup, TRUE);
 
   ss_simulation_get_stats (self->simulation, &stats);
@@ -234,6 +252,9 @@ reveal_changed_cb (SsWindow *self)
                                                        : NAN);
 }
 
+/* set while the time axis shows a failed run's part (simulation_failed_cb) */
+#define FAILURE_ZOOM_KEY "ss-failure-zoom"
+
 static void
 simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
 {
@@ -245,6 +266,13 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   ss_plot_stack_set_model (self->plot_stack, ss_dataset_get_model (ds));
   ss_plot_stack_set_datasets (self->plot_stack, ds, self->show_ghost ? ghost : NULL);
   ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0, ss_simulation_get_t_end (simulation));
+  /* the zoom to a failed run's part ends with a run that does not fail */
+  if (ss_simulation_get_error (simulation) == NULL && ss_simulation_get_finished (simulation) &&
+      g_object_get_data (G_OBJECT (self), FAILURE_ZOOM_KEY) != NULL)
+    {
+      g_object_set_data (G_OBJECT (self), FAILURE_ZOOM_KEY, NULL);
+      ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (self->plot_stack));
+    }
   ss_mechanism_view_set_dataset (self->mechanism_view, ds);
   gtk_widget_queue_draw (GTK_WIDGET (self->mechanism_view));
   sync_playhead (self);
@@ -278,15 +306,31 @@ progress_changed_cb (SsWindow *self, GParamSpec *pspec, SsSimulation *simulation
 static void
 simulation_failed_cb (SsWindow *self, const char *message, SsSimulation *simulation)
 {
+  g_autofree char *body = NULL;
+  double           t = _ss_window_failure_time (self);
+  double           lower, upper;
+
   (void)simulation;
+  /* Translators: after a failed run's message; max_steps, max_events, rtol and atol are fields of Run Settings */
+  body = g_strdup_printf ("%s\n\n%s", message,
+                          _("The charts show the run up to the failure. Run Settings (the clock button above the "
+                            "charts) hold the step and event limits (max_steps, max_events) and the tolerances (rtol, "
+                            "atol)."));
+  /* a run that stopped early: the charts zoom to what it computed */
+  ss_time_axis_get_range (ss_plot_stack_get_time_axis (self->plot_stack), &lower, &upper);
+  if (t > 0 && t < 0.5 * upper && !ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (self->plot_stack)))
+    {
+      ss_time_axis_set_range (ss_plot_stack_get_time_axis (self->plot_stack), 0, 1.25 * t);
+      g_object_set_data (G_OBJECT (self), FAILURE_ZOOM_KEY, GINT_TO_POINTER (1));
+    }
   /* a drag through failing values fails once per recompute: one dialog,
    * telling the latest */
   if (self->failure_dialog != NULL)
     {
-      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), message);
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->failure_dialog), body);
       return;
     }
-  self->failure_dialog = _ss_window_error_dialog (self, _("Simulation Failed"), message);
+  self->failure_dialog = _ss_window_error_dialog (self, _("Simulation Failed"), body);
   g_object_add_weak_pointer (G_OBJECT (self->failure_dialog), (gpointer *)&self->failure_dialog);
 }
 
@@ -471,6 +515,18 @@ update_subtitle (SsWindow *self)
   adw_window_title_set_subtitle (self->window_title, ss_i18n_choice_label (law ? law : "exact"));
 }
 
+/* Another scenario's charts start at the top: every scrolled window of
+ * @widget's tree back to its start. */
+static void
+scroll_to_top (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (widget)), 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    scroll_to_top (child);
+}
+
 void
 _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *values)
 {
@@ -498,6 +554,7 @@ _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, const double *
     }
   g_return_if_fail (m != NULL);
   ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (self->plot_stack));
+  scroll_to_top (GTK_WIDGET (self->plot_stack));
   ss_simulation_start (self->simulation, m);
   g_settings_set_string (self->settings, "scenario", sc->name);
   _ss_window_run_settings_sync (self);
@@ -523,8 +580,9 @@ ss_window_set_scenario (SsWindow *self, const char *name)
   ss_simulation_set_playing (self->simulation, FALSE);
   values = stored_values (self, sc);
   _ss_window_load_run_options (self, sc);
-  _ss_window_set_file (self, NULL);
   _ss_window_apply_scenario (self, sc, values);
+  /* after the step: an undo goes back to the file shown before */
+  _ss_window_set_file (self, NULL);
   return TRUE;
 }
 
@@ -567,7 +625,7 @@ _ss_window_params_changed (SsWindow *self, gboolean final)
   /* one undo step per gesture: its final change */
   if (final && !self->applying_history)
     ss_history_record (self->history, self->scenario, ss_param_panel_get_values (self->param_panel));
-  _ss_window_set_modified (self, TRUE);
+  _ss_window_set_modified (self, !final || !ss_history_is_saved (self->history));
 }
 
 /* A preview while a control is dragged or held, then one final change. */
@@ -587,6 +645,8 @@ history_changed_cb (SsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", ss_history_can_redo (self->history));
 }
 
+static void update_title (SsWindow *self);
+
 static void
 apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values)
 {
@@ -602,7 +662,14 @@ apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values
   else
     ss_param_panel_set_values (self->param_panel, values, NULL); /* emits a final change */
   self->applying_history = FALSE;
-  _ss_window_set_modified (self, TRUE);
+  /* the file shown with that state; unmodified back at the saved one */
+  if (g_strcmp0 (self->file_path, ss_history_get_file (self->history)) != 0)
+    {
+      g_free (self->file_path);
+      self->file_path = g_strdup (ss_history_get_file (self->history));
+    }
+  self->modified = !ss_history_is_saved (self->history);
+  update_title (self);
 }
 
 /* Shows @sc with @values as a user's change: a scenario switch or a new set
@@ -619,11 +686,12 @@ ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *valu
       _ss_window_save_run_options (self);
       ss_simulation_set_playing (self->simulation, FALSE);
       _ss_window_load_run_options (self, sc);
-      _ss_window_set_file (self, NULL);
       _ss_window_apply_scenario (self, sc, values);
+      _ss_window_set_file (self, NULL);
     }
   else
     ss_param_panel_set_values (self->param_panel, values, NULL); /* a final change: recompute, one step */
+  ss_history_end_step (self->history);
 }
 
 void
@@ -671,6 +739,7 @@ _ss_window_set_file (SsWindow *self, const char *path)
   g_free (self->file_path);
   self->file_path = g_strdup (path);
   self->modified = FALSE;
+  ss_history_set_file (self->history, path);
   if (path != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -814,6 +883,7 @@ ss_window_init (SsWindow *self)
   g_autofree char *scenario = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ss_tooltips_quiet_menu_buttons (GTK_WIDGET (self));
 
   self->settings = ss_settings_new ();
   self->simulation = ss_simulation_new ();

@@ -406,6 +406,8 @@ void ss_number_format(double v, char *buf, size_t size)
     buf[0] = '\0';
     return;
   }
+  if (v == 0.0)
+    v = 0.0; /* "0", never "-0" */
   /* a '.' in any locale (the GUI runs in the user's) */
   for (int digits = 6; digits <= 17; digits++) {
     char fmt[8];

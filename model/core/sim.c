@@ -617,6 +617,20 @@ void sim_emit_grid_until(ss_sim *s, const ss_sink *sink, double until)
   }
 }
 
+/* Before a failure: a sample at the last step the integrator completed,
+ * (t, x), when it lies beyond the last grid time, so that the run up to
+ * the failure reaches its sink (an output step longer than the run's life
+ * would leave nothing but t = 0). */
+static void emit_last_step(ss_sim *s, const ss_sink *sink, double t, const double *x)
+{
+  if (s->grid_index < 1 || !(t > grid_time(s, s->grid_index - 1)) || !isfinite(t))
+    return;
+  for (int i = 0; i < (int)N_VGetLength(s->y); i++)
+    if (!isfinite(x[i]))
+      return;
+  sim_emit_sample(s, sink, t, x);
+}
+
 int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
 {
   if (!s || s->failed)
@@ -648,6 +662,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
                "more than %ld integrator steps between two output times "
                "(stiff or chattering; raise max_steps or loosen rtol)",
                s->opts.max_steps);
+      emit_last_step(s, sink, s->t_step, N_VGetArrayPointer(s->y));
       return sim_fail(s, s->t_step, what);
     }
     sunrealtype tret = s->t_step;
@@ -660,6 +675,8 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
       else
         snprintf(what, sizeof what, "%.500s", s->error[0] ? s->error : "integrator error");
       model_failure[0] = '\0';
+      /* CVODE leaves the last successful step's time and state */
+      emit_last_step(s, sink, tret, N_VGetArrayPointer(s->y));
       return sim_fail(s, tret, what);
     }
     double t_dip = sim_find_dip(s, s->t_creep, tret);

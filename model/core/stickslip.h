@@ -320,7 +320,9 @@ void ss_sim_free(ss_sim *s); /* NULL-safe */
 /* Integrates until min(t_target, t_end), emitting grid samples and, at every
  * event, a sample at the event time.  The first call also emits t = 0.
  * Returns 1 when t_end is reached, 0 when t_target was reached first, -1 on
- * failure (ss_sim_error says why and when). */
+ * failure (ss_sim_error says why and when); a run that fails between two
+ * grid times first emits a sample at the last step it completed, so the
+ * sink holds the run up to the failure (ss_run discards it). */
 int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink);
 double ss_sim_time(const ss_sim *s);
 double ss_sim_t_end(const ss_sim *s);

@@ -114,11 +114,12 @@ int ss_csv_write_header(const ss_model *m, FILE *f)
 }
 
 /* A number with a '.' whatever the process's locale: the GUI runs in the
- * user's, and a Polish one would write 0,5 and split the columns. */
+ * user's, and a Polish one would write 0,5 and split the columns.  Zero is
+ * "0", never "-0". */
 static void put_number(FILE *f, const char *fmt, double v)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  fputs(g_ascii_formatd(buf, sizeof buf, fmt, v), f);
+  fputs(g_ascii_formatd(buf, sizeof buf, fmt, v == 0.0 ? 0.0 : v), f);
 }
 
 int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row)

@@ -159,6 +159,31 @@ static void test_run_csv(void)
   cli_result_clear(&r);
 }
 
+/* Zero is written "0": slider-crank's and two-slider's signed columns
+ * pass through zero at rest (and the study CSV writes its values alike). */
+static void test_no_negative_zero(void)
+{
+  const char *scenarios[] = {"slider-crank", "two-slider"};
+  for (guint k = 0; k < G_N_ELEMENTS(scenarios); k++) {
+    cli_result r = run_cli(NULL, "run", scenarios[k], "--csv", "-", NULL);
+    g_assert_cmpint(r.status, ==, 0);
+    char **header = NULL;
+    g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
+    guint zeros = 0;
+    g_assert_cmpuint(rows->len, >, 10);
+    for (guint i = 0; i < rows->len; i++) {
+      char **f = g_ptr_array_index(rows, i);
+      for (int c = 0; f[c]; c++) {
+        g_assert_cmpstr(f[c], !=, "-0");
+        zeros += strcmp(f[c], "0") == 0;
+      }
+    }
+    g_assert_cmpuint(zeros, >, 0);
+    g_strfreev(header);
+    cli_result_clear(&r);
+  }
+}
+
 static void test_run_events(void)
 {
   cli_result r = run_cli(NULL, "run", "dupont", "--events", "-", NULL);
@@ -501,6 +526,7 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/list", test_list);
   g_test_add_func("/cli/params", test_params);
   g_test_add_func("/cli/run-csv", test_run_csv);
+  g_test_add_func("/cli/no-negative-zero", test_no_negative_zero);
   g_test_add_func("/cli/run-events", test_run_events);
   g_test_add_func("/cli/run-events-release", test_run_events_release);
   g_test_add_func("/cli/examples", test_examples);

@@ -189,7 +189,17 @@ test_open_file (void)
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik1], ==, 3e5);
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
 
-  g_assert_false (ss_window_open_file (window, bad));
+  {
+    /* a recent file that no longer opens leaves Recent Scenarios */
+    g_autoptr(GFile) file = g_file_new_for_path (bad);
+    g_autofree char *uri = g_file_get_uri (file);
+    GtkRecentData    data = { NULL, NULL, (char *)"text/plain", (char *)"stickslip", (char *)"stickslip", NULL, FALSE };
+
+    g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data));
+    g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+    g_assert_false (ss_window_open_file (window, bad));
+    g_assert_false (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+  }
   g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
   g_assert_nonnull (strstr (body, "'rod'"));
   g_assert_nonnull (strstr (body, ":4"));
@@ -359,4 +369,3 @@ test_files_written_in_place (void)
   g_assert_nonnull (strstr (error->message, "1 GiB"));
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik], ==, k);
 }
-

@@ -415,13 +415,43 @@ test_failure_dialog (void)
   g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
   first = g_strdup (body);
   g_assert_nonnull (strstr (first, "integrator steps"));
+  /* the advice names settings Run Settings offers */
+  g_assert_nonnull (strstr (first, "max_steps"));
+  g_assert_nonnull (strstr (first, "Run Settings"));
+  g_assert_nonnull (window->run_entries[SS_RUN_MAX_STEPS]);
+  g_assert_nonnull (window->run_entries[SS_RUN_MAX_EVENTS]);
+  {
+    /* one short status line; the charts keep the run up to the failure,
+     * zoomed to it, a line where it stopped on every chart against time */
+    double           t = _ss_window_failure_time (window);
+    g_autofree char *status = ss_window_dup_status_text (window);
+    g_autofree char *want = NULL;
+    g_autofree char *when = ss_readable_number (t, 0.0);
+    SsDataset       *ds = ss_simulation_get_dataset (sim);
+    SsTimeAxis      *axis = ss_plot_stack_get_time_axis (window->plot_stack);
+    g_autoptr(GPtrArray) markers = _ss_window_dup_markers (window);
+    double lower, upper;
+    guint  lines = 0;
+
+    g_assert_true (t > 0 && t < 1.0);
+    want = g_strdup_printf ("Simulation failed at t = %s s", when);
+    g_assert_cmpstr (status, ==, want);
+    g_assert_cmpuint (ss_dataset_get_n_rows (ds), >, 1);
+    g_assert_cmpfloat (ss_dataset_get_end_time (ds), <=, t);
+    g_assert_cmpfloat (ss_dataset_get_end_time (ds), >, 0.5 * t);
+    ss_time_axis_get_range (axis, &lower, &upper);
+    g_assert_cmpfloat (upper, <=, 1.25 * t + 1e-12);
+    for (guint i = 0; i < markers->len; i++)
+      lines += ((SsMarker *)g_ptr_array_index (markers, i))->failure;
+    g_assert_cmpuint (lines, >=, 3);
+  }
 
   g_assert_true (ss_param_panel_request (panel, "sigma0", 5e11));
   wait_idle (sim);
   g_assert_nonnull (ss_simulation_get_error (sim));
   g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
   /* the latest run's message (it fails at another time) */
-  g_assert_cmpstr (body, ==, ss_simulation_get_error (sim));
+  g_assert_true (g_str_has_prefix (body, ss_simulation_get_error (sim)));
   g_assert_cmpstr (body, !=, first);
 
   /* back to a valid run; the dialog closed */
@@ -429,6 +459,7 @@ test_failure_dialog (void)
   g_assert_true (ss_param_panel_request (panel, "law", 0));
   wait_idle (sim);
   g_assert_null (ss_simulation_get_error (sim));
+  g_assert_false (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (window->plot_stack)));
   destroy_message_dialogs ();
   wait_idle (sim);
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
@@ -529,6 +560,59 @@ test_undo_redo (void)
   wait_idle (sim);
   g_assert_true (ss_window_get_scenario (window) == sc);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "k")], ==, 250.0);
+}
+
+/* The title's "•" follows the file: an undo back to the state saved drops
+ * it, a redo brings it back; undoing a scenario switch shows the file
+ * again, modified or not as it was. */
+void
+test_undo_to_saved (void)
+{
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  SsParamPanel    *panel = ss_window_get_param_panel (window);
+  g_autofree char *path = g_build_filename (tmpdir, "saved.stickslip", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  g_assert_true (ss_window_save_file (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
+
+  g_assert_true (ss_param_panel_request (panel, "k", 250.0));
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+  _ss_window_undo (window);
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
+  _ss_window_redo (window);
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+
+  /* a characteristic plot added before the switch is back after its undo */
+  g_assert_nonnull (ss_plot_stack_add_xy_chart (window->plot_stack, "base.v", "base.F"));
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Unsaved Scenario");
+  _ss_window_undo (window);
+  wait_idle (sim);
+  g_assert_true (ss_window_get_scenario (window) == ss_scenario_find ("one-mass"));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
+  {
+    guint xy = 0;
+
+    for (guint i = 0; i < ss_plot_stack_get_n_charts (window->plot_stack); i++)
+      xy += ss_chart_is_xy (ss_plot_stack_get_chart (window->plot_stack, i));
+    g_assert_cmpuint (xy, ==, 1);
+  }
+  ss_plot_stack_remove_xy_chart (window->plot_stack, "base.v", "base.F");
+  _ss_window_undo (window);
+  wait_idle (sim);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
+  /* the scenario's remembered values back to the defaults for later tests */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
 }
 
 /* Space plays while the scenario drop-down has the keyboard focus (a real

@@ -149,6 +149,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/startup-whole-run", test_startup_whole_run);
   g_test_add_func ("/gui/slider-recompute", test_slider);
   g_test_add_func ("/gui/undo-redo", test_undo_redo);
+  g_test_add_func ("/gui/undo-to-saved", test_undo_to_saved);
   g_test_add_func ("/gui/space-plays", test_space_plays);
   g_test_add_func ("/gui/drag-preview-then-final", test_drag_preview_then_final);
   g_test_add_func ("/gui/fits-1024", test_fits_1024);

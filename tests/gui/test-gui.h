@@ -20,6 +20,8 @@
 #include "ss-band-layer.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
+#include "ss-marker-layer.h"
+#include "ss-readable.h"
 #include "ss-chart.h"
 #include "ss-export.h"
 #include "ss-model-strings.h"
@@ -49,6 +51,7 @@ void test_scenario (gconstpointer data);
 void test_slider (void);
 void test_startup_whole_run (void);
 void test_undo_redo (void);
+void test_undo_to_saved (void);
 void test_space_plays (void);
 void test_drag_preview_then_final (void);
 void test_fits_1024 (void);

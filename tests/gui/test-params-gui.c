@@ -426,6 +426,7 @@ test_modified_and_reset (void)
   const ss_scenario *sc = ss_scenario_find ("one-mass");
   SsParamRow        *row;
   GtkWidget         *reset;
+  int                height_before = 0, height_after = 0;
 
   start ("one-mass");
   for (int i = 0; i < sc->n_params; i++)
@@ -433,10 +434,17 @@ test_modified_and_reset (void)
   row = ss_param_panel_get_row (panel, "k");
   reset = ss_param_row_get_reset_button (row);
   g_assert_false (gtk_widget_get_visible (reset));
+  gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (row)), NULL,
+                      &height_before, NULL, NULL);
+  g_assert_cmpint (height_before, >, 0);
 
   type_into (ss_param_row_get_spin (row), "400");
   g_assert_true (ss_param_row_get_modified (row));
   g_assert_true (gtk_widget_get_visible (reset));
+  /* the button had its place: the row keeps its height */
+  gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (row)), NULL,
+                      &height_after, NULL, NULL);
+  g_assert_cmpint (height_after, ==, height_before);
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (reset), "100 N/m"));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_markup (GTK_WIDGET (row)), "Default: 100 N/m"));
   for (int i = 0; i < sc->n_params; i++)

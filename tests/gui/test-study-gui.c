@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-export.h"
 #include "ss-heatmap-layer.h"
+#include "ss-pinned-run.h"
+#include "ss-readable.h"
 #include "ss-resources.h"
 #include "ss-study-dialog.h"
 #include "ss-study-layer.h"
@@ -598,8 +601,16 @@ test_cancel_keeps_partial (void)
       else
         g_assert_cmpstr (f[2], ==, "cancelled");
     }
-  g_assert_true (ss_study_dialog_export_plot (dialog, png, 1200, 800, &error));
-  g_assert_no_error (error);
+  {
+    SsExportOptions options;
+
+    ss_export_options_init (&options);
+    options.unit = SS_EXPORT_UNIT_PX;
+    options.width = 1200;
+    options.height = 800;
+    g_assert_true (ss_study_dialog_export_figure (dialog, png, &options, &error));
+    g_assert_no_error (error);
+  }
   {
     g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
 
@@ -607,6 +618,170 @@ test_cancel_keeps_partial (void)
     g_assert_cmpint (gdk_texture_get_width (texture), ==, 1200);
     g_assert_cmpint (gdk_texture_get_height (texture), ==, 800);
   }
+}
+
+/* A variant loaded from a study shows the digits its control supports:
+ * M = 10^0.75 = 5.62341325… kg reads "5.62" in the panel, the figure's
+ * subtitle and a pinned run's name, while the value keeps every digit;
+ * a reading below its column's noise reads 0, and no reading "-0". */
+static void
+test_loaded_variant_rounded (void)
+{
+  const char        *axes[] = { "M=1:10:5:log", NULL };
+  const char        *outcomes[] = { "period", NULL };
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                m = ss_scenario_param_index (sc, "M");
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const double      *values;
+  double            *defaults = g_new (double, sc->n_params);
+  g_autofree char   *title = NULL, *subtitle = NULL, *pinned = NULL, *noise = NULL, *tiny = NULL;
+  g_autofree char   *typed_subtitle = NULL;
+
+  run_study ("one-mass", NULL, axes, outcomes);
+  g_assert_true (ss_study_dialog_load_variant (dialog, 3));
+  values = ss_param_panel_get_values (panel);
+  g_assert_cmpfloat (values[m], ==, ss_study_table_get_variant_point (ss_study_dialog_get_table (dialog), 3, 0));
+  g_assert_cmpfloat (fabs (values[m] - pow (10, 0.75)), <, 1e-9);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ss_param_row_get_spin (ss_param_panel_get_row (panel, "M")))),
+                   ==, "5.62");
+  title = ss_export_dup_title (sc, values, NULL, &subtitle);
+  g_assert_nonnull (strstr (subtitle, "M\u00a0=\u00a05.62\u00a0kg"));
+  g_assert_null (strstr (subtitle, "5.623"));
+  for (int i = 0; i < sc->n_params; i++)
+    defaults[i] = sc->params[i].def;
+  pinned = ss_pinned_run_describe (sc, values, defaults);
+  g_assert_nonnull (strstr (pinned, "5.62 kg"));
+  g_assert_null (strstr (pinned, "5.623"));
+  /* the value itself is kept: focusing the spin button and leaving it
+   * changes nothing */
+  gtk_spin_button_update (ss_param_row_get_spin (ss_param_panel_get_row (panel, "M")));
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[m], ==, values[m]);
+
+  /* a value typed (six significant digits at most) reads as typed */
+  defaults[m] = 1234.5;
+  g_free (title);
+  title = ss_export_dup_title (sc, defaults, NULL, &typed_subtitle);
+  g_assert_nonnull (strstr (typed_subtitle, "M\u00a0=\u00a01234.5\u00a0kg"));
+
+  /* readings: residue below the noise of a column of newtons reads 0 */
+  noise = ss_readable_quantity (5.551e-12, ss_readable_noise (2.0), "N");
+  g_assert_cmpstr (noise, ==, "0 N");
+  tiny = ss_readable_number (-1e-20, 0.0);
+  g_assert_cmpstr (tiny, ==, "0");
+  g_free (tiny);
+  tiny = ss_readable_number (-0.0, 1e-9);
+  g_assert_cmpstr (tiny, ==, "0");
+  g_free (tiny);
+  tiny = ss_readable_number (0.1234567, 1e-9);
+  g_assert_cmpstr (tiny, ==, "0.1235");
+  g_free (defaults);
+}
+
+/* The plot's export is the charts' Export Figure: the dialog it opens
+ * writes a PNG of the size and resolution asked for, an SVG whose text
+ * is <text> (the title, the axis labels), a PDF. */
+static void
+test_export_figure (void)
+{
+  const char      *sets[] = { "mu_s=0.5", "v_drive=0.15", NULL };
+  const char      *axes[] = { "mu_k=0.1:0.4:4", NULL };
+  const char      *outcomes[] = { "period", NULL };
+  g_autofree char *png = g_build_filename (tmpdir, "figure.png", NULL);
+  g_autofree char *svg = g_build_filename (tmpdir, "figure.svg", NULL);
+  g_autofree char *pdf = g_build_filename (tmpdir, "figure.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  SsExportDialog *export;
+  SsExportOptions options;
+
+  run_study ("one-mass", sets, axes, outcomes);
+  export = ss_study_dialog_open_export (dialog);
+  g_assert_true (SS_IS_EXPORT_DIALOG (export));
+
+  /* 100 × 50 mm at 254 dpi: 1000 × 500 px */
+  ss_export_dialog_get_options (export, &options);
+  options.format = SS_EXPORT_PNG;
+  options.unit = SS_EXPORT_UNIT_MM;
+  options.width = 100;
+  options.height = 50;
+  options.dpi = 254;
+  options.font_size = 7;
+  g_assert_true (ss_study_dialog_export_figure (dialog, png, &options, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 1000);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 500);
+  }
+  /* the dialog's own options, in px */
+  options.unit = SS_EXPORT_UNIT_PX;
+  options.width = 640;
+  options.height = 480;
+  g_assert_true (ss_study_dialog_export_figure (dialog, png, &options, &error));
+  {
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 640);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 480);
+  }
+
+  options.title = "Study title";
+  g_assert_true (ss_study_dialog_export_figure (dialog, svg, &options, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<text"));
+  g_assert_nonnull (strstr (text, ">Study title<"));
+  g_assert_null (strstr (text, "<symbol")); /* no text drawn as glyph outlines */
+  g_assert_true (ss_study_dialog_export_figure (dialog, pdf, &options, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+
+  /* the dialog writes what it shows */
+  {
+    g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+
+    g_assert_true (ss_export_dialog_export_to (export, png, written, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (written->len, ==, 1);
+  }
+  gtk_window_destroy (GTK_WINDOW (export));
+}
+
+static GtkMenuButton *
+find_menu_button (GtkWidget *root, const char *tooltip)
+{
+  if (GTK_IS_MENU_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return GTK_MENU_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_menu_button (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The export button's tooltip is off while its menu is open (it would
+ * lie over the menu), back when it closes. */
+static void
+test_menu_tooltip_quiet (void)
+{
+  GtkMenuButton *button = find_menu_button (GTK_WIDGET (dialog), "Export the Table or the Plot");
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  pump (100);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popdown (button);
+  pump (100);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Export the Table or the Plot");
 }
 
 /* Every preset loads and builds; the two-slider γ preset ([Wojtyra2016]
@@ -657,6 +832,30 @@ test_presets (void)
     }
   g_assert_true (ss_chart_layer_get_in_legend (SS_CHART_LAYER (find_layer (SS_STUDY_LAYER_NO_VALUE, 0))));
   g_assert_false (ss_chart_layer_get_in_legend (SS_CHART_LAYER (find_layer (SS_STUDY_LAYER_FAILED, 0))));
+
+  /* the no-value rings sit in a lane of their own, below every point */
+  {
+    SsChartContext ctx;
+    double         lowest_point = -INFINITY, highest_ring = INFINITY;
+
+    ss_chart_get_layout (ss_study_dialog_get_chart (dialog), 800, 400, &ctx);
+    for (int o = 0; o < 2; o++)
+      for (int v = 0; v < ss_study_table_get_n_variants (table); v++)
+        {
+          SsStudyLayer *layer = find_layer (SS_STUDY_LAYER_OUTCOME, o);
+          double        x, y, px, py;
+          SsStudyMark   mark = ss_study_layer_get_mark (layer, v, &x, &y);
+
+          if (mark == SS_STUDY_MARK_NONE || !ss_study_layer_get_position (layer, &ctx, v, &px, &py))
+            continue;
+          if (mark == SS_STUDY_MARK_POINT)
+            lowest_point = MAX (lowest_point, py);
+          else
+            highest_ring = MIN (highest_ring, py);
+        }
+    g_assert_true (isfinite (lowest_point) && isfinite (highest_ring));
+    g_assert_cmpfloat (lowest_point, <, highest_ring - 8);
+  }
 }
 
 int
@@ -682,7 +881,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/heatmap-grid", test_heatmap_grid);
   g_test_add_func ("/study-gui/click-loads-variant", test_click_loads_variant);
   g_test_add_func ("/study-gui/cancel-keeps-partial", test_cancel_keeps_partial);
+  g_test_add_func ("/study-gui/loaded-variant-rounded", test_loaded_variant_rounded);
+  g_test_add_func ("/study-gui/export-figure", test_export_figure);
   g_test_add_func ("/study-gui/presets", test_presets);
+  g_test_add_func ("/study-gui/menu-tooltip-quiet", test_menu_tooltip_quiet);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -1,0 +1,64 @@
+/* ss-tooltips.c */
+#define G_LOG_DOMAIN "ss-tooltips"
+
+#include "ss-tooltips.h"
+
+#define HAD_TOOLTIP "ss-had-tooltip"
+
+/* The pointer rests on the button: its tooltip would lie over the menu. */
+static void
+popover_visible_cb (GtkWidget *popover, GParamSpec *pspec, GtkWidget *button)
+{
+  (void)pspec;
+  if (gtk_widget_get_visible (popover))
+    {
+      g_object_set_data (G_OBJECT (button), HAD_TOOLTIP, GINT_TO_POINTER (gtk_widget_get_has_tooltip (button)));
+      gtk_widget_set_has_tooltip (button, FALSE);
+      gtk_widget_trigger_tooltip_query (button);
+    }
+  else if (g_object_get_data (G_OBJECT (button), HAD_TOOLTIP) != NULL)
+    {
+      g_object_set_data (G_OBJECT (button), HAD_TOOLTIP, NULL);
+      gtk_widget_set_has_tooltip (button, TRUE);
+    }
+}
+
+static void
+popover_changed_cb (GtkMenuButton *button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+
+  if (popover != NULL && g_object_get_data (G_OBJECT (popover), "ss-quiet-tooltip") == NULL)
+    {
+      g_object_set_data (G_OBJECT (popover), "ss-quiet-tooltip", GINT_TO_POINTER (1));
+      g_signal_connect_object (popover, "notify::visible", G_CALLBACK (popover_visible_cb), button, 0);
+    }
+}
+
+/* @button's tooltip (if any) stays off while its menu is open. */
+void
+ss_tooltips_quiet_menu_button (GtkMenuButton *button)
+{
+  g_return_if_fail (GTK_IS_MENU_BUTTON (button));
+
+  if (g_object_get_data (G_OBJECT (button), "ss-quiet-tooltip") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (button), "ss-quiet-tooltip", GINT_TO_POINTER (1));
+  /* a menu model makes a new popover */
+  g_signal_connect (button, "notify::popover", G_CALLBACK (popover_changed_cb), NULL);
+  g_signal_connect (button, "notify::menu-model", G_CALLBACK (popover_changed_cb), NULL);
+  popover_changed_cb (button);
+}
+
+/* Every menu button in @root's tree, as ss_tooltips_quiet_menu_button. */
+void
+ss_tooltips_quiet_menu_buttons (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root))
+    {
+      ss_tooltips_quiet_menu_button (GTK_MENU_BUTTON (root));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    ss_tooltips_quiet_menu_buttons (child);
+}
