@@ -14,13 +14,13 @@ SCENARIOS = [s.name for s in ss.scenarios()]
 
 def csv_text(r):
     """The trace as `run --csv` writes it: %.10g, an empty field for NaN,
-    0 or 1 in the stick columns."""
+    0 or 1 in the stick columns, zero as 0 (never -0)."""
     cols = r.columns
     stick = [c.endswith(".stick") for c in cols]
     lines = ["t," + ",".join(cols)]
     data = r.data
     for i in range(len(r.t)):
-        fields = ["%.10g" % r.t[i]]
+        fields = ["%.10g" % (r.t[i] if r.t[i] != 0 else 0.0)]
         for c in range(len(cols)):
             v = data[c, i]
             if math.isnan(v):
@@ -28,7 +28,7 @@ def csv_text(r):
             elif stick[c]:
                 fields.append("1" if v != 0 else "0")
             else:
-                fields.append("%.10g" % v)
+                fields.append("%.10g" % (v if v != 0 else 0.0))
         lines.append(",".join(fields))
     return "\n".join(lines) + "\n"
 
