@@ -16,7 +16,10 @@
  *   -xy.c       the characteristic and phase plots;
  *   -runs.c     the runs drawn: the current, the previous and the pinned
  *               ones, and the legend entries naming them;
- *   -figure.c   the whole stack drawn for export. */
+ *   -figure.c   the whole stack drawn for export;
+ *   -layout.c   the user's layout of the charts (places, heights, hidden
+ *               ones), what the user adds scrolled into view, legend
+ *               clicks hiding a curve with its other runs. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"
@@ -84,6 +87,7 @@ _ss_plot_stack_append_chart (SsPlotStack *self, SsChart *chart)
   g_ptr_array_add (self->charts, chart);
   ss_chart_set_extra_menu (chart, G_MENU_MODEL (self->add_menu));
   g_signal_connect_swapped (chart, "time-clicked", G_CALLBACK (chart_time_clicked_cb), self);
+  _ss_plot_stack_connect_chart (self, chart);
   gtk_box_append (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
 }
 
@@ -122,8 +126,6 @@ _ss_plot_stack_rebuild (SsPlotStack *self)
     return;
   _ss_plot_stack_fill_add_menu (self, m);
   _ss_plot_stack_build_time_charts (self, m);
-  if (self->charts->len > 0)
-    _ss_plot_stack_add_run_legend (self, g_ptr_array_index (self->charts, 0));
   for (guint i = 0; i < self->xy_pairs->len; i++)
     {
       g_auto(GStrv) pair = g_strsplit (g_ptr_array_index (self->xy_pairs, i), "\t", 2);
@@ -132,6 +134,14 @@ _ss_plot_stack_rebuild (SsPlotStack *self)
       if (x >= 0 && y >= 0)
         _ss_plot_stack_build_xy_chart (self, m, x, y);
     }
+  _ss_plot_stack_apply_layout (self);
+  /* the legend naming the runs on the top chart against time */
+  for (guint i = 0; i < self->charts->len; i++)
+    if (!ss_chart_is_xy (g_ptr_array_index (self->charts, i)))
+      {
+        _ss_plot_stack_add_run_legend (self, g_ptr_array_index (self->charts, i));
+        break;
+      }
   align_charts (self);
 }
 
@@ -167,6 +177,8 @@ ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
     {
       if (m != NULL)
         _ss_plot_stack_load_choices (self, ss_model_scenario (m)->name);
+      /* another scenario's charts start at the top */
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
     }
   g_clear_pointer (&self->model, ss_model_free);
   if (m != NULL)
@@ -221,6 +233,10 @@ ss_plot_stack_dispose (GObject *object)
 {
   SsPlotStack *self = (SsPlotStack *)object;
 
+  if (self->reveal_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
+  self->reveal_tick = 0;
+  g_clear_weak_pointer (&self->reveal_target);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
   g_clear_pointer (&self->series, g_ptr_array_unref);
@@ -297,13 +313,28 @@ ss_plot_stack_init (SsPlotStack *self)
   gtk_widget_set_margin_top (self->charts_box, 6);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->charts_box);
 
-  /* always in view, whatever the window's height */
+  /* always in view, whatever the window's height; the gestures' help in
+   * the corner under the value axes */
   self->ruler = ss_chart_new_ruler (self->time_axis);
   gtk_widget_set_margin_start (self->ruler, 6);
   gtk_widget_set_margin_end (self->ruler, 6);
   gtk_widget_set_margin_bottom (self->ruler, 4);
   g_signal_connect_swapped (self->ruler, "time-clicked", G_CALLBACK (chart_time_clicked_cb), self);
-  gtk_box_append (GTK_BOX (self->box), self->ruler);
+  {
+    GtkWidget *overlay = gtk_overlay_new ();
+    GtkWidget *help = gtk_button_new_from_icon_name ("help-about-symbolic");
+
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), self->ruler);
+    gtk_widget_set_halign (help, GTK_ALIGN_START);
+    gtk_widget_set_valign (help, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_start (help, 8);
+    gtk_widget_add_css_class (help, "flat");
+    gtk_widget_add_css_class (help, "circular");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (help), "win.show-help-overlay");
+    gtk_widget_set_tooltip_text (help, _("Chart Gestures and Keyboard Shortcuts"));
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), help);
+    gtk_box_append (GTK_BOX (self->box), overlay);
+  }
 }
 
 GtkWidget *

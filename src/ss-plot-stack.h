@@ -95,4 +95,11 @@ void            ss_plot_stack_reset_columns (SsPlotStack *self);
 SsChart        *ss_plot_stack_get_column_chart (SsPlotStack *self, const char *column);
 void            ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers);
 
+/* The user's layout (GSettings "chart-layout", per scenario) and the
+ * charts scrolled into view */
+void               ss_plot_stack_move_chart (SsPlotStack *self, SsChart *chart, int delta);
+SsChart           *ss_plot_stack_get_revealing (SsPlotStack *self);
+GtkScrolledWindow *ss_plot_stack_get_scroller (SsPlotStack *self);
+GtkWidget         *ss_plot_stack_get_charts_box (SsPlotStack *self);
+
 G_END_DECLS
