@@ -318,11 +318,9 @@ pressed_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *se
   /* a legend entry hides or shows its curve; the playhead stays */
   if ((entry = legend_entry_at (self, x, y)) != NULL)
     {
-      if (n_press == 1)
-        {
-          ss_chart_layer_set_hidden (entry, !ss_chart_layer_get_hidden (entry));
-          _ss_chart_emit_legend_toggled (self, entry);
-        }
+      /* every click, quick ones too */
+      ss_chart_layer_set_hidden (entry, !ss_chart_layer_get_hidden (entry));
+      _ss_chart_emit_legend_toggled (self, entry);
       return;
     }
   if (n_press != 2 || on_resize_grip (self, y))
