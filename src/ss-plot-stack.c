@@ -226,6 +226,54 @@ ss_plot_stack_get_ruler (SsPlotStack *self)
   return SS_CHART (self->ruler);
 }
 
+/* ---- size -------------------------------------------------------------- */
+
+static GtkSizeRequestMode
+ss_plot_stack_get_request_mode (GtkWidget *widget)
+{
+  (void)widget;
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+/* At least as tall as its tallest chart over the time axis: any chart can
+ * be scrolled wholly into view, whatever else the window shows. */
+static void
+ss_plot_stack_measure (GtkWidget     *widget,
+                       GtkOrientation orientation,
+                       int            for_size,
+                       int           *minimum,
+                       int           *natural,
+                       int           *minimum_baseline,
+                       int           *natural_baseline)
+{
+  SsPlotStack *self = SS_PLOT_STACK (widget);
+  int          tallest = 0;
+
+  gtk_widget_measure (self->box, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  if (orientation != GTK_ORIENTATION_VERTICAL)
+    return;
+  for (guint i = 0; i < self->charts->len; i++)
+    {
+      GtkWidget *chart = g_ptr_array_index (self->charts, i);
+      int        chart_min = 0, chart_nat = 0;
+      int        width = for_size > 0 ? MAX (1, for_size - gtk_widget_get_margin_start (self->charts_box) -
+                                                    gtk_widget_get_margin_end (self->charts_box))
+                                      : -1;
+
+      gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, width, &chart_min, &chart_nat, NULL, NULL);
+      tallest = MAX (tallest, chart_min);
+    }
+  tallest += gtk_widget_get_margin_top (self->charts_box) + 2;
+  *minimum += tallest;
+  *natural = MAX (*natural, *minimum);
+}
+
+static void
+ss_plot_stack_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_widget_allocate (SS_PLOT_STACK (widget)->box, width, height, baseline, NULL);
+}
+
 /* ---- lifecycle ------------------------------------------------------ */
 
 static void
@@ -276,7 +324,9 @@ ss_plot_stack_class_init (SsPlotStackClass *klass)
 
   _ss_plot_stack_xy_class_init (widget_class);
   _ss_plot_stack_columns_class_init (widget_class);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->get_request_mode = ss_plot_stack_get_request_mode;
+  widget_class->measure = ss_plot_stack_measure;
+  widget_class->size_allocate = ss_plot_stack_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "plotstack");
 }
 

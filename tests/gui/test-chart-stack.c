@@ -163,8 +163,9 @@ find_line (SsChart *chart, const char *column)
 
 /* Every chart shown: a plot at least SS_CHART_MIN_PLOT_HEIGHT tall and
  * wide enough, under its whole legend, inside the chart, the chart inside
- * the stack's scrolled content, all of which the scroll reaches; the time
- * axis's labels in the window. */
+ * the stack's scrolled content, all of which the scroll reaches, and no
+ * taller than the view (it can be seen whole); the time axis's labels in
+ * the window. */
 static void
 check_charts (SsWindow *window, const char *what)
 {
@@ -195,11 +196,12 @@ check_charts (SsWindow *window, const char *what)
         }
       if (plot.size.height < SS_CHART_MIN_PLOT_HEIGHT || plot.origin.y < legend_bottom - 1 ||
           plot.origin.y + plot.size.height > bounds.size.height || bounds.origin.y < 0 ||
-          bounds.origin.y + bounds.size.height > content + 0.5 || plot.size.width < 200)
-        g_error ("%s: chart %u \"%s\" (%g x %g at y %g in the content of %g px): plot %g x %g at y %g, legend to "
-                 "y %g",
+          bounds.origin.y + bounds.size.height > content + 0.5 || plot.size.width < 200 ||
+          bounds.size.height > gtk_adjustment_get_page_size (vadj) + 0.5)
+        g_error ("%s: chart %u \"%s\" (%g x %g at y %g in the content of %g px, a view of %g px): plot %g x %g at "
+                 "y %g, legend to y %g",
                  what, i, ss_chart_get_title (chart), bounds.size.width, bounds.size.height, bounds.origin.y, content,
-                 plot.size.width, plot.size.height, plot.origin.y, legend_bottom);
+                 gtk_adjustment_get_page_size (vadj), plot.size.width, plot.size.height, plot.origin.y, legend_bottom);
     }
   /* the scroll reaches the last chart's end */
   g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >=, content - 0.5);
