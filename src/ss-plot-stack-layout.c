@@ -221,11 +221,41 @@ layer_column (SsChartLayer *layer)
   return NULL;
 }
 
+/* The key of a curve the user hid (see hidden_curves), or NULL. */
+static char *
+hidden_key (SsPlotStack *self, SsChartLayer *layer, SsChart *chart)
+{
+  g_autofree char *key = chart_layout_key (chart);
+  guint            run;
+
+  if (g_ptr_array_find (self->run_layers, layer, &run))
+    return g_strdup_printf ("run\t%u", run);
+  if (key == NULL || layer_column (layer) == NULL || layer_slot (layer) != 0)
+    return NULL;
+  return g_strdup_printf ("%s\t%s", key, layer_column (layer));
+}
+
+static void set_curve_hidden (SsPlotStack *self, SsChartLayer *layer, SsChart *chart);
+
 /* A legend entry was clicked: a run's entry (top chart) hides or shows
  * that run's curves on every chart; a curve's hides or shows with it the
- * same column's previous and pinned runs on its chart. */
+ * same column's previous and pinned runs on its chart.  Kept while the
+ * charts are rebuilt (a pin more, a signal added). */
 static void
 legend_toggled_cb (SsPlotStack *self, SsChartLayer *layer, SsChart *chart)
+{
+  g_autofree char *key = hidden_key (self, layer, chart);
+
+  if (key != NULL && ss_chart_layer_get_hidden (layer))
+    g_hash_table_add (self->hidden_curves, g_steal_pointer (&key));
+  else if (key != NULL)
+    g_hash_table_remove (self->hidden_curves, key);
+  set_curve_hidden (self, layer, chart);
+}
+
+/* @layer's hidden state on its companions. */
+static void
+set_curve_hidden (SsPlotStack *self, SsChartLayer *layer, SsChart *chart)
 {
   gboolean hidden = ss_chart_layer_get_hidden (layer);
   guint    run;
@@ -261,6 +291,34 @@ legend_toggled_cb (SsPlotStack *self, SsChartLayer *layer, SsChart *chart)
           if (l != layer && !ss_chart_layer_get_in_legend (l) &&
               g_strcmp0 (layer_column (l), layer_column (layer)) == 0)
             ss_chart_layer_set_hidden (l, hidden);
+        }
+    }
+}
+
+/* The curves the user hid, hidden again on charts built anew. */
+void
+_ss_plot_stack_apply_hidden_curves (SsPlotStack *self)
+{
+  if (g_hash_table_size (self->hidden_curves) == 0)
+    return;
+  for (guint c = 0; c < self->charts->len; c++)
+    {
+      SsChart   *chart = g_ptr_array_index (self->charts, c);
+      GPtrArray *layers = ss_chart_get_layers (chart);
+
+      for (guint i = 0; i < layers->len; i++)
+        {
+          SsChartLayer    *layer = g_ptr_array_index (layers, i);
+          g_autofree char *key = NULL;
+
+          if (!ss_chart_layer_get_in_legend (layer) && !g_ptr_array_find (self->run_layers, layer, NULL))
+            continue;
+          key = hidden_key (self, layer, chart);
+          if (key != NULL && g_hash_table_contains (self->hidden_curves, key))
+            {
+              ss_chart_layer_set_hidden (layer, TRUE);
+              set_curve_hidden (self, layer, chart);
+            }
         }
     }
 }

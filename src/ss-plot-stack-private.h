@@ -42,6 +42,9 @@ struct _SsPlotStack
   SsChart *reveal_target;
   guint    reveal_tick;
   guint    reveal_frames;
+  /* curves the user hid from their legends, kept while the charts are
+   * rebuilt: "chart key\tcolumn", "run\tN" (N: 0 current, pins 1..) */
+  GHashTable *hidden_curves;
 };
 
 /* A pinned run drawn: its data (NULL while it computes), legend name, style. */
@@ -111,6 +114,7 @@ void _ss_plot_stack_apply_layout (SsPlotStack *self);
 void _ss_plot_stack_apply_chart_layout (SsPlotStack *self, SsChart *chart);
 void _ss_plot_stack_connect_chart (SsPlotStack *self, SsChart *chart);
 void _ss_plot_stack_reveal (SsPlotStack *self, SsChart *chart);
+void _ss_plot_stack_apply_hidden_curves (SsPlotStack *self);
 
 /* ss-plot-stack-runs.c */
 void   _ss_plot_stack_pin_free (gpointer data);

@@ -142,6 +142,7 @@ _ss_plot_stack_rebuild (SsPlotStack *self)
         _ss_plot_stack_add_run_legend (self, g_ptr_array_index (self->charts, i));
         break;
       }
+  _ss_plot_stack_apply_hidden_curves (self);
   align_charts (self);
 }
 
@@ -177,7 +178,8 @@ ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
     {
       if (m != NULL)
         _ss_plot_stack_load_choices (self, ss_model_scenario (m)->name);
-      /* another scenario's charts start at the top */
+      /* another scenario's charts start at the top, every curve shown */
+      g_hash_table_remove_all (self->hidden_curves);
       gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
     }
   g_clear_pointer (&self->model, ss_model_free);
@@ -304,6 +306,7 @@ ss_plot_stack_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->shown, g_hash_table_unref);
   g_clear_pointer (&self->hidden, g_hash_table_unref);
+  g_clear_pointer (&self->hidden_curves, g_hash_table_unref);
 
   G_OBJECT_CLASS (ss_plot_stack_parent_class)->dispose (object);
 }
@@ -348,6 +351,7 @@ ss_plot_stack_init (SsPlotStack *self)
   self->show_ghost = TRUE;
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->hidden_curves = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = ss_settings_new ();
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);

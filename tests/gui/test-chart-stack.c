@@ -315,6 +315,27 @@ test_legend_click (void)
       g_assert_true (((SsPlotStackReading *)g_ptr_array_index (readings, i))->layer != SS_LINE_LAYER (line));
   }
 
+  /* still hidden on the charts built anew for a pinned run, and after */
+  g_assert_nonnull (ss_window_pin_run (window));
+  wait_runs (ss_window_get_run_list (window));
+  chart = ss_plot_stack_get_column_chart (stack, "spring.F");
+  line = find_line (chart, "spring.F");
+  g_assert_true (ss_chart_layer_get_hidden (line));
+  ss_window_clear_runs (window);
+  wait_runs (ss_window_get_run_list (window));
+  gtk_toggle_button_set_active (window->panel_button, FALSE);
+  chart = ss_plot_stack_get_column_chart (stack, "spring.F");
+  line = find_line (chart, "spring.F");
+  g_assert_true (ss_chart_layer_get_hidden (line));
+  {
+    graphene_rect_t bounds;
+
+    content_bounds (stack, chart, &bounds);
+    gtk_adjustment_set_value (stack_vadjustment (stack), bounds.origin.y - 40);
+    settle (window);
+  }
+  ss_chart_get_plot_area (chart, &plot);
+
   /* the entry stays where it was: a second click shows the curve again */
   g_assert_true (ss_chart_get_legend_entry (chart, line, &entry));
   click_at (window, GTK_WIDGET (chart), entry.origin.x + entry.size.width / 2, entry.origin.y + entry.size.height / 2);
