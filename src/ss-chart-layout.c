@@ -104,21 +104,22 @@ legend_text (SsChartLayer *layer, double cursor)
 /* The width a legend entry keeps on screen: its widest text at a few
  * dozen instants of its data (and its name alone), and any wider one read
  * since, so a readout that changes length while playing re-wraps
- * nothing.  Sampled again when the layer's data change. */
+ * nothing.  Sampled again when the layer's data change or are complete. */
 typedef struct
 {
-  double width;    /* user units */
-  guint  revision; /* of the layer when sampled */
+  double   width;    /* user units */
+  guint    revision; /* of the layer when sampled */
+  gboolean complete; /* its data were complete then */
 } LegendReserve;
 
 #define RESERVE_SAMPLES 48
 
 static double
-text_width (SsChart *self, cairo_t *cr, const SsChartStyle *style, const char *text)
+layout_width (PangoLayout *layout, const char *text)
 {
-  g_autoptr(PangoLayout) layout = _ss_chart_text (self, cr, style, FALSE, text);
   int tw, th;
 
+  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &tw, &th);
   return tw;
 }
@@ -128,9 +129,12 @@ legend_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLa
 {
   LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
   guint          revision = ss_chart_layer_get_revision (layer);
+  gboolean       complete = ss_chart_layer_get_data_complete (layer);
   double         t0, t1;
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autofree char *name = NULL;
 
-  if (reserve != NULL && reserve->revision == revision)
+  if (reserve != NULL && reserve->revision == revision && reserve->complete == complete)
     return reserve->width;
   if (reserve == NULL)
     {
@@ -138,17 +142,17 @@ legend_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLa
       g_hash_table_insert (self->legend_reserve, layer, reserve);
     }
   reserve->revision = revision;
-  {
-    g_autofree char *name = legend_text (layer, NAN);
-
-    reserve->width = MAX (reserve->width, text_width (self, cr, style, name));
-  }
+  reserve->complete = complete;
+  /* laid out apart from the text cache, which the samples would flush */
+  layout = create_layout (cr, style, FALSE);
+  name = legend_text (layer, NAN);
+  reserve->width = MAX (reserve->width, layout_width (layout, name));
   ss_axis_get_extent (SS_AXIS (self->time_axis), &t0, &t1);
   for (int i = 0; i <= RESERVE_SAMPLES && t1 > t0; i++)
     {
       g_autofree char *text = legend_text (layer, t0 + (t1 - t0) * i / RESERVE_SAMPLES);
 
-      reserve->width = MAX (reserve->width, text_width (self, cr, style, text));
+      reserve->width = MAX (reserve->width, layout_width (layout, text));
     }
   return reserve->width;
 }

@@ -258,9 +258,10 @@ ss_plot_stack_measure (GtkWidget     *widget,
     {
       GtkWidget *chart = g_ptr_array_index (self->charts, i);
       int        chart_min = 0, chart_nat = 0;
-      int        width = for_size > 0 ? MAX (1, for_size - gtk_widget_get_margin_start (self->charts_box) -
-                                                    gtk_widget_get_margin_end (self->charts_box))
-                                      : -1;
+      /* no width given: as wide as GTK's consistency check measures */
+      int width = for_size > 0 ? MAX (1, for_size - gtk_widget_get_margin_start (self->charts_box) -
+                                             gtk_widget_get_margin_end (self->charts_box))
+                               : 1048576;
 
       gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, width, &chart_min, &chart_nat, NULL, NULL);
       tallest = MAX (tallest, chart_min);

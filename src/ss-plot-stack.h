@@ -56,7 +56,7 @@ typedef struct
 {
   const char  *title;    /* NULL: no title block */
   const char  *subtitle; /* under the title, wrapped; NULL: none */
-  const guint *charts;   /* indices (ss_plot_stack_get_chart), top to bottom; NULL: all */
+  const guint *charts;   /* indices (ss_plot_stack_get_chart), top to bottom; NULL: all not hidden */
   guint        n_charts;
   gboolean     overlays; /* the previous and the pinned runs, each named in the legend */
 } SsPlotStackFigure;
