@@ -101,8 +101,8 @@ legend_text (SsChartLayer *layer, double cursor)
   return g_strdup (ss_chart_layer_get_title (layer));
 }
 
-/* The width a legend entry keeps on screen: its widest text at a few
- * dozen instants of its data (and its name alone), and any wider one read
+/* The width a legend entry keeps on screen: its widest text at a thousand
+ * instants of its data (and its name alone), and any wider one read
  * since, so a readout that changes length while playing re-wraps
  * nothing.  Sampled again when the layer's data change or are complete. */
 typedef struct
@@ -112,7 +112,7 @@ typedef struct
   gboolean complete; /* its data were complete then */
 } LegendReserve;
 
-#define RESERVE_SAMPLES 48
+#define RESERVE_SAMPLES 1000
 
 static double
 layout_width (PangoLayout *layout, const char *text)
@@ -124,37 +124,41 @@ layout_width (PangoLayout *layout, const char *text)
   return tw;
 }
 
-static double
-legend_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+/* @text with every digit a 0: as wide in tabular digits, and the same for
+ * most of a curve's values. */
+static char *
+digits_as_zeros (const char *text)
 {
-  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
-  guint          revision = ss_chart_layer_get_revision (layer);
-  gboolean       complete = ss_chart_layer_get_data_complete (layer);
-  double         t0, t1;
-  g_autoptr(PangoLayout) layout = NULL;
-  g_autofree char *name = NULL;
+  char *shape = g_strdup (text);
 
-  if (reserve != NULL && reserve->revision == revision && reserve->complete == complete)
-    return reserve->width;
-  if (reserve == NULL)
-    {
-      reserve = g_new0 (LegendReserve, 1);
-      g_hash_table_insert (self->legend_reserve, layer, reserve);
-    }
-  reserve->revision = revision;
-  reserve->complete = complete;
-  /* laid out apart from the text cache, which the samples would flush */
-  layout = create_layout (cr, style, FALSE);
-  name = legend_text (layer, NAN);
-  reserve->width = MAX (reserve->width, layout_width (layout, name));
+  for (char *p = shape; *p != '\0'; p++)
+    if (*p >= '1' && *p <= '9')
+      *p = '0';
+  return shape;
+}
+
+/* The widest readout of @layer, sampled (see LegendReserve). */
+static double
+sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+{
+  double width = 0, t0, t1;
+  g_autoptr(PangoLayout) layout = create_layout (cr, style, FALSE);
+  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* the readouts at a thousand instants, each shape of text measured once,
+   * apart from the text cache, which they would flush */
   ss_axis_get_extent (SS_AXIS (self->time_axis), &t0, &t1);
-  for (int i = 0; i <= RESERVE_SAMPLES && t1 > t0; i++)
+  for (int i = -1; i <= RESERVE_SAMPLES; i++)
     {
-      g_autofree char *text = legend_text (layer, t0 + (t1 - t0) * i / RESERVE_SAMPLES);
+      g_autofree char *text = legend_text (layer, i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES);
+      char            *shape = digits_as_zeros (text);
 
-      reserve->width = MAX (reserve->width, layout_width (layout, text));
+      if (g_hash_table_add (shapes, shape))
+        width = MAX (width, layout_width (layout, shape));
+      if (!(t1 > t0))
+        break;
     }
-  return reserve->width;
+  return width;
 }
 
 static gboolean
@@ -165,6 +169,65 @@ reserve_resize_cb (gpointer data)
   self->reserve_idle = 0;
   gtk_widget_queue_resize (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
+}
+
+/* Layers given other data: sampled again when the main loop is idle (a
+ * drag's previews come faster than a thousand readouts per entry), the
+ * room only growing. */
+static gboolean
+resample_cb (gpointer data)
+{
+  SsChart       *self = data;
+  GHashTableIter iter;
+  gpointer       key, value;
+  gboolean       grew = FALSE;
+  SsChartStyle   style;
+
+  self->resample_idle = 0;
+  ss_chart_style_init_for_widget (&style, GTK_WIDGET (self));
+  _ss_chart_ensure_measure (self);
+  g_hash_table_iter_init (&iter, self->legend_reserve);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      SsChartLayer  *layer = key;
+      LegendReserve *reserve = value;
+      double         width;
+
+      if (reserve->revision == ss_chart_layer_get_revision (layer) &&
+          reserve->complete == ss_chart_layer_get_data_complete (layer))
+        continue;
+      reserve->revision = ss_chart_layer_get_revision (layer);
+      reserve->complete = ss_chart_layer_get_data_complete (layer);
+      width = sample_reserve (self, self->measure, &style, layer);
+      if (width > reserve->width)
+        {
+          reserve->width = width;
+          grew = TRUE;
+        }
+    }
+  if (grew)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+static double
+legend_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+{
+  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
+
+  if (reserve == NULL)
+    {
+      reserve = g_new0 (LegendReserve, 1);
+      reserve->revision = ss_chart_layer_get_revision (layer);
+      reserve->complete = ss_chart_layer_get_data_complete (layer);
+      reserve->width = sample_reserve (self, cr, style, layer);
+      g_hash_table_insert (self->legend_reserve, layer, reserve);
+    }
+  else if ((reserve->revision != ss_chart_layer_get_revision (layer) ||
+            reserve->complete != ss_chart_layer_get_data_complete (layer)) &&
+           self->resample_idle == 0)
+    self->resample_idle = g_idle_add_full (G_PRIORITY_LOW, resample_cb, self, NULL);
+  return reserve->width;
 }
 
 /* A readout wider than its entry's room: the room grows (once). */

@@ -102,6 +102,7 @@ struct _SsChart
   GArray     *legend_boxes;
   GHashTable *legend_reserve;
   guint       reserve_idle;
+  guint       resample_idle;
   gboolean    record_legend; /* the screen's layout is under way */
   /* the user's layout: the plot's height (px, 0: automatic), hidden */
   double   plot_height;

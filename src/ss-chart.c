@@ -246,6 +246,7 @@ ss_chart_dispose (GObject *object)
   g_clear_pointer (&self->legend_boxes, g_array_unref);
   g_clear_pointer (&self->legend_reserve, g_hash_table_unref);
   g_clear_handle_id (&self->reserve_idle, g_source_remove);
+  g_clear_handle_id (&self->resample_idle, g_source_remove);
   if (self->flash_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->flash_tick);
   self->flash_tick = 0;

@@ -4,7 +4,8 @@
  * chart keeps at least its minimum plot height, its legend above its plot,
  * inside the scrolled stack (read from the allocations); a legend click
  * (real X input through xdotool) hides and shows its curve and leaves the
- * playhead, a click in the plot moves it; the wheel scrolls the stack over
+ * playhead, a click in the plot moves it; the legends keep still while
+ * their readouts change; the wheel scrolls the stack over
  * a legend and zooms time over a plot; a characteristic plot added is
  * scrolled into view; the layout the user makes is kept per scenario. */
 #include "config.h"
@@ -349,6 +350,69 @@ test_legend_click (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- legends that keep still ------------------------------------------ */
+
+/* The legends' readouts follow the hover cursor (and, paused, the
+ * playhead): at every instant of the run each entry keeps its place and
+ * each plot its height, so nothing jumps while the values change. */
+static void
+test_legend_steady (void)
+{
+  SsWindow    *window = open_window (1024, 700);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  SsTimeAxis  *axis = ss_plot_stack_get_time_axis (stack);
+  const char  *scenarios[] = { "gear-train", "two-block", "slider-crank" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
+    {
+      const ss_scenario *sc = ss_scenario_find (scenarios[s]);
+      guint              n, moved = 0;
+      g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      wait_idle (ss_window_get_simulation (window));
+      settle (window);
+      n = ss_plot_stack_get_n_charts (stack);
+      ss_time_axis_set_cursor (axis, NAN);
+      /* each chart's plot, then its legend entries */
+      for (int k = 0; k <= 60; k++)
+        {
+          guint i = 0;
+
+          if (k > 0)
+            ss_time_axis_set_cursor (axis, sc->t_end * (k - 1) / 59.0);
+          for (guint c = 0; c < n; c++)
+            {
+              SsChart        *chart = ss_plot_stack_get_chart (stack, c);
+              GPtrArray      *layers = ss_chart_get_layers (chart);
+              graphene_rect_t rect;
+
+              ss_chart_get_plot_area (chart, &rect);
+              if (k == 0)
+                g_array_append_val (before, rect);
+              else if (!graphene_rect_equal (&rect, &g_array_index (before, graphene_rect_t, i)))
+                moved++;
+              i++;
+              for (guint l = 0; l < layers->len; l++)
+                {
+                  if (!ss_chart_get_legend_entry (chart, g_ptr_array_index (layers, l), &rect))
+                    continue;
+                  if (k == 0)
+                    g_array_append_val (before, rect);
+                  else if (!graphene_rect_equal (&rect, &g_array_index (before, graphene_rect_t, i)))
+                    moved++;
+                  i++;
+                }
+            }
+          g_assert_cmpuint (i, ==, before->len);
+        }
+      g_test_message ("%s: %u plots and legend entries, %u moves over 60 instants", sc->name, before->len, moved);
+      g_assert_cmpuint (moved, ==, 0);
+      ss_time_axis_set_cursor (axis, NAN);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- the wheel ---------------------------------------------------------- */
 
 /* Beside a plot (over the value axis) the wheel scrolls the stack and
@@ -543,6 +607,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (path, sizes[i], test_layout);
     }
   g_test_add_func ("/chart-stack/legend-click", test_legend_click);
+  g_test_add_func ("/chart-stack/legend-steady", test_legend_steady);
   g_test_add_func ("/chart-stack/wheel", test_wheel);
   g_test_add_func ("/chart-stack/add-plot-revealed", test_add_plot_revealed);
   g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
