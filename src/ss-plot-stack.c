@@ -365,7 +365,9 @@ ss_plot_stack_init (SsPlotStack *self)
   self->charts_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_margin_start (self->charts_box, 6);
   gtk_widget_set_margin_end (self->charts_box, 6);
-  gtk_widget_set_margin_top (self->charts_box, 6);
+  /* clear of the grab area of the handle of the paned above the stack,
+   * which takes presses some px below the handle */
+  gtk_widget_set_margin_top (self->charts_box, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->charts_box);
 
   /* always in view, whatever the window's height; the gestures' help in

@@ -585,7 +585,11 @@ test_layout_kept (void)
   g_assert_cmpfloat (fabs (ss_chart_get_plot_height (ss_plot_stack_get_chart (stack, 0)) - (height + 60)), <=, 2);
   ss_chart_get_plot_area (ss_plot_stack_get_chart (stack, 0), &plot);
   g_assert_cmpfloat (fabs (plot.size.height - (height + 60)), <=, 2);
-  g_settings_reset (ss_settings_new (), "chart-layout");
+  {
+    g_autoptr(GSettings) settings = ss_settings_new ();
+
+    g_settings_reset (settings, "chart-layout");
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
