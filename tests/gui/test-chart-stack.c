@@ -67,13 +67,52 @@ settle (SsWindow *window)
     }
 }
 
+/* Button releases and scroll events the window has seen: a test waits
+ * for its input to arrive, however busy the X server. */
+static guint n_releases, n_scrolls, n_motions;
+
+static gboolean
+count_event_cb (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data)
+{
+  (void)controller;
+  (void)data;
+  if (gdk_event_get_event_type (event) == GDK_BUTTON_RELEASE)
+    n_releases++;
+  else if (gdk_event_get_event_type (event) == GDK_SCROLL)
+    n_scrolls++;
+  else if (gdk_event_get_event_type (event) == GDK_MOTION_NOTIFY)
+    n_motions++;
+  return FALSE;
+}
+
+static void
+wait_count (SsWindow *window, const guint *counter, guint target)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (*counter < target)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+}
+
 static SsWindow *
 open_window (int width, int height)
 {
   SsWindow *window = ss_window_new (NULL);
   gint64    deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
+  GtkEventController *counter = gtk_event_controller_legacy_new ();
+
+  gtk_event_controller_set_propagation_phase (counter, GTK_PHASE_CAPTURE);
+  g_signal_connect (counter, "event", G_CALLBACK (count_event_cb), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (window), counter);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  /* a pin of an earlier test opened the side panel (a setting) */
+  gtk_toggle_button_set_active (window->panel_button, FALSE);
   gtk_window_present (GTK_WINDOW (window));
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)) || gtk_widget_get_width (GTK_WIDGET (window)) <= 0)
     {
@@ -122,9 +161,11 @@ pointer_to (SsWindow *window, GtkWidget *widget, double x, double y)
 static void
 click_at (SsWindow *window, GtkWidget *widget, double x, double y)
 {
+  guint releases = n_releases;
+
   pointer_to (window, widget, x, y);
   xdo ("click 1");
-  settle (window);
+  wait_count (window, &n_releases, releases + 1);
 }
 
 static GtkAdjustment *
@@ -427,6 +468,7 @@ test_wheel (void)
   GtkAdjustment  *vadj = stack_vadjustment (stack);
   graphene_rect_t plot;
   double          t0, t1, value;
+  guint           scrolls;
 
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
   wait_idle (ss_window_get_simulation (window));
@@ -438,8 +480,9 @@ test_wheel (void)
 
   /* over the value axis's labels, left of the plot */
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x / 2, plot.origin.y + plot.size.height / 2);
+  scrolls = n_scrolls;
   xdo ("click 5");
-  settle (window);
+  wait_count (window, &n_scrolls, scrolls + 1);
   ss_time_axis_get_range (ss_plot_stack_get_time_axis (stack), &t0, &t1);
   g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
   g_assert_false (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (stack)));
@@ -458,8 +501,9 @@ test_wheel (void)
   }
   value = gtk_adjustment_get_value (vadj);
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2, plot.origin.y + plot.size.height / 2);
+  scrolls = n_scrolls;
   xdo ("click 4");
-  settle (window);
+  wait_count (window, &n_scrolls, scrolls + 1);
   g_assert_true (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (stack)));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
   ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (stack));
@@ -470,7 +514,8 @@ test_wheel (void)
 
 /* Add Characteristic Plot (the charts' menu action): the new chart comes
  * after the charts against time, out of view at this height; the stack
- * scrolls to show it whole. */
+ * scrolls to show it whole.  So too the chart a signal is put on, and the
+ * top chart, whose legend names a run just pinned. */
 static void
 test_add_plot_revealed (void)
 {
@@ -521,6 +566,24 @@ test_add_plot_revealed (void)
   g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (vadj));
   g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
                      gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  /* a pinned run: the legend naming the runs (the top chart) into view */
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj));
+  settle (window);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
+  g_assert_nonnull (ss_window_pin_run (window));
+  wait_runs (ss_window_get_run_list (window));
+  while (ss_plot_stack_get_revealing (stack) != NULL)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+  chart = ss_plot_stack_get_chart (stack, 0);
+  content_bounds (stack, chart, &bounds);
+  g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (vadj));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                     gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  ss_window_clear_runs (window);
   ss_plot_stack_remove_xy_chart (stack, "10.v", "10.F");
   ss_plot_stack_reset_columns (stack);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -539,6 +602,7 @@ test_layout_kept (void)
   graphene_rect_t  plot;
   SsChart         *chart;
   double           height;
+  guint            releases;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   wait_idle (ss_window_get_simulation (window));
@@ -552,9 +616,15 @@ test_layout_kept (void)
               gtk_widget_get_height (GTK_WIDGET (chart)) - 2);
   xdo ("mousedown 1");
   for (int dy = 10; dy <= 60; dy += 10)
-    xdo ("mousemove_relative 0 10");
+    {
+      guint motions = n_motions;
+
+      xdo ("mousemove_relative 0 10");
+      wait_count (window, &n_motions, motions + 1);
+    }
+  releases = n_releases;
   xdo ("mouseup 1");
-  settle (window);
+  wait_count (window, &n_releases, releases + 1);
   ss_chart_get_plot_area (chart, &plot);
   g_test_message ("plot %g px high, %g after the drag", height, plot.size.height);
   g_assert_cmpfloat (fabs (plot.size.height - (height + 60)), <=, 2);
@@ -602,6 +672,8 @@ main (int argc, char *argv[])
   g_setenv ("LANGUAGE", "C", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* the side panel opens at once: no widths changing over a few frames */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   ss_register_resource ();
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
