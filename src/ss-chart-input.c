@@ -103,15 +103,63 @@ measure_near (SsChart *self, double x, double y)
   return which;
 }
 
+/* Inside the plot area the screen last drew. */
+static gboolean
+in_plot (SsChart *self, double x, double y)
+{
+  return !self->collapsed && self->screen.width > 0 && x >= self->screen.x &&
+         x <= self->screen.x + self->screen.width && y >= self->screen.y && y <= self->screen.y + self->screen.height;
+}
+
+/* On the grip at the chart's bottom edge, under the plot and its labels. */
+static gboolean
+on_resize_grip (SsChart *self, double y)
+{
+  double bottom = self->screen.y + self->screen.height + (self->show_time_labels ? 0 : 1);
+
+  return self->kind != CHART_RULER && !self->collapsed && self->screen.height > 0 &&
+         y >= gtk_widget_get_height (GTK_WIDGET (self)) - RESIZE_GRIP && y > bottom;
+}
+
+/* The legend entry under (@x, @y), or NULL. */
+static SsChartLayer *
+legend_entry_at (SsChart *self, double x, double y)
+{
+  if (self->collapsed)
+    return NULL;
+  for (guint i = 0; i < self->legend_boxes->len; i++)
+    {
+      LegendBox *box = &g_array_index (self->legend_boxes, LegendBox, i);
+
+      if (x >= box->x && x < box->x + box->width && y >= box->y && y < box->y + box->height)
+        return box->layer;
+    }
+  return NULL;
+}
+
 static void
 motion_cb (GtkEventControllerMotion *motion, double x, double y, SsChart *self)
 {
+  const char *cursor = NULL;
+
   (void)motion;
   self->pointer_x = x;
   self->pointer_y = y;
+  if (self->collapsed)
+    {
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
+      return;
+    }
   ss_time_axis_set_cursor (self->time_axis, ss_chart_time_at (self, x, y));
-  /* a measurement cursor under the pointer can be dragged */
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), measure_near (self, x, y) >= 0 ? "col-resize" : NULL);
+  /* a measurement cursor under the pointer can be dragged, the bottom edge
+   * resizes, a legend entry hides or shows its curve */
+  if (measure_near (self, x, y) >= 0)
+    cursor = "col-resize";
+  else if (on_resize_grip (self, y))
+    cursor = "row-resize";
+  else if (legend_entry_at (self, x, y) != NULL)
+    cursor = "pointer";
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), cursor);
 }
 
 static void
@@ -127,8 +175,13 @@ scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, SsChart *self
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
   double          t0, t1, cursor = ss_time_axis_get_cursor (self->time_axis);
 
-  /* over the title and the legend the wheel scrolls the stack of charts */
-  if (self->kind != CHART_RULER && self->screen.height > 0 && self->pointer_y < self->screen.y)
+  /* the wheel scrolls the stack of charts everywhere but over a plot (the
+   * title, the legend, the axes' labels, a hidden chart); Ctrl+wheel
+   * zooms the values anywhere on the chart */
+  if (self->kind != CHART_RULER && (state & GDK_CONTROL_MASK) == 0 &&
+      (self->collapsed || !in_plot (self, self->pointer_x, self->pointer_y)))
+    return FALSE;
+  if (self->collapsed)
     return FALSE;
 
   if (self->kind != CHART_RULER && self->screen.width > 0 &&
@@ -166,6 +219,18 @@ drag_begin_cb (GtkGestureDrag *drag, double x, double y, SsChart *self)
   (void)drag;
   self->dragged = FALSE;
   self->drag_start_x = x;
+  if (self->collapsed || legend_entry_at (self, x, y) != NULL)
+    {
+      self->drag_mode = DRAG_NONE;
+      return;
+    }
+  if (on_resize_grip (self, y))
+    {
+      self->dragged = TRUE;
+      self->drag_mode = DRAG_RESIZE;
+      self->drag_height = self->screen.height;
+      return;
+    }
   if (which >= 0)
     {
       /* not a click: the playhead stays */
@@ -189,6 +254,13 @@ drag_update_cb (GtkGestureDrag *drag, double dx, double dy, SsChart *self)
   (void)drag;
   if (fabs (dx) + fabs (dy) > 3)
     self->dragged = TRUE;
+  if (self->drag_mode == DRAG_NONE)
+    return;
+  if (self->drag_mode == DRAG_RESIZE)
+    {
+      ss_chart_set_plot_height (self, self->drag_height + dy);
+      return;
+    }
   if (self->drag_mode == DRAG_MEASURE_A || self->drag_mode == DRAG_MEASURE_B)
     {
       ss_time_axis_set_measure (self->time_axis,
@@ -218,11 +290,40 @@ drag_update_cb (GtkGestureDrag *drag, double dx, double dy, SsChart *self)
 }
 
 static void
+drag_end_cb (GtkGestureDrag *drag, double dx, double dy, SsChart *self)
+{
+  (void)drag;
+  (void)dx;
+  (void)dy;
+  if (self->drag_mode == DRAG_RESIZE)
+    _ss_chart_emit_layout_changed (self);
+}
+
+static void
 pressed_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
 {
+  SsChartLayer *entry;
+
   (void)click;
-  (void)y;
-  if (n_press != 2)
+  if (self->collapsed)
+    {
+      /* a hidden chart: a click shows it */
+      if (n_press == 1)
+        {
+          ss_chart_set_collapsed (self, FALSE);
+          _ss_chart_emit_layout_changed (self);
+        }
+      return;
+    }
+  /* a legend entry hides or shows its curve; the playhead stays */
+  if ((entry = legend_entry_at (self, x, y)) != NULL)
+    {
+      /* every click, quick ones too */
+      ss_chart_layer_set_hidden (entry, !ss_chart_layer_get_hidden (entry));
+      _ss_chart_emit_legend_toggled (self, entry);
+      return;
+    }
+  if (n_press != 2 || on_resize_grip (self, y))
     return;
   if (on_value_axis (self, x))
     ss_axis_reset_zoom (self->y_axis);
@@ -242,7 +343,11 @@ released_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *s
   double t;
 
   (void)click;
-  if (n_press != 1 || self->dragged || on_value_axis (self, x))
+  if (n_press != 1 || self->dragged || on_value_axis (self, x) || self->drag_mode == DRAG_NONE)
+    return;
+  /* the plot names a time (the ruler: its labels); the legend, the
+   * title and the labels round the plot do not */
+  if (self->kind != CHART_RULER && !in_plot (self, x, y))
     return;
   t = ss_chart_time_at (self, x, y);
   if (!isnan (t))
@@ -266,7 +371,7 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
   GdkRectangle rect = { (int)x, (int)y, 1, 1 };
 
   (void)n_press;
-  if (self->kind == CHART_RULER)
+  if (self->kind == CHART_RULER || self->collapsed)
     return;
   gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
   g_menu_append (section, self->kind == CHART_XY ? _("Autoscale") : _("Autoscale Values"), "chart.autoscale");
@@ -276,6 +381,18 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
   if (ss_time_axis_is_zoomed (self->time_axis))
     g_menu_append (section, _("Show the Whole Time Range"), "chart.show-all-time");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  /* in a stack: its place, height and whether it is shown */
+  if (g_signal_has_handler_pending (self, g_signal_lookup ("move-requested", SS_TYPE_CHART), 0, FALSE))
+    {
+      g_autoptr(GMenu) layout = g_menu_new ();
+
+      g_menu_append (layout, _("Move Chart Up"), "chart.move(-1)");
+      g_menu_append (layout, _("Move Chart Down"), "chart.move(1)");
+      if (self->plot_height > 0)
+        g_menu_append (layout, _("Automatic Chart Height"), "chart.auto-height");
+      g_menu_append (layout, _("Hide Chart"), "chart.hide");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (layout));
+    }
   if (self->extra_menu != NULL)
     g_menu_append_section (menu, NULL, self->extra_menu);
   gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
@@ -303,6 +420,31 @@ show_all_time_action (GtkWidget *widget, const char *action_name, GVariant *para
   ss_time_axis_reset_zoom (SS_CHART (widget)->time_axis);
 }
 
+static void
+move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  g_signal_emit_by_name (widget, "move-requested", g_variant_get_int32 (parameter));
+}
+
+static void
+hide_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  ss_chart_set_collapsed (SS_CHART (widget), TRUE);
+  _ss_chart_emit_layout_changed (SS_CHART (widget));
+}
+
+static void
+auto_height_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  ss_chart_set_plot_height (SS_CHART (widget), 0);
+  _ss_chart_emit_layout_changed (SS_CHART (widget));
+}
+
 /* The pointer's controllers, in the order they see events. */
 void
 _ss_chart_input_init (SsChart *self)
@@ -322,6 +464,7 @@ _ss_chart_input_init (SsChart *self)
   gesture = gtk_gesture_drag_new ();
   g_signal_connect (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (gesture, "drag-end", G_CALLBACK (drag_end_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_click_new ();
@@ -340,4 +483,7 @@ _ss_chart_input_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "chart.autoscale", NULL, autoscale_action);
   gtk_widget_class_install_action (widget_class, "chart.show-all-time", NULL, show_all_time_action);
+  gtk_widget_class_install_action (widget_class, "chart.move", "i", move_action);
+  gtk_widget_class_install_action (widget_class, "chart.hide", NULL, hide_action);
+  gtk_widget_class_install_action (widget_class, "chart.auto-height", NULL, auto_height_action);
 }

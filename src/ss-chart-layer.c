@@ -11,6 +11,7 @@ typedef struct
   GdkRGBA  color;
   gboolean visible;
   gboolean in_legend;
+  gboolean hidden;   /* by the user, a click on its legend entry */
   guint    revision; /* grows with every change of what the layer draws */
 } SsChartLayerPrivate;
 
@@ -245,10 +246,42 @@ ss_chart_layer_set_in_legend (SsChartLayer *self, gboolean in_legend)
   ss_chart_layer_changed (self);
 }
 
+/* The user hid the layer (a click on its legend entry): it is neither
+ * drawn nor in the value range, its legend entry stays, dimmed, to show
+ * it again.  Apart from "visible", which the program sets (a pinned run
+ * not computed yet, the previous run switched off). */
+gboolean
+ss_chart_layer_get_hidden (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  return priv->hidden;
+}
+
+void
+ss_chart_layer_set_hidden (SsChartLayer *self, gboolean hidden)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  if (priv->hidden == !!hidden)
+    return;
+  priv->hidden = !!hidden;
+  ss_chart_layer_changed (self);
+}
+
+/* Visible and not hidden by the user. */
+static gboolean
+is_shown (SsChartLayer *self)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+
+  return priv->visible && !priv->hidden;
+}
+
 void
 ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx)
 {
-  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->draw == NULL)
+  if (!is_shown (self) || SS_CHART_LAYER_GET_CLASS (self)->draw == NULL)
     return;
   cairo_save (cr);
   SS_CHART_LAYER_GET_CLASS (self)->draw (self, cr, ctx);
@@ -258,7 +291,7 @@ ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx)
 gboolean
 ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bins, double *min, double *max)
 {
-  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->get_y_range == NULL)
+  if (!is_shown (self) || SS_CHART_LAYER_GET_CLASS (self)->get_y_range == NULL)
     return FALSE;
   return SS_CHART_LAYER_GET_CLASS (self)->get_y_range (self, t0, t1, n_bins, min, max);
 }
@@ -266,7 +299,7 @@ ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bi
 gboolean
 ss_chart_layer_get_x_range (SsChartLayer *self, double t0, double t1, double *min, double *max)
 {
-  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->get_x_range == NULL)
+  if (!is_shown (self) || SS_CHART_LAYER_GET_CLASS (self)->get_x_range == NULL)
     return FALSE;
   return SS_CHART_LAYER_GET_CLASS (self)->get_x_range (self, t0, t1, min, max);
 }
@@ -274,7 +307,7 @@ ss_chart_layer_get_x_range (SsChartLayer *self, double t0, double t1, double *mi
 gboolean
 ss_chart_layer_pick (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t)
 {
-  if (!ss_chart_layer_get_visible (self) || SS_CHART_LAYER_GET_CLASS (self)->pick == NULL)
+  if (!is_shown (self) || SS_CHART_LAYER_GET_CLASS (self)->pick == NULL)
     return FALSE;
   return SS_CHART_LAYER_GET_CLASS (self)->pick (self, ctx, x, y, distance, t);
 }

@@ -121,6 +121,8 @@ const GdkRGBA *ss_chart_layer_get_color (SsChartLayer *self);
 void           ss_chart_layer_set_color (SsChartLayer *self, const GdkRGBA *color);
 gboolean       ss_chart_layer_get_visible (SsChartLayer *self);
 void           ss_chart_layer_set_visible (SsChartLayer *self, gboolean visible);
+gboolean       ss_chart_layer_get_hidden (SsChartLayer *self);
+void           ss_chart_layer_set_hidden (SsChartLayer *self, gboolean hidden);
 gboolean       ss_chart_layer_get_in_legend (SsChartLayer *self);
 void           ss_chart_layer_set_in_legend (SsChartLayer *self, gboolean in_legend);
 void           ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx);

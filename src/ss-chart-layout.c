@@ -33,6 +33,15 @@ create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
+  if (!style->for_export)
+    {
+      /* tabular digits: a readout keeps its width while its value changes */
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
   return layout;
 }
 
@@ -92,7 +101,154 @@ legend_text (SsChartLayer *layer, double cursor)
   return g_strdup (ss_chart_layer_get_title (layer));
 }
 
-/* Lays the legend out in rows from the right; returns its height. */
+/* The width a legend entry keeps on screen: its widest text at a thousand
+ * instants of its data (and its name alone), and any wider one read
+ * since, so a readout that changes length while playing re-wraps
+ * nothing.  Sampled again when the layer's data change or are complete. */
+typedef struct
+{
+  double   width;    /* user units */
+  guint    revision; /* of the layer when sampled */
+  gboolean complete; /* its data were complete then */
+} LegendReserve;
+
+#define RESERVE_SAMPLES 1000
+
+static double
+layout_width (PangoLayout *layout, const char *text)
+{
+  int tw, th;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  return tw;
+}
+
+/* @text with every digit a 0: as wide in tabular digits, and the same for
+ * most of a curve's values. */
+static char *
+digits_as_zeros (const char *text)
+{
+  char *shape = g_strdup (text);
+
+  for (char *p = shape; *p != '\0'; p++)
+    if (*p >= '1' && *p <= '9')
+      *p = '0';
+  return shape;
+}
+
+/* The widest readout of @layer, sampled (see LegendReserve). */
+static double
+sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+{
+  double width = 0, t0, t1;
+  g_autoptr(PangoLayout) layout = create_layout (cr, style, FALSE);
+  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* the readouts at a thousand instants, each shape of text measured once,
+   * apart from the text cache, which they would flush */
+  ss_axis_get_extent (SS_AXIS (self->time_axis), &t0, &t1);
+  for (int i = -1; i <= RESERVE_SAMPLES; i++)
+    {
+      g_autofree char *text = legend_text (layer, i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES);
+      char            *shape = digits_as_zeros (text);
+
+      if (g_hash_table_add (shapes, shape))
+        width = MAX (width, layout_width (layout, shape));
+      if (!(t1 > t0))
+        break;
+    }
+  return width;
+}
+
+static gboolean
+reserve_resize_cb (gpointer data)
+{
+  SsChart *self = data;
+
+  self->reserve_idle = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* Layers given other data: sampled again when the main loop is idle (a
+ * drag's previews come faster than a thousand readouts per entry), the
+ * room only growing. */
+static gboolean
+resample_cb (gpointer data)
+{
+  SsChart       *self = data;
+  GHashTableIter iter;
+  gpointer       key, value;
+  gboolean       grew = FALSE;
+  SsChartStyle   style;
+
+  self->resample_idle = 0;
+  ss_chart_style_init_for_widget (&style, GTK_WIDGET (self));
+  _ss_chart_ensure_measure (self);
+  g_hash_table_iter_init (&iter, self->legend_reserve);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      SsChartLayer  *layer = key;
+      LegendReserve *reserve = value;
+      double         width;
+
+      if (reserve->revision == ss_chart_layer_get_revision (layer) &&
+          reserve->complete == ss_chart_layer_get_data_complete (layer))
+        continue;
+      reserve->revision = ss_chart_layer_get_revision (layer);
+      reserve->complete = ss_chart_layer_get_data_complete (layer);
+      width = sample_reserve (self, self->measure, &style, layer);
+      if (width > reserve->width)
+        {
+          reserve->width = width;
+          grew = TRUE;
+        }
+    }
+  if (grew)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+static double
+legend_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+{
+  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
+
+  if (reserve == NULL)
+    {
+      reserve = g_new0 (LegendReserve, 1);
+      reserve->revision = ss_chart_layer_get_revision (layer);
+      reserve->complete = ss_chart_layer_get_data_complete (layer);
+      reserve->width = sample_reserve (self, cr, style, layer);
+      g_hash_table_insert (self->legend_reserve, layer, reserve);
+    }
+  else if ((reserve->revision != ss_chart_layer_get_revision (layer) ||
+            reserve->complete != ss_chart_layer_get_data_complete (layer)) &&
+           self->resample_idle == 0)
+    self->resample_idle = g_idle_add_full (G_PRIORITY_LOW, resample_cb, self, NULL);
+  return reserve->width;
+}
+
+/* A readout wider than its entry's room: the room grows (once). */
+static void
+grow_reserve (SsChart *self, SsChartLayer *layer, double width)
+{
+  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
+
+  if (reserve == NULL || width <= reserve->width)
+    return;
+  reserve->width = width;
+  if (self->reserve_idle == 0)
+    self->reserve_idle = g_idle_add (reserve_resize_cb, self);
+}
+
+/* Lays the legend out: the entries in their order, left to right and top
+ * to bottom, each row flush right; the first row beside the title while
+ * the first entry fits there, the rows under the title as wide as the
+ * chart.  On screen an entry keeps its widest readout's room and a layer
+ * the user hid keeps its entry, dimmed; their places are kept for clicks.
+ * Returns the legend's height. */
 double
 _ss_chart_draw_legend (SsChart            *self,
                        cairo_t            *cr,
@@ -103,50 +259,122 @@ _ss_chart_draw_legend (SsChart            *self,
                        const SsChartStyle *style,
                        gboolean            draw)
 {
-  double     x = right, y = top, row_height = 0, gap = 14;
-  int        rows = 0;
-  GPtrArray *entries = style->legend != NULL ? style->legend : self->layers;
+  const double gap = 14, full_left = 8;
+  double       row_height = 0, y = top, x = 0, row_left = left;
+  int          rows = 0;
+  GPtrArray   *entries = style->legend != NULL ? style->legend : self->layers;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  g_autoptr(GPtrArray) layouts = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) row_of = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) row_width = g_array_new (FALSE, FALSE, sizeof (double));
 
+  if (self->record_legend)
+    g_array_set_size (self->legend_boxes, 0);
   for (guint i = 0; i < entries->len; i++)
     {
       SsChartLayer    *layer = g_ptr_array_index (entries, i);
       g_autofree char *text = NULL;
-      g_autoptr(PangoLayout) layout = NULL;
-      int    tw, th;
-      double entry;
+      PangoLayout     *layout;
+      int              tw, th;
+      double           room;
 
-      /* a legend given is shown as given */
+      /* a legend given is shown as given; an export leaves out what the
+       * user hid */
       if ((style->legend == NULL && !ss_chart_layer_get_in_legend (layer)) || !ss_chart_layer_get_visible (layer) ||
-          ss_chart_layer_get_title (layer) == NULL || _ss_chart_is_hidden (style, layer))
+          ss_chart_layer_get_title (layer) == NULL || _ss_chart_is_hidden (style, layer) ||
+          (style->for_export && ss_chart_layer_get_hidden (layer)))
         continue;
       text = legend_text (layer, cursor);
       layout = _ss_chart_text (self, cr, style, FALSE, text);
       pango_layout_get_pixel_size (layout, &tw, &th);
       row_height = MAX (row_height, th);
-      entry = SWATCH_WIDTH + 5 + tw;
+      room = tw;
+      if (!style->for_export && style->legend == NULL)
+        {
+          room = MAX (room, legend_reserve (self, cr, style, layer));
+          if (tw > room - 0.5)
+            grow_reserve (self, layer, tw);
+        }
+      g_ptr_array_add (shown, layer);
+      g_ptr_array_add (layouts, layout);
+      room += SWATCH_WIDTH + 5;
+      g_array_append_val (widths, room);
+    }
+  if (shown->len == 0)
+    return 4;
+
+  /* rows, in order */
+  for (guint i = 0; i < shown->len; i++)
+    {
+      double w = g_array_index (widths, double, i);
+
       if (rows == 0)
         {
           rows = 1;
-          /* too wide for the row beside the title (a narrow figure): under it */
-          if (x - entry < left)
+          x = 0;
+          /* too wide for the row beside the title (a narrow chart): under it */
+          if (right - w < left)
             {
               rows = 2;
-              y += th + 2;
+              row_left = full_left;
             }
+          g_array_append_val (row_width, x);
+          if (rows == 2)
+            g_array_append_val (row_width, x);
         }
-      else if (x - entry < left)
+      else if (x + gap + w > right - row_left)
         {
           rows++;
-          x = right;
-          y += th + 2;
+          x = 0;
+          row_left = full_left;
+          g_array_append_val (row_width, x);
+        }
+      x += (x > 0 ? gap : 0) + w;
+      g_array_index (row_width, double, rows - 1) = x;
+      g_array_append_val (row_of, rows);
+    }
+
+  /* each row flush right, its entries left to right */
+  x = -1;
+  for (guint i = 0, row = 0; i < shown->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (shown, i);
+      PangoLayout  *layout = g_ptr_array_index (layouts, i);
+      double        w = g_array_index (widths, double, i);
+      gboolean      hidden = ss_chart_layer_get_hidden (layer);
+
+      if ((guint)g_array_index (row_of, int, i) != row)
+        {
+          row = g_array_index (row_of, int, i);
+          x = right - g_array_index (row_width, double, row - 1);
+        }
+      y = top + (row - 1) * (row_height + 2);
+      if (self->record_legend)
+        {
+          LegendBox box = { layer, x - gap / 2, y - 1, w + gap, row_height + 2 };
+
+          g_array_append_val (self->legend_boxes, box);
         }
       if (draw)
         {
-          ss_chart_layer_draw_swatch (layer, cr, x - entry, y + 1, SWATCH_WIDTH, th - 2);
-          gdk_cairo_set_source_rgba (cr, &style->fg);
-          ss_chart_show_text (cr, layout, x - tw, y, 0);
+          GdkRGBA fg = style->fg;
+
+          if (hidden)
+            {
+              cairo_push_group (cr);
+              fg.alpha *= 0.45;
+            }
+          ss_chart_layer_draw_swatch (layer, cr, x, y + 1, SWATCH_WIDTH, row_height - 2);
+          if (hidden)
+            {
+              cairo_pop_group_to_source (cr);
+              cairo_paint_with_alpha (cr, 0.3);
+            }
+          gdk_cairo_set_source_rgba (cr, &fg);
+          ss_chart_show_text (cr, layout, x + SWATCH_WIDTH + 5, y, 0);
         }
-      x -= entry + gap;
+      x += w + gap;
     }
   return rows * (row_height + 2) + 4;
 }
@@ -410,7 +638,13 @@ _ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const
   lay->legend_left = 8 + title_width + 24;
   lay->legend_right = width - right;
   if (self->kind != CHART_RULER)
-    legend_height = _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, FALSE);
+    {
+      /* the screen's layout: where its legend's entries are, for clicks */
+      self->record_legend = !style->for_export;
+      legend_height =
+          _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, FALSE);
+      self->record_legend = FALSE;
+    }
 
   lay->ctx.x = left;
   lay->ctx.y = legend_height + 2;

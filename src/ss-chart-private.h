@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 #define SWATCH_WIDTH 18.0
 #define PICK_RADIUS  24.0 /* px from a point a pointer still picks it */
 #define MIN_PAD      6.0  /* px at least between the data and the frame */
+#define RESIZE_GRIP  6.0  /* px at a chart's bottom edge that drag its height */
 
 typedef enum
 {
@@ -45,7 +46,16 @@ typedef enum
   DRAG_ZOOM_Y,    /* on the value axis: up zooms in */
   DRAG_MEASURE_A, /* a measurement cursor: moves it */
   DRAG_MEASURE_B,
+  DRAG_RESIZE, /* the bottom edge: the plot's height */
+  DRAG_NONE,   /* a click on the legend or a hidden chart */
 } DragMode;
+
+/* A legend entry where the screen last laid it out (clicks hide its layer). */
+typedef struct
+{
+  SsChartLayer *layer;
+  double        x, y, width, height;
+} LegendBox;
 
 struct _SsChart
 {
@@ -87,7 +97,23 @@ struct _SsChart
   double         body_cut; /* x from which the body holds no data, px */
   guint          body_renders;
   guint          revision; /* grows when the title, labels or layers change */
+  /* the legend: the entries' places on screen, and the width each keeps
+   * for its readout (layer -> LegendReserve) so values never re-wrap it */
+  GArray     *legend_boxes;
+  GHashTable *legend_reserve;
+  guint       reserve_idle;
+  guint       resample_idle;
+  gboolean    record_legend; /* the screen's layout is under way */
+  /* the user's layout: the plot's height (px, 0: automatic), hidden */
+  double   plot_height;
+  gboolean collapsed;
+  double   drag_height; /* the plot's height at a resize's press */
+  /* a brief highlight after the chart came into view (ss_chart_flash) */
+  gint64 flash_start; /* monotonic µs; 0: none */
+  guint  flash_tick;
 };
+
+#define FLASH_US (1500 * G_TIME_SPAN_MILLISECOND)
 
 /* Where a chart's parts go, worked out once per draw. */
 typedef struct
@@ -104,7 +130,10 @@ typedef struct
 #define TEXT_CACHE_LIMIT 512
 
 /* ss-chart.c */
-void _ss_chart_emit_time_clicked (SsChart *self, double t);
+void   _ss_chart_emit_time_clicked (SsChart *self, double t);
+void   _ss_chart_emit_legend_toggled (SsChart *self, SsChartLayer *layer);
+void   _ss_chart_emit_layout_changed (SsChart *self);
+double _ss_chart_flash_alpha (SsChart *self);
 
 /* ss-chart-layout.c */
 PangoLayout *_ss_chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text);
@@ -118,6 +147,7 @@ double       _ss_chart_draw_legend (SsChart            *self,
                                     const SsChartStyle *style,
                                     gboolean            draw);
 double       _ss_chart_text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
+double       _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
 void         _ss_chart_ensure_measure (SsChart *self);
 void         _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
 void         _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);

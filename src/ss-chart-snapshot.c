@@ -175,6 +175,46 @@ measure_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartContext *ct
     }
 }
 
+/* A hidden chart: its title, dimmed, and how to show it again. */
+static void
+collapsed_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartStyle *style, int width, int height)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(PangoLayout) layout = NULL;
+  GdkRGBA fg = style->fg, band = style->fg;
+
+  band.alpha = 0.05;
+  gtk_snapshot_append_color (snapshot, &band, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* Translators: a hidden chart's title row; %s is its title */
+  text = g_strdup_printf (_("%s — hidden, click to show"), self->title != NULL ? self->title : "");
+  layout = _ss_chart_text (self, self->measure, style, TRUE, text);
+  fg.alpha *= 0.55;
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (8, 3));
+  gtk_snapshot_append_layout (snapshot, layout, &fg);
+  gtk_snapshot_restore (snapshot);
+}
+
+/* The highlight of a chart just brought into view: an accent frame that
+ * fades out. */
+static void
+flash_snapshot (SsChart *self, GtkSnapshot *snapshot, int width, int height)
+{
+  double         alpha = _ss_chart_flash_alpha (self);
+  GdkRGBA        accent = { 0.21, 0.52, 0.89, 0 };
+  GskRoundedRect outline;
+  const float    w = 3;
+
+  if (alpha <= 0)
+    return;
+  accent.alpha = 0.9 * alpha;
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 4);
+  gtk_snapshot_append_border (snapshot, &outline, (float[4]){ w, w, w, w },
+                              (GdkRGBA[4]){ accent, accent, accent, accent });
+  accent.alpha = 0.08 * alpha;
+  gtk_snapshot_append_color (snapshot, &accent, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
 void
 _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -192,6 +232,12 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   _ss_chart_ensure_measure (self);
   ss_chart_style_init_for_widget (&style, widget);
+  if (self->collapsed)
+    {
+      collapsed_snapshot (self, snapshot, &style, width, height);
+      flash_snapshot (self, snapshot, width, height);
+      return;
+    }
   _ss_chart_layout (self, self->measure, width, height, &style, &lay);
   body_key_init (self, &lay, &style, &key);
   /* the column of the earliest end may still change, and with it what its
@@ -254,6 +300,7 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   }
   if (self->kind == CHART_TIME)
     measure_snapshot (self, snapshot, &lay.ctx, &style);
+  flash_snapshot (self, snapshot, width, height);
   ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
   ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
 }

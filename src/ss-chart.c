@@ -27,6 +27,9 @@ enum
 enum
 {
   TIME_CLICKED,
+  LEGEND_TOGGLED,
+  LAYOUT_CHANGED,
+  MOVE_REQUESTED,
   N_SIGNALS
 };
 
@@ -39,6 +42,18 @@ void
 _ss_chart_emit_time_clicked (SsChart *self, double t)
 {
   g_signal_emit (self, signals[TIME_CLICKED], 0, t);
+}
+
+void
+_ss_chart_emit_legend_toggled (SsChart *self, SsChartLayer *layer)
+{
+  g_signal_emit (self, signals[LEGEND_TOGGLED], 0, layer);
+}
+
+void
+_ss_chart_emit_layout_changed (SsChart *self)
+{
+  g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
 }
 
 void
@@ -77,15 +92,27 @@ ss_chart_style_init_for_export (SsChartStyle *style)
   style->hidden = NULL;
 }
 
-/* Minimum and natural plot heights, px; the legend's rows come on top. */
-#define MIN_PLOT_HEIGHT     58
-#define NATURAL_PLOT_HEIGHT 130
+/* Minimum and natural plot heights, px; the legend's rows come on top
+ * (the stack scrolls rather than squeeze a plot below its minimum). */
+#define MIN_PLOT_HEIGHT     SS_CHART_MIN_PLOT_HEIGHT
+#define NATURAL_PLOT_HEIGHT 170
 
 static GtkSizeRequestMode
 ss_chart_get_request_mode (GtkWidget *widget)
 {
   (void)widget;
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+/* The title's row: a hidden chart's height. */
+double
+_ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style)
+{
+  g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, self->title ? self->title : "0");
+  int tw, th;
+
+  pango_layout_get_pixel_size (bold, &tw, &th);
+  return th + 6;
 }
 
 static void
@@ -116,6 +143,11 @@ ss_chart_measure (GtkWidget     *widget,
       *minimum = *natural = (int)(2 * th + 8);
       return;
     }
+  if (self->collapsed)
+    {
+      *minimum = *natural = (int)ceil (_ss_chart_title_height (self, self->measure, &style));
+      return;
+    }
   /* as many legend rows as the width takes: the plot keeps its height */
   if (for_size > 0)
     {
@@ -134,6 +166,11 @@ ss_chart_measure (GtkWidget     *widget,
           _ss_chart_draw_legend (self, self->measure, 8 + title_width + 24, for_size - right, 2, NAN, &style, FALSE);
     }
   bottom = self->show_time_labels ? 4 + 2 * th + 4 : 8;
+  if (self->plot_height > 0)
+    {
+      *minimum = *natural = (int)ceil (legend + 2 + MAX (MIN_PLOT_HEIGHT, self->plot_height) + bottom);
+      return;
+    }
   *minimum = (int)ceil (legend + 2 + MIN_PLOT_HEIGHT + bottom);
   *natural = (int)ceil (legend + 2 + NATURAL_PLOT_HEIGHT + bottom);
 }
@@ -206,6 +243,13 @@ ss_chart_dispose (GObject *object)
   g_clear_pointer (&self->text_cache, g_hash_table_unref);
   g_clear_pointer (&self->measure, cairo_destroy);
   g_clear_pointer (&self->body, gsk_render_node_unref);
+  g_clear_pointer (&self->legend_boxes, g_array_unref);
+  g_clear_pointer (&self->legend_reserve, g_hash_table_unref);
+  g_clear_handle_id (&self->reserve_idle, g_source_remove);
+  g_clear_handle_id (&self->resample_idle, g_source_remove);
+  if (self->flash_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->flash_tick);
+  self->flash_tick = 0;
 
   G_OBJECT_CLASS (ss_chart_parent_class)->dispose (object);
 }
@@ -232,6 +276,17 @@ ss_chart_class_init (SsChartClass *klass)
    * playhead there) */
   signals[TIME_CLICKED] = g_signal_new ("time-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                         NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+  /* a click on a legend entry hid or showed its layer (the owner may do
+   * the same to the layer's companions: the previous and pinned runs) */
+  signals[LEGEND_TOGGLED] = g_signal_new ("legend-toggled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 1, SS_TYPE_CHART_LAYER);
+  /* the user resized, hid or showed the chart */
+  signals[LAYOUT_CHANGED] = g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 0);
+  /* the context menu's Move Chart Up (-1) or Down (+1): offered when the
+   * owner (a stack) handles it */
+  signals[MOVE_REQUESTED] = g_signal_new ("move-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
   _ss_chart_input_class_init (widget_class);
   gtk_widget_class_install_property_action (widget_class, "chart.log-scale", "log-scale");
@@ -261,6 +316,8 @@ ss_chart_init (SsChart *self)
   g_signal_connect_swapped (self->y_axis, "changed", G_CALLBACK (axis_changed_cb), self);
   self->margin_left = self->margin_right = -1;
   self->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->legend_boxes = g_array_new (FALSE, FALSE, sizeof (LegendBox));
+  self->legend_reserve = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
 
   _ss_chart_input_init (self);
 
@@ -292,12 +349,8 @@ chart_new (SsTimeAxis *time_axis, ChartKind kind)
 GtkWidget *
 ss_chart_new (SsTimeAxis *time_axis)
 {
-  SsChart *self = chart_new (time_axis, CHART_TIME);
-
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Scroll to zoom the time axis, drag to pan, double-click to show everything; "
-                                 "Ctrl+scroll or drag the value axis to zoom the values; right-click for more"));
-  return GTK_WIDGET (self);
+  /* the gestures are in the shortcuts window, not over the data */
+  return GTK_WIDGET (chart_new (time_axis, CHART_TIME));
 }
 
 /* A characteristic or phase plot: layers of one column against another
@@ -311,9 +364,6 @@ ss_chart_new_xy (SsTimeAxis *time_axis)
   self->x_axis = ss_axis_new ();
   g_signal_connect_swapped (self->x_axis, "changed", G_CALLBACK (axis_changed_cb), self);
   self->show_time_labels = TRUE;
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Scroll to zoom around the pointer (Ctrl: the values alone, Shift: x alone), drag "
-                                 "to pan, double-click to show everything; right-click for more"));
   return GTK_WIDGET (self);
 }
 
@@ -326,8 +376,6 @@ ss_chart_new_ruler (SsTimeAxis *time_axis)
 
   self->show_time_labels = TRUE;
   gtk_widget_set_vexpand (GTK_WIDGET (self), FALSE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Scroll to zoom the time axis, drag to pan, double-click to show everything"));
   return GTK_WIDGET (self);
 }
 
@@ -430,6 +478,138 @@ ss_chart_set_margins (SsChart *self, double left, double right)
   self->margin_right = right;
   self->revision++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The plot's height the user chose (dragging the chart's bottom edge), px;
+ * 0: automatic (at least SS_CHART_MIN_PLOT_HEIGHT, more when there is
+ * room).  A chosen height is kept however much room there is. */
+void
+ss_chart_set_plot_height (SsChart *self, double height)
+{
+  g_return_if_fail (SS_IS_CHART (self));
+
+  height = height > 0 ? MAX (SS_CHART_MIN_PLOT_HEIGHT, round (height)) : 0;
+  if (self->plot_height == height)
+    return;
+  self->plot_height = height;
+  gtk_widget_set_vexpand (GTK_WIDGET (self), height == 0 && !self->collapsed);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+double
+ss_chart_get_plot_height (SsChart *self)
+{
+  g_return_val_if_fail (SS_IS_CHART (self), 0);
+  return self->plot_height;
+}
+
+/* A hidden chart shows its title alone; a click on it shows it again. */
+void
+ss_chart_set_collapsed (SsChart *self, gboolean collapsed)
+{
+  g_return_if_fail (SS_IS_CHART (self));
+
+  if (self->collapsed == !!collapsed)
+    return;
+  self->collapsed = !!collapsed;
+  gtk_widget_set_vexpand (GTK_WIDGET (self), self->plot_height == 0 && !self->collapsed);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+gboolean
+ss_chart_get_collapsed (SsChart *self)
+{
+  g_return_val_if_fail (SS_IS_CHART (self), FALSE);
+  return self->collapsed;
+}
+
+/* The plot area for the chart's present size, widget coordinates: where
+ * its data are drawn (empty for a hidden chart or the ruler). */
+void
+ss_chart_get_plot_area (SsChart *self, graphene_rect_t *area)
+{
+  SsChartStyle style;
+  ChartLayout  lay;
+
+  g_return_if_fail (SS_IS_CHART (self));
+
+  if (self->collapsed || self->kind == CHART_RULER)
+    {
+      graphene_rect_init (area, 0, 0, 0, 0);
+      return;
+    }
+  _ss_chart_ensure_measure (self);
+  ss_chart_style_init_for_widget (&style, GTK_WIDGET (self));
+  _ss_chart_layout (self, self->measure, gtk_widget_get_width (GTK_WIDGET (self)),
+                    gtk_widget_get_height (GTK_WIDGET (self)), &style, &lay);
+  graphene_rect_init (area, lay.ctx.x, lay.ctx.y, lay.ctx.width, lay.ctx.height);
+}
+
+/* Where @layer's legend entry was last laid out on screen, widget
+ * coordinates; FALSE when it has none. */
+gboolean
+ss_chart_get_legend_entry (SsChart *self, SsChartLayer *layer, graphene_rect_t *area)
+{
+  g_return_val_if_fail (SS_IS_CHART (self), FALSE);
+
+  for (guint i = 0; i < self->legend_boxes->len; i++)
+    {
+      LegendBox *box = &g_array_index (self->legend_boxes, LegendBox, i);
+
+      if (box->layer == layer)
+        {
+          graphene_rect_init (area, box->x, box->y, box->width, box->height);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+flash_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  SsChart *self = SS_CHART (widget);
+
+  (void)data;
+  gtk_widget_queue_draw (widget);
+  if (gdk_frame_clock_get_frame_time (clock) - self->flash_start < FLASH_US)
+    return G_SOURCE_CONTINUE;
+  self->flash_start = 0;
+  self->flash_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* A brief highlight: the chart has just come into view (the user added it
+ * or something to it). */
+void
+ss_chart_flash (SsChart *self)
+{
+  g_return_if_fail (SS_IS_CHART (self));
+
+  self->flash_start = g_get_monotonic_time ();
+  if (self->flash_tick == 0)
+    self->flash_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), flash_tick_cb, NULL, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Whether the highlight of ss_chart_flash is on. */
+gboolean
+ss_chart_get_flashing (SsChart *self)
+{
+  g_return_val_if_fail (SS_IS_CHART (self), FALSE);
+  return self->flash_start != 0;
+}
+
+/* The highlight's strength now, 1 .. 0; 0 when off. */
+double
+_ss_chart_flash_alpha (SsChart *self)
+{
+  double f;
+
+  if (self->flash_start == 0)
+    return 0;
+  f = (double)(g_get_monotonic_time () - self->flash_start) / FLASH_US;
+  return f >= 1 ? 0 : 1 - f * f;
 }
 
 gboolean

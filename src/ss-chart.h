@@ -35,6 +35,9 @@ void ss_chart_style_init_for_export (SsChartStyle *style);
 
 G_DECLARE_FINAL_TYPE (SsChart, ss_chart, SS, CHART, GtkWidget)
 
+/* px of plot a chart keeps at least on screen (the stack scrolls) */
+#define SS_CHART_MIN_PLOT_HEIGHT 120
+
 GtkWidget  *ss_chart_new (SsTimeAxis *time_axis);
 GtkWidget  *ss_chart_new_xy (SsTimeAxis *time_axis);
 GtkWidget  *ss_chart_new_ruler (SsTimeAxis *time_axis);
@@ -62,5 +65,13 @@ gboolean    ss_chart_get_y_range (SsChart *self, double *min, double *max);
 guint       ss_chart_count_points (SsChart *self);
 double      ss_chart_get_data_end (SsChart *self);
 guint       ss_chart_get_body_renders (SsChart *self);
+void        ss_chart_set_plot_height (SsChart *self, double height);
+double      ss_chart_get_plot_height (SsChart *self);
+void        ss_chart_set_collapsed (SsChart *self, gboolean collapsed);
+gboolean    ss_chart_get_collapsed (SsChart *self);
+void        ss_chart_get_plot_area (SsChart *self, graphene_rect_t *area);
+gboolean    ss_chart_get_legend_entry (SsChart *self, SsChartLayer *layer, graphene_rect_t *area);
+void        ss_chart_flash (SsChart *self);
+gboolean    ss_chart_get_flashing (SsChart *self);
 
 G_END_DECLS

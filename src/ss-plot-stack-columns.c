@@ -225,6 +225,9 @@ ss_plot_stack_set_column_shown (SsPlotStack *self, const char *column, gboolean 
     return;
   set_shown (self, column, shown, NULL);
   _ss_plot_stack_columns_changed (self);
+  /* the chart it went to, into view */
+  if (shown)
+    _ss_plot_stack_reveal (self, ss_plot_stack_get_column_chart (self, column));
 }
 
 /* Puts column @column on @chart when their units agree, else on a chart
@@ -243,6 +246,7 @@ ss_plot_stack_add_column_to_chart (SsPlotStack *self, const char *column, SsChar
     key = NULL;
   set_shown (self, column, TRUE, key);
   _ss_plot_stack_columns_changed (self);
+  _ss_plot_stack_reveal (self, ss_plot_stack_get_column_chart (self, column));
 }
 
 /* The default charts again for this scenario. */
@@ -291,6 +295,7 @@ add_signal_action (GtkWidget *widget, const char *action_name, GVariant *paramet
     return;
   set_shown (self, column, TRUE, key);
   _ss_plot_stack_columns_changed (self);
+  _ss_plot_stack_reveal (self, ss_plot_stack_get_column_chart (self, column));
 }
 
 static void

@@ -241,7 +241,9 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
     {
       guint index = figure->charts != NULL ? figure->charts[i] : i;
 
-      if (index < self->charts->len)
+      /* all: those the window shows, not the ones the user hid */
+      if (index < self->charts->len &&
+          (figure->charts != NULL || !ss_chart_get_collapsed (g_ptr_array_index (self->charts, index))))
         g_ptr_array_add (charts, g_ptr_array_index (self->charts, index));
     }
   if (!figure->overlays)

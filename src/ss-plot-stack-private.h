@@ -1,7 +1,7 @@
 /* ss-plot-stack-private.h - what the plot stack's files share
  * (ss-plot-stack.c, -labels.c, -time.c, -columns.c, -xy.c, -runs.c,
- * -figure.c): the instance struct, a pinned run, the chart groups, and the
- * private functions, prefixed _ss_plot_stack_. */
+ * -figure.c, -layout.c): the instance struct, a pinned run, the chart
+ * groups, and the private functions, prefixed _ss_plot_stack_. */
 #pragma once
 
 #include "ss-plot-stack.h"
@@ -37,6 +37,14 @@ struct _SsPlotStack
   GSettings  *settings; /* the application's: "signals" */
   GHashTable *shown;    /* column -> chart key ("": its own kind's) shown by choice */
   GHashTable *hidden;   /* columns of the default charts hidden by choice */
+
+  /* the chart to scroll into view (weak), ss-plot-stack-layout.c */
+  SsChart *reveal_target;
+  guint    reveal_tick;
+  guint    reveal_frames;
+  /* curves the user hid from their legends, kept while the charts are
+   * rebuilt: "chart key\tcolumn", "run\tN" (N: 0 current, pins 1..) */
+  GHashTable *hidden_curves;
 };
 
 /* A pinned run drawn: its data (NULL while it computes), legend name, style. */
@@ -99,6 +107,14 @@ void     _ss_plot_stack_xy_class_init (GtkWidgetClass *widget_class);
 void     _ss_plot_stack_fill_add_menu (SsPlotStack *self, const ss_model *m);
 SsChart *_ss_plot_stack_build_xy_chart (SsPlotStack *self, const ss_model *m, int x_column, int y_column);
 void     _ss_plot_stack_update_xy_titles (SsPlotStack *self);
+
+/* ss-plot-stack-layout.c */
+void _ss_plot_stack_save_layout (SsPlotStack *self);
+void _ss_plot_stack_apply_layout (SsPlotStack *self);
+void _ss_plot_stack_apply_chart_layout (SsPlotStack *self, SsChart *chart);
+void _ss_plot_stack_connect_chart (SsPlotStack *self, SsChart *chart);
+void _ss_plot_stack_reveal (SsPlotStack *self, SsChart *chart);
+void _ss_plot_stack_apply_hidden_curves (SsPlotStack *self);
 
 /* ss-plot-stack-runs.c */
 void   _ss_plot_stack_pin_free (gpointer data);

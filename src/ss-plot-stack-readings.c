@@ -1,5 +1,5 @@
 /* ss-plot-stack-readings.c - the curves the measurement cursors read: every
- * visible curve of every chart against time, the current run's and each
+ * visible curve of every chart against time (not those the user hid), the current run's and each
  * visible pinned run's, named as the legends name them.  Apart: it only
  * lists what the charts already hold; the values come from the layers. */
 #define G_LOG_DOMAIN "ss-plot-stack"
@@ -69,8 +69,8 @@ ss_plot_stack_list_readings (SsPlotStack *self)
           char            *paren;
 
           if (!SS_IS_LINE_LAYER (line) || !ss_chart_layer_get_in_legend (line) || !ss_chart_layer_get_visible (line) ||
-              ss_chart_layer_get_title (line) == NULL || layer_pin (self, line) != NULL ||
-              !ss_series_has_data (ss_line_layer_get_series (SS_LINE_LAYER (line))))
+              ss_chart_layer_get_hidden (line) || ss_chart_layer_get_title (line) == NULL ||
+              layer_pin (self, line) != NULL || !ss_series_has_data (ss_line_layer_get_series (SS_LINE_LAYER (line))))
             continue;
           /* the legend's name: "z", not "z (m)"; the unit has a column */
           name = g_strdup (ss_chart_layer_get_title (line));
@@ -86,6 +86,7 @@ ss_plot_stack_list_readings (SsPlotStack *self)
               Pin          *pin = SS_IS_LINE_LAYER (pinned) ? layer_pin (self, pinned) : NULL;
 
               if (pin != NULL && pin->dataset != NULL && ss_chart_layer_get_visible (pinned) &&
+                  !ss_chart_layer_get_hidden (pinned) &&
                   g_strcmp0 (ss_series_get_column (ss_line_layer_get_series (SS_LINE_LAYER (pinned))), column) == 0)
                 add_reading (readings, name, pin->name, pinned);
             }

@@ -160,8 +160,20 @@ ss_plot_stack_set_pinned_runs (SsPlotStack *self, const SsPlotStackRun *runs, gu
     }
   if (n_runs != self->n_slots)
     {
+      gboolean more = n_runs > self->n_slots;
+
       self->n_slots = n_runs;
       _ss_plot_stack_rebuild (self);
+      /* the legend naming the runs, into view */
+      for (guint i = 0; more && i < self->run_layers->len; i++)
+        for (guint c = 0; c < self->charts->len; c++)
+          if (g_ptr_array_find (ss_chart_get_layers (g_ptr_array_index (self->charts, c)),
+                                g_ptr_array_index (self->run_layers, i), NULL))
+            {
+              _ss_plot_stack_reveal (self, g_ptr_array_index (self->charts, c));
+              more = FALSE;
+              break;
+            }
     }
   ss_plot_stack_set_datasets (self, self->current, self->ghost);
 }

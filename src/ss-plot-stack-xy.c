@@ -203,7 +203,11 @@ ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char 
   if (m == NULL || (x = ss_model_column_find (m, x_column)) < 0 || (y = ss_model_column_find (m, y_column)) < 0)
     return NULL;
   chart = _ss_plot_stack_build_xy_chart (self, m, x, y);
+  _ss_plot_stack_apply_chart_layout (self, chart);
   ss_plot_stack_set_datasets (self, self->current, self->ghost);
+  /* below the charts against time, likely out of view: scrolled to */
+  _ss_plot_stack_reveal (self, chart);
+  _ss_plot_stack_save_layout (self);
   return chart;
 }
 
@@ -238,6 +242,7 @@ ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const ch
     forget_layer (self, g_ptr_array_index (ss_chart_get_layers (chart), i));
   g_ptr_array_remove (self->charts, chart);
   gtk_box_remove (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
+  _ss_plot_stack_save_layout (self);
 }
 
 static void

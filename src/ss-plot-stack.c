@@ -16,7 +16,10 @@
  *   -xy.c       the characteristic and phase plots;
  *   -runs.c     the runs drawn: the current, the previous and the pinned
  *               ones, and the legend entries naming them;
- *   -figure.c   the whole stack drawn for export. */
+ *   -figure.c   the whole stack drawn for export;
+ *   -layout.c   the user's layout of the charts (places, heights, hidden
+ *               ones), what the user adds scrolled into view, legend
+ *               clicks hiding a curve with its other runs. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"
@@ -84,6 +87,7 @@ _ss_plot_stack_append_chart (SsPlotStack *self, SsChart *chart)
   g_ptr_array_add (self->charts, chart);
   ss_chart_set_extra_menu (chart, G_MENU_MODEL (self->add_menu));
   g_signal_connect_swapped (chart, "time-clicked", G_CALLBACK (chart_time_clicked_cb), self);
+  _ss_plot_stack_connect_chart (self, chart);
   gtk_box_append (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
 }
 
@@ -122,8 +126,6 @@ _ss_plot_stack_rebuild (SsPlotStack *self)
     return;
   _ss_plot_stack_fill_add_menu (self, m);
   _ss_plot_stack_build_time_charts (self, m);
-  if (self->charts->len > 0)
-    _ss_plot_stack_add_run_legend (self, g_ptr_array_index (self->charts, 0));
   for (guint i = 0; i < self->xy_pairs->len; i++)
     {
       g_auto(GStrv) pair = g_strsplit (g_ptr_array_index (self->xy_pairs, i), "\t", 2);
@@ -132,6 +134,15 @@ _ss_plot_stack_rebuild (SsPlotStack *self)
       if (x >= 0 && y >= 0)
         _ss_plot_stack_build_xy_chart (self, m, x, y);
     }
+  _ss_plot_stack_apply_layout (self);
+  /* the legend naming the runs on the top chart against time */
+  for (guint i = 0; i < self->charts->len; i++)
+    if (!ss_chart_is_xy (g_ptr_array_index (self->charts, i)))
+      {
+        _ss_plot_stack_add_run_legend (self, g_ptr_array_index (self->charts, i));
+        break;
+      }
+  _ss_plot_stack_apply_hidden_curves (self);
   align_charts (self);
 }
 
@@ -167,6 +178,9 @@ ss_plot_stack_set_model (SsPlotStack *self, const ss_model *m)
     {
       if (m != NULL)
         _ss_plot_stack_load_choices (self, ss_model_scenario (m)->name);
+      /* another scenario's charts start at the top, every curve shown */
+      g_hash_table_remove_all (self->hidden_curves);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
     }
   g_clear_pointer (&self->model, ss_model_free);
   if (m != NULL)
@@ -214,6 +228,55 @@ ss_plot_stack_get_ruler (SsPlotStack *self)
   return SS_CHART (self->ruler);
 }
 
+/* ---- size -------------------------------------------------------------- */
+
+static GtkSizeRequestMode
+ss_plot_stack_get_request_mode (GtkWidget *widget)
+{
+  (void)widget;
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+/* At least as tall as its tallest chart over the time axis: any chart can
+ * be scrolled wholly into view, whatever else the window shows. */
+static void
+ss_plot_stack_measure (GtkWidget     *widget,
+                       GtkOrientation orientation,
+                       int            for_size,
+                       int           *minimum,
+                       int           *natural,
+                       int           *minimum_baseline,
+                       int           *natural_baseline)
+{
+  SsPlotStack *self = SS_PLOT_STACK (widget);
+  int          tallest = 0;
+
+  gtk_widget_measure (self->box, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  if (orientation != GTK_ORIENTATION_VERTICAL)
+    return;
+  for (guint i = 0; i < self->charts->len; i++)
+    {
+      GtkWidget *chart = g_ptr_array_index (self->charts, i);
+      int        chart_min = 0, chart_nat = 0;
+      /* no width given: as wide as GTK's consistency check measures */
+      int width = for_size > 0 ? MAX (1, for_size - gtk_widget_get_margin_start (self->charts_box) -
+                                             gtk_widget_get_margin_end (self->charts_box))
+                               : 1048576;
+
+      gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, width, &chart_min, &chart_nat, NULL, NULL);
+      tallest = MAX (tallest, chart_min);
+    }
+  tallest += gtk_widget_get_margin_top (self->charts_box) + 2;
+  *minimum += tallest;
+  *natural = MAX (*natural, *minimum);
+}
+
+static void
+ss_plot_stack_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_widget_allocate (SS_PLOT_STACK (widget)->box, width, height, baseline, NULL);
+}
+
 /* ---- lifecycle ------------------------------------------------------ */
 
 static void
@@ -221,6 +284,10 @@ ss_plot_stack_dispose (GObject *object)
 {
   SsPlotStack *self = (SsPlotStack *)object;
 
+  if (self->reveal_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
+  self->reveal_tick = 0;
+  g_clear_weak_pointer (&self->reveal_target);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
   g_clear_pointer (&self->series, g_ptr_array_unref);
@@ -240,6 +307,7 @@ ss_plot_stack_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->shown, g_hash_table_unref);
   g_clear_pointer (&self->hidden, g_hash_table_unref);
+  g_clear_pointer (&self->hidden_curves, g_hash_table_unref);
 
   G_OBJECT_CLASS (ss_plot_stack_parent_class)->dispose (object);
 }
@@ -260,7 +328,9 @@ ss_plot_stack_class_init (SsPlotStackClass *klass)
 
   _ss_plot_stack_xy_class_init (widget_class);
   _ss_plot_stack_columns_class_init (widget_class);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->get_request_mode = ss_plot_stack_get_request_mode;
+  widget_class->measure = ss_plot_stack_measure;
+  widget_class->size_allocate = ss_plot_stack_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "plotstack");
 }
 
@@ -282,6 +352,7 @@ ss_plot_stack_init (SsPlotStack *self)
   self->show_ghost = TRUE;
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->hidden_curves = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = ss_settings_new ();
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -294,16 +365,33 @@ ss_plot_stack_init (SsPlotStack *self)
   self->charts_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_margin_start (self->charts_box, 6);
   gtk_widget_set_margin_end (self->charts_box, 6);
-  gtk_widget_set_margin_top (self->charts_box, 6);
+  /* clear of the grab area of the handle of the paned above the stack,
+   * which takes presses some px below the handle */
+  gtk_widget_set_margin_top (self->charts_box, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->charts_box);
 
-  /* always in view, whatever the window's height */
+  /* always in view, whatever the window's height; the gestures' help in
+   * the corner under the value axes */
   self->ruler = ss_chart_new_ruler (self->time_axis);
   gtk_widget_set_margin_start (self->ruler, 6);
   gtk_widget_set_margin_end (self->ruler, 6);
   gtk_widget_set_margin_bottom (self->ruler, 4);
   g_signal_connect_swapped (self->ruler, "time-clicked", G_CALLBACK (chart_time_clicked_cb), self);
-  gtk_box_append (GTK_BOX (self->box), self->ruler);
+  {
+    GtkWidget *overlay = gtk_overlay_new ();
+    GtkWidget *help = gtk_button_new_from_icon_name ("help-about-symbolic");
+
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), self->ruler);
+    gtk_widget_set_halign (help, GTK_ALIGN_START);
+    gtk_widget_set_valign (help, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_start (help, 8);
+    gtk_widget_add_css_class (help, "flat");
+    gtk_widget_add_css_class (help, "circular");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (help), "win.show-help-overlay");
+    gtk_widget_set_tooltip_text (help, _("Chart Gestures and Keyboard Shortcuts"));
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), help);
+    gtk_box_append (GTK_BOX (self->box), overlay);
+  }
 }
 
 GtkWidget *

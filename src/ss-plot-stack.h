@@ -56,7 +56,7 @@ typedef struct
 {
   const char  *title;    /* NULL: no title block */
   const char  *subtitle; /* under the title, wrapped; NULL: none */
-  const guint *charts;   /* indices (ss_plot_stack_get_chart), top to bottom; NULL: all */
+  const guint *charts;   /* indices (ss_plot_stack_get_chart), top to bottom; NULL: all not hidden */
   guint        n_charts;
   gboolean     overlays; /* the previous and the pinned runs, each named in the legend */
 } SsPlotStackFigure;
@@ -94,5 +94,12 @@ void            ss_plot_stack_add_column_to_chart (SsPlotStack *self, const char
 void            ss_plot_stack_reset_columns (SsPlotStack *self);
 SsChart        *ss_plot_stack_get_column_chart (SsPlotStack *self, const char *column);
 void            ss_plot_stack_set_markers (SsPlotStack *self, GPtrArray *markers);
+
+/* The user's layout (GSettings "chart-layout", per scenario) and the
+ * charts scrolled into view */
+void               ss_plot_stack_move_chart (SsPlotStack *self, SsChart *chart, int delta);
+SsChart           *ss_plot_stack_get_revealing (SsPlotStack *self);
+GtkScrolledWindow *ss_plot_stack_get_scroller (SsPlotStack *self);
+GtkWidget         *ss_plot_stack_get_charts_box (SsPlotStack *self);
 
 G_END_DECLS

@@ -1,0 +1,691 @@
+/* test-chart-stack.c - the stack of charts in the window at the sizes
+ * users have (1024×700, 1280×820, 1600×1000): for every scenario, with and
+ * without the side panel, two pinned runs and the cursors' readout, every
+ * chart keeps at least its minimum plot height, its legend above its plot,
+ * inside the scrolled stack (read from the allocations); a legend click
+ * (real X input through xdotool) hides and shows its curve and leaves the
+ * playhead, a click in the plot moves it; the legends keep still while
+ * their readouts change; the wheel scrolls the stack over
+ * a legend and zooms time over a plot; a characteristic plot added is
+ * scrolled into view; the layout the user makes is kept per scenario. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss-line-layer.h"
+#include "ss-resources.h"
+#include "ss-settings.h"
+#include "ss-window-private.h"
+#include "stickslip.h"
+
+static const int sizes[][2] = { { 1024, 700 }, { 1280, 820 }, { 1600, 1000 } };
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static void
+wait_idle (SsSimulation *sim)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_simulation_is_busy (sim))
+        g_usleep (200);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+static void
+wait_runs (SsRunList *list)
+{
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (ss_run_list_is_busy (list) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_run_list_is_busy (list))
+        g_usleep (500);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+}
+
+/* Frames drawn and laid out until nothing is left to do (a legend's room
+ * may grow once, a resize follows). */
+static void
+settle (SsWindow *window)
+{
+  for (int i = 0; i < 3; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* Button releases and scroll events the window has seen: a test waits
+ * for its input to arrive, however busy the X server. */
+static guint n_releases, n_scrolls, n_motions;
+
+static gboolean
+count_event_cb (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data)
+{
+  (void)controller;
+  (void)data;
+  if (gdk_event_get_event_type (event) == GDK_BUTTON_RELEASE)
+    n_releases++;
+  else if (gdk_event_get_event_type (event) == GDK_SCROLL)
+    n_scrolls++;
+  else if (gdk_event_get_event_type (event) == GDK_MOTION_NOTIFY)
+    n_motions++;
+  return FALSE;
+}
+
+static void
+wait_count (SsWindow *window, const guint *counter, guint target)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (*counter < target)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+}
+
+static SsWindow *
+open_window (int width, int height)
+{
+  SsWindow *window = ss_window_new (NULL);
+  gint64    deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  GtkEventController *counter = gtk_event_controller_legacy_new ();
+
+  gtk_event_controller_set_propagation_phase (counter, GTK_PHASE_CAPTURE);
+  g_signal_connect (counter, "event", G_CALLBACK (count_event_cb), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (window), counter);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  /* a pin of an earlier test opened the side panel (a setting) */
+  gtk_toggle_button_set_active (window->panel_button, FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) || gtk_widget_get_width (GTK_WIDGET (window)) <= 0)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height);
+  return window;
+}
+
+static void G_GNUC_PRINTF (1, 2) xdo (const char *fmt, ...)
+{
+  va_list          ap;
+  g_autofree char *args = NULL;
+  g_autofree char *cmd = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  va_start (ap, fmt);
+  args = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
+  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* The pointer onto @widget's point (x, y), X window coordinates. */
+static void
+pointer_to (SsWindow *window, GtkWidget *widget, double x, double y)
+{
+  graphene_point_t in = GRAPHENE_POINT_INIT (x, y), out;
+  double           sx, sy;
+  gulong           xid = (gulong)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (window), &in, &out));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  xdo ("mousemove --window %lu %d %d", xid, (int)round (out.x + sx), (int)round (out.y + sy));
+  settle (window);
+}
+
+static void
+click_at (SsWindow *window, GtkWidget *widget, double x, double y)
+{
+  guint releases = n_releases;
+
+  pointer_to (window, widget, x, y);
+  xdo ("click 1");
+  wait_count (window, &n_releases, releases + 1);
+}
+
+static GtkAdjustment *
+stack_vadjustment (SsPlotStack *stack)
+{
+  return gtk_scrolled_window_get_vadjustment (ss_plot_stack_get_scroller (stack));
+}
+
+/* @chart's place in the scrolled content, px. */
+static void
+content_bounds (SsPlotStack *stack, SsChart *chart, graphene_rect_t *bounds)
+{
+  GtkWidget *box = ss_plot_stack_get_charts_box (stack);
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (chart), box, bounds));
+  bounds->origin.y += gtk_widget_get_margin_top (box);
+}
+
+/* The current run's line of @column on @chart. */
+static SsChartLayer *
+find_line (SsChart *chart, const char *column)
+{
+  GPtrArray *layers = ss_chart_get_layers (chart);
+
+  for (guint i = 0; i < layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (layers, i);
+
+      if (SS_IS_LINE_LAYER (layer) && ss_chart_layer_get_in_legend (layer) &&
+          g_strcmp0 (ss_series_get_column (ss_line_layer_get_series (SS_LINE_LAYER (layer))), column) == 0)
+        return layer;
+    }
+  g_assert_not_reached ();
+}
+
+/* ---- every chart readable --------------------------------------------- */
+
+/* Every chart shown: a plot at least SS_CHART_MIN_PLOT_HEIGHT tall and
+ * wide enough, under its whole legend, inside the chart, the chart inside
+ * the stack's scrolled content, all of which the scroll reaches, and no
+ * taller than the view (it can be seen whole); the time axis's labels in
+ * the window. */
+static void
+check_charts (SsWindow *window, const char *what)
+{
+  SsPlotStack    *stack = ss_window_get_plot_stack (window);
+  GtkWidget      *box = ss_plot_stack_get_charts_box (stack);
+  GtkAdjustment  *vadj = stack_vadjustment (stack);
+  double          content = gtk_widget_get_height (box) + gtk_widget_get_margin_top (box);
+  graphene_rect_t ruler;
+  guint           n = ss_plot_stack_get_n_charts (stack);
+
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      SsChart        *chart = ss_plot_stack_get_chart (stack, i);
+      GPtrArray      *layers = ss_chart_get_layers (chart);
+      graphene_rect_t plot, bounds;
+      double          legend_bottom = 0;
+
+      g_assert_false (ss_chart_get_collapsed (chart));
+      ss_chart_get_plot_area (chart, &plot);
+      content_bounds (stack, chart, &bounds);
+      for (guint k = 0; k < layers->len; k++)
+        {
+          graphene_rect_t entry;
+
+          if (ss_chart_get_legend_entry (chart, g_ptr_array_index (layers, k), &entry))
+            legend_bottom = MAX (legend_bottom, entry.origin.y + entry.size.height);
+        }
+      if (plot.size.height < SS_CHART_MIN_PLOT_HEIGHT || plot.origin.y < legend_bottom - 1 ||
+          plot.origin.y + plot.size.height > bounds.size.height || bounds.origin.y < 0 ||
+          bounds.origin.y + bounds.size.height > content + 0.5 || plot.size.width < 200 ||
+          bounds.size.height > gtk_adjustment_get_page_size (vadj) + 0.5)
+        g_error ("%s: chart %u \"%s\" (%g x %g at y %g in the content of %g px, a view of %g px): plot %g x %g at "
+                 "y %g, legend to y %g",
+                 what, i, ss_chart_get_title (chart), bounds.size.width, bounds.size.height, bounds.origin.y, content,
+                 gtk_adjustment_get_page_size (vadj), plot.size.width, plot.size.height, plot.origin.y, legend_bottom);
+    }
+  /* the scroll reaches the last chart's end */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >=, content - 0.5);
+  /* the time axis's labels stay in the window */
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (ss_plot_stack_get_ruler (stack)), GTK_WIDGET (window), &ruler));
+  g_assert_cmpfloat (ruler.size.height, >, 0);
+  g_assert_cmpfloat (ruler.origin.y + ruler.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+}
+
+static void
+test_layout (gconstpointer data)
+{
+  const int *size = data;
+  SsWindow  *window = open_window (size[0], size[1]);
+  SsRunList *list = ss_window_get_run_list (window);
+
+  for (int s = 0; s < ss_scenario_count (); s++)
+    {
+      const ss_scenario *sc = ss_scenario_get (s);
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      wait_idle (ss_window_get_simulation (window));
+      ss_simulation_set_time (ss_window_get_simulation (window), sc->t_end / 3);
+      for (int panel = 0; panel < 2; panel++)
+        for (int extras = 0; extras < 2; extras++)
+          {
+            g_autofree char *what =
+                g_strdup_printf ("%dx%d %s%s%s", size[0], size[1], sc->name, panel ? ", side panel" : "",
+                                 extras ? ", two pinned runs, cursors' readout" : "");
+
+            gtk_toggle_button_set_active (window->panel_button, panel);
+            if (extras)
+              {
+                g_assert_nonnull (ss_window_pin_run (window));
+                g_assert_nonnull (ss_window_pin_run (window));
+                wait_runs (list);
+                ss_window_set_cursors (window, sc->t_end / 4, sc->t_end / 2);
+                /* the first pin opens the side panel */
+                gtk_toggle_button_set_active (window->panel_button, panel);
+              }
+            else
+              {
+                ss_window_clear_runs (window);
+                gtk_toggle_button_set_active (window->cursors_button, FALSE);
+              }
+            settle (window);
+            g_test_message ("%s: %u charts, stack %d px high", what,
+                            ss_plot_stack_get_n_charts (ss_window_get_plot_stack (window)),
+                            gtk_widget_get_height (GTK_WIDGET (ss_window_get_plot_stack (window))));
+            check_charts (window, what);
+          }
+      ss_window_clear_runs (window);
+      gtk_toggle_button_set_active (window->cursors_button, FALSE);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- legend clicks -------------------------------------------------- */
+
+/* A click on a legend entry hides its curve (and its previous run's), a
+ * second shows it again; the playhead stays.  A click in the plot moves
+ * the playhead. */
+static void
+test_legend_click (void)
+{
+  SsWindow       *window = open_window (1280, 820);
+  SsSimulation   *sim = ss_window_get_simulation (window);
+  SsPlotStack    *stack = ss_window_get_plot_stack (window);
+  SsTimeAxis     *axis = ss_plot_stack_get_time_axis (stack);
+  SsChart        *chart;
+  SsChartLayer   *line;
+  graphene_rect_t entry, plot;
+  double          lo, hi, lo_without, hi_without;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (sim);
+  ss_simulation_set_time (sim, 3.0);
+  gtk_adjustment_set_value (stack_vadjustment (stack), 0);
+  settle (window);
+  chart = ss_plot_stack_get_column_chart (stack, "spring.F");
+  g_assert_nonnull (chart);
+  line = find_line (chart, "spring.F");
+  g_assert_true (ss_chart_get_y_range (chart, &lo, &hi));
+  /* in view */
+  {
+    graphene_rect_t bounds;
+
+    content_bounds (stack, chart, &bounds);
+    /* not at the top: the presses just under the handle of the paned
+     * above the stack are the paned's */
+    gtk_adjustment_set_value (stack_vadjustment (stack), bounds.origin.y - 40);
+    settle (window);
+  }
+  ss_chart_get_plot_area (chart, &plot);
+  g_assert_true (ss_chart_get_legend_entry (chart, line, &entry));
+  g_test_message ("legend entry %g x %g at %g, %g; plot from y %g", entry.size.width, entry.size.height, entry.origin.x,
+                  entry.origin.y, plot.origin.y);
+
+  click_at (window, GTK_WIDGET (chart), entry.origin.x + entry.size.width / 2, entry.origin.y + entry.size.height / 2);
+  g_assert_true (ss_chart_layer_get_hidden (line));
+  g_assert_cmpfloat (ss_time_axis_get_playhead (axis), ==, 3.0);
+  g_assert_cmpfloat (ss_simulation_get_time (sim), ==, 3.0);
+  /* the curve is gone from the chart: its values no longer set the axis */
+  g_assert_true (ss_chart_get_y_range (chart, &lo_without, &hi_without));
+  g_assert_true (lo_without != lo || hi_without != hi);
+  /* nor do the measurement cursors read it */
+  {
+    g_autoptr(GPtrArray) readings = ss_plot_stack_list_readings (stack);
+
+    for (guint i = 0; i < readings->len; i++)
+      g_assert_true (((SsPlotStackReading *)g_ptr_array_index (readings, i))->layer != SS_LINE_LAYER (line));
+  }
+
+  /* still hidden on the charts built anew for a pinned run, and after */
+  g_assert_nonnull (ss_window_pin_run (window));
+  wait_runs (ss_window_get_run_list (window));
+  chart = ss_plot_stack_get_column_chart (stack, "spring.F");
+  line = find_line (chart, "spring.F");
+  g_assert_true (ss_chart_layer_get_hidden (line));
+  ss_window_clear_runs (window);
+  wait_runs (ss_window_get_run_list (window));
+  gtk_toggle_button_set_active (window->panel_button, FALSE);
+  chart = ss_plot_stack_get_column_chart (stack, "spring.F");
+  line = find_line (chart, "spring.F");
+  g_assert_true (ss_chart_layer_get_hidden (line));
+  {
+    graphene_rect_t bounds;
+
+    content_bounds (stack, chart, &bounds);
+    gtk_adjustment_set_value (stack_vadjustment (stack), bounds.origin.y - 40);
+    settle (window);
+  }
+  ss_chart_get_plot_area (chart, &plot);
+
+  /* the entry stays where it was: a second click shows the curve again */
+  g_assert_true (ss_chart_get_legend_entry (chart, line, &entry));
+  click_at (window, GTK_WIDGET (chart), entry.origin.x + entry.size.width / 2, entry.origin.y + entry.size.height / 2);
+  g_assert_false (ss_chart_layer_get_hidden (line));
+  g_assert_cmpfloat (ss_time_axis_get_playhead (axis), ==, 3.0);
+
+  /* a click in the plot, a quarter of the way: the playhead goes there */
+  ss_chart_get_plot_area (chart, &plot);
+  click_at (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 4, plot.origin.y + plot.size.height / 2);
+  g_assert_cmpfloat_with_epsilon (ss_time_axis_get_playhead (axis), 2.5, 10.0 / plot.size.width * 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- legends that keep still ------------------------------------------ */
+
+/* The legends' readouts follow the hover cursor (and, paused, the
+ * playhead): at every instant of the run each entry keeps its place and
+ * each plot its height, so nothing jumps while the values change. */
+static void
+test_legend_steady (void)
+{
+  SsWindow    *window = open_window (1024, 700);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  SsTimeAxis  *axis = ss_plot_stack_get_time_axis (stack);
+  const char  *scenarios[] = { "gear-train", "two-block", "slider-crank" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
+    {
+      const ss_scenario *sc = ss_scenario_find (scenarios[s]);
+      guint              n, moved = 0;
+      g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      wait_idle (ss_window_get_simulation (window));
+      settle (window);
+      n = ss_plot_stack_get_n_charts (stack);
+      ss_time_axis_set_cursor (axis, NAN);
+      /* each chart's plot, then its legend entries */
+      for (int k = 0; k <= 60; k++)
+        {
+          guint i = 0;
+
+          if (k > 0)
+            ss_time_axis_set_cursor (axis, sc->t_end * (k - 1) / 59.0);
+          for (guint c = 0; c < n; c++)
+            {
+              SsChart        *chart = ss_plot_stack_get_chart (stack, c);
+              GPtrArray      *layers = ss_chart_get_layers (chart);
+              graphene_rect_t rect;
+
+              ss_chart_get_plot_area (chart, &rect);
+              if (k == 0)
+                g_array_append_val (before, rect);
+              else if (!graphene_rect_equal (&rect, &g_array_index (before, graphene_rect_t, i)))
+                moved++;
+              i++;
+              for (guint l = 0; l < layers->len; l++)
+                {
+                  if (!ss_chart_get_legend_entry (chart, g_ptr_array_index (layers, l), &rect))
+                    continue;
+                  if (k == 0)
+                    g_array_append_val (before, rect);
+                  else if (!graphene_rect_equal (&rect, &g_array_index (before, graphene_rect_t, i)))
+                    moved++;
+                  i++;
+                }
+            }
+          g_assert_cmpuint (i, ==, before->len);
+        }
+      g_test_message ("%s: %u plots and legend entries, %u moves over 60 instants", sc->name, before->len, moved);
+      g_assert_cmpuint (moved, ==, 0);
+      ss_time_axis_set_cursor (axis, NAN);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- the wheel ---------------------------------------------------------- */
+
+/* Beside a plot (over the value axis) the wheel scrolls the stack and
+ * leaves the time axis; over a plot it zooms time and leaves the stack
+ * where it is. */
+static void
+test_wheel (void)
+{
+  SsWindow       *window = open_window (1024, 700);
+  SsPlotStack    *stack = ss_window_get_plot_stack (window);
+  SsChart        *chart;
+  GtkAdjustment  *vadj = stack_vadjustment (stack);
+  graphene_rect_t plot;
+  double          t0, t1, value;
+  guint           scrolls;
+
+  g_assert_true (ss_window_set_scenario (window, "gear-train"));
+  wait_idle (ss_window_get_simulation (window));
+  gtk_adjustment_set_value (vadj, 0);
+  settle (window);
+  chart = ss_plot_stack_get_chart (stack, 0);
+  ss_chart_get_plot_area (chart, &plot);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >, gtk_adjustment_get_page_size (vadj));
+
+  /* over the value axis's labels, left of the plot */
+  pointer_to (window, GTK_WIDGET (chart), plot.origin.x / 2, plot.origin.y + plot.size.height / 2);
+  scrolls = n_scrolls;
+  xdo ("click 5");
+  wait_count (window, &n_scrolls, scrolls + 1);
+  ss_time_axis_get_range (ss_plot_stack_get_time_axis (stack), &t0, &t1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
+  g_assert_false (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (stack)));
+
+  /* over a plot */
+  chart = ss_plot_stack_get_chart (stack, 1);
+  ss_chart_get_plot_area (chart, &plot);
+  gtk_adjustment_set_value (vadj, 0);
+  settle (window);
+  {
+    graphene_rect_t bounds;
+
+    content_bounds (stack, chart, &bounds);
+    gtk_adjustment_set_value (vadj, bounds.origin.y);
+    settle (window);
+  }
+  value = gtk_adjustment_get_value (vadj);
+  pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2, plot.origin.y + plot.size.height / 2);
+  scrolls = n_scrolls;
+  xdo ("click 4");
+  wait_count (window, &n_scrolls, scrolls + 1);
+  g_assert_true (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (stack)));
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
+  ss_time_axis_reset_zoom (ss_plot_stack_get_time_axis (stack));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- what the user adds comes into view ------------------------------- */
+
+/* Add Characteristic Plot (the charts' menu action): the new chart comes
+ * after the charts against time, out of view at this height; the stack
+ * scrolls to show it whole.  So too the chart a signal is put on, and the
+ * top chart, whose legend names a run just pinned. */
+static void
+test_add_plot_revealed (void)
+{
+  SsWindow       *window = open_window (1024, 700);
+  SsPlotStack    *stack = ss_window_get_plot_stack (window);
+  GtkAdjustment  *vadj = stack_vadjustment (stack);
+  gint64          deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  graphene_rect_t bounds;
+  SsChart        *chart;
+  guint           n;
+
+  g_assert_true (ss_window_set_scenario (window, "two-block"));
+  wait_idle (ss_window_get_simulation (window));
+  gtk_adjustment_set_value (vadj, 0);
+  settle (window);
+  n = ss_plot_stack_get_n_charts (stack);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ss_plot_stack_get_chart (stack, 0)), "plot-stack.add-xy",
+                                             "(ss)", "10.v", "10.F"));
+  g_assert_cmpuint (ss_plot_stack_get_n_charts (stack), ==, n + 1);
+  chart = ss_plot_stack_get_chart (stack, n);
+  g_assert_true (ss_chart_is_xy (chart));
+  while (ss_plot_stack_get_revealing (stack) != NULL)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+  content_bounds (stack, chart, &bounds);
+  g_test_message ("chart at %g..%g, view %g..%g", bounds.origin.y, bounds.origin.y + bounds.size.height,
+                  gtk_adjustment_get_value (vadj),
+                  gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (vadj));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                     gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  /* a signal put on a chart: that chart into view */
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj));
+  settle (window);
+  ss_plot_stack_set_column_shown (stack, "10.N", FALSE);
+  ss_plot_stack_set_column_shown (stack, "10.N", TRUE);
+  chart = ss_plot_stack_get_column_chart (stack, "10.N");
+  while (ss_plot_stack_get_revealing (stack) != NULL)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+  content_bounds (stack, chart, &bounds);
+  g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (vadj));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                     gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  /* a pinned run: the legend naming the runs (the top chart) into view */
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj));
+  settle (window);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
+  g_assert_nonnull (ss_window_pin_run (window));
+  wait_runs (ss_window_get_run_list (window));
+  while (ss_plot_stack_get_revealing (stack) != NULL)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  settle (window);
+  chart = ss_plot_stack_get_chart (stack, 0);
+  content_bounds (stack, chart, &bounds);
+  g_assert_cmpfloat (bounds.origin.y, >=, gtk_adjustment_get_value (vadj));
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                     gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  ss_window_clear_runs (window);
+  ss_plot_stack_remove_xy_chart (stack, "10.v", "10.F");
+  ss_plot_stack_reset_columns (stack);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- the user's layout, per scenario ----------------------------------- */
+
+/* A chart made taller by dragging its bottom edge, another moved up and
+ * one hidden: so again after another scenario and back. */
+static void
+test_layout_kept (void)
+{
+  SsWindow        *window = open_window (1280, 820);
+  SsPlotStack     *stack = ss_window_get_plot_stack (window);
+  g_autofree char *first = NULL, *second = NULL, *third = NULL;
+  graphene_rect_t  plot;
+  SsChart         *chart;
+  double           height;
+  guint            releases;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (ss_window_get_simulation (window));
+  gtk_adjustment_set_value (stack_vadjustment (stack), 0);
+  settle (window);
+  chart = ss_plot_stack_get_chart (stack, 0);
+  ss_chart_get_plot_area (chart, &plot);
+  height = plot.size.height;
+  /* drag the bottom edge 60 px down */
+  pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2,
+              gtk_widget_get_height (GTK_WIDGET (chart)) - 2);
+  xdo ("mousedown 1");
+  for (int dy = 10; dy <= 60; dy += 10)
+    {
+      guint motions = n_motions;
+
+      xdo ("mousemove_relative 0 10");
+      wait_count (window, &n_motions, motions + 1);
+    }
+  releases = n_releases;
+  xdo ("mouseup 1");
+  wait_count (window, &n_releases, releases + 1);
+  ss_chart_get_plot_area (chart, &plot);
+  g_test_message ("plot %g px high, %g after the drag", height, plot.size.height);
+  g_assert_cmpfloat (fabs (plot.size.height - (height + 60)), <=, 2);
+  g_assert_cmpfloat (ss_time_axis_get_playhead (ss_plot_stack_get_time_axis (stack)), ==, 0);
+
+  /* the third chart up one place, the second hidden */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ss_plot_stack_get_chart (stack, 2)), "chart.move", "i", -1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ss_plot_stack_get_chart (stack, 2)), "chart.hide", NULL));
+  first = g_strdup (ss_chart_get_title (ss_plot_stack_get_chart (stack, 0)));
+  second = g_strdup (ss_chart_get_title (ss_plot_stack_get_chart (stack, 1)));
+  third = g_strdup (ss_chart_get_title (ss_plot_stack_get_chart (stack, 2)));
+  g_assert_true (ss_chart_get_collapsed (ss_plot_stack_get_chart (stack, 2)));
+
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  wait_idle (ss_window_get_simulation (window));
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      g_assert_false (ss_chart_get_collapsed (ss_plot_stack_get_chart (stack, i)));
+      g_assert_cmpfloat (ss_chart_get_plot_height (ss_plot_stack_get_chart (stack, i)), ==, 0);
+    }
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (ss_window_get_simulation (window));
+  settle (window);
+  g_assert_cmpstr (ss_chart_get_title (ss_plot_stack_get_chart (stack, 0)), ==, first);
+  g_assert_cmpstr (ss_chart_get_title (ss_plot_stack_get_chart (stack, 1)), ==, second);
+  g_assert_cmpstr (ss_chart_get_title (ss_plot_stack_get_chart (stack, 2)), ==, third);
+  g_assert_true (ss_chart_get_collapsed (ss_plot_stack_get_chart (stack, 2)));
+  g_assert_cmpfloat (fabs (ss_chart_get_plot_height (ss_plot_stack_get_chart (stack, 0)) - (height + 60)), <=, 2);
+  ss_chart_get_plot_area (ss_plot_stack_get_chart (stack, 0), &plot);
+  g_assert_cmpfloat (fabs (plot.size.height - (height + 60)), <=, 2);
+  {
+    g_autoptr(GSettings) settings = ss_settings_new ();
+
+    g_settings_reset (settings, "chart-layout");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
+  g_setenv ("LANGUAGE", "C", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  /* the side panel opens at once: no widths changing over a few frames */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  ss_register_resource ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/chart-stack/layout/%dx%d", sizes[i][0], sizes[i][1]);
+
+      g_test_add_data_func (path, sizes[i], test_layout);
+    }
+  g_test_add_func ("/chart-stack/legend-click", test_legend_click);
+  g_test_add_func ("/chart-stack/legend-steady", test_legend_steady);
+  g_test_add_func ("/chart-stack/wheel", test_wheel);
+  g_test_add_func ("/chart-stack/add-plot-revealed", test_add_plot_revealed);
+  g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
+  return g_test_run ();
+}
