@@ -19,66 +19,9 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-typedef struct cli_result {
-  int status; /* exit status, or 128 + signal */
-  char *out;  /* stdout */
-  char *err;  /* stderr */
-} cli_result;
+#include "test-cli-util.h"
 
-/* The CLI with a NULL-terminated argv (after the program); stdout to
- * stdout_path when given (the child opens it), else captured. */
-static cli_result run_argv(const char *const *args, const char *stdout_path)
-{
-  const char *cli = g_getenv("STICKSLIP_CLI");
-  g_assert_nonnull(cli);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new();
-  g_ptr_array_add(argv, (gpointer)cli);
-  for (int i = 0; args[i]; i++)
-    g_ptr_array_add(argv, (gpointer)args[i]);
-  g_ptr_array_add(argv, NULL);
-  cli_result r = {0};
-  int wait_status = 0;
-  g_autoptr(GError) error = NULL;
-  int out_fd = -1;
-  if (stdout_path) {
-    out_fd = open(stdout_path, O_WRONLY);
-    g_assert_cmpint(out_fd, >=, 0);
-  }
-  if (out_fd >= 0) {
-    /* stdout to a file we opened: spawn with it as fd 1 */
-    GSpawnFlags flags = G_SPAWN_DO_NOT_REAP_CHILD;
-    GPid pid;
-    int err_fd = -1;
-    if (!g_spawn_async_with_pipes_and_fds(NULL, (const char *const *)argv->pdata, NULL, flags, NULL,
-                                          NULL, -1, out_fd, -1, NULL, NULL, 0, &pid, NULL, NULL,
-                                          &err_fd, &error))
-      g_error("spawn: %s", error->message);
-    close(out_fd);
-    GString *err = g_string_new(NULL);
-    char buf[4096];
-    ssize_t n;
-    while ((n = read(err_fd, buf, sizeof buf)) > 0)
-      g_string_append_len(err, buf, n);
-    close(err_fd);
-    g_assert_cmpint(waitpid(pid, &wait_status, 0), ==, pid);
-    g_spawn_close_pid(pid);
-    r.err = g_string_free(err, FALSE);
-    r.out = g_strdup("");
-  } else if (!g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
-                           &r.err, &wait_status, &error)) {
-    g_error("spawn: %s", error->message);
-  }
-  r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
-  return r;
-}
-
-#define RUN(...) run_argv((const char *const[]){__VA_ARGS__, NULL}, NULL)
-
-static void cli_result_clear(cli_result *r)
-{
-  g_free(r->out);
-  g_free(r->err);
-}
+#define RUN(...) cli_runv(NULL, NULL, (const char *const[]){__VA_ARGS__, NULL})
 
 /* Exit status and message: every needle in stderr. */
 static void expect(cli_result r, int status, const char *const *needles)
@@ -440,10 +383,10 @@ static void test_output_stdout_full(void)
     g_test_skip("no /dev/full");
     return;
   }
-  cli_result r =
-      run_argv((const char *const[]){"run", "one-mass", "--csv", "-", NULL}, "/dev/full");
+  cli_result r = cli_run_io(NULL, NULL, "/dev/full",
+                            (const char *const[]){"run", "one-mass", "--csv", "-", NULL});
   EXPECT(r, 4, "standard output", "No space left on device");
-  r = run_argv((const char *const[]){"list", NULL}, "/dev/full");
+  r = cli_run_io(NULL, NULL, "/dev/full", (const char *const[]){"list", NULL});
   EXPECT(r, 4, "standard output");
   /* and a file that cannot be written: exit 4, the reason */
   g_autofree char *missing = g_build_filename(tmpdir, "no-such-folder", "x.csv", NULL);

@@ -10,46 +10,12 @@
 #include <sys/wait.h>
 
 #include "scenario-file.h"
+#include "test-cli-util.h"
 #include "stickslip.h"
-
-typedef struct cli_result {
-  int status; /* exit status */
-  char *out;  /* stdout */
-  char *err;  /* stderr */
-} cli_result;
-
-static cli_result run_cli(const char *cwd, const char *first, ...)
-{
-  const char *cli = g_getenv("STICKSLIP_CLI");
-  g_assert_nonnull(cli);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new();
-  g_ptr_array_add(argv, (gpointer)cli);
-  va_list ap;
-  va_start(ap, first);
-  for (const char *a = first; a; a = va_arg(ap, const char *))
-    g_ptr_array_add(argv, (gpointer)a);
-  va_end(ap);
-  g_ptr_array_add(argv, NULL);
-  cli_result r = {0};
-  int wait_status = 0;
-  g_autoptr(GError) error = NULL;
-  if (!g_spawn_sync(cwd, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                    &wait_status, &error))
-    g_error("spawn: %s", error->message);
-  g_assert_true(WIFEXITED(wait_status));
-  r.status = WEXITSTATUS(wait_status);
-  return r;
-}
-
-static void cli_result_clear(cli_result *r)
-{
-  g_free(r->out);
-  g_free(r->err);
-}
 
 static void test_list(void)
 {
-  cli_result r = run_cli(NULL, "list", NULL);
+  cli_result r = cli_run(NULL, "list", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_auto(GStrv) lines = g_strsplit(g_strstrip(r.out), "\n", -1);
   g_assert_cmpuint(g_strv_length(lines), >=, 3);
@@ -69,7 +35,7 @@ static void test_list(void)
 
 static void test_params(void)
 {
-  cli_result r = run_cli(NULL, "params", "one-mass", NULL);
+  cli_result r = cli_run(NULL, "params", "one-mass", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_auto(GStrv) lines = g_strsplit(g_strstrip(r.out), "\n", -1);
   bool saw_k = false, saw_law = false;
@@ -127,7 +93,7 @@ static int col(char **header, const char *name)
 static void test_run_csv(void)
 {
   cli_result r =
-      run_cli(NULL, "run", "one-mass", "--t-end", "2", "--dt-out", "0.05", "--csv", "-", NULL);
+      cli_run(NULL, "run", "one-mass", "--t-end", "2", "--dt-out", "0.05", "--csv", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   char **header = NULL;
   g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
@@ -165,7 +131,7 @@ static void test_no_negative_zero(void)
 {
   const char *scenarios[] = {"slider-crank", "two-slider"};
   for (guint k = 0; k < G_N_ELEMENTS(scenarios); k++) {
-    cli_result r = run_cli(NULL, "run", scenarios[k], "--csv", "-", NULL);
+    cli_result r = cli_run(NULL, "run", scenarios[k], "--csv", "-", NULL);
     g_assert_cmpint(r.status, ==, 0);
     char **header = NULL;
     g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
@@ -186,7 +152,7 @@ static void test_no_negative_zero(void)
 
 static void test_run_events(void)
 {
-  cli_result r = run_cli(NULL, "run", "dupont", "--events", "-", NULL);
+  cli_result r = cli_run(NULL, "run", "dupont", "--events", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   char **header = NULL;
   g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
@@ -214,7 +180,7 @@ static void test_run_events(void)
  * events.  A re-locked guide writes `lock`. */
 static void test_run_events_release(void)
 {
-  cli_result r = run_cli(NULL, "run", "two-slider", "--events", "-", NULL);
+  cli_result r = cli_run(NULL, "run", "two-slider", "--events", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_true(g_str_has_prefix(r.out, "t,contact,event\n0.8,slider2,release\n"));
   g_assert_nonnull(strstr(r.out, "\n1.85855119326,slider1,release\n"
@@ -223,7 +189,7 @@ static void test_run_events_release(void)
   g_assert_true(g_str_has_suffix(r.out, ",slider1,stick\n4.32470333927,slider2,stick\n"
                                         "4.32470333927,slider2,release\n"));
   cli_result_clear(&r);
-  r = run_cli(NULL, "run", "two-slider", "--set", "S2_end=-100", "--set", "S1_end=5", "--set",
+  r = cli_run(NULL, "run", "two-slider", "--set", "S2_end=-100", "--set", "S1_end=5", "--set",
               "t_S1_off=3", "--events", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_cmpstr(r.out, ==, "t,contact,event\n0.8,slider2,release\n1.77551020408,slider2,lock\n");
@@ -233,7 +199,7 @@ static void test_run_events_release(void)
 /* Undetermined values are empty fields, never 0. */
 static void test_undetermined_empty(void)
 {
-  cli_result r = run_cli(NULL, "run", "two-block", "--csv", "-", NULL);
+  cli_result r = cli_run(NULL, "run", "two-block", "--csv", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   char **header = NULL;
   g_autoptr(GPtrArray) rows = parse_csv(r.out, &header);
@@ -265,14 +231,14 @@ static void expect_usage_error(const char *needle1, const char *needle2, const c
   args[n] = NULL;
   cli_result r;
   switch (n) { /* run_cli is variadic: forward explicitly */
-  case 3: r = run_cli(NULL, args[0], args[1], args[2], NULL); break;
-  case 4: r = run_cli(NULL, args[0], args[1], args[2], args[3], NULL); break;
-  case 5: r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], NULL); break;
-  case 6: r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], args[5], NULL); break;
+  case 3: r = cli_run(NULL, args[0], args[1], args[2], NULL); break;
+  case 4: r = cli_run(NULL, args[0], args[1], args[2], args[3], NULL); break;
+  case 5: r = cli_run(NULL, args[0], args[1], args[2], args[3], args[4], NULL); break;
+  case 6: r = cli_run(NULL, args[0], args[1], args[2], args[3], args[4], args[5], NULL); break;
   case 7:
-    r = run_cli(NULL, args[0], args[1], args[2], args[3], args[4], args[5], args[6], NULL);
+    r = cli_run(NULL, args[0], args[1], args[2], args[3], args[4], args[5], args[6], NULL);
     break;
-  default: r = run_cli(NULL, args[0], args[1], NULL); break;
+  default: r = cli_run(NULL, args[0], args[1], NULL); break;
   }
   g_assert_cmpint(r.status, ==, 2);
   if (!strstr(r.err, needle1) || (needle2 && !strstr(r.err, needle2)))
@@ -306,13 +272,13 @@ static void test_bad_input(void)
  * are usage errors. */
 static void test_examples(void)
 {
-  cli_result r = run_cli(NULL, "examples", NULL);
+  cli_result r = cli_run(NULL, "examples", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_nonnull(strstr(r.out, "dupont\tdupont\tBlajer & Markiewicz, §3, Fig. 4\t"));
   g_assert_nonnull(strstr(r.out, "\nwojtyra-2:3\tPseudoinverse\ttreatment=pseudoinverse\n"));
   cli_result_clear(&r);
 
-  r = run_cli(NULL, "examples", "wojtyra-2", NULL);
+  r = cli_run(NULL, "examples", "wojtyra-2", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_nonnull(strstr(r.out, "\npublished\tthe mechanism slips\t1.86\t0.005\n"));
   g_assert_nonnull(strstr(r.out, "\npublished\tthe mechanism slips\t3.59\tnot reproduced\n"));
@@ -320,13 +286,13 @@ static void test_examples(void)
   cli_result_clear(&r);
 
   /* setting 3: the pseudoinverse slips at 2.583 s, on the example's 1e-4 s grid */
-  r = run_cli(NULL, "run", "--example", "wojtyra-2:3", "--events", "-", "--csv", "-", NULL);
+  r = cli_run(NULL, "run", "--example", "wojtyra-2:3", "--events", "-", "--csv", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_nonnull(strstr(r.out, "\n2.58333333333,slider1,slip\n"));
   g_assert_nonnull(strstr(r.out, "\n0.0001,"));
   cli_result_clear(&r);
   /* --set on top: eliminating revolute 2 it never slips */
-  r = run_cli(NULL, "run", "two-slider", "--example", "wojtyra-2", "--set",
+  r = cli_run(NULL, "run", "two-slider", "--example", "wojtyra-2", "--set",
               "treatment=eliminate-revolute-2", "--events", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_cmpstr(r.out, ==, "t,contact,event\n");
@@ -342,7 +308,7 @@ static void test_examples(void)
 /* bench takes several --set: all of them make the one variant timed. */
 static void test_bench_variant(void)
 {
-  cli_result r = run_cli(NULL, "bench", "one-mass", "--set", "k=150", "--set", "law=regularised",
+  cli_result r = cli_run(NULL, "bench", "one-mass", "--set", "k=150", "--set", "law=regularised",
                          "--runs", "2", NULL);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_nonnull(strstr(r.out, "k=150 law=regularised"));
@@ -353,7 +319,7 @@ static void test_bench_variant(void)
 
 static void test_simulation_failure(void)
 {
-  cli_result r = run_cli(NULL, "run", "one-mass", "--set", "law=lugre", "--max-steps", "3", "--csv",
+  cli_result r = cli_run(NULL, "run", "one-mass", "--set", "law=lugre", "--max-steps", "3", "--csv",
                          "-", NULL);
   g_assert_cmpint(r.status, ==, 3);
   g_assert_nonnull(strstr(r.err, "failed at t ="));
@@ -362,7 +328,7 @@ static void test_simulation_failure(void)
   /* a model that cannot be solved says why, not CVODE's "the right-hand
    * side routine failed at the first call" (a massless slider 2 leaves its
    * equations of motion singular once it moves) */
-  cli_result s = run_cli(NULL, "run", "two-slider", "--set", "m2=1e-12", "--csv", "-", NULL);
+  cli_result s = cli_run(NULL, "run", "two-slider", "--set", "m2=1e-12", "--csv", "-", NULL);
   g_assert_cmpint(s.status, ==, 3);
   g_assert_nonnull(strstr(s.err, "singular equations of motion"));
   g_assert_null(strstr(s.err, "right-hand side routine"));
@@ -375,9 +341,9 @@ static void test_scenario_file_and_default_csv(void)
   g_autofree char *path = g_build_filename(dir, "s.ini", NULL);
   const char *text = "[scenario]\nname=one-mass\nt_end=1.5\n\n[parameters]\nk=250\nlaw=exact\n";
   g_assert_true(g_file_set_contents(path, text, -1, NULL));
-  cli_result a = run_cli(NULL, "run", "--file", path, "--csv", "-", NULL);
+  cli_result a = cli_run(NULL, "run", "--file", path, "--csv", "-", NULL);
   cli_result b =
-      run_cli(NULL, "run", "one-mass", "--set", "k=250", "--t-end", "1.5", "--csv", "-", NULL);
+      cli_run(NULL, "run", "one-mass", "--set", "k=250", "--t-end", "1.5", "--csv", "-", NULL);
   g_assert_cmpint(a.status, ==, 0);
   g_assert_cmpint(b.status, ==, 0);
   g_assert_cmpstr(a.out, ==, b.out);
@@ -386,20 +352,20 @@ static void test_scenario_file_and_default_csv(void)
 
   const char *bad = "[scenario]\nname=one-mass\n[parameters]\nk=250\nmu_s 0.4\n";
   g_assert_true(g_file_set_contents(path, bad, -1, NULL));
-  cli_result c = run_cli(NULL, "run", "--file", path, NULL);
+  cli_result c = cli_run(NULL, "run", "--file", path, NULL);
   g_assert_cmpint(c.status, ==, 2);
   g_assert_nonnull(strstr(c.err, ":5:"));
   cli_result_clear(&c);
 
   const char *range = "[scenario]\nname=one-mass\n[parameters]\n\nk=-250\n";
   g_assert_true(g_file_set_contents(path, range, -1, NULL));
-  cli_result d = run_cli(NULL, "run", "--file", path, NULL);
+  cli_result d = cli_run(NULL, "run", "--file", path, NULL);
   g_assert_cmpint(d.status, ==, 2);
   g_assert_nonnull(strstr(d.err, ":5:"));
   g_assert_nonnull(strstr(d.err, "'k'"));
   cli_result_clear(&d);
 
-  cli_result e = run_cli(dir, "run", "one-mass", "--t-end", "1", NULL);
+  cli_result e = cli_run(dir, "run", "one-mass", "--t-end", "1", NULL);
   g_assert_cmpint(e.status, ==, 0);
   g_assert_nonnull(strstr(e.err, "one-mass.csv"));
   g_autofree char *csv = g_build_filename(dir, "one-mass.csv", NULL);
