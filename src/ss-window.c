@@ -220,15 +220,20 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   if (ds == NULL)
     return;
   ss_plot_stack_set_model (self->plot_stack, ss_dataset_get_model (ds));
+  ss_bench_trace ("updated: set_model");
   ss_plot_stack_set_datasets (self->plot_stack, ds, self->show_ghost ? ghost : NULL);
+  ss_bench_trace ("updated: set_datasets");
   ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0, ss_simulation_get_t_end (simulation));
   ss_mechanism_view_set_dataset (self->mechanism_view, ds);
   gtk_widget_queue_draw (GTK_WIDGET (self->mechanism_view));
   sync_playhead (self);
   update_mechanism_time (self);
   update_status (self);
+  ss_bench_trace ("updated: status");
   _ss_window_runs_sync (self);
+  ss_bench_trace ("updated: runs");
   _ss_window_panels_update (self);
+  ss_bench_trace ("updated: panels");
   _ss_window_cursors_update (self);
 }
 
@@ -350,6 +355,8 @@ after_paint_cb (GdkFrameClock *clock, SsWindow *self)
 
       ss_bench_record (ss_simulation_get_preview (self->simulation) ? SS_BENCH_PREVIEW_LATENCY : SS_BENCH_LATENCY,
                        (now - origin) / 1000.0);
+      if (!ss_simulation_get_preview (self->simulation))
+        ss_bench_end_update ();
       ss_dataset_set_request_time (ds, 0);
     }
   if (ss_simulation_get_playing (self->simulation) && self->last_paint != 0)
@@ -369,11 +376,20 @@ ss_window_realize (GtkWidget *widget)
 
 /* ---- scenario and parameters ------------------------------------------- */
 
+/* The model of the panel's values: the one the panel built checking them
+ * when it has it (a change builds its model once), else built now. */
 static ss_model *
 create_model (SsWindow *self, char **error)
 {
-  char     *msg = NULL;
-  ss_model *m = self->scenario->create (self->scenario, ss_param_panel_get_values (self->param_panel), &msg);
+  char         *msg = NULL;
+  const double *values = ss_param_panel_get_values (self->param_panel);
+  ss_model     *m = ss_param_panel_take_model (self->param_panel);
+
+  if (m != NULL && ss_model_scenario (m) == self->scenario &&
+      memcmp (ss_model_values (m), values, sizeof (double) * (gsize)self->scenario->n_params) == 0)
+    return m;
+  ss_model_free (m);
+  m = self->scenario->create (self->scenario, values, &msg);
 
   if (m == NULL && error != NULL)
     *error = g_strdup (msg);
