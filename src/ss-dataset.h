@@ -36,6 +36,8 @@ void              ss_dataset_set_request_time (SsDataset *self, gint64 request_t
 ss_trace         *ss_dataset_to_trace (SsDataset *self);
 void              ss_dataset_set_complete (SsDataset *self);
 gboolean          ss_dataset_get_complete (SsDataset *self);
+void              ss_dataset_set_display (SsDataset *self, double t0, double t1, guint n_bins, GPtrArray *per_column);
+GPtrArray        *ss_dataset_get_display (SsDataset *self, double t0, double t1, guint n_bins);
 void              ss_dataset_set_metrics (SsDataset *self, ss_metrics *metrics);
 const ss_metrics *ss_dataset_get_metrics (SsDataset *self);
 

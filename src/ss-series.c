@@ -305,12 +305,26 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
   n_rows = shown_rows (self);
   if (!self->valid || self->t0 != t0 || self->t1 != t1 || self->n_bins != n_bins || self->processed > n_rows)
     {
-      guint start = ss_dataset_lower_bound (self->dataset, t0);
+      guint      start = ss_dataset_lower_bound (self->dataset, t0);
+      GPtrArray *display = ss_dataset_get_display (self->dataset, t0, t1, n_bins);
 
       if (self->n_bins != n_bins || self->bins == NULL)
         {
           g_free (self->bins);
           self->bins = g_new (SsSeriesBin, n_bins + 2);
+        }
+      /* the worker decimated the whole run for this display already */
+      if (display != NULL && n_rows == ss_dataset_get_n_rows (self->dataset) &&
+          ss_dataset_get_complete (self->dataset) && g_ptr_array_index (display, self->column) != NULL)
+        {
+          memcpy (self->bins, g_ptr_array_index (display, self->column), sizeof (SsSeriesBin) * (n_bins + 2));
+          self->n_bins = n_bins;
+          self->t0 = t0;
+          self->t1 = t1;
+          self->processed = n_rows;
+          self->gap_pending = FALSE;
+          self->valid = TRUE;
+          return self->bins;
         }
       memset (self->bins, 0, sizeof (SsSeriesBin) * (n_bins + 2));
       self->n_bins = n_bins;
@@ -357,4 +371,32 @@ ss_series_value_at (SsSeries *self, double t)
   if (t > ss_series_get_data_end (self))
     return NAN;
   return ss_dataset_get_value (self->dataset, row, self->column);
+}
+
+/* Worker: decimates every column of @dataset (a complete run not handed
+ * over yet) for a display of @n_bins pixel columns over @t0..@t1, s, as
+ * ss_series_get_bins would on the main thread, and keeps the bins in the
+ * dataset (ss_dataset_set_display): the frame that shows it copies them. */
+void
+ss_series_prepare_display (SsDataset *dataset, double t0, double t1, guint n_bins)
+{
+  int        n_columns = ss_dataset_get_n_columns (dataset);
+  GPtrArray *per_column = g_ptr_array_new_full (n_columns, g_free);
+  SsSeries  *series = g_object_new (SS_TYPE_SERIES, NULL);
+
+  g_return_if_fail (ss_dataset_get_complete (dataset));
+
+  series->dataset = g_object_ref (dataset);
+  for (int c = 0; c < n_columns; c++)
+    {
+      const SsSeriesBin *bins;
+
+      series->column = c;
+      series->valid = FALSE;
+      g_array_set_size (series->blocks, 0);
+      bins = ss_series_get_bins (series, t0, t1, n_bins);
+      g_ptr_array_add (per_column, bins != NULL ? g_memdup2 (bins, sizeof (SsSeriesBin) * (n_bins + 2)) : NULL);
+    }
+  g_object_unref (series);
+  ss_dataset_set_display (dataset, t0, t1, n_bins, per_column);
 }

@@ -27,7 +27,9 @@ typedef struct
   gboolean    preview;
   gboolean    then_final; /* a preview first, then the final run (final_opts) */
   ss_run_opts final_opts;
-  gint64      time; /* request time, µs (0: not a parameter change) */
+  gint64      time;                   /* request time, µs (0: not a parameter change) */
+  double      display_t0, display_t1; /* the charts' time window, s ... */
+  guint       display_bins;           /* ... and pixel columns (0: unknown) */
 } Request;
 
 /* What the worker hands over (ss-simulation-worker.c). */
@@ -46,12 +48,14 @@ struct _SsSimulation
   gint64      last_recompute_request;
   guint       drag_generation; /* the first generation of the drag going on: its previews are shown */
   ss_run_opts opts;
-  gboolean    finished;        /* the shown run reached t_end (or failed) */
-  gboolean    preview;         /* the shown run is a preview (a drag's, or before a slow final run) */
-  gboolean    previewing;      /* the last request was a preview: a drag goes on */
-  double      last_final_ms;   /* worker time of the last final run, ms (0: none yet) */
-  double      preview_over_ms; /* a final run expected longer than this shows a preview first */
-  double      computed;        /* simulated time the shown run reaches, s */
+  gboolean    finished;               /* the shown run reached t_end (or failed) */
+  gboolean    preview;                /* the shown run is a preview (a drag's, or before a slow final run) */
+  gboolean    previewing;             /* the last request was a preview: a drag goes on */
+  double      last_final_ms;          /* worker time of the last final run, ms (0: none yet) */
+  double      preview_over_ms;        /* a final run expected longer than this shows a preview first */
+  double      display_t0, display_t1; /* the charts' time window, s, and pixel columns: */
+  guint       display_bins;           /* runs come decimated for it (0: unknown) */
+  double      computed;               /* simulated time the shown run reaches, s */
   char       *error;
   ss_stats    stats;
   double      progress;       /* share of a slow recompute done, or -1 */

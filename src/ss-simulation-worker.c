@@ -22,6 +22,7 @@
 #define G_LOG_DOMAIN "ss-simulation"
 
 #include "ss-bench.h"
+#include "ss-series.h"
 #include "ss-simulation-private.h"
 
 /* A run is integrated in this many slices, checking for newer requests
@@ -240,7 +241,12 @@ compute_run (SsSimulation *self, const Request *req)
   if (req->progressive)
     b->metrics = tee.trace->out_of_memory ? NULL : ss_metrics_compute (m, tee.trace);
   else
-    b->dataset = ss_dataset_new_from_trace (req->model, tee.trace);
+    {
+      b->dataset = ss_dataset_new_from_trace (req->model, tee.trace);
+      /* the frame that shows it only copies its curves' bins */
+      if (req->display_bins > 0 && req->display_t1 > req->display_t0)
+        ss_series_prepare_display (b->dataset, req->display_t0, req->display_t1, req->display_bins);
+    }
   ss_trace_free (tee.trace);
   b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
   ss_bench_trace ("worker: run done");
@@ -459,6 +465,9 @@ _ss_simulation_request_run (SsSimulation *self,
   self->req.then_final = then_final;
   self->req.final_opts = final_opts;
   self->req.time = request_time;
+  self->req.display_t0 = self->display_t0;
+  self->req.display_t1 = self->display_t1;
+  self->req.display_bins = self->display_bins;
   g_cond_signal (&self->cond);
   g_mutex_unlock (&self->mutex);
 

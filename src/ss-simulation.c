@@ -259,6 +259,18 @@ ss_simulation_recompute_preview (SsSimulation *self, ss_model *model)
   recompute (self, model, TRUE);
 }
 
+/* The charts show @t0..@t1, s, over @n_bins pixel columns (0: unknown):
+ * the worker decimates each parameter change's run for that display, so
+ * the frame that shows it does not. */
+void
+ss_simulation_set_display (SsSimulation *self, double t0, double t1, guint n_bins)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  self->display_t0 = t0;
+  self->display_t1 = t1;
+  self->display_bins = n_bins;
+}
+
 /* A final change shows a preview first when the last final run took
  * longer than @ms (default: a frame, 16 ms; 0: always, -1: never). */
 void

@@ -539,6 +539,29 @@ scenario_selected_cb (SsWindow *self, GParamSpec *pspec, GtkDropDown *dropdown)
     ss_window_set_scenario (self, ss_scenario_get (i)->name);
 }
 
+/* What the charts against time show now (their plots line up): the
+ * worker decimates the coming run for it. */
+static void
+update_display (SsWindow *self)
+{
+  SsPlotStack *stack = self->plot_stack;
+
+  ss_simulation_set_display (self->simulation, 0, 0, 0);
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart       *chart = ss_plot_stack_get_chart (stack, i);
+      SsChartContext ctx;
+
+      if (ss_chart_is_xy (chart) || gtk_widget_get_width (GTK_WIDGET (chart)) <= 0)
+        continue;
+      ss_chart_get_layout (chart, gtk_widget_get_width (GTK_WIDGET (chart)), gtk_widget_get_height (GTK_WIDGET (chart)),
+                           &ctx);
+      if (ctx.time_x && ctx.width >= 1)
+        ss_simulation_set_display (self->simulation, ctx.t0, ctx.t1, MAX (1, (guint)ceil (ctx.width)));
+      return;
+    }
+}
+
 /* The panel's values changed: the whole run again (a preview while a
  * control is still moving), one undo step, and the file is modified. */
 void
@@ -553,6 +576,7 @@ _ss_window_params_changed (SsWindow *self, gboolean final)
   m = create_model (self, &error);
   if (m == NULL)
     return; /* the panel validated it; nothing else can fail here */
+  update_display (self);
   if (final)
     ss_simulation_recompute (self->simulation, m);
   else

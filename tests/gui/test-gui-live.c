@@ -6,6 +6,8 @@
  * machine's speed. */
 #include "test-gui.h"
 
+#include "ss-simulation-private.h" /* the display the worker decimates for */
+
 typedef struct
 {
   guint previews; /* updates that showed a preview */
@@ -19,6 +21,38 @@ updated_cb (SsSimulation *sim, Shown *shown)
     shown->previews++;
   else if (ss_simulation_get_finished (sim))
     shown->finals++;
+}
+
+/* The run on screen came decimated for the charts' display (the worker's
+ * bins), and every column's bins are those the main thread would fold
+ * from the same rows. */
+static void
+check_worker_bins (SsSimulation *sim)
+{
+  SsDataset *ds = ss_simulation_get_dataset (sim);
+  ss_trace  *tr = ss_dataset_to_trace (ds);
+  SsDataset *plain = ss_dataset_new_from_trace (ss_dataset_get_model_ref (ds), tr);
+  guint      n = sim->display_bins;
+
+  g_assert_cmpuint (n, >, 100);
+  g_assert_nonnull (ss_dataset_get_display (ds, sim->display_t0, sim->display_t1, n));
+  g_assert_null (ss_dataset_get_display (plain, sim->display_t0, sim->display_t1, n));
+  for (int c = 0; c < ss_dataset_get_n_columns (ds); c++)
+    {
+      g_autoptr(SsSeries) a = ss_series_new (ss_model_column (ss_dataset_get_model (ds), c)->name);
+      g_autoptr(SsSeries) b = ss_series_new (ss_model_column (ss_dataset_get_model (ds), c)->name);
+      const SsSeriesBin *x, *y;
+
+      ss_series_set_dataset (a, ds);
+      ss_series_set_dataset (b, plain);
+      x = ss_series_get_bins (a, sim->display_t0, sim->display_t1, n);
+      y = ss_series_get_bins (b, sim->display_t0, sim->display_t1, n);
+      g_assert_true ((x == NULL) == (y == NULL));
+      if (x != NULL)
+        g_assert_true (memcmp (x, y, sizeof (SsSeriesBin) * (n + 2)) == 0);
+    }
+  g_object_unref (plain);
+  ss_trace_free (tr);
 }
 
 /* After an input: a preview was shown, then the final run; the final
@@ -48,6 +82,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "k")], ==, k);
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "M")], ==, mass);
   g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), >, 10000); /* not the preview's */
+  check_worker_bins (sim);
   g_assert_true (ss_window_export_csv_to (window, path, NULL));
   g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
   cli_csv = run_cli (args);
