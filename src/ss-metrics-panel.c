@@ -324,21 +324,10 @@ new_column (const char *title, int column)
   return gtk_column_view_column_new (title, factory);
 }
 
-/* The header's title widgets, in the columns' order (GTK 4.8 has no
- * header tooltip of its own): the column view's first child holds them. */
-static void
-set_header_tooltips (SsMetricsPanel *self)
-{
-  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->view));
-  GtkWidget *title = header ? gtk_widget_get_first_child (header) : NULL;
-
-  for (guint i = 0; title != NULL; i++, title = gtk_widget_get_next_sibling (title))
-    if (i >= 2 && i - 2 < self->tooltips->len)
-      gtk_widget_set_tooltip_text (title, g_ptr_array_index (self->tooltips, i - 2));
-}
-
-/* One value column per run, titled by its short title, its tooltip what
- * the run is; columns are made anew only when the titles change. */
+/* One value column per run, titled by its short title; each of its cells
+ * has the run's tooltip (what differs from this run: GTK 4.8 gives a
+ * column's header no tooltip).  Columns are made anew only when their
+ * titles or tooltips change. */
 static void
 set_run_columns (SsMetricsPanel *self, GPtrArray *titles, GPtrArray *tooltips)
 {
@@ -371,7 +360,6 @@ set_run_columns (SsMetricsPanel *self, GPtrArray *titles, GPtrArray *tooltips)
                               g_strdup (g_ptr_array_index (self->tooltips, i)), g_free);
       gtk_column_view_append_column (self->view, col);
     }
-  set_header_tooltips (self);
 }
 
 /* ---- copy ----------------------------------------------------------------- */
