@@ -188,7 +188,7 @@ compute_run (SsSimulation *self, const Request *req)
     {
       b->error = g_strdup (error ? error : "cannot start the simulation");
       b->finished = TRUE;
-      b->more = FALSE;
+      b->more = FALSE; /* the final run cannot start either */
       ss_sim_free (sim);
       ss_trace_free (tee.trace);
       post_batch (self, b);
@@ -231,11 +231,17 @@ compute_run (SsSimulation *self, const Request *req)
   if (tee.trace->n_rows > 0)
     b->reached = MAX (b->reached, tee.trace->t[tee.trace->n_rows - 1]);
   ss_sim_get_stats (sim, &b->stats);
-  if (rc < 0)
+  if (rc < 0 && b->more)
     {
-      b->error = g_strdup (ss_sim_error (sim));
-      b->more = FALSE; /* the final run would fail as well, and later */
+      /* a preview before a final run that failed: the final run tells
+       * (its tighter tolerance may well get through) */
+      batch_free (b);
+      ss_sim_free (sim);
+      ss_trace_free (tee.trace);
+      return TRUE;
     }
+  if (rc < 0)
+    b->error = g_strdup (ss_sim_error (sim));
   b->finished = TRUE;
   ss_sim_free (sim);
   if (req->progressive)
