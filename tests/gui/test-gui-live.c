@@ -24,8 +24,8 @@ updated_cb (SsSimulation *sim, Shown *shown)
 }
 
 /* The run on screen came decimated for the charts' display (the worker's
- * bins), and every column's bins are those the main thread would fold
- * from the same rows. */
+ * bins), and every column's bins and their extent are those the main
+ * thread would fold from the same rows. */
 static void
 check_worker_bins (SsSimulation *sim)
 {
@@ -49,7 +49,18 @@ check_worker_bins (SsSimulation *sim)
       y = ss_series_get_bins (b, sim->display_t0, sim->display_t1, n);
       g_assert_true ((x == NULL) == (y == NULL));
       if (x != NULL)
-        g_assert_true (memcmp (x, y, sizeof (SsSeriesBin) * (n + 2)) == 0);
+        {
+          double   lo_a = 0, hi_a = 0, lo_b = 0, hi_b = 0;
+          gboolean has_a, has_b;
+
+          g_assert_true (memcmp (x, y, sizeof (SsSeriesBin) * (n + 2)) == 0);
+          /* the extent the worker found is the one folded here */
+          has_a = ss_series_get_range (a, sim->display_t0, sim->display_t1, n, &lo_a, &hi_a);
+          has_b = ss_series_get_range (b, sim->display_t0, sim->display_t1, n, &lo_b, &hi_b);
+          g_assert_true (has_a == has_b);
+          g_assert_cmpfloat (lo_a, ==, lo_b);
+          g_assert_cmpfloat (hi_a, ==, hi_b);
+        }
     }
   g_object_unref (plain);
   ss_trace_free (tr);
