@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "ss-bench.h"
 #include "stickslip.h"
@@ -20,6 +21,7 @@ static const char *kind_names[SS_BENCH_N_KINDS] = {
   "whole frame, main thread CPU",
   "frame showing new curves",
   "... its main thread CPU",
+  "final update, main thread CPU",
 };
 
 typedef struct
@@ -234,4 +236,34 @@ ss_bench_commit_frame (void)
         ss_bench_record (k, accumulated[k]);
         accumulated[k] = 0;
       }
+}
+
+/* The calling thread's CPU time, µs. */
+gint64
+ss_bench_thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static gint64 update_cpu_start = -1;
+
+/* Main thread: a final run's hand-over begins. */
+void
+ss_bench_start_update (void)
+{
+  if (ss_bench_enabled ())
+    update_cpu_start = ss_bench_thread_cpu_us ();
+}
+
+/* Main thread: the frame showing that run's curves ended. */
+void
+ss_bench_end_update (void)
+{
+  if (!ss_bench_enabled () || update_cpu_start < 0)
+    return;
+  ss_bench_record (SS_BENCH_UPDATE_CPU, (ss_bench_thread_cpu_us () - update_cpu_start) / 1000.0);
+  update_cpu_start = -1;
 }

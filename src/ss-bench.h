@@ -20,6 +20,7 @@ typedef enum
   SS_BENCH_PAINT_CPU,         /* whole frame: the main thread's CPU time, ms */
   SS_BENCH_CURVES_FRAME,      /* the frame that shows a change's curves, ms */
   SS_BENCH_CURVES_FRAME_CPU,  /* ... its main thread's CPU time, ms */
+  SS_BENCH_UPDATE_CPU,        /* main thread CPU of a final run: hand-over to the end of the frame showing it, ms */
   SS_BENCH_N_KINDS
 } SsBenchKind;
 
@@ -51,5 +52,13 @@ gboolean ss_bench_tracing (void);
  * one sample per painted frame. */
 void ss_bench_accumulate (SsBenchKind kind, double ms);
 void ss_bench_commit_frame (void);
+
+/* The main thread's CPU time per final run: the hand-over of a final run
+ * starts the count, the frame that shows its curves ends it (one
+ * SS_BENCH_UPDATE_CPU sample); everything the main thread does in between
+ * counts, whatever waits it does not. */
+gint64 ss_bench_thread_cpu_us (void);
+void   ss_bench_start_update (void);
+void   ss_bench_end_update (void);
 
 G_END_DECLS

@@ -18,6 +18,12 @@ struct _SsDataset
   double     *col_max;      /* running max per column */
   gint64      request_time; /* monotonic µs of the change that produced it, 0 once drawn */
   gboolean    complete;     /* the run is over: no rows follow */
+  ss_metrics *metrics;      /* of the complete run, NULL: not measured yet */
+  /* the complete run decimated for a display (ss-series.c's bins per
+   * column), made by the worker */
+  GPtrArray *display;
+  double     display_t0, display_t1;
+  guint      display_n;
 };
 
 G_DEFINE_FINAL_TYPE (SsDataset, ss_dataset, G_TYPE_OBJECT)
@@ -35,6 +41,8 @@ ss_dataset_finalize (GObject *object)
   g_clear_pointer (&self->times, g_array_unref);
   g_clear_pointer (&self->events, g_array_unref);
   g_clear_pointer (&self->model, ss_model_ref_unref);
+  g_clear_pointer (&self->metrics, ss_metrics_free);
+  g_clear_pointer (&self->display, g_ptr_array_unref);
 
   G_OBJECT_CLASS (ss_dataset_parent_class)->finalize (object);
 }
@@ -291,4 +299,62 @@ gboolean
 ss_dataset_get_complete (SsDataset *self)
 {
   return self->complete;
+}
+
+/* A dataset holding @trace's rows and events, complete, with @trace's
+ * metrics when it has rows: what the worker hands over whole, so the main
+ * thread neither copies nor measures. */
+SsDataset *
+ss_dataset_new_from_trace (SsModelRef *model, const ss_trace *trace)
+{
+  SsDataset *self = ss_dataset_new (model);
+
+  ss_dataset_append_rows (self, (guint)trace->n_rows, trace->t, trace->rows);
+  ss_dataset_append_events (self, (guint)trace->n_events, trace->events);
+  if (!trace->out_of_memory)
+    self->metrics = ss_metrics_compute (ss_model_ref_get_model (model), trace);
+  self->complete = TRUE;
+  return self;
+}
+
+/* Takes ownership of @metrics, those of the complete run. */
+void
+ss_dataset_set_metrics (SsDataset *self, ss_metrics *metrics)
+{
+  g_return_if_fail (SS_IS_DATASET (self));
+  g_clear_pointer (&self->metrics, ss_metrics_free);
+  self->metrics = metrics;
+}
+
+/* The complete run's metrics, or NULL when not measured (yet). */
+const ss_metrics *
+ss_dataset_get_metrics (SsDataset *self)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), NULL);
+  return self->metrics;
+}
+
+/* The complete run decimated for a display of @n_bins pixel columns over
+ * @t0..@t1, s: @per_column (taken, one block per column, NULL where none)
+ * is what ss-series.c makes of each column (the worker prepares it so the
+ * frame that shows the run only copies it). */
+void
+ss_dataset_set_display (SsDataset *self, double t0, double t1, guint n_bins, GPtrArray *per_column)
+{
+  g_return_if_fail (SS_IS_DATASET (self));
+  g_clear_pointer (&self->display, g_ptr_array_unref);
+  self->display = per_column;
+  self->display_t0 = t0;
+  self->display_t1 = t1;
+  self->display_n = n_bins;
+}
+
+/* The decimation set for exactly this display, or NULL. */
+GPtrArray *
+ss_dataset_get_display (SsDataset *self, double t0, double t1, guint n_bins)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), NULL);
+  if (self->display == NULL || self->display_t0 != t0 || self->display_t1 != t1 || self->display_n != n_bins)
+    return NULL;
+  return self->display;
 }

@@ -1,7 +1,10 @@
-/* ss-event-list.c - the events of a run in a column view over a filter
- * model: the store holds one item per event, in the run's order; the
- * filter keeps those of the chosen contact and kind.  Contacts are named as
- * in the events CSV and the status bar. */
+/* ss-event-list.c - the events of a run in a column view over a list model
+ * of the events the filters keep (contact and kind), in the run's order:
+ * indices into the run's events, an item made only for a row on screen.
+ * A new run or filter swaps the indices in one items-changed (the rows
+ * before the first difference stay); off screen, nothing is done until the
+ * list is shown again.  Contacts are named as the legends name them
+ * ("slider 1"); the filter and the export take the CSV's names. */
 #define G_LOG_DOMAIN "ss-event-list"
 
 #include "config.h"
@@ -9,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ss-event-list.h"
+#include "ss-model-strings.h"
 
 /* ---- one event as a list item ----------------------------------------- */
 
@@ -20,7 +24,7 @@ struct _SsEventRow
 {
   GObject  parent_instance;
   ss_event event;
-  char    *source; /* name, as in the events CSV */
+  char    *source; /* its contact's label */
 };
 
 G_DEFINE_FINAL_TYPE (SsEventRow, ss_event_row, G_TYPE_OBJECT)
@@ -32,10 +36,27 @@ ss_event_row_finalize (GObject *object)
   G_OBJECT_CLASS (ss_event_row_parent_class)->finalize (object);
 }
 
+static guint row_changed_signal;
+
 static void
 ss_event_row_class_init (SsEventRowClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = ss_event_row_finalize;
+  /* the row holds another event now: its cells show it */
+  row_changed_signal =
+      g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+/* Row @row holds @ev of the source labelled @source now. */
+static void
+ss_event_row_set (SsEventRow *row, const ss_event *ev, const char *source)
+{
+  row->event = *ev;
+  if (g_strcmp0 (row->source, source) != 0)
+    {
+      g_free (row->source);
+      row->source = g_strdup (source);
+    }
 }
 
 static void
@@ -44,14 +65,150 @@ ss_event_row_init (SsEventRow *self)
   (void)self;
 }
 
-static SsEventRow *
-ss_event_row_new (const ss_event *event, const char *source)
-{
-  SsEventRow *row = g_object_new (SS_TYPE_EVENT_ROW, NULL);
+/* ---- the events shown, as a list model ------------------------------------ */
 
-  row->event = *event;
-  row->source = g_strdup (source);
-  return row;
+/* The events the filters keep, by index into the run's events; an item is
+ * made when the view asks for it (the rows on screen), so a new run costs
+ * one pass over its events, not an object per event.  The items made stay
+ * at their positions and take the new events in place (their cells follow
+ * "changed"): the view keeps its row widgets, and only a change of the
+ * count is an items-changed, at the end. */
+#define SS_TYPE_EVENT_MODEL (ss_event_model_get_type ())
+
+G_DECLARE_FINAL_TYPE (SsEventModel, ss_event_model, SS, EVENT_MODEL, GObject)
+
+struct _SsEventModel
+{
+  GObject    parent_instance;
+  GArray    *events; /* ss_event: the run's */
+  GArray    *index;  /* guint: the events shown */
+  GPtrArray *items;  /* SsEventRow or NULL, per shown event */
+  GPtrArray *labels; /* char *, per source */
+};
+
+static void ss_event_model_list_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsEventModel,
+                               ss_event_model,
+                               G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, ss_event_model_list_init))
+
+static GType
+ss_event_model_get_item_type (GListModel *list)
+{
+  (void)list;
+  return SS_TYPE_EVENT_ROW;
+}
+
+static guint
+ss_event_model_get_n_items (GListModel *list)
+{
+  return SS_EVENT_MODEL (list)->index->len;
+}
+
+/* @row takes the event shown at @position. */
+static void
+ss_event_model_fill (SsEventModel *self, SsEventRow *row, guint position)
+{
+  const ss_event *ev = &g_array_index (self->events, ss_event, g_array_index (self->index, guint, position));
+
+  ss_event_row_set (
+      row, ev,
+      ev->source >= 0 && (guint)ev->source < self->labels->len ? g_ptr_array_index (self->labels, ev->source) : "?");
+}
+
+static gpointer
+ss_event_model_get_item (GListModel *list, guint position)
+{
+  SsEventModel *self = SS_EVENT_MODEL (list);
+  SsEventRow   *row;
+
+  if (position >= self->index->len)
+    return NULL;
+  row = g_ptr_array_index (self->items, position);
+  if (row == NULL)
+    {
+      row = g_object_new (SS_TYPE_EVENT_ROW, NULL);
+      ss_event_model_fill (self, row, position);
+      g_ptr_array_index (self->items, position) = row;
+    }
+  return g_object_ref (row);
+}
+
+static void
+ss_event_model_list_init (GListModelInterface *iface)
+{
+  iface->get_item_type = ss_event_model_get_item_type;
+  iface->get_n_items = ss_event_model_get_n_items;
+  iface->get_item = ss_event_model_get_item;
+}
+
+static void
+ss_event_model_finalize (GObject *object)
+{
+  SsEventModel *self = SS_EVENT_MODEL (object);
+
+  g_array_unref (self->events);
+  g_array_unref (self->index);
+  g_ptr_array_unref (self->items);
+  g_ptr_array_unref (self->labels);
+  G_OBJECT_CLASS (ss_event_model_parent_class)->finalize (object);
+}
+
+static void
+ss_event_model_class_init (SsEventModelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ss_event_model_finalize;
+}
+
+static void
+ss_event_model_init (SsEventModel *self)
+{
+  self->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+  self->index = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->labels = g_ptr_array_new_with_free_func (g_free);
+}
+
+static gboolean
+same_event (const ss_event *a, const ss_event *b)
+{
+  return a->t == b->t && a->source == b->source && a->kind == b->kind;
+}
+
+/* Shows @events[i] for i in @index (taken), with the sources' @labels
+ * (taken): the rows made take their new events in place, only what
+ * changed announced (changed on a row, items-changed for the count). */
+static void
+ss_event_model_replace (SsEventModel *self, const ss_event *events, guint n_events, GArray *index, GPtrArray *labels)
+{
+  guint    old_n = self->index->len, new_n = index->len;
+  gboolean relabelled = labels->len != self->labels->len;
+
+  for (guint i = 0; !relabelled && i < labels->len; i++)
+    relabelled = !g_str_equal (g_ptr_array_index (labels, i), g_ptr_array_index (self->labels, i));
+  g_ptr_array_unref (self->labels);
+  self->labels = labels;
+  g_array_set_size (self->events, 0);
+  g_array_append_vals (self->events, events, n_events);
+  g_array_unref (self->index);
+  self->index = index;
+  for (guint i = 0; i < MIN (old_n, new_n); i++)
+    {
+      SsEventRow *row = g_ptr_array_index (self->items, i);
+      ss_event    before;
+
+      if (row == NULL)
+        continue;
+      before = row->event;
+      ss_event_model_fill (self, row, i);
+      if (!same_event (&before, &row->event) || relabelled)
+        g_signal_emit (row, row_changed_signal, 0);
+    }
+  g_ptr_array_set_size (self->items, new_n);
+  if (old_n != new_n)
+    g_list_model_items_changed (G_LIST_MODEL (self), MIN (old_n, new_n), old_n > new_n ? old_n - new_n : 0,
+                                new_n > old_n ? new_n - old_n : 0);
 }
 
 /* ---- the list ------------------------------------------------------------ */
@@ -66,13 +223,14 @@ struct _SsEventList
   GtkColumnView *view;
   GtkLabel      *count_label;
 
-  GListStore         *store; /* SsEventRow */
-  GtkFilterListModel *shown;
-  GtkCustomFilter    *filter;
-  SsDataset          *dataset;
-  char               *sources_key; /* the model's source names, "|"-joined */
-  GArray             *kinds;       /* int: the kind of kind_dropdown's entry i + 1 */
-  gboolean            syncing;
+  SsEventModel *shown;
+  SsDataset    *dataset;
+  gboolean      stale;       /* dataset or filters changed while the list was not on screen */
+  guint         n_refreshes; /* the rows were brought up to date */
+  char         *sources_key; /* the model's source names, "|"-joined */
+  GPtrArray    *sources;     /* char *: the source of source_dropdown's entry i + 1 (its name) */
+  GArray       *kinds;       /* int: the kind of kind_dropdown's entry i + 1 */
+  gboolean      syncing;
 };
 
 G_DEFINE_FINAL_TYPE (SsEventList, ss_event_list, GTK_TYPE_WIDGET)
@@ -117,15 +275,15 @@ ss_event_list_kind_label (ss_event_kind kind)
   return "?";
 }
 
-static const char *
+/* The source index the source filter keeps, or -1: all. */
+static int
 source_filter (SsEventList *self)
 {
-  guint       i = gtk_drop_down_get_selected (self->source_dropdown);
-  GListModel *model = gtk_drop_down_get_model (self->source_dropdown);
+  guint i = gtk_drop_down_get_selected (self->source_dropdown);
 
-  if (i == 0 || i == GTK_INVALID_LIST_POSITION || model == NULL)
-    return NULL;
-  return gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+  if (i == 0 || i == GTK_INVALID_LIST_POSITION || i > self->sources->len)
+    return -1;
+  return (int)i - 1;
 }
 
 static int
@@ -138,21 +296,9 @@ kind_filter (SsEventList *self)
   return g_array_index (self->kinds, int, i - 1);
 }
 
-static gboolean
-filter_func (gpointer item, gpointer data)
-{
-  SsEventList *self = data;
-  SsEventRow  *row = item;
-  const char  *source = source_filter (self);
-  int          kind = kind_filter (self);
-
-  return (source == NULL || g_strcmp0 (source, row->source) == 0) && (kind < 0 || (int)row->event.kind == kind);
-}
-
 static void
-update_count (SsEventList *self)
+update_count (SsEventList *self, guint total)
 {
-  guint            total = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   guint            shown = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
   g_autofree char *text = NULL;
 
@@ -166,13 +312,68 @@ update_count (SsEventList *self)
   gtk_label_set_text (self->count_label, text);
 }
 
+static void set_choices (SsEventList *self, const ss_model *m);
+
+/* What a person calls source @i of @m: a contact as the legends do
+ * ("slider 1", "ψ bearing"), a freeplay element by its name. */
+static char *
+source_label (const ss_model *m, int i)
+{
+  if (i < ss_model_n_contacts (m))
+    return g_strdup (ss_i18n_model_text (ss_model_contact_label (m, i)));
+  return g_strdup (ss_model_source_name (m, i));
+}
+
+/* The rows brought up to the dataset and the filters: the events kept,
+ * in one items-changed. */
+static void
+refresh (SsEventList *self)
+{
+  const ss_model *m = self->dataset ? ss_dataset_get_model (self->dataset) : NULL;
+  const ss_event *events = NULL;
+  guint           n = 0;
+  GArray         *index = g_array_new (FALSE, FALSE, sizeof (guint));
+  GPtrArray      *labels = g_ptr_array_new_with_free_func (g_free);
+  int             source, kind;
+
+  self->stale = FALSE;
+  self->n_refreshes++;
+  set_choices (self, m);
+  source = source_filter (self);
+  kind = kind_filter (self);
+  if (self->dataset != NULL)
+    events = ss_dataset_get_events (self->dataset, &n);
+  for (int i = 0; m != NULL && i < ss_model_n_sources (m); i++)
+    g_ptr_array_add (labels, source_label (m, i));
+  for (guint i = 0; i < n; i++)
+    if ((source < 0 || events[i].source == source) && (kind < 0 || (int)events[i].kind == kind))
+      g_array_append_val (index, i);
+  ss_event_model_replace (self->shown, events, n, index, labels);
+  update_count (self, n);
+}
+
+/* Up to date now when on screen, else once shown (or asked). */
+static void
+invalidate (SsEventList *self)
+{
+  self->stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    refresh (self);
+}
+
+static void
+ensure_fresh (SsEventList *self)
+{
+  if (self->stale)
+    refresh (self);
+}
+
 static void
 filter_changed_cb (SsEventList *self)
 {
   if (self->syncing)
     return;
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  update_count (self);
+  invalidate (self);
 }
 
 static void
@@ -208,15 +409,17 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   gtk_list_item_set_child (item, label);
 }
 
+/* The cell of @item shows its row's event. */
 static void
-bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+show_cell (GtkListItem *item)
 {
   SsEventRow      *row = gtk_list_item_get_item (item);
   GtkLabel        *label = GTK_LABEL (gtk_list_item_get_child (item));
   g_autofree char *time = NULL;
 
-  (void)factory;
-  switch (GPOINTER_TO_INT (data))
+  if (row == NULL)
+    return;
+  switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")))
     {
     case COLUMN_TIME:
       time = g_strdup_printf ("%.6f", row->event.t);
@@ -232,6 +435,24 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 }
 
 static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  (void)factory;
+  g_object_set_data (G_OBJECT (item), "column", data);
+  show_cell (item);
+  /* the row takes another event in place: the cell follows */
+  g_signal_connect_swapped (gtk_list_item_get_item (item), "changed", G_CALLBACK (show_cell), item);
+}
+
+static void
+unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  (void)factory;
+  (void)data;
+  g_signal_handlers_disconnect_by_data (gtk_list_item_get_item (item), item);
+}
+
+static void
 add_column (SsEventList *self, const char *title, int column, gboolean expand)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
@@ -239,6 +460,7 @@ add_column (SsEventList *self, const char *title, int column, gboolean expand)
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (column));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), NULL);
   col = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (col, expand);
   gtk_column_view_append_column (self->view, col);
@@ -258,11 +480,19 @@ ss_event_list_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->dataset);
   g_clear_object (&self->shown);
-  g_clear_object (&self->store);
   g_clear_pointer (&self->sources_key, g_free);
+  g_clear_pointer (&self->sources, g_ptr_array_unref);
   g_clear_pointer (&self->kinds, g_array_unref);
 
   G_OBJECT_CLASS (ss_event_list_parent_class)->dispose (object);
+}
+
+/* Shown again: what changed meanwhile, at once. */
+static void
+ss_event_list_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ss_event_list_parent_class)->map (widget);
+  ensure_fresh (SS_EVENT_LIST (widget));
 }
 
 static void
@@ -272,6 +502,7 @@ ss_event_list_class_init (SsEventListClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ss_event_list_dispose;
+  widget_class->map = ss_event_list_map;
 
   /* the time of the event activated, s */
   signals[EVENT_ACTIVATED] = g_signal_new ("event-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
@@ -293,9 +524,8 @@ ss_event_list_init (SsEventList *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->kinds = g_array_new (FALSE, FALSE, sizeof (int));
-  self->store = g_list_store_new (SS_TYPE_EVENT_ROW);
-  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->shown = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), GTK_FILTER (self->filter));
+  self->sources = g_ptr_array_new_with_free_func (g_free);
+  self->shown = g_object_new (SS_TYPE_EVENT_MODEL, NULL);
   selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->shown)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
@@ -348,8 +578,14 @@ set_choices (SsEventList *self, const ss_model *m)
 
   /* Translators: the event list's contact filter: no filter */
   sources = gtk_string_list_new ((const char *[]){ _("All contacts"), NULL });
+  g_ptr_array_set_size (self->sources, 0);
   for (int i = 0; i < n_sources; i++)
-    gtk_string_list_append (sources, ss_model_source_name (m, i));
+    {
+      g_autofree char *label = source_label (m, i);
+
+      gtk_string_list_append (sources, label);
+      g_ptr_array_add (self->sources, g_strdup (ss_model_source_name (m, i)));
+    }
   /* Translators: the event list's kind filter: no filter */
   kinds = gtk_string_list_new ((const char *[]){ _("All events"), NULL });
   g_array_set_size (self->kinds, 0);
@@ -373,26 +609,17 @@ set_choices (SsEventList *self, const ss_model *m)
 }
 
 /* Shows the events of @dataset (NULL: none), the filters kept while its
- * contacts are those of the previous one. */
+ * contacts are those of the previous one.  While the list is not on
+ * screen nothing is done until it is shown or asked. */
 void
 ss_event_list_set_dataset (SsEventList *self, SsDataset *dataset)
 {
-  const ss_model *m = dataset ? ss_dataset_get_model (dataset) : NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  const ss_event *events = NULL;
-  guint           n = 0;
-
   g_return_if_fail (SS_IS_EVENT_LIST (self));
 
+  if (self->dataset == dataset && !self->stale && self->n_refreshes > 0)
+    return;
   g_set_object (&self->dataset, dataset);
-  set_choices (self, m);
-  if (dataset != NULL)
-    events = ss_dataset_get_events (dataset, &n);
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (rows, ss_event_row_new (&events[i], ss_model_source_name (m, events[i].source)));
-  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)), rows->pdata, rows->len);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  update_count (self);
+  invalidate (self);
 }
 
 SsDataset *
@@ -406,12 +633,12 @@ ss_event_list_get_dataset (SsEventList *self)
 void
 ss_event_list_set_filter (SsEventList *self, const char *source, int kind)
 {
-  GListModel *sources = gtk_drop_down_get_model (self->source_dropdown);
-  guint       s = 0, k = 0;
+  guint s = 0, k = 0;
 
-  for (guint i = 1; source != NULL && sources != NULL && i < g_list_model_get_n_items (sources); i++)
-    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (sources), i), source) == 0)
-      s = i;
+  ensure_fresh (self); /* the choices of the dataset shown */
+  for (guint i = 0; source != NULL && i < self->sources->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (self->sources, i), source) == 0)
+      s = i + 1;
   for (guint i = 0; kind >= 0 && i < self->kinds->len; i++)
     if (g_array_index (self->kinds, int, i) == kind)
       k = i + 1;
@@ -422,18 +649,44 @@ ss_event_list_set_filter (SsEventList *self, const char *source, int kind)
 guint
 ss_event_list_get_n_shown (SsEventList *self)
 {
+  ensure_fresh (self);
   return g_list_model_get_n_items (G_LIST_MODEL (self->shown));
 }
 
 gboolean
 ss_event_list_get_shown (SsEventList *self, guint position, ss_event *event)
 {
-  g_autoptr(SsEventRow) row = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
+  g_autoptr(SsEventRow) row = NULL;
 
+  ensure_fresh (self);
+  row = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
   if (row == NULL)
     return FALSE;
   *event = row->event;
   return TRUE;
+}
+
+/* The label the list shows for the contact (or freeplay element) of the
+ * event shown at @position, or NULL. */
+const char *
+ss_event_list_get_shown_source (SsEventList *self, guint position)
+{
+  SsEventRow *row;
+
+  ensure_fresh (self);
+  row = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
+  if (row == NULL)
+    return NULL;
+  g_object_unref (row); /* the model keeps it, and its label */
+  return row->source;
+}
+
+/* How many times the rows were brought up to date: not while the list is
+ * off screen, once when it is shown again. */
+guint
+ss_event_list_get_n_refreshes (SsEventList *self)
+{
+  return self->n_refreshes;
 }
 
 GtkColumnView *

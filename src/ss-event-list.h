@@ -19,6 +19,8 @@ SsDataset     *ss_event_list_get_dataset (SsEventList *self);
 void           ss_event_list_set_filter (SsEventList *self, const char *source, int kind);
 guint          ss_event_list_get_n_shown (SsEventList *self);
 gboolean       ss_event_list_get_shown (SsEventList *self, guint position, ss_event *event);
+const char    *ss_event_list_get_shown_source (SsEventList *self, guint position);
+guint          ss_event_list_get_n_refreshes (SsEventList *self);
 GtkColumnView *ss_event_list_get_view (SsEventList *self);
 const char    *ss_event_list_kind_label (ss_event_kind kind);
 

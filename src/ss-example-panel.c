@@ -34,6 +34,7 @@ struct _SsExamplePanel
   GPtrArray        *checks;   /* GtkCheckButton per setting */
   GArray           *measured; /* double per value: this run's figure (NaN: none yet or none) */
   gboolean          have_run;
+  gboolean          stale; /* a run given off screen, not measured yet */
   SsDataset        *dataset;
   gboolean          syncing;
 };
@@ -216,6 +217,19 @@ ss_example_panel_dispose (GObject *object)
   G_OBJECT_CLASS (ss_example_panel_parent_class)->dispose (object);
 }
 
+static void measure (SsExamplePanel *self);
+
+/* Shown again: the run given meanwhile, measured at once. */
+static void
+ss_example_panel_map (GtkWidget *widget)
+{
+  SsExamplePanel *self = SS_EXAMPLE_PANEL (widget);
+
+  GTK_WIDGET_CLASS (ss_example_panel_parent_class)->map (widget);
+  if (self->stale)
+    measure (self);
+}
+
 static void
 ss_example_panel_class_init (SsExamplePanelClass *klass)
 {
@@ -223,6 +237,7 @@ ss_example_panel_class_init (SsExamplePanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ss_example_panel_dispose;
+  widget_class->map = ss_example_panel_map;
 
   /* the setting chosen, an index of the example's settings */
   signals[SETTING_ACTIVATED] = g_signal_new ("setting-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
@@ -328,29 +343,27 @@ ss_example_panel_get_setting (SsExamplePanel *self)
   return self->setting;
 }
 
-/* Measures the published values in @dataset (a finished run of the
- * example's scenario; NULL: none) and shows them next to the paper's. */
-void
-ss_example_panel_set_run (SsExamplePanel *self, SsDataset *dataset)
+/* Measures the published values in self->dataset and shows them next to
+ * the paper's. */
+static void
+measure (SsExamplePanel *self)
 {
   ss_trace *tr = NULL;
   int       n;
 
-  g_return_if_fail (SS_IS_EXAMPLE_PANEL (self));
-
-  g_set_object (&self->dataset, dataset);
+  self->stale = FALSE;
   g_array_set_size (self->measured, 0);
   self->have_run = FALSE;
   n = self->example ? ss_example_n_values (self->example, self->setting) : 0;
-  if (dataset != NULL && n > 0)
-    tr = ss_dataset_to_trace (dataset);
+  if (self->dataset != NULL && n > 0)
+    tr = ss_dataset_to_trace (self->dataset);
   for (int i = 0; tr != NULL && i < n; i++)
     {
       ss_example_value v;
       double           got;
 
       ss_example_get_value (self->example, self->setting, i, &v);
-      got = ss_example_measure (&v, ss_dataset_get_model (dataset), tr);
+      got = ss_example_measure (&v, ss_dataset_get_model (self->dataset), tr);
       g_array_append_val (self->measured, got);
     }
   self->have_run = tr != NULL;
@@ -358,11 +371,27 @@ ss_example_panel_set_run (SsExamplePanel *self, SsDataset *dataset)
   fill_values (self);
 }
 
+/* Measures the published values in @dataset (a finished run of the
+ * example's scenario; NULL: none) and shows them next to the paper's; off
+ * screen, once shown (or asked). */
+void
+ss_example_panel_set_run (SsExamplePanel *self, SsDataset *dataset)
+{
+  g_return_if_fail (SS_IS_EXAMPLE_PANEL (self));
+
+  g_set_object (&self->dataset, dataset);
+  self->stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    measure (self);
+}
+
 /* This run's figure of value @value of the setting shown (NaN: none, or
  * not measured yet). */
 double
 ss_example_panel_get_measured (SsExamplePanel *self, int value)
 {
+  if (self->stale)
+    measure (self);
   if (value < 0 || value >= (int)self->measured->len)
     return NAN;
   return g_array_index (self->measured, double, value);

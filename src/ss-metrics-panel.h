@@ -16,7 +16,13 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SsMetricsPanel, ss_metrics_panel, SS, METRICS_PANEL, GtkWidget)
 
 GtkWidget  *ss_metrics_panel_new (void);
-void        ss_metrics_panel_set_runs (SsMetricsPanel *self, GPtrArray *datasets, const char *const *names);
+void        ss_metrics_panel_set_runs (SsMetricsPanel    *self,
+                                       GPtrArray         *datasets,
+                                       const char *const *names,
+                                       const char *const *titles,
+                                       const char *const *tooltips);
+guint       ss_metrics_panel_get_n_refreshes (SsMetricsPanel *self);
+const char *ss_metrics_panel_get_run_title (SsMetricsPanel *self, guint run);
 guint       ss_metrics_panel_get_n_runs (SsMetricsPanel *self);
 guint       ss_metrics_panel_get_n_rows (SsMetricsPanel *self);
 const char *ss_metrics_panel_get_name (SsMetricsPanel *self, guint row);

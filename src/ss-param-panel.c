@@ -27,6 +27,7 @@ struct _SsParamPanel
   char              *error;           /* last refusal, NULL after a valid change */
   gboolean           preview_pending; /* changed (FALSE) went out, changed (TRUE) not yet */
   int                changed_param;   /* parameter of the last change, -1: all of them */
+  ss_model          *model;           /* built of values when they were checked, until taken */
 };
 
 G_DEFINE_FINAL_TYPE (SsParamPanel, ss_param_panel, GTK_TYPE_WIDGET)
@@ -115,8 +116,9 @@ emit_changed (SsParamPanel *self, int param, gboolean final)
   g_signal_emit (self, signals[CHANGED], 0, final);
 }
 
+/* TRUE when @values pass; *@model (when given) is the model they build. */
 static gboolean
-validate (const ss_scenario *sc, const double *values, char **error)
+validate (const ss_scenario *sc, const double *values, ss_model **model, char **error)
 {
   char     *msg = NULL;
   ss_model *m;
@@ -137,7 +139,10 @@ validate (const ss_scenario *sc, const double *values, char **error)
       free (msg);
       return FALSE;
     }
-  ss_model_free (m);
+  if (model != NULL)
+    *model = m;
+  else
+    ss_model_free (m);
   return TRUE;
 }
 
@@ -146,10 +151,11 @@ request (SsParamPanel *self, int i, double value, gboolean final)
 {
   g_autofree double *candidate = NULL;
   g_autofree char   *error = NULL;
+  ss_model          *model = NULL;
 
   candidate = g_memdup2 (self->values, sizeof (double) * self->scenario->n_params);
   candidate[i] = value;
-  if (!validate (self->scenario, candidate, &error))
+  if (!validate (self->scenario, candidate, &model, &error))
     {
       SsParamRow *row = g_ptr_array_index (self->rows, i);
 
@@ -168,6 +174,8 @@ request (SsParamPanel *self, int i, double value, gboolean final)
     }
   g_clear_pointer (&self->error, g_free);
   memcpy (self->values, candidate, sizeof (double) * self->scenario->n_params);
+  ss_model_free (self->model);
+  self->model = model;
   sync_rows (self, FALSE);
   emit_changed (self, i, final);
   return TRUE;
@@ -213,6 +221,7 @@ clear (SsParamPanel *self)
   g_ptr_array_set_size (self->rows, 0);
   g_clear_pointer (&self->values, g_free);
   g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->model, ss_model_free);
   self->preview_pending = FALSE;
   self->changed_param = -1;
 }
@@ -275,17 +284,32 @@ ss_param_panel_get_values (SsParamPanel *self)
 gboolean
 ss_param_panel_set_values (SsParamPanel *self, const double *values, char **error)
 {
+  ss_model *model = NULL;
+
   g_return_val_if_fail (SS_IS_PARAM_PANEL (self), FALSE);
 
-  if (!validate (self->scenario, values, error))
+  if (!validate (self->scenario, values, &model, error))
     return FALSE;
   for (guint i = 0; i < self->rows->len; i++)
     ss_param_row_cancel_pending (g_ptr_array_index (self->rows, i));
   memcpy (self->values, values, sizeof (double) * self->scenario->n_params);
+  ss_model_free (self->model);
+  self->model = model;
   g_clear_pointer (&self->error, g_free);
   sync_rows (self, TRUE);
   emit_changed (self, -1, TRUE);
   return TRUE;
+}
+
+/* The model of the values, built when they were checked (a change builds
+ * its model once), or NULL: taken already, or the values were given
+ * unchecked (ss_param_panel_set_scenario).  The caller owns it. */
+ss_model *
+ss_param_panel_take_model (SsParamPanel *self)
+{
+  g_return_val_if_fail (SS_IS_PARAM_PANEL (self), NULL);
+
+  return g_steal_pointer (&self->model);
 }
 
 SsParamRow *
@@ -334,6 +358,7 @@ ss_param_panel_dispose (GObject *object)
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->values, g_free);
   g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->model, ss_model_free);
 
   G_OBJECT_CLASS (ss_param_panel_parent_class)->dispose (object);
 }

@@ -26,6 +26,7 @@ void               ss_param_panel_set_scenario (SsParamPanel *self, const ss_sce
 const ss_scenario *ss_param_panel_get_scenario (SsParamPanel *self);
 const double      *ss_param_panel_get_values (SsParamPanel *self);
 gboolean           ss_param_panel_set_values (SsParamPanel *self, const double *values, char **error);
+ss_model          *ss_param_panel_take_model (SsParamPanel *self);
 SsParamRow        *ss_param_panel_get_row (SsParamPanel *self, const char *name);
 gboolean           ss_param_panel_request (SsParamPanel *self, const char *name, double value);
 const char        *ss_param_panel_get_error (SsParamPanel *self);

@@ -43,6 +43,11 @@ struct _SsSeries
   gboolean     valid;
   GArray      *blocks;     /* Block per BLOCK rows of the dataset */
   double       reveal_end; /* rows after this time are not shown yet, s (INFINITY: all) */
+
+  /* the bins' value range (ss_series_get_range), while the bins stay */
+  gboolean range_known;
+  gboolean range_any;
+  double   range_min, range_max;
 };
 
 G_DEFINE_FINAL_TYPE (SsSeries, ss_series, G_TYPE_OBJECT)
@@ -305,14 +310,36 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
   n_rows = shown_rows (self);
   if (!self->valid || self->t0 != t0 || self->t1 != t1 || self->n_bins != n_bins || self->processed > n_rows)
     {
-      guint start = ss_dataset_lower_bound (self->dataset, t0);
+      guint      start = ss_dataset_lower_bound (self->dataset, t0);
+      GPtrArray *display = ss_dataset_get_display (self->dataset, t0, t1, n_bins);
 
       if (self->n_bins != n_bins || self->bins == NULL)
         {
           g_free (self->bins);
           self->bins = g_new (SsSeriesBin, n_bins + 2);
         }
+      /* the worker decimated the whole run for this display already */
+      if (display != NULL && n_rows == ss_dataset_get_n_rows (self->dataset) &&
+          ss_dataset_get_complete (self->dataset) && g_ptr_array_index (display, self->column) != NULL)
+        {
+          const SsSeriesBin *done = g_ptr_array_index (display, self->column);
+
+          /* the bins, then their range (see ss_series_prepare_display) */
+          memcpy (self->bins, done, sizeof (SsSeriesBin) * (n_bins + 2));
+          self->range_known = TRUE;
+          self->range_any = done[n_bins + 2].count > 0;
+          self->range_min = done[n_bins + 2].min;
+          self->range_max = done[n_bins + 2].max;
+          self->n_bins = n_bins;
+          self->t0 = t0;
+          self->t1 = t1;
+          self->processed = n_rows;
+          self->gap_pending = FALSE;
+          self->valid = TRUE;
+          return self->bins;
+        }
       memset (self->bins, 0, sizeof (SsSeriesBin) * (n_bins + 2));
+      self->range_known = FALSE;
       self->n_bins = n_bins;
       self->t0 = t0;
       self->t1 = t1;
@@ -321,18 +348,20 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
       self->valid = TRUE;
     }
   if (self->processed < n_rows)
-    fold_rows (self, n_rows);
+    {
+      fold_rows (self, n_rows);
+      self->range_known = FALSE;
+    }
   return self->bins;
 }
 
-gboolean
-ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double *min, double *max)
+/* The range of the bins' values; kept while the bins stay (a frame asks
+ * for it per chart and layer). */
+static gboolean
+bins_range (const SsSeriesBin *bins, guint n_bins, double *min, double *max)
 {
-  const SsSeriesBin *bins = ss_series_get_bins (self, t0, t1, n_bins);
-  double             lo = INFINITY, hi = -INFINITY;
+  double lo = INFINITY, hi = -INFINITY;
 
-  if (bins == NULL)
-    return FALSE;
   for (guint i = 1; i <= n_bins; i++)
     if (bins[i].count > 0)
       {
@@ -343,6 +372,25 @@ ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double 
     return FALSE;
   *min = lo;
   *max = hi;
+  return TRUE;
+}
+
+gboolean
+ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double *min, double *max)
+{
+  const SsSeriesBin *bins = ss_series_get_bins (self, t0, t1, n_bins);
+
+  if (bins == NULL)
+    return FALSE;
+  if (!self->range_known)
+    {
+      self->range_any = bins_range (bins, n_bins, &self->range_min, &self->range_max);
+      self->range_known = TRUE;
+    }
+  if (!self->range_any)
+    return FALSE;
+  *min = self->range_min;
+  *max = self->range_max;
   return TRUE;
 }
 
@@ -357,4 +405,42 @@ ss_series_value_at (SsSeries *self, double t)
   if (t > ss_series_get_data_end (self))
     return NAN;
   return ss_dataset_get_value (self->dataset, row, self->column);
+}
+
+/* Worker: decimates every column of @dataset (a complete run not handed
+ * over yet) for a display of @n_bins pixel columns over @t0..@t1, s, as
+ * ss_series_get_bins would on the main thread, with the bins' value range
+ * (the chart's extent), and keeps them in the dataset
+ * (ss_dataset_set_display): the frame that shows it copies them. */
+void
+ss_series_prepare_display (SsDataset *dataset, double t0, double t1, guint n_bins)
+{
+  int        n_columns = ss_dataset_get_n_columns (dataset);
+  GPtrArray *per_column = g_ptr_array_new_full (n_columns, g_free);
+  SsSeries  *series = g_object_new (SS_TYPE_SERIES, NULL);
+
+  g_return_if_fail (ss_dataset_get_complete (dataset));
+
+  series->dataset = g_object_ref (dataset);
+  for (int c = 0; c < n_columns; c++)
+    {
+      const SsSeriesBin *bins;
+
+      series->column = c;
+      series->valid = FALSE;
+      g_array_set_size (series->blocks, 0);
+      SsSeriesBin *done = NULL;
+
+      bins = ss_series_get_bins (series, t0, t1, n_bins);
+      if (bins != NULL)
+        {
+          /* the bins and, after them, their range (count 0: none) */
+          done = g_new0 (SsSeriesBin, n_bins + 3);
+          memcpy (done, bins, sizeof (SsSeriesBin) * (n_bins + 2));
+          done[n_bins + 2].count = bins_range (bins, n_bins, &done[n_bins + 2].min, &done[n_bins + 2].max);
+        }
+      g_ptr_array_add (per_column, done);
+    }
+  g_object_unref (series);
+  ss_dataset_set_display (dataset, t0, t1, n_bins, per_column);
 }

@@ -25,7 +25,11 @@ typedef struct
   guint       gen;
   gboolean    progressive; /* hand over slices as they are done */
   gboolean    preview;
-  gint64      time; /* request time, µs (0: not a parameter change) */
+  gboolean    then_final; /* a preview first, then the final run (final_opts) */
+  ss_run_opts final_opts;
+  gint64      time;                   /* request time, µs (0: not a parameter change) */
+  double      display_t0, display_t1; /* the charts' time window, s ... */
+  guint       display_bins;           /* ... and pixel columns (0: unknown) */
 } Request;
 
 /* What the worker hands over (ss-simulation-worker.c). */
@@ -44,9 +48,14 @@ struct _SsSimulation
   gint64      last_recompute_request;
   guint       drag_generation; /* the first generation of the drag going on: its previews are shown */
   ss_run_opts opts;
-  gboolean    finished; /* the shown run reached t_end (or failed) */
-  gboolean    preview;  /* the shown run is a drag preview */
-  double      computed; /* simulated time the shown run reaches, s */
+  gboolean    finished;               /* the shown run reached t_end (or failed) */
+  gboolean    preview;                /* the shown run is a preview (a drag's, or before a slow final run) */
+  gboolean    previewing;             /* the last request was a preview: a drag goes on */
+  double      last_final_ms;          /* worker time of the last final run, ms (0: none yet) */
+  double      preview_over_ms;        /* a final run expected longer than this shows a preview first */
+  double      display_t0, display_t1; /* the charts' time window, s, and pixel columns: */
+  guint       display_bins;           /* runs come decimated for it (0: unknown) */
+  double      computed;               /* simulated time the shown run reaches, s */
   char       *error;
   ss_stats    stats;
   double      progress;       /* share of a slow recompute done, or -1 */
@@ -76,6 +85,7 @@ struct _SsSimulation
   double   worker_reached; /* ... up to this simulated time, s */
   double   worker_t_end;   /* ... of this one, s */
   Batch   *out;
+  Batch   *out_next; /* the final run behind a preview of the same request not taken yet */
   guint    idle_id;
 };
 
@@ -106,8 +116,12 @@ void _ss_simulation_set_progress (SsSimulation *self, double progress);
 /* ss-simulation-worker.c */
 void _ss_simulation_start_worker (SsSimulation *self);
 void _ss_simulation_stop_worker (SsSimulation *self);
-void _ss_simulation_request_run (
-    SsSimulation *self, SsModelRef *model, gboolean progressive, gboolean preview, gint64 request_time);
+void _ss_simulation_request_run (SsSimulation *self,
+                                 SsModelRef   *model,
+                                 gboolean      progressive,
+                                 gboolean      preview,
+                                 gboolean      then_final,
+                                 gint64        request_time);
 
 /* ss-simulation-playback.c */
 void _ss_simulation_notify_time (SsSimulation *self);

@@ -13,10 +13,16 @@
  *
  * A new scenario's run is handed over slice by slice, so a slow one fills the
  * charts as it goes and the playhead can start; a parameter change keeps the
- * previous curves until the whole new run is there. */
+ * previous curves until the whole new run is there, and that run comes
+ * whole: its dataset built and its metrics measured here, so the main
+ * thread only swaps it in.  A final run expected to be slow is preceded by
+ * a preview of the same request (then_final): the preview is handed over
+ * first even when the final run follows at once (out_next), and a newer
+ * request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
 
 #include "ss-bench.h"
+#include "ss-series.h"
 #include "ss-simulation-private.h"
 
 /* A run is integrated in this many slices, checking for newer requests
@@ -38,7 +44,10 @@ struct Batch
   guint       gen;
   gboolean    replace; /* the first batch of a run: a new dataset */
   gboolean    preview; /* computed at preview accuracy */
+  gboolean    more;    /* a preview the final run of the same request follows */
   SsModelRef *model;
+  SsDataset  *dataset; /* a parameter change's whole run, built by the worker (else the arrays) */
+  ss_metrics *metrics; /* of a finished progressive run */
   int         n_columns;
   GArray     *times;
   GArray     *rows;
@@ -75,6 +84,8 @@ batch_free (Batch *b)
   if (b == NULL)
     return;
   ss_model_ref_unref (b->model);
+  g_clear_object (&b->dataset);
+  ss_metrics_free (b->metrics);
   g_array_unref (b->times);
   g_array_unref (b->rows);
   g_array_unref (b->events);
@@ -82,21 +93,36 @@ batch_free (Batch *b)
   g_free (b);
 }
 
-static void
-batch_sample (void *user, double t, const double *row)
+/* The worker's sink: every sample into the whole run's trace (the
+ * metrics, and a parameter change's dataset, are made of it), and into
+ * the batch of a run handed over slice by slice. */
+typedef struct
 {
-  Batch *b = user;
+  Batch    *batch; /* NULL: the run is handed over whole */
+  ss_trace *trace;
+} Tee;
 
-  g_array_append_val (b->times, t);
-  g_array_append_vals (b->rows, row, b->n_columns);
+static void
+tee_sample (void *user, double t, const double *row)
+{
+  Tee *tee = user;
+
+  if (tee->batch != NULL)
+    {
+      g_array_append_val (tee->batch->times, t);
+      g_array_append_vals (tee->batch->rows, row, tee->batch->n_columns);
+    }
+  ss_trace_append_row (tee->trace, t, row);
 }
 
 static void
-batch_event (void *user, const ss_event *ev)
+tee_event (void *user, const ss_event *ev)
 {
-  Batch *b = user;
+  Tee *tee = user;
 
-  g_array_append_vals (b->events, ev, 1);
+  if (tee->batch != NULL)
+    g_array_append_vals (tee->batch->events, ev, 1);
+  ss_trace_append_event (tee->trace, ev);
 }
 
 static gboolean deliver_cb (gpointer data);
@@ -122,9 +148,16 @@ post_batch (SsSimulation *self, Batch *b)
         o->error = g_steal_pointer (&b->error);
       batch_free (b);
     }
+  else if (self->out != NULL && self->out->more && self->out->gen == b->gen)
+    {
+      /* the preview is shown first, however soon its final run follows */
+      batch_free (self->out_next);
+      self->out_next = b;
+    }
   else
     {
       batch_free (self->out);
+      g_clear_pointer (&self->out_next, batch_free);
       self->out = b;
     }
   if (self->idle_id == 0)
@@ -132,7 +165,9 @@ post_batch (SsSimulation *self, Batch *b)
   g_mutex_unlock (&self->mutex);
 }
 
-/* Worker: integrates one whole run; FALSE when a newer request abandoned it. */
+/* Worker: integrates one whole run; FALSE when a newer request abandoned it.
+ * A parameter change's run is handed over whole: its dataset built and
+ * measured here, so the main thread only swaps it in. */
 static gboolean
 compute_run (SsSimulation *self, const Request *req)
 {
@@ -142,15 +177,20 @@ compute_run (SsSimulation *self, const Request *req)
   gint64           last_post = start;
   Batch           *b = batch_new (req, TRUE);
   ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
-  ss_sink          sink = { b, batch_sample, batch_event };
+  Tee              tee = { req->progressive ? b : NULL, ss_trace_new (ss_model_n_columns (m)) };
+  ss_sink          sink = { &tee, tee_sample, tee_event };
   double           t_end, slice;
   int              rc = 0;
 
   ss_bench_trace ("worker: run starts");
-  if (sim == NULL)
+  b->more = req->then_final && req->preview;
+  if (sim == NULL || tee.trace == NULL)
     {
       b->error = g_strdup (error ? error : "cannot start the simulation");
       b->finished = TRUE;
+      b->more = FALSE; /* the final run cannot start either */
+      ss_sim_free (sim);
+      ss_trace_free (tee.trace);
       post_batch (self, b);
       return TRUE;
     }
@@ -172,6 +212,7 @@ compute_run (SsSimulation *self, const Request *req)
         {
           batch_free (b);
           ss_sim_free (sim);
+          ss_trace_free (tee.trace);
           return FALSE;
         }
       if (rc != 0)
@@ -182,19 +223,38 @@ compute_run (SsSimulation *self, const Request *req)
           ss_sim_get_stats (sim, &b->stats);
           post_batch (self, b);
           b = batch_new (req, FALSE);
-          sink.user = b;
+          tee.batch = b;
           last_post = g_get_monotonic_time ();
         }
     }
   b->reached = ss_sim_time (sim);
-  if (b->times->len > 0)
-    b->reached = MAX (b->reached, g_array_index (b->times, double, b->times->len - 1));
+  if (tee.trace->n_rows > 0)
+    b->reached = MAX (b->reached, tee.trace->t[tee.trace->n_rows - 1]);
   ss_sim_get_stats (sim, &b->stats);
+  if (rc < 0 && b->more)
+    {
+      /* a preview before a final run that failed: the final run tells
+       * (its tighter tolerance may well get through) */
+      batch_free (b);
+      ss_sim_free (sim);
+      ss_trace_free (tee.trace);
+      return TRUE;
+    }
   if (rc < 0)
     b->error = g_strdup (ss_sim_error (sim));
   b->finished = TRUE;
-  b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
   ss_sim_free (sim);
+  if (req->progressive)
+    b->metrics = tee.trace->out_of_memory ? NULL : ss_metrics_compute (m, tee.trace);
+  else
+    {
+      b->dataset = ss_dataset_new_from_trace (req->model, tee.trace);
+      /* the frame that shows it only copies its curves' bins */
+      if (req->display_bins > 0 && req->display_t1 > req->display_t0)
+        ss_series_prepare_display (b->dataset, req->display_t0, req->display_t1, req->display_bins);
+    }
+  ss_trace_free (tee.trace);
+  b->compute_ms = (g_get_monotonic_time () - start) / 1000.0;
   ss_bench_trace ("worker: run done");
   post_batch (self, b);
   return TRUE;
@@ -223,7 +283,19 @@ worker_main (gpointer data)
       self->worker_t_end = req.opts.t_end;
       g_mutex_unlock (&self->mutex);
 
-      compute_run (self, &req);
+      /* a preview first, then the final run, unless a newer request came */
+      if (compute_run (self, &req) && req.then_final && req.preview)
+        {
+          gboolean newer;
+
+          g_mutex_lock (&self->mutex);
+          newer = self->req.model != NULL || self->quit;
+          g_mutex_unlock (&self->mutex);
+          req.preview = FALSE;
+          req.opts = req.final_opts;
+          if (!newer)
+            compute_run (self, &req);
+        }
       ss_model_ref_unref (req.model);
 
       g_mutex_lock (&self->mutex);
@@ -244,7 +316,8 @@ deliver_cb (gpointer data)
 
   g_mutex_lock (&self->mutex);
   b = g_steal_pointer (&self->out);
-  self->idle_id = 0;
+  self->out = g_steal_pointer (&self->out_next);
+  self->idle_id = self->out != NULL ? g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL) : 0;
   g_mutex_unlock (&self->mutex);
 
   ss_bench_trace ("hand-over starts");
@@ -257,9 +330,11 @@ deliver_cb (gpointer data)
       return G_SOURCE_REMOVE;
     }
 
+  if (b->finished && !b->preview && b->request_time != 0)
+    ss_bench_start_update ();
   if (b->replace)
     {
-      g_autoptr (SsDataset) dataset = ss_dataset_new (b->model);
+      g_autoptr (SsDataset) dataset = b->dataset != NULL ? g_object_ref (b->dataset) : ss_dataset_new (b->model);
 
       if (self->ghost_candidate != NULL)
         {
@@ -276,7 +351,7 @@ deliver_cb (gpointer data)
         }
       self->preview = b->preview;
     }
-  if (b->finished && b->gen == self->generation)
+  if (b->finished && !b->more && b->gen == self->generation)
     {
       self->recomputing = FALSE;
       _ss_simulation_set_progress (self, -1.0);
@@ -285,13 +360,22 @@ deliver_cb (gpointer data)
     {
       if (b->request_time != 0 && b->compute_ms > 0)
         ss_bench_record (b->preview ? SS_BENCH_PREVIEW_RECOMPUTE : SS_BENCH_RECOMPUTE, b->compute_ms);
+      if (!b->preview && b->compute_ms > 0)
+        self->last_final_ms = b->compute_ms;
     }
 
-  ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
-                          (const double *)(gpointer)b->rows->data);
-  ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+  if (b->dataset == NULL)
+    {
+      ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
+                              (const double *)(gpointer)b->rows->data);
+      ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+    }
   if (b->finished)
-    ss_dataset_set_complete (self->dataset);
+    {
+      ss_dataset_set_complete (self->dataset);
+      if (b->metrics != NULL)
+        ss_dataset_set_metrics (self->dataset, g_steal_pointer (&b->metrics));
+    }
   self->stats = b->stats;
   self->computed = b->reached;
   self->finished = b->finished;
@@ -350,11 +434,18 @@ resolved_options (SsSimulation *self, const ss_model *m)
 
 /* Main thread: hand a model to the worker as a new whole run. */
 void
-_ss_simulation_request_run (
-    SsSimulation *self, SsModelRef *model, gboolean progressive, gboolean preview, gint64 request_time)
+_ss_simulation_request_run (SsSimulation *self,
+                            SsModelRef   *model,
+                            gboolean      progressive,
+                            gboolean      preview,
+                            gboolean      then_final,
+                            gint64        request_time)
 {
   ss_run_opts opts = resolved_options (self, ss_model_ref_get_model (model));
+  ss_run_opts final_opts = opts;
 
+  if (then_final)
+    preview = TRUE;
   if (preview)
     {
       /* looser steps, output at what a screen can show, bounded events */
@@ -367,8 +458,9 @@ _ss_simulation_request_run (
   ss_bench_trace ("recompute requested");
   self->generation++;
   /* a final run or a new start ends the drag: its previews are stale now */
-  if (!preview)
+  if (!preview || then_final)
     self->drag_generation = self->generation + 1;
+  self->previewing = preview && !then_final;
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
   self->req.model = ss_model_ref_ref (model);
@@ -376,7 +468,12 @@ _ss_simulation_request_run (
   self->req.gen = self->generation;
   self->req.progressive = progressive;
   self->req.preview = preview;
+  self->req.then_final = then_final;
+  self->req.final_opts = final_opts;
   self->req.time = request_time;
+  self->req.display_t0 = self->display_t0;
+  self->req.display_t1 = self->display_t1;
+  self->req.display_bins = self->display_bins;
   g_cond_signal (&self->cond);
   g_mutex_unlock (&self->mutex);
 
@@ -421,5 +518,6 @@ _ss_simulation_stop_worker (SsSimulation *self)
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_clear_handle_id (&self->progress_id, g_source_remove);
   g_clear_pointer (&self->out, batch_free);
+  g_clear_pointer (&self->out_next, batch_free);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
 }

@@ -5,12 +5,15 @@
  * playhead is ss-simulation-playback.c's (ss-simulation-private.h). */
 #define G_LOG_DOMAIN "ss-simulation"
 
+#include <math.h>
 #include <string.h>
 
 #include "ss-simulation-private.h"
 
 /* Parameter requests closer together than this belong to one drag. */
 #define DRAG_PAUSE_US (400 * 1000)
+/* A final run expected to take longer than a frame shows a preview first. */
+#define PREVIEW_OVER_MS 16.0
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
 
@@ -144,6 +147,7 @@ ss_simulation_init (SsSimulation *self)
   g_cond_init (&self->cond);
   self->speed = 1.0;
   self->progress = -1.0;
+  self->preview_over_ms = PREVIEW_OVER_MS;
   _ss_simulation_start_worker (self);
 }
 
@@ -190,7 +194,7 @@ start_ref (SsSimulation *self, SsModelRef *model)
   self->n_modes = ss_model_n_contacts (ss_model_ref_get_model (model));
   self->modes = g_new0 (int, MAX (self->n_modes, 1));
   self->time = 0.0;
-  _ss_simulation_request_run (self, model, TRUE, FALSE, 0);
+  _ss_simulation_request_run (self, model, TRUE, FALSE, FALSE, 0);
 
   _ss_simulation_notify_time (self);
   g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
@@ -214,7 +218,8 @@ static void
 recompute (SsSimulation *self, ss_model *model, gboolean preview)
 {
   g_autoptr (SsModelRef) ref = ss_model_ref_new (model);
-  gint64 now = g_get_monotonic_time ();
+  gint64   now = g_get_monotonic_time ();
+  gboolean then_final;
 
   /* the ghost is the run shown before a drag began, not its last step */
   if (now - self->last_recompute_request > DRAG_PAUSE_US && self->dataset != NULL && !self->preview &&
@@ -222,12 +227,17 @@ recompute (SsSimulation *self, ss_model *model, gboolean preview)
     g_set_object (&self->ghost_candidate, self->dataset);
   self->last_recompute_request = now;
   g_clear_pointer (&self->error, g_free);
-  _ss_simulation_request_run (self, ref, FALSE, preview, now);
+  /* a final change whose run takes longer than a frame shows a preview
+   * first; not at the end of a drag, whose previews are on screen */
+  then_final = !preview && !self->previewing && self->last_final_ms > self->preview_over_ms;
+  _ss_simulation_request_run (self, ref, FALSE, preview, then_final, now);
 }
 
 /* A parameter change: the whole run again at full accuracy; the shown run
  * stays until the new one is complete, and the playhead stays where it is.
- * Takes ownership. */
+ * When the last final run took longer than the preview threshold (a
+ * frame), a preview of the new values shows first (ss_simulation_get_preview)
+ * and the final run follows by itself.  Takes ownership. */
 void
 ss_simulation_recompute (SsSimulation *self, ss_model *model)
 {
@@ -247,6 +257,27 @@ ss_simulation_recompute_preview (SsSimulation *self, ss_model *model)
   g_return_if_fail (model != NULL);
 
   recompute (self, model, TRUE);
+}
+
+/* The charts show @t0..@t1, s, over @n_bins pixel columns (0: unknown):
+ * the worker decimates each parameter change's run for that display, so
+ * the frame that shows it does not. */
+void
+ss_simulation_set_display (SsSimulation *self, double t0, double t1, guint n_bins)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  self->display_t0 = t0;
+  self->display_t1 = t1;
+  self->display_bins = n_bins;
+}
+
+/* A final change shows a preview first when the last final run took
+ * longer than @ms (default: a frame, 16 ms; 0: always, -1: never). */
+void
+ss_simulation_set_preview_threshold (SsSimulation *self, double ms)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  self->preview_over_ms = ms < 0 ? INFINITY : ms;
 }
 
 /* Computes the run again from scratch and puts the playhead at 0. */

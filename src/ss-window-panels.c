@@ -4,8 +4,9 @@
  * values as chart markers, and the events CSV export (win.export-events).
  *
  * The panels follow final runs only: a preview while a control moves keeps
- * what the last final run showed.  The metrics show the current run and
- * the pinned reference, a column each; the runs list will give more. */
+ * what the last final run showed.  Each panel does its work only while on
+ * screen: given a run off screen, it catches up when shown.  The metrics
+ * show the current run and the visible pinned runs, a column each. */
 #define G_LOG_DOMAIN "ss-window"
 
 #include "config.h"
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-bench.h"
 #include "ss-marker-layer.h"
 #include "ss-model-strings.h"
 #include "ss-window-private.h"
@@ -314,6 +316,8 @@ _ss_window_panels_update (SsWindow *self)
   const ss_model *m = ds ? ss_dataset_get_model (ds) : NULL;
   g_autoptr(GPtrArray) runs = g_ptr_array_new ();
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) tooltips = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) key = g_string_new (NULL);
 
   /* another scenario chosen: the example is no longer shown */
@@ -332,6 +336,9 @@ _ss_window_panels_update (SsWindow *self)
   g_ptr_array_add (runs, ds);
   /* Translators: column of the metrics table: the run shown */
   g_ptr_array_add (names, (gpointer)_("This run"));
+  g_ptr_array_add (titles, g_strdup (_("This run")));
+  /* Translators: tooltip of the metrics table's column of the run shown */
+  g_ptr_array_add (tooltips, g_strdup (_("The run shown, with the values in the parameter panel")));
   g_string_append_printf (key, "%p", (void *)ds);
   for (guint i = 0; list != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
     {
@@ -343,6 +350,15 @@ _ss_window_panels_update (SsWindow *self)
         continue;
       g_ptr_array_add (runs, pinned);
       g_ptr_array_add (names, (gpointer)ss_pinned_run_get_name (run));
+      /* a short title (the user's name, else the pin's number), what
+       * differs from this run in the tooltip */
+      if (ss_pinned_run_get_renamed (run))
+        g_ptr_array_add (titles, g_strdup (ss_pinned_run_get_name (run)));
+      else
+        /* Translators: title of the metrics table's column of a pinned run, %u its place in the pinned runs */
+        g_ptr_array_add (titles, g_strdup_printf (_("Pin %u"), i + 1));
+      /* Translators: tooltip of the metrics table's column of a pinned run: %s what differs from the run shown */
+      g_ptr_array_add (tooltips, g_strdup_printf (_("Pinned run: %s"), ss_pinned_run_get_name (run)));
       g_string_append_printf (key, " %p:%s", (void *)pinned, ss_pinned_run_get_name (run));
     }
   if (g_strcmp0 (key->str, self->panels_key) == 0)
@@ -351,8 +367,11 @@ _ss_window_panels_update (SsWindow *self)
   self->panels_key = g_strdup (key->str);
   g_set_object (&self->panels_dataset, ds);
 
+  ss_bench_trace ("panels: start");
   ss_event_list_set_dataset (self->event_list, ds);
-  ss_metrics_panel_set_runs (self->metrics_panel, runs, (const char *const *)names->pdata);
+  ss_bench_trace ("panels: events");
+  ss_metrics_panel_set_runs (self->metrics_panel, runs, (const char *const *)names->pdata,
+                             (const char *const *)titles->pdata, (const char *const *)tooltips->pdata);
 
   if (self->example != NULL && ss_model_scenario (m) == ss_example_scenario (self->example))
     {

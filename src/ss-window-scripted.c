@@ -94,7 +94,9 @@ ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path
   g_timeout_add (100, capture_poll_cb, c);
 }
 
-/* --bench: for every default scenario and the heavy variants
+/* --bench: for every default scenario and the heavy variants, with the
+ * side panel open on Events and two runs pinned (the slider 5 % of its
+ * range either side),
  *   1. CHANGES slider changes through the slider's adjustment (the
  *      path of a click or a key on it: one final change each);
  *   2. CHANGES drag steps, emitted as the row's value-requested
@@ -139,12 +141,14 @@ static const BenchCase bench_cases[] = {
   { "slider-crank-offset", "slider-crank-offset", { NULL }, 0, 10, 50, 0 },
   { "two-slider", "two-slider", { NULL }, 0, 10, 50, 0 },
   /* the heavy variants */
-  { "gear-train level 1, LuGre", "gear-train", { "law=lugre", NULL }, 0, 10, 0, 50 },
-  { "one-mass LuGre, 30 s", "one-mass", { "law=lugre", NULL }, 30, 0, 0, 50 },
-  { "two-slider flexible, LuGre", "two-slider", { "rod=flexible", "law=lugre" }, 0, 12, 0, 50 },
+  { "gear-train level 1, LuGre", "gear-train", { "law=lugre", NULL }, 0, 10, 50, 35 },
+  { "one-mass LuGre, 30 s", "one-mass", { "law=lugre", NULL }, 30, 0, 50, 35 },
+  { "two-slider flexible, LuGre", "two-slider", { "rod=flexible", "law=lugre" }, 0, 12, 50, 35 },
 };
 
-#define FRAME_TARGET 8.0 /* ms, median whole frame during Play */
+#define FRAME_TARGET          8.0 /* ms, median whole frame during Play */
+#define UPDATE_CPU_TARGET     3.0 /* ms, main thread per final update, median */
+#define UPDATE_CPU_P95_TARGET 8.0 /* ms, ... p95 */
 
 typedef enum
 {
@@ -210,9 +214,11 @@ static gboolean
 bench_idle (Bench *b)
 {
   SsSimulation *sim = b->self->simulation;
+  SsRunList    *runs = ss_window_get_run_list (b->self);
 
   return !ss_simulation_is_busy (sim) && ss_simulation_get_finished (sim) &&
-         ss_dataset_get_request_time (ss_simulation_get_dataset (sim)) == 0;
+         ss_dataset_get_request_time (ss_simulation_get_dataset (sim)) == 0 &&
+         (runs == NULL || !ss_run_list_is_busy (runs));
 }
 
 /* The first slider of the scenario that has an effect (a sensitive row). */
@@ -230,6 +236,26 @@ bench_pick_row (SsWindow *self)
           return row;
       }
   return NULL;
+}
+
+/* Two pinned runs: the case's values with its slider 5 % of its range
+ * either side. */
+static void
+bench_pin_two (Bench *b, const ss_scenario *sc, const double *values)
+{
+  GtkAdjustment     *adj = ss_param_row_get_adjustment (b->row);
+  double             range = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_lower (adj);
+  int                param = ss_scenario_param_index (sc, ss_param_row_get_info (b->row)->name);
+  g_autofree double *low = g_memdup2 (values, sizeof (double) * sc->n_params);
+  g_autofree double *high = g_memdup2 (values, sizeof (double) * sc->n_params);
+  const double      *pins[2] = { low, high };
+
+  ss_window_clear_runs (b->self);
+  low[param] = ss_param_row_slider_to_value (
+      b->row, MAX (gtk_adjustment_get_lower (adj), gtk_adjustment_get_value (adj) - 0.05 * range));
+  high[param] = ss_param_row_slider_to_value (
+      b->row, MIN (gtk_adjustment_get_upper (adj), gtk_adjustment_get_value (adj) + 0.05 * range));
+  ss_window_pin_states (b->self, sc, G_N_ELEMENTS (pins), pins, NULL);
 }
 
 static void
@@ -270,6 +296,10 @@ bench_start_case (Bench *b)
     b->slider_a = gtk_adjustment_get_value (adj);
     b->slider_b = b->slider_a + step <= gtk_adjustment_get_upper (adj) ? b->slider_a + step : b->slider_a - step;
   }
+  bench_pin_two (b, sc, values);
+  /* the side panel open on the events, as a user comparing runs has it */
+  gtk_toggle_button_set_active (b->self->panel_button, TRUE);
+  adw_view_stack_set_visible_child_name (b->self->panel_stack, "events");
   b->count = 0;
   b->waiting = FALSE;
   b->resume_at = 0;
@@ -366,6 +396,7 @@ bench_start_play (Bench *b)
   double           t_end = bc->t_end > 0 ? bc->t_end : b->self->scenario->t_end;
 
   ss_bench_set_label (SETUP_LABEL);
+  ss_window_clear_runs (b->self); /* Play draws the current run alone */
   bench_set_run_options (b->self, bc->t_end, t_end / PLAY_SAMPLES);
   ss_simulation_reset (b->self->simulation);
   gtk_adjustment_set_value (b->self->speed_adjustment, 0.0); /* 1x */
@@ -424,6 +455,8 @@ static const BenchColumn bench_columns[] = {
   { "drag p50", "drag_p50", SS_BENCH_PREVIEW_LATENCY, 0.5, 'd', FALSE },
   { "new frame", "curves_frame_p50", SS_BENCH_CURVES_FRAME, 0.5, 'c', FALSE },
   { "its CPU", "curves_frame_cpu_p50", SS_BENCH_CURVES_FRAME_CPU, 0.5, 'c', FALSE },
+  { "upd.CPU", "update_cpu_p50", SS_BENCH_UPDATE_CPU, 0.5, 'c', FALSE },
+  { "upd.p95", "update_cpu_p95", SS_BENCH_UPDATE_CPU, 0.95, 'c', FALSE },
   { "frame", "frame_p50", SS_BENCH_PAINT, 0.5, 'p', FALSE },
   { "frame CPU", "frame_cpu_p50", SS_BENCH_PAINT_CPU, 0.5, 'p', FALSE },
   { "interval", "interval_p50", SS_BENCH_INTERVAL, 0.5, 'p', FALSE },
@@ -443,6 +476,10 @@ bench_target (const BenchCase *bc, guint column)
     t = bc->preview_target;
   else if (strcmp (name, "frame_p50") == 0)
     t = FRAME_TARGET;
+  else if (strcmp (name, "update_cpu_p50") == 0)
+    t = UPDATE_CPU_TARGET;
+  else if (strcmp (name, "update_cpu_p95") == 0)
+    t = UPDATE_CPU_P95_TARGET;
   return t > 0 ? t : NAN;
 }
 
@@ -471,6 +508,8 @@ bench_print_table (Bench *b)
                           "final: %d slider changes; prev.: %d drag steps one at a time; both from the control's "
                           "change to the end of the frame that shows their curves.  drag: %d steps %d ms apart, "
                           "previews seen and their p50.  new frame: the frame that shows a change's curves.  "
+                          "upd.CPU, upd.p95: the main thread's CPU per final run, from its hand-over to the end "
+                          "of that frame (side panel open on Events, two pinned runs).  "
                           "recompute, prev.run: the worker's run.  frame: "
                           "Play for %.0f s at 1x with %.0e samples per series, before- to after-paint (CPU: the main "
                           "thread's).  Load average %.2f at the start, %.2f at the end.\n",
@@ -665,6 +704,7 @@ bench_cb (gpointer data)
             g_printerr ("trace Play ends at %" G_GINT64_FORMAT " µs (monotonic)\n", g_get_monotonic_time ());
           ss_bench_set_label (SETUP_LABEL);
           b->samples_on_screen[b->index] = ss_dataset_get_n_rows (ss_simulation_get_dataset (sim));
+          ss_window_clear_runs (self);
           bench_set_run_options (self, 0, 0);
           b->index++;
           b->phase = BENCH_CASE;

@@ -264,7 +264,9 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   if (ds == NULL)
     return;
   ss_plot_stack_set_model (self->plot_stack, ss_dataset_get_model (ds));
+  ss_bench_trace ("updated: set_model");
   ss_plot_stack_set_datasets (self->plot_stack, ds, self->show_ghost ? ghost : NULL);
+  ss_bench_trace ("updated: set_datasets");
   ss_time_axis_set_extent (ss_plot_stack_get_time_axis (self->plot_stack), 0, ss_simulation_get_t_end (simulation));
   /* the zoom to a failed run's part ends with a run that does not fail */
   if (ss_simulation_get_error (simulation) == NULL && ss_simulation_get_finished (simulation) &&
@@ -278,8 +280,11 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   sync_playhead (self);
   update_mechanism_time (self);
   update_status (self);
+  ss_bench_trace ("updated: status");
   _ss_window_runs_sync (self);
+  ss_bench_trace ("updated: runs");
   _ss_window_panels_update (self);
+  ss_bench_trace ("updated: panels");
   _ss_window_cursors_update (self);
 }
 
@@ -417,6 +422,8 @@ after_paint_cb (GdkFrameClock *clock, SsWindow *self)
 
       ss_bench_record (ss_simulation_get_preview (self->simulation) ? SS_BENCH_PREVIEW_LATENCY : SS_BENCH_LATENCY,
                        (now - origin) / 1000.0);
+      if (!ss_simulation_get_preview (self->simulation))
+        ss_bench_end_update ();
       ss_dataset_set_request_time (ds, 0);
     }
   if (ss_simulation_get_playing (self->simulation) && self->last_paint != 0)
@@ -436,11 +443,20 @@ ss_window_realize (GtkWidget *widget)
 
 /* ---- scenario and parameters ------------------------------------------- */
 
+/* The model of the panel's values: the one the panel built checking them
+ * when it has it (a change builds its model once), else built now. */
 static ss_model *
 create_model (SsWindow *self, char **error)
 {
-  char     *msg = NULL;
-  ss_model *m = self->scenario->create (self->scenario, ss_param_panel_get_values (self->param_panel), &msg);
+  char         *msg = NULL;
+  const double *values = ss_param_panel_get_values (self->param_panel);
+  ss_model     *m = ss_param_panel_take_model (self->param_panel);
+
+  if (m != NULL && ss_model_scenario (m) == self->scenario &&
+      memcmp (ss_model_values (m), values, sizeof (double) * (gsize)self->scenario->n_params) == 0)
+    return m;
+  ss_model_free (m);
+  m = self->scenario->create (self->scenario, values, &msg);
 
   if (m == NULL && error != NULL)
     *error = g_strdup (msg);
@@ -604,6 +620,29 @@ scenario_selected_cb (SsWindow *self, GParamSpec *pspec, GtkDropDown *dropdown)
     ss_window_set_scenario (self, ss_scenario_get (i)->name);
 }
 
+/* What the charts against time show now (their plots line up): the
+ * worker decimates the coming run for it. */
+static void
+update_display (SsWindow *self)
+{
+  SsPlotStack *stack = self->plot_stack;
+
+  ss_simulation_set_display (self->simulation, 0, 0, 0);
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart       *chart = ss_plot_stack_get_chart (stack, i);
+      SsChartContext ctx;
+
+      if (ss_chart_is_xy (chart) || gtk_widget_get_width (GTK_WIDGET (chart)) <= 0)
+        continue;
+      ss_chart_get_layout (chart, gtk_widget_get_width (GTK_WIDGET (chart)), gtk_widget_get_height (GTK_WIDGET (chart)),
+                           &ctx);
+      if (ctx.time_x && ctx.width >= 1)
+        ss_simulation_set_display (self->simulation, ctx.t0, ctx.t1, MAX (1, (guint)ceil (ctx.width)));
+      return;
+    }
+}
+
 /* The panel's values changed: the whole run again (a preview while a
  * control is still moving), one undo step, and the file is modified. */
 void
@@ -618,6 +657,7 @@ _ss_window_params_changed (SsWindow *self, gboolean final)
   m = create_model (self, &error);
   if (m == NULL)
     return; /* the panel validated it; nothing else can fail here */
+  update_display (self);
   if (final)
     ss_simulation_recompute (self->simulation, m);
   else

@@ -1,7 +1,7 @@
 /* test-gui.h - what the GUI tests' files share: the window they drive,
  * a temporary folder, and helpers (test-gui.c); the tests, by topic, in
- * test-gui-window.c, test-gui-files.c and test-gui-charts.c, registered in
- * one order by test-gui.c's main. */
+ * test-gui-window.c, test-gui-files.c, test-gui-charts.c and
+ * test-gui-live.c, registered in one order by test-gui.c's main. */
 #pragma once
 
 #include "config.h"
@@ -82,3 +82,4 @@ void test_cursors_copy (void);
 void test_cursors_drag (void);
 void test_memory_budget (void);
 void test_long_line_dialog (void);
+void test_every_input_previews (void);

@@ -400,6 +400,102 @@ test_metrics (void)
   g_free (values);
 }
 
+/* ---- off screen ------------------------------------------------------------------ */
+
+static void
+show_panel (const char *page)
+{
+  GtkToggleButton *button =
+      GTK_TOGGLE_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "panel_button"));
+  AdwViewStack *stack =
+      ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "panel_stack"));
+
+  GtkWidget *child;
+  gint64     deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  if (page != NULL)
+    adw_view_stack_set_visible_child_name (stack, page);
+  gtk_toggle_button_set_active (button, page != NULL);
+  wait_idle ();
+  /* the page on screen (or off it) once the window has drawn */
+  child = page != NULL ? adw_view_stack_get_child_by_name (stack, page) : GTK_WIDGET (stack);
+  while (gtk_widget_get_mapped (child) != (page != NULL) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* While the side panel is hidden, changes (final runs, a preview, a
+ * scenario switch and back) leave the event list and the metrics alone;
+ * shown, each catches up once and equals the CLI's files for the final
+ * values; contacts are named as the legends name them. */
+static void
+test_hidden_panel_catches_up (void)
+{
+  SsEventList       *list = ss_window_get_event_list (window);
+  SsMetricsPanel    *metrics = ss_window_get_metrics_panel (window);
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *params = ss_window_get_param_panel (window);
+  const char *const  sets[] = { "k1=50000", "m1=25", NULL };
+  const ss_scenario *sc;
+  g_autofree double *values = NULL;
+  guint              list_refreshes, metrics_refreshes;
+
+  show_panel (NULL);
+  show_scenario ("two-slider");
+  show_values ((const char *[]){ NULL }); /* the defaults */
+  list_refreshes = ss_event_list_get_n_refreshes (list);
+  metrics_refreshes = ss_metrics_panel_get_n_refreshes (metrics);
+
+  sc = ss_window_get_scenario (window);
+  values = g_memdup2 (ss_param_panel_get_values (params), sizeof (double) * sc->n_params);
+  g_assert_true (ss_param_panel_request (params, "k1", 50000));
+  wait_idle ();
+  values[ss_scenario_param_index (sc, "m1")] = 30;
+  ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
+  wait_idle ();
+  g_assert_true (ss_param_panel_request (params, "m1", 25));
+  wait_idle ();
+  show_scenario ("one-mass");
+  _ss_window_undo (window); /* back to the two-slider, k1 and m1 as set */
+  wait_idle ();
+  g_assert_true (ss_window_get_scenario (window) == sc);
+  g_assert_false (ss_simulation_get_preview (sim));
+  /* nothing done for panels nobody sees */
+  g_assert_cmpuint (ss_event_list_get_n_refreshes (list), ==, list_refreshes);
+  g_assert_cmpuint (ss_metrics_panel_get_n_refreshes (metrics), ==, metrics_refreshes);
+
+  /* shown: each catches up once, and holds the final run's */
+  show_panel ("events");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (list)));
+  g_assert_cmpuint (ss_event_list_get_n_refreshes (list), ==, list_refreshes + 1);
+  g_free (check_events_equal_cli ("two-slider", sets));
+  g_assert_cmpuint (ss_event_list_get_n_refreshes (list), ==, list_refreshes + 1);
+  /* "slider 1" where the CSV says "slider1" */
+  for (guint i = 0; i < ss_event_list_get_n_shown (list); i++)
+    {
+      ss_event         ev;
+      g_autofree char *name = NULL;
+      g_autofree char *label = NULL;
+
+      g_assert_true (ss_event_list_get_shown (list, i, &ev));
+      name = g_strdup_printf ("slider%d", ev.source + 1);
+      label = g_strdup_printf ("slider %d", ev.source + 1);
+      g_assert_cmpstr (ss_model_source_name (ss_simulation_get_model (sim), ev.source), ==, name);
+      g_assert_cmpstr (ss_event_list_get_shown_source (list, i), ==, label);
+    }
+  g_assert_cmpuint (ss_metrics_panel_get_n_refreshes (metrics), ==, metrics_refreshes);
+  show_panel ("metrics");
+  g_assert_cmpuint (ss_metrics_panel_get_n_refreshes (metrics), ==, metrics_refreshes + 1);
+  check_metrics_equal_cli (0, "two-slider", sets);
+  g_assert_cmpstr (ss_metrics_panel_get_run_title (metrics, 0), ==, "This run");
+
+  /* on screen, a change shows at once */
+  g_assert_true (ss_param_panel_request (params, "k1", 100000));
+  wait_idle ();
+  g_assert_cmpuint (ss_metrics_panel_get_n_refreshes (metrics), ==, metrics_refreshes + 2);
+  check_metrics_equal_cli (0, "two-slider", (const char *[]){ "m1=25", NULL });
+  show_panel (NULL);
+}
+
 /* ---- the papers' examples ------------------------------------------------------ */
 
 /* The marker layers of the charts against time: their markers, each with
@@ -595,6 +691,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/event-filter-and-click", test_event_filter_and_click);
   g_test_add_func ("/panels/release-events", test_release_events);
   g_test_add_func ("/panels/metrics", test_metrics);
+  g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);
   rc = g_test_run ();

@@ -1,0 +1,166 @@
+/* test-gui-live.c - every input previews when the final run is slow: a key
+ * step on a slider, a typed value, undo and a drag each show a preview run
+ * first and then the final run, which equals the CLI's CSV for those
+ * values; no preview is left on screen.  The threshold is set to 0 so the
+ * one-mass run (fast here) counts as slow: the test does not depend on the
+ * machine's speed. */
+#include "test-gui.h"
+
+#include "ss-simulation-private.h" /* the display the worker decimates for */
+
+typedef struct
+{
+  guint previews; /* updates that showed a preview */
+  guint finals;   /* updates that showed a finished final run */
+} Shown;
+
+static void
+updated_cb (SsSimulation *sim, Shown *shown)
+{
+  if (ss_simulation_get_preview (sim))
+    shown->previews++;
+  else if (ss_simulation_get_finished (sim))
+    shown->finals++;
+}
+
+/* The run on screen came decimated for the charts' display (the worker's
+ * bins), and every column's bins and their extent are those the main
+ * thread would fold from the same rows. */
+static void
+check_worker_bins (SsSimulation *sim)
+{
+  SsDataset *ds = ss_simulation_get_dataset (sim);
+  ss_trace  *tr = ss_dataset_to_trace (ds);
+  SsDataset *plain = ss_dataset_new_from_trace (ss_dataset_get_model_ref (ds), tr);
+  guint      n = sim->display_bins;
+
+  g_assert_cmpuint (n, >, 100);
+  g_assert_nonnull (ss_dataset_get_display (ds, sim->display_t0, sim->display_t1, n));
+  g_assert_null (ss_dataset_get_display (plain, sim->display_t0, sim->display_t1, n));
+  for (int c = 0; c < ss_dataset_get_n_columns (ds); c++)
+    {
+      g_autoptr(SsSeries) a = ss_series_new (ss_model_column (ss_dataset_get_model (ds), c)->name);
+      g_autoptr(SsSeries) b = ss_series_new (ss_model_column (ss_dataset_get_model (ds), c)->name);
+      const SsSeriesBin *x, *y;
+
+      ss_series_set_dataset (a, ds);
+      ss_series_set_dataset (b, plain);
+      x = ss_series_get_bins (a, sim->display_t0, sim->display_t1, n);
+      y = ss_series_get_bins (b, sim->display_t0, sim->display_t1, n);
+      g_assert_true ((x == NULL) == (y == NULL));
+      if (x != NULL)
+        {
+          double   lo_a = 0, hi_a = 0, lo_b = 0, hi_b = 0;
+          gboolean has_a, has_b;
+
+          g_assert_true (memcmp (x, y, sizeof (SsSeriesBin) * (n + 2)) == 0);
+          /* the extent the worker found is the one folded here */
+          has_a = ss_series_get_range (a, sim->display_t0, sim->display_t1, n, &lo_a, &hi_a);
+          has_b = ss_series_get_range (b, sim->display_t0, sim->display_t1, n, &lo_b, &hi_b);
+          g_assert_true (has_a == has_b);
+          g_assert_cmpfloat (lo_a, ==, lo_b);
+          g_assert_cmpfloat (hi_a, ==, hi_b);
+        }
+    }
+  g_object_unref (plain);
+  ss_trace_free (tr);
+}
+
+/* After an input: a preview was shown, then the final run; the final
+ * run is on screen, not marked as a preview, and its CSV is the CLI's for
+ * k = @k and M = @mass (one-mass, output step 1 ms). */
+static void
+check_preview_then_final (Shown *shown, double k, double mass, const char *what)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  GtkWidget *marker = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label");
+  g_autofree char *set = g_strdup_printf ("k=%.17g", k);
+  g_autofree char *set_mass = g_strdup_printf ("M=%.17g", mass);
+  const char *args[] = { "run", "one-mass", "--set", set, "--set", set_mass, "--dt-out", "0.001", "--csv", "-", NULL };
+  g_autofree char *path = g_build_filename (tmpdir, "live.csv", NULL);
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *cli_csv = NULL;
+  const ss_model  *m;
+
+  wait_idle (sim);
+  if (shown->previews == 0)
+    g_error ("%s: no preview before the final run", what);
+  g_assert_cmpuint (shown->finals, >=, 1);
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_true (ss_simulation_get_finished (sim));
+  g_assert_false (gtk_widget_get_visible (marker));
+  m = ss_simulation_get_model (sim);
+  g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "k")], ==, k);
+  g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "M")], ==, mass);
+  g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), >, 10000); /* not the preview's */
+  check_worker_bins (sim);
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  shown->previews = shown->finals = 0;
+}
+
+void
+test_every_input_previews (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                ik = ss_scenario_param_index (sc, "k");
+  int                im = ss_scenario_param_index (sc, "M");
+  ss_run_opts        fine = { .dt_out = 0.001 }, none = { 0 };
+  SsParamRow        *row;
+  GtkSpinButton     *spin;
+  Shown              shown = { 0, 0 };
+  double             k;
+  gulong             handler;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  ss_simulation_set_run_options (sim, &fine); /* 10001 rows: more than a preview's */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+  ss_simulation_set_preview_threshold (sim, 0);
+  handler = g_signal_connect (sim, "updated", G_CALLBACK (updated_cb), &shown);
+  row = ss_param_panel_get_row (panel, "k");
+
+  /* a key step on the focused slider: GtkRange's keybinding signal */
+  shown.previews = shown.finals = 0;
+  g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_UP);
+  k = ss_param_panel_get_values (panel)[ik];
+  g_assert_cmpfloat (k, >, 100.0);
+  check_preview_then_final (&shown, k, 1.0, "key step");
+
+  /* a typed value (another parameter: its own undo step) */
+  spin = ss_param_row_get_spin (ss_param_panel_get_row (panel, "M"));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "2.5");
+  gtk_spin_button_update (spin); /* Enter, or the focus leaving it */
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 2.5);
+  check_preview_then_final (&shown, k, 2.5, "typed value");
+
+  /* undo: the mass back */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 1.0);
+  check_preview_then_final (&shown, k, 1.0, "undo");
+
+  /* a drag: previews while it goes on, the final run at the release (no
+   * second preview of the same values) */
+  g_signal_emit_by_name (row, "value-requested", 150.0, FALSE);
+  wait_idle (sim);
+  g_assert_true (ss_simulation_get_preview (sim));
+  g_signal_emit_by_name (row, "value-requested", 180.0, FALSE);
+  wait_idle (sim);
+  g_assert_true (ss_simulation_get_preview (sim));
+  shown.previews = 0;
+  g_signal_emit_by_name (row, "value-requested", 180.0, TRUE);
+  wait_idle (sim);
+  g_assert_cmpuint (shown.previews, ==, 0); /* its previews are on screen already */
+  shown.previews = 1;
+  check_preview_then_final (&shown, 180.0, 1.0, "drag");
+
+  g_signal_handler_disconnect (sim, handler);
+  ss_simulation_set_preview_threshold (sim, 16.0);
+  ss_simulation_set_run_options (sim, &none);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  wait_idle (sim);
+}
