@@ -126,6 +126,10 @@ struct ss_sim {
 
 /* ---- sim.c: the run ---- */
 
+/* Runs started on this thread use SUNDIALS' plain serial N_Vector instead
+ * of the small one (nvector-small.c): for the tests that compare them. */
+extern _Thread_local bool sim_serial_nvector;
+
 /* Every contact's relative velocity at (t, x) in the current modes, into
  * s->v: the model's speeds op, else its contacts (s->margin overwritten). */
 void sim_speeds(ss_sim *s, double t, const double *x);

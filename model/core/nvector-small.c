@@ -1,0 +1,326 @@
+/* nvector-small.c - SUNDIALS' serial N_Vector with the operations CVODE
+ * calls in every step replaced by fixed-size loops for small states.
+ *
+ * The vector is a serial one (N_VNew_Serial: its content, its ID
+ * SUNDIALS_NVEC_SERIAL, so the dense matrix and linear solver, which read
+ * its array, accept it) whose ops table then gets the kernels below.
+ * Clones copy the table (N_VCopyOps), so every vector CVODE makes from it
+ * is one too; the operations not replaced stay the serial ones.
+ *
+ * Why: the states are 2-16 doubles, and the serial kernels' cost there is
+ * their dispatch (the special cases of a linear sum, a call per case, a
+ * loop of unknown length) rather than the arithmetic; the fused and vector
+ * array operations are off in the serial vector, so SUNDIALS' generic
+ * fallbacks call the linear sum once per vector of the history.  Here each
+ * kernel switches once on the length to a loop of fixed length (unrolled
+ * by the compiler) and the fused operations are given.
+ *
+ * Results are bit for bit those of the serial vector: every element gets
+ * the same floating-point operations in the same order.  A linear sum
+ * a x + b y is computed as the serial one computes it: a (x + y) when
+ * a = b, a (x - y) when a = -b, -y - x and y - x when a = -1 and b = -+1
+ * (the sign of a zero), else a x + b y (its other special cases, a or b
+ * = +-1, give the same bits as a x + b y); a scaling by -1 is a negation
+ * (a NaN's sign); a sum of squares is
+ * accumulated in index order; the fused operations do what SUNDIALS'
+ * generic fallbacks do, vector after vector. */
+/* the fixed lengths' loops unrolled and vectorised (element-wise: the
+ * same roundings; the sums of squares stay in index order) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
+#include <math.h>
+
+#include <nvector/nvector_serial.h>
+
+#include "nvector-small.h"
+
+/* The kernels' bodies for a length N known at compile time in each case
+ * of the switch (the compiler unrolls them), and a plain loop above. */
+#define NV_SWITCH(n, K)  \
+  switch (n) {           \
+  case 1: K(1); break;   \
+  case 2: K(2); break;   \
+  case 3: K(3); break;   \
+  case 4: K(4); break;   \
+  case 5: K(5); break;   \
+  case 6: K(6); break;   \
+  case 7: K(7); break;   \
+  case 8: K(8); break;   \
+  case 9: K(9); break;   \
+  case 10: K(10); break; \
+  case 11: K(11); break; \
+  case 12: K(12); break; \
+  case 13: K(13); break; \
+  case 14: K(14); break; \
+  case 15: K(15); break; \
+  case 16: K(16); break; \
+  default: K(n); break;  \
+  }
+
+#define LEN(v)  ((int)NV_LENGTH_S(v))
+#define DATA(v) NV_DATA_S(v)
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* z = a x + b y, as the serial vector rounds it (the sign of a zero
+ * included: -1 (x + y) and -y - x differ where x = -y).  kind: 0 a = b,
+ * 1 a = -b, 2 a = b = -1, 3 a = -1 and b = 1, 4 any other */
+ALWAYS_INLINE void lsum(int n, int kind, double a, const double *x, double b, const double *y,
+                        double *z)
+{
+  switch (kind) {
+  case 0:
+    for (int i = 0; i < n; i++)
+      z[i] = a * (x[i] + y[i]);
+    break;
+  case 1:
+    for (int i = 0; i < n; i++)
+      z[i] = a * (x[i] - y[i]);
+    break;
+  case 2:
+    for (int i = 0; i < n; i++)
+      z[i] = -y[i] - x[i];
+    break;
+  case 3:
+    for (int i = 0; i < n; i++)
+      z[i] = y[i] - x[i];
+    break;
+  default:
+    for (int i = 0; i < n; i++)
+      z[i] = a * x[i] + b * y[i];
+  }
+}
+
+ALWAYS_INLINE int lsum_kind(double a, double b)
+{
+  if (a == b)
+    return a == -1.0 ? 2 : 0;
+  if (a == -b)
+    return a == -1.0 ? 3 : 1;
+  return 4;
+}
+
+static void nv_linearsum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z)
+{
+  const double *xd = DATA(x), *yd = DATA(y);
+  double *zd = DATA(z);
+  int n = LEN(x), kind = lsum_kind(a, b);
+#define K(N) lsum(N, kind, a, xd, b, yd, zd)
+  NV_SWITCH(n, K)
+#undef K
+}
+
+ALWAYS_INLINE void scale(int n, double c, const double *x, double *z)
+{
+  if (c == -1.0)
+    for (int i = 0; i < n; i++)
+      z[i] = -x[i];
+  else
+    for (int i = 0; i < n; i++)
+      z[i] = c * x[i];
+}
+
+static void nv_scale(sunrealtype c, N_Vector x, N_Vector z)
+{
+  const double *xd = DATA(x);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N) scale(N, c, xd, zd)
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static void nv_const(sunrealtype c, N_Vector z)
+{
+  double *zd = DATA(z);
+  int n = LEN(z);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  zd[i] = c
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static void nv_prod(N_Vector x, N_Vector y, N_Vector z)
+{
+  const double *xd = DATA(x), *yd = DATA(y);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  zd[i] = xd[i] * yd[i]
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static void nv_div(N_Vector x, N_Vector y, N_Vector z)
+{
+  const double *xd = DATA(x), *yd = DATA(y);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  zd[i] = xd[i] / yd[i]
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static void nv_abs(N_Vector x, N_Vector z)
+{
+  const double *xd = DATA(x);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  zd[i] = fabs(xd[i])
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static void nv_inv(N_Vector x, N_Vector z)
+{
+  const double *xd = DATA(x);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  zd[i] = 1.0 / xd[i]
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static void nv_addconst(N_Vector x, sunrealtype b, N_Vector z)
+{
+  const double *xd = DATA(x);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  zd[i] = xd[i] + b
+  NV_SWITCH(n, K)
+#undef K
+}
+
+static sunrealtype nv_maxnorm(N_Vector x)
+{
+  const double *xd = DATA(x);
+  double max = 0.0;
+  int n = LEN(x);
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+    if (fabs(xd[i]) > max)      \
+  max = fabs(xd[i])
+  NV_SWITCH(n, K)
+#undef K
+  return max;
+}
+
+/* sum of (x w)^2 in index order */
+static sunrealtype nv_wsqrsum(N_Vector x, N_Vector w)
+{
+  const double *xd = DATA(x), *wd = DATA(w);
+  double sum = 0.0;
+  int n = LEN(x);
+#define K(N)                      \
+  for (int i = 0; i < (N); i++) { \
+    double p = xd[i] * wd[i];     \
+    sum += p * p;                 \
+  }
+  NV_SWITCH(n, K)
+#undef K
+  return sum;
+}
+
+static sunrealtype nv_wrmsnorm(N_Vector x, N_Vector w)
+{
+  double q = nv_wsqrsum(x, w) / (double)LEN(x);
+  return q <= 0.0 ? 0.0 : sqrt(q);
+}
+
+/* z = sum c_i X_i: z = c_0 X_0, then z += c_i X_i for i = 1, 2, ... (the
+ * generic fallback's order: z may be one of the X_i) */
+static int nv_linearcombination(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
+{
+  double *zd = DATA(z);
+  int n = LEN(z);
+  nv_scale(c[0], X[0], z);
+  for (int k = 1; k < nvec; k++) {
+    const double *xd = DATA(X[k]);
+    double a = c[k];
+    int kind = lsum_kind(a, 1.0);
+#define K(N) lsum(N, kind, a, xd, 1.0, zd, zd)
+    NV_SWITCH(n, K)
+#undef K
+  }
+  return 0;
+}
+
+/* Z_i = a_i x + Y_i */
+static int nv_scaleaddmulti(int nvec, sunrealtype *a, N_Vector x, N_Vector *Y, N_Vector *Z)
+{
+  for (int k = 0; k < nvec; k++)
+    nv_linearsum(a[k], x, 1.0, Y[k], Z[k]);
+  return 0;
+}
+
+static int nv_linearsumvectorarray(int nvec, sunrealtype a, N_Vector *X, sunrealtype b, N_Vector *Y,
+                                   N_Vector *Z)
+{
+  for (int k = 0; k < nvec; k++)
+    nv_linearsum(a, X[k], b, Y[k], Z[k]);
+  return 0;
+}
+
+static int nv_scalevectorarray(int nvec, sunrealtype *c, N_Vector *X, N_Vector *Z)
+{
+  for (int k = 0; k < nvec; k++)
+    nv_scale(c[k], X[k], Z[k]);
+  return 0;
+}
+
+static int nv_constvectorarray(int nvec, sunrealtype c, N_Vector *Z)
+{
+  for (int k = 0; k < nvec; k++)
+    nv_const(c, Z[k]);
+  return 0;
+}
+
+static int nv_wrmsnormvectorarray(int nvec, N_Vector *X, N_Vector *W, sunrealtype *nrm)
+{
+  for (int k = 0; k < nvec; k++)
+    nrm[k] = nv_wrmsnorm(X[k], W[k]);
+  return 0;
+}
+
+void ss_nvector_small_ops(N_Vector v)
+{
+  N_Vector_Ops o = v->ops;
+  o->nvlinearsum = nv_linearsum;
+  o->nvconst = nv_const;
+  o->nvprod = nv_prod;
+  o->nvdiv = nv_div;
+  o->nvscale = nv_scale;
+  o->nvabs = nv_abs;
+  o->nvinv = nv_inv;
+  o->nvaddconst = nv_addconst;
+  o->nvmaxnorm = nv_maxnorm;
+  o->nvmaxnormlocal = nv_maxnorm;
+  o->nvwrmsnorm = nv_wrmsnorm;
+  o->nvwsqrsumlocal = nv_wsqrsum;
+  o->nvlinearcombination = nv_linearcombination;
+  o->nvscaleaddmulti = nv_scaleaddmulti;
+  o->nvlinearsumvectorarray = nv_linearsumvectorarray;
+  o->nvscalevectorarray = nv_scalevectorarray;
+  o->nvconstvectorarray = nv_constvectorarray;
+  o->nvwrmsnormvectorarray = nv_wrmsnormvectorarray;
+}
+
+N_Vector ss_nvector_small_new(sunindextype n, SUNContext ctx)
+{
+  N_Vector v = N_VNew_Serial(n, ctx);
+  if (v)
+    ss_nvector_small_ops(v);
+  return v;
+}
