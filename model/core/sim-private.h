@@ -16,6 +16,7 @@
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
+#include <sundials/sundials_linearsolver.h>
 
 #include "ss-internal.h"
 
@@ -126,9 +127,16 @@ struct ss_sim {
 
 /* ---- sim.c: the run ---- */
 
-/* Runs started on this thread use SUNDIALS' plain serial N_Vector instead
- * of the small one (nvector-small.c): for the tests that compare them. */
-extern _Thread_local bool sim_serial_nvector;
+/* Runs started on this thread use SUNDIALS' plain serial N_Vector and
+ * dense linear solver instead of the small ones (nvector-small.c,
+ * sim-linsol.c): for the tests that compare them. */
+extern _Thread_local bool sim_plain_sundials;
+
+/* ---- sim-linsol.c: the dense linear solver for small states ---- */
+
+/* SUNLinSol_Dense's LU and solve for an n x n dense matrix, bit for bit,
+ * in fixed-size loops; NULL when out of memory. */
+SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx);
 
 /* Every contact's relative velocity at (t, x) in the current modes, into
  * s->v: the model's speeds op, else its contacts (s->margin overwritten). */

@@ -34,7 +34,7 @@ static int set_stop(ss_sim *s, double t);
 
 static _Thread_local char model_failure[256];
 
-_Thread_local bool sim_serial_nvector;
+_Thread_local bool sim_plain_sundials;
 
 void ss_report_failure(const char *why)
 {
@@ -289,7 +289,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   /* CVODE clones its vectors from y: all of them small ones (bit for bit
    * the serial vector's results, in fewer instructions) */
   N_Vector (*vec_new)(sunindextype, SUNContext) =
-      sim_serial_nvector ? N_VNew_Serial : ss_nvector_small_new;
+      sim_plain_sundials ? N_VNew_Serial : ss_nvector_small_new;
   s->y = vec_new(m->nx, s->ctx);
   s->y_grid = vec_new(m->nx, s->ctx);
   s->y_probe = vec_new(m->nx, s->ctx);
@@ -349,7 +349,9 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   if (flag == 0) {
     if (m->stiff) {
       s->A = SUNDenseMatrix(m->nx, m->nx, s->ctx);
-      s->LS = s->A ? SUNLinSol_Dense(s->y, s->A, s->ctx) : NULL;
+      s->LS = !s->A                ? NULL
+              : sim_plain_sundials ? SUNLinSol_Dense(s->y, s->A, s->ctx)
+                                   : sim_linsol_small(m->nx, s->ctx);
       flag = s->LS ? CVodeSetLinearSolver(s->cvode, s->LS, s->A) : -1;
     } else {
       s->NLS = SUNNonlinSol_FixedPoint(s->y, 0, s->ctx);

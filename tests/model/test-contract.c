@@ -362,7 +362,7 @@ static void test_runs(void)
   g_assert_cmpint(undetermined_runs, >, 5);
 }
 
-/* ---- the small N_Vector: every variant bit for bit as with the serial one --- */
+/* ---- the small N_Vector and linear solver: every variant bit for bit ------- */
 
 static void test_nvector(void)
 {
@@ -373,10 +373,10 @@ static void test_nvector(void)
     ss_trace *tr[2];
     char *err[2] = {NULL, NULL};
     for (int serial = 0; serial < 2; serial++) {
-      sim_serial_nvector = serial;
+      sim_plain_sundials = serial;
       tr[serial] = ss_run(m, &(ss_run_opts){0}, &err[serial]);
     }
-    sim_serial_nvector = false;
+    sim_plain_sundials = false;
     if (!tr[0] || !tr[1]) { /* the known failures: the same message */
       g_assert_true(!tr[0] && !tr[1]);
       g_assert_cmpstr(err[0], ==, err[1]);
@@ -388,7 +388,8 @@ static void test_nvector(void)
                  sizeof(double) * tr[0]->n_rows * (size_t)tr[0]->n_columns) != 0 ||
           memcmp(tr[0]->events, tr[1]->events, sizeof(ss_event) * tr[0]->n_events) != 0 ||
           memcmp(&tr[0]->stats, &tr[1]->stats, sizeof tr[0]->stats) != 0)
-        g_error("%s: the small N_Vector's run differs from the serial one's", v->label);
+        g_error("%s: the small N_Vector and linear solver's run differs from SUNDIALS' own",
+                v->label);
     }
     for (int k = 0; k < 2; k++) {
       ss_trace_free(tr[k]);
@@ -396,7 +397,7 @@ static void test_nvector(void)
     }
     ss_model_free(m);
   }
-  g_test_message("%u variants identical with both N_Vectors", all->len);
+  g_test_message("%u variants identical with SUNDIALS' own vector and linear solver", all->len);
 }
 
 /* ---- speeds: the contacts' velocities, bit for bit -------------------------- */

@@ -1,11 +1,14 @@
-/* test-nvector.c - the small N_Vector (model/core/nvector-small.c) against
- * SUNDIALS' serial one: every operation it replaces, through SUNDIALS'
+/* test-nvector.c - the small N_Vector (model/core/nvector-small.c) and
+ * dense linear solver (sim-linsol.c) against SUNDIALS' serial vector and
+ * SUNLinSol_Dense.  The vector: every operation it replaces, through SUNDIALS'
  * generic N_Vector calls as CVODE makes them, bit for bit, at every length
  * from 1 to 20 (the fixed lengths and the plain loop above them), with
  * the coefficients that take the serial vector's special cases (+-1,
  * a = b, a = -b, 0) and with the output aliasing an input; and whole runs
  * of every bench variant, bit for bit. */
 #include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
 #include "nvector-small.h"
 #include "sim-private.h"
@@ -156,6 +159,57 @@ static void test_ops(void)
   SUNContext_Free(&ctx);
 }
 
+/* The small dense linear solver (sim-linsol.c) against SUNLinSol_Dense:
+ * factors, pivots, solutions and the zero-pivot failure, bit for bit. */
+static void test_linsol(void)
+{
+  SUNContext ctx;
+  g_assert_cmpint(SUNContext_Create(NULL, &ctx), ==, 0);
+  GRand *r = g_rand_new_with_seed(5);
+  int failures = 0;
+  for (int n = 1; n <= 20; n++)
+    for (int rep = 0; rep < 30; rep++) {
+      N_Vector b = N_VNew_Serial(n, ctx), xs = N_VNew_Serial(n, ctx), xf = N_VNew_Serial(n, ctx);
+      SUNMatrix As = SUNDenseMatrix(n, n, ctx), Af = SUNDenseMatrix(n, n, ctx);
+      SUNLinearSolver Ls = SUNLinSol_Dense(b, As, ctx), Lf = sim_linsol_small(n, ctx);
+      g_assert_nonnull(Lf);
+      double *as = SUNDenseMatrix_Data(As), *af = SUNDenseMatrix_Data(Af);
+      for (int i = 0; i < n * n; i++) {
+        int pick = g_rand_int_range(r, 0, 8);
+        double v = g_rand_double_range(r, -1.0, 1.0) * pow(10.0, g_rand_int_range(r, -4, 4));
+        as[i] = af[i] = pick < 2 ? 0.0 : pick == 2 && i > 0 ? -as[i - 1] : v;
+      }
+      if (rep == 0 && n > 1) /* a zero column: the setup fails */
+        for (int i = 0; i < n; i++)
+          as[n + i] = af[n + i] = 0.0;
+      for (int i = 0; i < n; i++)
+        N_VGetArrayPointer(b)[i] = g_rand_double_range(r, -3.0, 3.0);
+      int fs = SUNLinSolSetup(Ls, As), ff = SUNLinSolSetup(Lf, Af);
+      g_assert_cmpint(fs == 0, ==, ff == 0);
+      g_assert_cmpint(SUNLinSolLastFlag(Ls), ==, SUNLinSolLastFlag(Lf));
+      if (fs != 0) {
+        failures++;
+      } else {
+        g_assert_cmpint(memcmp(as, af, sizeof(double) * (size_t)(n * n)), ==, 0);
+        g_assert_cmpint(SUNLinSolSolve(Ls, As, xs, b, 0.0), ==, 0);
+        g_assert_cmpint(SUNLinSolSolve(Lf, Af, xf, b, 0.0), ==, 0);
+        g_assert_cmpint(
+            memcmp(N_VGetArrayPointer(xs), N_VGetArrayPointer(xf), sizeof(double) * (size_t)n), ==,
+            0);
+      }
+      SUNLinSolFree(Ls);
+      SUNLinSolFree(Lf);
+      SUNMatDestroy(As);
+      SUNMatDestroy(Af);
+      N_VDestroy(b);
+      N_VDestroy(xs);
+      N_VDestroy(xf);
+    }
+  g_assert_cmpint(failures, >=, 19);
+  g_rand_free(r);
+  SUNContext_Free(&ctx);
+}
+
 /* Whole runs: rows, events and the integrator's counters equal. */
 static void test_runs(void)
 {
@@ -176,10 +230,10 @@ static void test_runs(void)
   for (size_t v = 0; v < G_N_ELEMENTS(variants); v++) {
     ss_trace *tr[2];
     for (int serial = 0; serial < 2; serial++) {
-      sim_serial_nvector = serial;
+      sim_plain_sundials = serial;
       tr[serial] = run_scenario_opts(variants[v][0], &variants[v][1], NULL, NULL);
     }
-    sim_serial_nvector = false;
+    sim_plain_sundials = false;
     g_assert_cmpuint(tr[0]->n_rows, ==, tr[1]->n_rows);
     g_assert_cmpuint(tr[0]->n_events, ==, tr[1]->n_events);
     g_assert_cmpint(memcmp(tr[0]->t, tr[1]->t, sizeof(double) * tr[0]->n_rows), ==, 0);
@@ -201,6 +255,7 @@ int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/nvector/ops", test_ops);
+  g_test_add_func("/nvector/linsol", test_linsol);
   g_test_add_func("/nvector/runs", test_runs);
   return g_test_run();
 }
