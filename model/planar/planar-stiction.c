@@ -35,7 +35,7 @@ static const double RESIDUAL_TOL = 1e-8; /* statics residual, relative to the lo
  * order (tmp -= a_ij x_j, j ascending). */
 static volatile double lu_minus_one = -1.0;
 
-void ss_lu_decomp(double *A, int n, size_t *perm)
+static inline __attribute__((always_inline)) void lu_decomp_n(double *A, int n, size_t *perm)
 {
   int ipiv[SS_LU_SMALL];
   const double alpha = lu_minus_one; /* a product, as GSL's: a NaN keeps its sign */
@@ -79,6 +79,22 @@ void ss_lu_decomp(double *A, int n, size_t *perm)
       perm[ipiv[i]] = perm[i];
       perm[i] = t;
     }
+}
+
+void ss_lu_decomp(double *A, int n, size_t *perm)
+{
+  switch (n) { /* the sizes of the mechanisms' Schur complements, unrolled */
+  case 2: lu_decomp_n(A, 2, perm); break;
+  case 3: lu_decomp_n(A, 3, perm); break;
+  case 4: lu_decomp_n(A, 4, perm); break;
+  case 5: lu_decomp_n(A, 5, perm); break;
+  case 6: lu_decomp_n(A, 6, perm); break;
+  case 7: lu_decomp_n(A, 7, perm); break;
+  case 8: lu_decomp_n(A, 8, perm); break;
+  case 9: lu_decomp_n(A, 9, perm); break;
+  case 10: lu_decomp_n(A, 10, perm); break;
+  default: lu_decomp_n(A, n, perm); break;
+  }
 }
 
 void ss_lu_forward(const double *LU, int n, double *x, int sx)
