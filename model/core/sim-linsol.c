@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <sundials/sundials_linearsolver.h>
 #include <sunmatrix/sunmatrix_dense.h>
@@ -147,8 +148,9 @@ static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunr
   (void)tol;
   small_ls *c = CONTENT(S);
   const double *a = SUNDenseMatrix_Data(A);
-  N_VScale(1.0, b, x);
   double *xd = N_VGetArrayPointer(x);
+  if (x != b) /* x = b (N_VScale by 1 as SUNLinSol_Dense: the same bits) */
+    memcpy(xd, N_VGetArrayPointer(b), sizeof(double) * (size_t)c->n);
   int n = (int)c->n;
 #define K(N) getrs(N, a, c->pivots, xd)
   LS_SWITCH(n, K)
@@ -177,6 +179,54 @@ static int ls_free(SUNLinearSolver S)
   }
   SUNLinSolFreeEmpty(S);
   return SUNLS_SUCCESS;
+}
+
+/* ---- the dense matrix's operations in CVLS's setup ---------------------
+ *
+ * M = I - gamma J is formed each setup as a copy of the saved Jacobian and
+ * a scale-and-add-identity (SUNMatCopy, SUNMatScaleAddI): element-wise,
+ * the same operations (a = c a, then a + 1 on the diagonal), over the
+ * contiguous column-major data in one loop instead of one element at a
+ * time with a branch on the diagonal. */
+
+static int mat_copy(SUNMatrix A, SUNMatrix B)
+{
+  memcpy(SUNDenseMatrix_Data(B), SUNDenseMatrix_Data(A),
+         sizeof(double) * (size_t)SUNDenseMatrix_LData(A));
+  return SUNMAT_SUCCESS;
+}
+
+static int mat_zero(SUNMatrix A)
+{
+  memset(SUNDenseMatrix_Data(A), 0, sizeof(double) * (size_t)SUNDenseMatrix_LData(A));
+  return SUNMAT_SUCCESS;
+}
+
+ALWAYS_INLINE void scale_add_i(int n, double c, double *a)
+{
+  for (int i = 0; i < n * n; i++)
+    a[i] *= c;
+  for (int i = 0; i < n; i++)
+    a[(size_t)i * (size_t)n + (size_t)i] += 1.0;
+}
+
+static int mat_scale_add_i(sunrealtype c, SUNMatrix A)
+{
+  double *a = SUNDenseMatrix_Data(A);
+  int n = (int)SUNDenseMatrix_Columns(A);
+#define K(N) scale_add_i(N, c, a)
+  LS_SWITCH(n, K)
+#undef K
+  return SUNMAT_SUCCESS;
+}
+
+void sim_matrix_small_ops(SUNMatrix A)
+{
+  if (SUNDenseMatrix_Rows(A) != SUNDenseMatrix_Columns(A))
+    return;
+  A->ops->copy = mat_copy;
+  A->ops->zero = mat_zero;
+  A->ops->scaleaddi = mat_scale_add_i;
 }
 
 SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx)

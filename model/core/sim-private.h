@@ -17,6 +17,7 @@
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
 
 #include "ss-internal.h"
 
@@ -137,6 +138,9 @@ extern _Thread_local bool sim_plain_sundials;
 /* SUNLinSol_Dense's LU and solve for an n x n dense matrix, bit for bit,
  * in fixed-size loops; NULL when out of memory. */
 SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx);
+/* Gives square dense matrix A the element-wise copy, zero and
+ * scale-add-identity of CVLS's setup in whole-array loops (the same bits). */
+void sim_matrix_small_ops(SUNMatrix A);
 
 /* Every contact's relative velocity at (t, x) in the current modes, into
  * s->v: the model's speeds op, else its contacts (s->margin overwritten). */

@@ -349,6 +349,8 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   if (flag == 0) {
     if (m->stiff) {
       s->A = SUNDenseMatrix(m->nx, m->nx, s->ctx);
+      if (s->A && !sim_plain_sundials)
+        sim_matrix_small_ops(s->A);
       s->LS = !s->A                ? NULL
               : sim_plain_sundials ? SUNLinSol_Dense(s->y, s->A, s->ctx)
                                    : sim_linsol_small(m->nx, s->ctx);

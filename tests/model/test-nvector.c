@@ -206,6 +206,33 @@ static void test_linsol(void)
       N_VDestroy(xf);
     }
   g_assert_cmpint(failures, >=, 19);
+
+  /* the matrix operations of CVLS's setup: copy, zero, scale-add-identity */
+  for (int n = 1; n <= 20; n++) {
+    SUNMatrix As = SUNDenseMatrix(n, n, ctx), Af = SUNDenseMatrix(n, n, ctx);
+    SUNMatrix Bs = SUNDenseMatrix(n, n, ctx), Bf = SUNDenseMatrix(n, n, ctx);
+    sim_matrix_small_ops(Af);
+    g_assert_true(Af->ops->scaleaddi != As->ops->scaleaddi);
+    double *as = SUNDenseMatrix_Data(As), *af = SUNDenseMatrix_Data(Af);
+    for (int i = 0; i < n * n; i++)
+      as[i] = af[i] = g_rand_double_range(r, -2.0, 2.0) * pow(10.0, g_rand_int_range(r, -6, 6));
+    double c = g_rand_double_range(r, -1e-3, 1e-3);
+    g_assert_cmpint(SUNMatScaleAddI(c, As), ==, 0);
+    g_assert_cmpint(SUNMatScaleAddI(c, Af), ==, 0);
+    g_assert_cmpint(memcmp(as, af, sizeof(double) * (size_t)(n * n)), ==, 0);
+    g_assert_cmpint(SUNMatCopy(As, Bs), ==, 0);
+    g_assert_cmpint(SUNMatCopy(Af, Bf), ==, 0);
+    g_assert_cmpint(
+        memcmp(SUNDenseMatrix_Data(Bs), SUNDenseMatrix_Data(Bf), sizeof(double) * (size_t)(n * n)),
+        ==, 0);
+    g_assert_cmpint(SUNMatZero(Af), ==, 0);
+    for (int i = 0; i < n * n; i++)
+      g_assert_cmpfloat(af[i], ==, 0.0);
+    SUNMatDestroy(As);
+    SUNMatDestroy(Af);
+    SUNMatDestroy(Bs);
+    SUNMatDestroy(Bf);
+  }
   g_rand_free(r);
   SUNContext_Free(&ctx);
 }
