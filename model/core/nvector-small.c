@@ -65,49 +65,35 @@
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* z = a x + b y, as the serial vector rounds it (the sign of a zero
- * included: -1 (x + y) and -y - x differ where x = -y).  kind: 0 a = b,
- * 1 a = -b, 2 a = b = -1, 3 a = -1 and b = 1, 4 any other */
-ALWAYS_INLINE void lsum(int n, int kind, double a, const double *x, double b, const double *y,
-                        double *z)
+ * included: -1 (x + y) and -y - x differ where x = -y) */
+ALWAYS_INLINE void lsum(int n, double a, const double *x, double b, const double *y, double *z)
 {
-  switch (kind) {
-  case 0:
-    for (int i = 0; i < n; i++)
-      z[i] = a * (x[i] + y[i]);
-    break;
-  case 1:
-    for (int i = 0; i < n; i++)
-      z[i] = a * (x[i] - y[i]);
-    break;
-  case 2:
-    for (int i = 0; i < n; i++)
-      z[i] = -y[i] - x[i];
-    break;
-  case 3:
-    for (int i = 0; i < n; i++)
-      z[i] = y[i] - x[i];
-    break;
-  default:
+  if (a == b) {
+    if (a == -1.0)
+      for (int i = 0; i < n; i++)
+        z[i] = -y[i] - x[i];
+    else
+      for (int i = 0; i < n; i++)
+        z[i] = a * (x[i] + y[i]);
+  } else if (a == -b) {
+    if (a == -1.0)
+      for (int i = 0; i < n; i++)
+        z[i] = y[i] - x[i];
+    else
+      for (int i = 0; i < n; i++)
+        z[i] = a * (x[i] - y[i]);
+  } else {
     for (int i = 0; i < n; i++)
       z[i] = a * x[i] + b * y[i];
   }
-}
-
-ALWAYS_INLINE int lsum_kind(double a, double b)
-{
-  if (a == b)
-    return a == -1.0 ? 2 : 0;
-  if (a == -b)
-    return a == -1.0 ? 3 : 1;
-  return 4;
 }
 
 static void nv_linearsum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z)
 {
   const double *xd = DATA(x), *yd = DATA(y);
   double *zd = DATA(z);
-  int n = LEN(x), kind = lsum_kind(a, b);
-#define K(N) lsum(N, kind, a, xd, b, yd, zd)
+  int n = LEN(x);
+#define K(N) lsum(N, a, xd, b, yd, zd)
   NV_SWITCH(n, K)
 #undef K
 }
@@ -218,26 +204,34 @@ static sunrealtype nv_maxnorm(N_Vector x)
 }
 
 /* sum of (x w)^2 in index order */
+ALWAYS_INLINE double wsqrsum(int n, const double *x, const double *w)
+{
+  double sum = 0.0;
+  for (int i = 0; i < n; i++) {
+    double p = x[i] * w[i];
+    sum += p * p;
+  }
+  return sum;
+}
+
 static sunrealtype nv_wsqrsum(N_Vector x, N_Vector w)
 {
   const double *xd = DATA(x), *wd = DATA(w);
   double sum = 0.0;
   int n = LEN(x);
-#define K(N)                      \
-  for (int i = 0; i < (N); i++) { \
-    double p = xd[i] * wd[i];     \
-    sum += p * p;                 \
-  }
+#define K(N) sum = wsqrsum(N, xd, wd)
   NV_SWITCH(n, K)
 #undef K
   return sum;
 }
 
-static sunrealtype nv_wrmsnorm(N_Vector x, N_Vector w)
+ALWAYS_INLINE double rms(double sum, int n)
 {
-  double q = nv_wsqrsum(x, w) / (double)LEN(x);
+  double q = sum / (double)n;
   return q <= 0.0 ? 0.0 : sqrt(q);
 }
+
+static sunrealtype nv_wrmsnorm(N_Vector x, N_Vector w) { return rms(nv_wsqrsum(x, w), LEN(x)); }
 
 /* z = sum c_i X_i: z = c_0 X_0, then z += c_i X_i for i = 1, 2, ... (the
  * generic fallback's order: z may be one of the X_i) */
@@ -249,8 +243,7 @@ static int nv_linearcombination(int nvec, sunrealtype *c, N_Vector *X, N_Vector 
   for (int k = 1; k < nvec; k++) {
     const double *xd = DATA(X[k]);
     double a = c[k];
-    int kind = lsum_kind(a, 1.0);
-#define K(N) lsum(N, kind, a, xd, 1.0, zd, zd)
+#define K(N) lsum(N, a, xd, 1.0, zd, zd)
     NV_SWITCH(n, K)
 #undef K
   }
@@ -260,8 +253,9 @@ static int nv_linearcombination(int nvec, sunrealtype *c, N_Vector *X, N_Vector 
 /* Z_i = a_i x + Y_i */
 static int nv_scaleaddmulti(int nvec, sunrealtype *a, N_Vector x, N_Vector *Y, N_Vector *Z)
 {
+  void (*linearsum)(sunrealtype, N_Vector, sunrealtype, N_Vector, N_Vector) = x->ops->nvlinearsum;
   for (int k = 0; k < nvec; k++)
-    nv_linearsum(a[k], x, 1.0, Y[k], Z[k]);
+    linearsum(a[k], x, 1.0, Y[k], Z[k]);
   return 0;
 }
 
@@ -290,25 +284,96 @@ static int nv_constvectorarray(int nvec, sunrealtype c, N_Vector *Z)
 static int nv_wrmsnormvectorarray(int nvec, N_Vector *X, N_Vector *W, sunrealtype *nrm)
 {
   for (int k = 0; k < nvec; k++)
-    nrm[k] = nv_wrmsnorm(X[k], W[k]);
+    nrm[k] = X[k]->ops->nvwrmsnorm(X[k], W[k]);
   return 0;
 }
+
+/* The hottest operations once more per length, without the switch: the
+ * ops table of a vector of length N <= 16 points at these. */
+#define NV_FIXED(N)                                                                              \
+  static void nv_linearsum_##N(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z) \
+  {                                                                                              \
+    lsum(N, a, DATA(x), b, DATA(y), DATA(z));                                                    \
+  }                                                                                              \
+  static void nv_scale_##N(sunrealtype c, N_Vector x, N_Vector z)                                \
+  {                                                                                              \
+    scale(N, c, DATA(x), DATA(z));                                                               \
+  }                                                                                              \
+  static sunrealtype nv_wsqrsum_##N(N_Vector x, N_Vector w)                                      \
+  {                                                                                              \
+    return wsqrsum(N, DATA(x), DATA(w));                                                         \
+  }                                                                                              \
+  static sunrealtype nv_wrmsnorm_##N(N_Vector x, N_Vector w)                                     \
+  {                                                                                              \
+    return rms(wsqrsum(N, DATA(x), DATA(w)), N);                                                 \
+  }
+NV_FIXED(1)
+NV_FIXED(2)
+NV_FIXED(3)
+NV_FIXED(4)
+NV_FIXED(5)
+NV_FIXED(6)
+NV_FIXED(7)
+NV_FIXED(8)
+NV_FIXED(9)
+NV_FIXED(10)
+NV_FIXED(11)
+NV_FIXED(12)
+NV_FIXED(13)
+NV_FIXED(14)
+NV_FIXED(15)
+NV_FIXED(16)
+#undef NV_FIXED
+
+typedef struct fixed_ops {
+  void (*linearsum)(sunrealtype, N_Vector, sunrealtype, N_Vector, N_Vector);
+  void (*scale)(sunrealtype, N_Vector, N_Vector);
+  sunrealtype (*wsqrsum)(N_Vector, N_Vector);
+  sunrealtype (*wrmsnorm)(N_Vector, N_Vector);
+} fixed_ops;
+
+#define F(N)                                                        \
+  {                                                                 \
+    nv_linearsum_##N, nv_scale_##N, nv_wsqrsum_##N, nv_wrmsnorm_##N \
+  }
+static const fixed_ops fixed[17] = {
+    {nv_linearsum, nv_scale, nv_wsqrsum, nv_wrmsnorm},
+    F(1),
+    F(2),
+    F(3),
+    F(4),
+    F(5),
+    F(6),
+    F(7),
+    F(8),
+    F(9),
+    F(10),
+    F(11),
+    F(12),
+    F(13),
+    F(14),
+    F(15),
+    F(16),
+};
+#undef F
 
 void ss_nvector_small_ops(N_Vector v)
 {
   N_Vector_Ops o = v->ops;
-  o->nvlinearsum = nv_linearsum;
+  int n = LEN(v);
+  const fixed_ops *f = &fixed[n >= 1 && n <= 16 ? n : 0];
+  o->nvlinearsum = f->linearsum;
   o->nvconst = nv_const;
   o->nvprod = nv_prod;
   o->nvdiv = nv_div;
-  o->nvscale = nv_scale;
+  o->nvscale = f->scale;
   o->nvabs = nv_abs;
   o->nvinv = nv_inv;
   o->nvaddconst = nv_addconst;
   o->nvmaxnorm = nv_maxnorm;
   o->nvmaxnormlocal = nv_maxnorm;
-  o->nvwrmsnorm = nv_wrmsnorm;
-  o->nvwsqrsumlocal = nv_wsqrsum;
+  o->nvwrmsnorm = f->wrmsnorm;
+  o->nvwsqrsumlocal = f->wsqrsum;
   o->nvlinearcombination = nv_linearcombination;
   o->nvscaleaddmulti = nv_scaleaddmulti;
   o->nvlinearsumvectorarray = nv_linearsumvectorarray;
