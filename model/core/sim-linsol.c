@@ -35,13 +35,23 @@ typedef struct small_ls {
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
+/* (the loops unrolled whole for a fixed n: straight-line code, the
+ * solution kept in registers; a, p and b never overlap) */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL _Pragma("GCC unroll 16")
+#else
+#define UNROLL
+#endif
+
 /* LU of the column-major n x n matrix a; 0, or k + 1 at a zero pivot in
  * column k */
-ALWAYS_INLINE sunindextype getrf(int n, double *a, sunindextype *p)
+ALWAYS_INLINE sunindextype getrf(int n, double *restrict a, sunindextype *restrict p)
 {
+  UNROLL
   for (int k = 0; k < n; k++) {
     double *col_k = a + (size_t)k * (size_t)n;
     int l = k;
+    UNROLL
     for (int i = k + 1; i < n; i++)
       if (fabs(col_k[i]) > fabs(col_k[l]))
         l = i;
@@ -49,26 +59,32 @@ ALWAYS_INLINE sunindextype getrf(int n, double *a, sunindextype *p)
     if (col_k[l] == 0.0)
       return k + 1;
     if (l != k)
-      for (int i = 0; i < n; i++) {
-        double *c = a + (size_t)i * (size_t)n, t = c[l];
-        c[l] = c[k];
-        c[k] = t;
-      }
+      UNROLL
+    for (int i = 0; i < n; i++) {
+      double *c = a + (size_t)i * (size_t)n, t = c[l];
+      c[l] = c[k];
+      c[k] = t;
+    }
     double mult = 1.0 / col_k[k];
+    UNROLL
     for (int i = k + 1; i < n; i++)
       col_k[i] *= mult;
+    UNROLL
     for (int j = k + 1; j < n; j++) {
       double *col_j = a + (size_t)j * (size_t)n, a_kj = col_j[k];
       if (a_kj != 0.0)
-        for (int i = k + 1; i < n; i++)
-          col_j[i] -= a_kj * col_k[i];
+        UNROLL
+      for (int i = k + 1; i < n; i++)
+        col_j[i] -= a_kj * col_k[i];
     }
   }
   return 0;
 }
 
-ALWAYS_INLINE void getrs(int n, const double *a, const sunindextype *p, double *b)
+ALWAYS_INLINE void getrs(int n, const double *restrict a, const sunindextype *restrict p,
+                         double *restrict b)
 {
+  UNROLL
   for (int k = 0; k < n; k++) {
     sunindextype pk = p[k];
     if (pk != k) {
@@ -77,14 +93,18 @@ ALWAYS_INLINE void getrs(int n, const double *a, const sunindextype *p, double *
       b[pk] = t;
     }
   }
+  UNROLL
   for (int k = 0; k < n - 1; k++) {
     const double *col_k = a + (size_t)k * (size_t)n;
+    UNROLL
     for (int i = k + 1; i < n; i++)
       b[i] -= col_k[i] * b[k];
   }
+  UNROLL
   for (int k = n - 1; k > 0; k--) {
     const double *col_k = a + (size_t)k * (size_t)n;
     b[k] /= col_k[k];
+    UNROLL
     for (int i = 0; i < k; i++)
       b[i] -= col_k[i] * b[k];
   }
