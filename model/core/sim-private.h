@@ -5,6 +5,8 @@
  *                 roots and events, restarts, output grid rows
  *   sim-interp.c  what a step's interpolant tells: creeping stops and
  *                 speeds that dip through zero within the step
+ *   sim-linsol.c  the BDF Newton iteration's dense linear solver for small
+ *                 states (and nvector-small.c, their N_Vector)
  *
  * Split along that seam so the stepping loop reads without the analyses'
  * numerics and neither file passes 1,000 lines; the names shared here
