@@ -290,22 +290,79 @@ static int nv_wrmsnormvectorarray(int nvec, N_Vector *X, N_Vector *W, sunrealtyp
 
 /* The hottest operations once more per length, without the switch: the
  * ops table of a vector of length N <= 16 points at these. */
-#define NV_FIXED(N)                                                                              \
-  static void nv_linearsum_##N(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z) \
-  {                                                                                              \
-    lsum(N, a, DATA(x), b, DATA(y), DATA(z));                                                    \
-  }                                                                                              \
-  static void nv_scale_##N(sunrealtype c, N_Vector x, N_Vector z)                                \
-  {                                                                                              \
-    scale(N, c, DATA(x), DATA(z));                                                               \
-  }                                                                                              \
-  static sunrealtype nv_wsqrsum_##N(N_Vector x, N_Vector w)                                      \
-  {                                                                                              \
-    return wsqrsum(N, DATA(x), DATA(w));                                                         \
-  }                                                                                              \
-  static sunrealtype nv_wrmsnorm_##N(N_Vector x, N_Vector w)                                     \
-  {                                                                                              \
-    return rms(wsqrsum(N, DATA(x), DATA(w)), N);                                                 \
+ALWAYS_INLINE void vconst(int n, double c, double *z)
+{
+  for (int i = 0; i < n; i++)
+    z[i] = c;
+}
+
+ALWAYS_INLINE void vabs(int n, const double *x, double *z)
+{
+  for (int i = 0; i < n; i++)
+    z[i] = fabs(x[i]);
+}
+
+ALWAYS_INLINE void vinv(int n, const double *x, double *z)
+{
+  for (int i = 0; i < n; i++)
+    z[i] = 1.0 / x[i];
+}
+
+ALWAYS_INLINE void vaddconst(int n, const double *x, double b, double *z)
+{
+  for (int i = 0; i < n; i++)
+    z[i] = x[i] + b;
+}
+
+/* z = c_0 X_0, then z += c_k X_k (as nv_linearcombination) */
+ALWAYS_INLINE void vlincomb(int n, int nvec, const double *c, N_Vector *X, double *z)
+{
+  scale(n, c[0], DATA(X[0]), z);
+  for (int k = 1; k < nvec; k++)
+    lsum(n, c[k], DATA(X[k]), 1.0, z, z);
+}
+
+/* Z_k = a_k x + Y_k (as nv_scaleaddmulti) */
+ALWAYS_INLINE void vscaleaddmulti(int n, int nvec, const double *a, const double *x, N_Vector *Y,
+                                  N_Vector *Z)
+{
+  for (int k = 0; k < nvec; k++)
+    lsum(n, a[k], x, 1.0, DATA(Y[k]), DATA(Z[k]));
+}
+
+#define NV_FIXED(N)                                                                               \
+  static void nv_linearsum_##N(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z)  \
+  {                                                                                               \
+    lsum(N, a, DATA(x), b, DATA(y), DATA(z));                                                     \
+  }                                                                                               \
+  static void nv_scale_##N(sunrealtype c, N_Vector x, N_Vector z)                                 \
+  {                                                                                               \
+    scale(N, c, DATA(x), DATA(z));                                                                \
+  }                                                                                               \
+  static sunrealtype nv_wsqrsum_##N(N_Vector x, N_Vector w)                                       \
+  {                                                                                               \
+    return wsqrsum(N, DATA(x), DATA(w));                                                          \
+  }                                                                                               \
+  static sunrealtype nv_wrmsnorm_##N(N_Vector x, N_Vector w)                                      \
+  {                                                                                               \
+    return rms(wsqrsum(N, DATA(x), DATA(w)), N);                                                  \
+  }                                                                                               \
+  static void nv_const_##N(sunrealtype c, N_Vector z) { vconst(N, c, DATA(z)); }                  \
+  static void nv_abs_##N(N_Vector x, N_Vector z) { vabs(N, DATA(x), DATA(z)); }                   \
+  static void nv_inv_##N(N_Vector x, N_Vector z) { vinv(N, DATA(x), DATA(z)); }                   \
+  static void nv_addconst_##N(N_Vector x, sunrealtype b, N_Vector z)                              \
+  {                                                                                               \
+    vaddconst(N, DATA(x), b, DATA(z));                                                            \
+  }                                                                                               \
+  static int nv_linearcombination_##N(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)          \
+  {                                                                                               \
+    vlincomb(N, nvec, c, X, DATA(z));                                                             \
+    return 0;                                                                                     \
+  }                                                                                               \
+  static int nv_scaleaddmulti_##N(int nvec, sunrealtype *a, N_Vector x, N_Vector *Y, N_Vector *Z) \
+  {                                                                                               \
+    vscaleaddmulti(N, nvec, a, DATA(x), Y, Z);                                                    \
+    return 0;                                                                                     \
   }
 NV_FIXED(1)
 NV_FIXED(2)
@@ -330,14 +387,22 @@ typedef struct fixed_ops {
   void (*scale)(sunrealtype, N_Vector, N_Vector);
   sunrealtype (*wsqrsum)(N_Vector, N_Vector);
   sunrealtype (*wrmsnorm)(N_Vector, N_Vector);
+  void (*vconst)(sunrealtype, N_Vector);
+  void (*abs)(N_Vector, N_Vector);
+  void (*inv)(N_Vector, N_Vector);
+  void (*addconst)(N_Vector, sunrealtype, N_Vector);
+  int (*linearcombination)(int, sunrealtype *, N_Vector *, N_Vector);
+  int (*scaleaddmulti)(int, sunrealtype *, N_Vector, N_Vector *, N_Vector *);
 } fixed_ops;
 
-#define F(N)                                                        \
-  {                                                                 \
-    nv_linearsum_##N, nv_scale_##N, nv_wsqrsum_##N, nv_wrmsnorm_##N \
+#define F(N)                                                                                   \
+  {                                                                                            \
+    nv_linearsum_##N, nv_scale_##N, nv_wsqrsum_##N, nv_wrmsnorm_##N, nv_const_##N, nv_abs_##N, \
+        nv_inv_##N, nv_addconst_##N, nv_linearcombination_##N, nv_scaleaddmulti_##N            \
   }
 static const fixed_ops fixed[17] = {
-    {nv_linearsum, nv_scale, nv_wsqrsum, nv_wrmsnorm},
+    {nv_linearsum, nv_scale, nv_wsqrsum, nv_wrmsnorm, nv_const, nv_abs, nv_inv, nv_addconst,
+     nv_linearcombination, nv_scaleaddmulti},
     F(1),
     F(2),
     F(3),
@@ -363,19 +428,19 @@ void ss_nvector_small_ops(N_Vector v)
   int n = LEN(v);
   const fixed_ops *f = &fixed[n >= 1 && n <= 16 ? n : 0];
   o->nvlinearsum = f->linearsum;
-  o->nvconst = nv_const;
+  o->nvconst = f->vconst;
   o->nvprod = nv_prod;
   o->nvdiv = nv_div;
   o->nvscale = f->scale;
-  o->nvabs = nv_abs;
-  o->nvinv = nv_inv;
-  o->nvaddconst = nv_addconst;
+  o->nvabs = f->abs;
+  o->nvinv = f->inv;
+  o->nvaddconst = f->addconst;
   o->nvmaxnorm = nv_maxnorm;
   o->nvmaxnormlocal = nv_maxnorm;
   o->nvwrmsnorm = f->wrmsnorm;
   o->nvwsqrsumlocal = f->wsqrsum;
-  o->nvlinearcombination = nv_linearcombination;
-  o->nvscaleaddmulti = nv_scaleaddmulti;
+  o->nvlinearcombination = f->linearcombination;
+  o->nvscaleaddmulti = f->scaleaddmulti;
   o->nvlinearsumvectorarray = nv_linearsumvectorarray;
   o->nvscalevectorarray = nv_scalevectorarray;
   o->nvconstvectorarray = nv_constvectorarray;
