@@ -58,12 +58,13 @@ ALWAYS_INLINE sunindextype getrf(int n, double *restrict a, sunindextype *restri
     p[k] = l;
     if (col_k[l] == 0.0)
       return k + 1;
-    if (l != k)
+    if (l != k) {
       UNROLL
-    for (int i = 0; i < n; i++) {
-      double *c = a + (size_t)i * (size_t)n, t = c[l];
-      c[l] = c[k];
-      c[k] = t;
+      for (int i = 0; i < n; i++) {
+        double *c = a + (size_t)i * (size_t)n, t = c[l];
+        c[l] = c[k];
+        c[k] = t;
+      }
     }
     double mult = 1.0 / col_k[k];
     UNROLL
@@ -72,10 +73,11 @@ ALWAYS_INLINE sunindextype getrf(int n, double *restrict a, sunindextype *restri
     UNROLL
     for (int j = k + 1; j < n; j++) {
       double *col_j = a + (size_t)j * (size_t)n, a_kj = col_j[k];
-      if (a_kj != 0.0)
+      if (a_kj != 0.0) {
         UNROLL
-      for (int i = k + 1; i < n; i++)
-        col_j[i] -= a_kj * col_k[i];
+        for (int i = k + 1; i < n; i++)
+          col_j[i] -= a_kj * col_k[i];
+      }
     }
   }
   return 0;
