@@ -11,9 +11,11 @@
  * their dispatch (the special cases of a linear sum, a call per case, a
  * loop of unknown length) rather than the arithmetic; the fused and vector
  * array operations are off in the serial vector, so SUNDIALS' generic
- * fallbacks call the linear sum once per vector of the history.  Here each
- * kernel switches once on the length to a loop of fixed length (unrolled
- * by the compiler) and the fused operations are given.
+ * fallbacks call the linear sum once per vector of the history.  Here a
+ * vector of 1-16 elements gets functions of its own length in its ops
+ * table (loops of fixed length, unrolled and vectorised by the compiler),
+ * longer ones the same kernels behind a switch on the length, and the
+ * fused operations are given.
  *
  * Results are bit for bit those of the serial vector: every element gets
  * the same floating-point operations in the same order.  A linear sum
@@ -21,9 +23,9 @@
  * a = b, a (x - y) when a = -b, -y - x and y - x when a = -1 and b = -+1
  * (the sign of a zero), else a x + b y (its other special cases, a or b
  * = +-1, give the same bits as a x + b y); a scaling by -1 is a negation
- * (a NaN's sign); a sum of squares is
- * accumulated in index order; the fused operations do what SUNDIALS'
- * generic fallbacks do, vector after vector. */
+ * (a NaN's sign); a sum of squares is accumulated in index order; the
+ * fused operations do what SUNDIALS' generic fallbacks do, vector after
+ * vector. */
 /* the fixed lengths' loops unrolled and vectorised (element-wise: the
  * same roundings; the sums of squares stay in index order) */
 #if defined(__GNUC__) && !defined(__clang__)
