@@ -86,7 +86,7 @@ const char *const ss_i18n_model_texts[] = {
   /* one-mass: label of sigma0 */
   N_("LuGre σ0"),
   /* one-mass: description of sigma0 */
-  N_("LuGre bristle stiffness per unit normal force"),
+  N_("LuGre bristle stiffness per unit normal force; above about 1e9 the bristles' fast oscillation needs more steps than max_steps allows and runs stop"),
   /* one-mass: label of sigma1 */
   N_("LuGre σ1"),
   /* one-mass: description of sigma1 */
@@ -350,7 +350,7 @@ const char *const ss_i18n_model_texts[] = {
   /* gear-train: description of k_tanh */
   N_("tanh law: friction MT0k tanh(k omega)"),
   /* gear-train: description of sigma0 */
-  N_("LuGre bristle stiffness per unit static friction torque"),
+  N_("LuGre bristle stiffness per unit static friction torque; above about 1e9 the bristles' fast oscillation needs more steps than max_steps allows and runs stop"),
   /* gear-train: description of sigma1 */
   N_("LuGre bristle damping per unit static friction torque"),
   /* gear-train: description of vartheta */

@@ -165,6 +165,34 @@ post_batch (SsSimulation *self, Batch *b)
   g_mutex_unlock (&self->mutex);
 }
 
+typedef struct
+{
+  SsSimulation  *self;
+  const Request *req;
+} RunOwner;
+
+/* Worker: whether a newer request or quitting abandoned the run (self->mutex held). */
+static gboolean
+run_abandoned (SsSimulation *self, const Request *req)
+{
+  /* a preview goes on under a newer preview: its curves are worth
+   * showing while the drag lasts, and the newest follows it */
+  return (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
+}
+
+/* Worker: the run's cancellation callback, asked within ss_sim_advance. */
+static bool
+run_cancelled_cb (void *data)
+{
+  RunOwner *o = data;
+  gboolean  abandoned;
+
+  g_mutex_lock (&o->self->mutex);
+  abandoned = run_abandoned (o->self, o->req);
+  g_mutex_unlock (&o->self->mutex);
+  return abandoned;
+}
+
 /* Worker: integrates one whole run; FALSE when a newer request abandoned it.
  * A parameter change's run is handed over whole: its dataset built and
  * measured here, so the main thread only swaps it in. */
@@ -179,6 +207,7 @@ compute_run (SsSimulation *self, const Request *req)
   ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
   Tee              tee = { req->progressive ? b : NULL, ss_trace_new (ss_model_n_columns (m)) };
   ss_sink          sink = { &tee, tee_sample, tee_event };
+  RunOwner         owner = { self, req };
   double           t_end, slice;
   int              rc = 0;
 
@@ -194,6 +223,7 @@ compute_run (SsSimulation *self, const Request *req)
       post_batch (self, b);
       return TRUE;
     }
+  ss_sim_set_cancel (sim, run_cancelled_cb, &owner);
   t_end = ss_sim_t_end (sim);
   slice = t_end / RUN_SLICES;
   for (;;)
@@ -203,9 +233,7 @@ compute_run (SsSimulation *self, const Request *req)
 
       rc = ss_sim_advance (sim, next, &sink);
       g_mutex_lock (&self->mutex);
-      /* a preview goes on under a newer preview: its curves are worth
-       * showing while the drag lasts, and the newest follows it */
-      abandoned = (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
+      abandoned = run_abandoned (self, req);
       self->worker_reached = ss_sim_time (sim);
       g_mutex_unlock (&self->mutex);
       if (abandoned)

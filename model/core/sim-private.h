@@ -5,6 +5,8 @@
  *                 roots and events, restarts, output grid rows
  *   sim-interp.c  what a step's interpolant tells: creeping stops and
  *                 speeds that dip through zero within the step
+ *   sim-linsol.c  the BDF Newton iteration's dense linear solver for small
+ *                 states (and nvector-small.c, their N_Vector)
  *
  * Split along that seam so the stepping loop reads without the analyses'
  * numerics and neither file passes 1,000 lines; the names shared here
@@ -16,6 +18,8 @@
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
 
 #include "ss-internal.h"
 
@@ -25,6 +29,20 @@
  * method's order (Adams at most 12), so a speed linear in the state is a
  * polynomial of that degree, and a smooth one close to it. */
 #define CREEP_NODES 14
+
+/* Guards: every run advances or stops (docs/events.md, "Guards").
+ *   SIM_MAX_ROOT_EVALS  event-function evaluations within one CVode call (its
+ *                       root search converges in a few dozen: more is a
+ *                       search that cannot shrink its bracket, e.g. at
+ *                       subnormal times)
+ *   SIM_STALL_CALLS     CVode calls in a row that leave simulated time within
+ *                       SIM_STALL_SHARE of t_end of where it was
+ *   SIM_CANCEL_EVERY    CVode calls (or root evaluations) between two looks
+ *                       at the cancellation callback */
+#define SIM_MAX_ROOT_EVALS 5000
+#define SIM_STALL_CALLS    2000
+#define SIM_STALL_SHARE    1e-13
+#define SIM_CANCEL_EVERY   16
 
 typedef struct creep_crossing {
   double t;    /* instant the speed fell through the rung, s */
@@ -52,7 +70,8 @@ struct ss_sim {
   double *margin0;         /* scratch per contact */
   N_Vector y_probe;        /* scratch state a moment after a (re)start */
   N_Vector ydot;           /* scratch derivative */
-  double *row;             /* scratch sample row */
+  double *row;             /* scratch sample row (the last emitted one) */
+  double *row_probe;       /* scratch row of a state that is not finite */
   void *observe_scratch;   /* the model's own scratch for observe (NULL: none) */
   N_Vector y_grid;         /* interpolated state at a grid time */
   double t;                /* time reached for the caller (<= t_step), s */
@@ -88,6 +107,15 @@ struct ss_sim {
   size_t max_rows;         /* rows a run may keep: grid plus one per event */
   char error[1024];        /* last error message */
 
+  /* guards (sim.c) */
+  long root_evals_in_call;    /* event-function evaluations in the current CVode call */
+  const char *stall;          /* why a callback stopped CVODE (NULL: none) */
+  double t_progress;          /* last time the run was seen to advance from, s */
+  long stalled_calls;         /* CVode calls since then */
+  ss_cancel_fn cancel;        /* cancellation callback (NULL: none) */
+  void *cancel_user;          /* its argument */
+  long calls_to_cancel_check; /* CVode calls or root evaluations until the next look */
+
   /* speeds through zero within a step (sim_find_dip) */
   double cheb_cos[2 * CREEP_NODES]; /* cos(pi m / (cheb_n - 1)), m < 2 (cheb_n - 1) */
   int cheb_n;                       /* nodes of that table (0: none) */
@@ -101,6 +129,20 @@ struct ss_sim {
 };
 
 /* ---- sim.c: the run ---- */
+
+/* Runs started on this thread use SUNDIALS' plain serial N_Vector and
+ * dense linear solver instead of the small ones (nvector-small.c,
+ * sim-linsol.c): for the tests that compare them. */
+extern _Thread_local bool sim_plain_sundials;
+
+/* ---- sim-linsol.c: the dense linear solver for small states ---- */
+
+/* SUNLinSol_Dense's LU and solve for an n x n dense matrix, bit for bit,
+ * in fixed-size loops; NULL when out of memory. */
+SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx);
+/* Gives square dense matrix A the element-wise copy, zero and
+ * scale-add-identity of CVLS's setup in whole-array loops (the same bits). */
+void sim_matrix_small_ops(SUNMatrix A);
 
 /* Every contact's relative velocity at (t, x) in the current modes, into
  * s->v: the model's speeds op, else its contacts (s->margin overwritten). */

@@ -26,12 +26,15 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
+#include "nvector-small.h"
 #include "sim-private.h"
 
 static int set_step_cap(ss_sim *s);
 static int set_stop(ss_sim *s, double t);
 
 static _Thread_local char model_failure[256];
+
+_Thread_local bool sim_plain_sundials;
 
 void ss_report_failure(const char *why)
 {
@@ -61,10 +64,35 @@ void sim_speeds(ss_sim *s, double t, const double *x)
     m->ops->contacts(m, t, x, s->modes, s->v, s->margin, NULL);
 }
 
+#define SIM_STR_(x) #x
+#define SIM_STR(x)  SIM_STR_(x)
+
+static const char stall_cancelled[] = "cancelled";
+
+/* Whether the caller asked to cancel (looked at every SIM_CANCEL_EVERY calls). */
+static bool sim_cancelled(ss_sim *s)
+{
+  if (!s->cancel || --s->calls_to_cancel_check > 0)
+    return false;
+  s->calls_to_cancel_check = SIM_CANCEL_EVERY;
+  return s->cancel(s->cancel_user);
+}
+
 static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
 {
   ss_sim *s = user;
   const ss_model *m = s->m;
+  /* a root search that cannot converge (a bracket no longer than rounding
+   * in t) would call this forever within one CVode call */
+  if (++s->root_evals_in_call > SIM_MAX_ROOT_EVALS) {
+    s->stall = "the root finding does not converge (more than " SIM_STR(
+        SIM_MAX_ROOT_EVALS) " evaluations of the event functions in one step)";
+    return 1;
+  }
+  if (sim_cancelled(s)) {
+    s->stall = stall_cancelled;
+    return 1;
+  }
   const double *x = N_VGetArrayPointer(y);
   /* the margins only for stuck contacts of a hybrid model (and the kinks) */
   bool margins = m->n_kinks > 0;
@@ -180,6 +208,7 @@ void ss_sim_free(ss_sim *s)
   free(s->margin);
   free(s->margin0);
   free(s->row);
+  free(s->row_probe);
   free(s->observe_scratch);
   ss_run_check_free(s->check);
   free(s->creep_next);
@@ -237,6 +266,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->margin = calloc((size_t)nc + 1, sizeof(double));
   s->margin0 = calloc((size_t)nc + 1, sizeof(double));
   s->row = calloc((size_t)m->n_columns + 1, sizeof(double));
+  s->row_probe = calloc((size_t)m->n_columns + 1, sizeof(double));
   s->creep_next = calloc((size_t)nc + 1, sizeof(int));
   s->creep_t = calloc((size_t)nc * CREEP_RUNGS + 1, sizeof(double));
   s->trial_modes = calloc((size_t)nc + 1, sizeof(int));
@@ -249,20 +279,24 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->dip_rate_a = calloc((size_t)nc + 1, sizeof(double));
   s->dip_rate = calloc((size_t)nc + 1, sizeof(double));
   if (!s->modes || !s->old_modes || !s->released || !s->roots || !s->hit || !s->v || !s->margin ||
-      !s->margin0 || !s->row || !s->check || !s->creep_next || !s->creep_t || !s->trial_modes ||
-      !s->speed || !s->cross || !s->node_t || !s->node_speed || !s->dip_speed || !s->dip_rate_a ||
-      !s->dip_rate || (m->observe_scratch > 0 && !s->observe_scratch) ||
+      !s->margin0 || !s->row || !s->row_probe || !s->check || !s->creep_next || !s->creep_t ||
+      !s->trial_modes || !s->speed || !s->cross || !s->node_t || !s->node_speed || !s->dip_speed ||
+      !s->dip_rate_a || !s->dip_rate || (m->observe_scratch > 0 && !s->observe_scratch) ||
       SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
-  s->y = N_VNew_Serial(m->nx, s->ctx);
-  s->y_grid = N_VNew_Serial(m->nx, s->ctx);
-  s->y_probe = N_VNew_Serial(m->nx, s->ctx);
-  s->ydot = N_VNew_Serial(m->nx, s->ctx);
-  s->y_creep = N_VNew_Serial(m->nx, s->ctx);
-  s->y_trial = N_VNew_Serial(m->nx, s->ctx);
-  s->ydot_last = N_VNew_Serial(m->nx, s->ctx);
+  /* CVODE clones its vectors from y: all of them small ones (bit for bit
+   * the serial vector's results, in fewer instructions) */
+  N_Vector (*vec_new)(sunindextype, SUNContext) =
+      sim_plain_sundials ? N_VNew_Serial : ss_nvector_small_new;
+  s->y = vec_new(m->nx, s->ctx);
+  s->y_grid = vec_new(m->nx, s->ctx);
+  s->y_probe = vec_new(m->nx, s->ctx);
+  s->ydot = vec_new(m->nx, s->ctx);
+  s->y_creep = vec_new(m->nx, s->ctx);
+  s->y_trial = vec_new(m->nx, s->ctx);
+  s->ydot_last = vec_new(m->nx, s->ctx);
   if (!s->y || !s->y_grid || !s->y_probe || !s->ydot || !s->y_creep || !s->y_trial ||
       !s->ydot_last) {
     ss_sim_free(s);
@@ -315,7 +349,11 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   if (flag == 0) {
     if (m->stiff) {
       s->A = SUNDenseMatrix(m->nx, m->nx, s->ctx);
-      s->LS = s->A ? SUNLinSol_Dense(s->y, s->A, s->ctx) : NULL;
+      if (s->A && !sim_plain_sundials)
+        sim_matrix_small_ops(s->A);
+      s->LS = !s->A                ? NULL
+              : sim_plain_sundials ? SUNLinSol_Dense(s->y, s->A, s->ctx)
+                                   : sim_linsol_small(m->nx, s->ctx);
       flag = s->LS ? CVodeSetLinearSolver(s->cvode, s->LS, s->A) : -1;
     } else {
       s->NLS = SUNNonlinSol_FixedPoint(s->y, 0, s->ctx);
@@ -346,6 +384,41 @@ static int set_step_cap(ss_sim *s)
   for (int i = 0; s->m->hybrid && i < s->m->n_contacts; i++)
     any_stuck |= s->modes[i] == SS_MODE_STICK;
   return CVodeSetMaxStep(s->cvode, any_stuck ? stuck_step_cap(s) : 0.0);
+}
+
+/* Stops the run at the caller's request; returns -1. */
+static int sim_cancel_stop(ss_sim *s, double t)
+{
+  snprintf(s->error, sizeof s->error, "run cancelled at t = %.9g s", t);
+  s->failed = true;
+  return -1;
+}
+
+/* A state that is no longer finite stops the run, naming the columns it
+ * shows in (those not finite now that were in the last row), else the
+ * state's index; returns -1 then, 0 if every value is finite. */
+static int check_finite(ss_sim *s, double t, const double *x)
+{
+  const ss_model *m = s->m;
+  int k = 0;
+  while (k < m->nx && isfinite(x[k]))
+    k++;
+  if (k == m->nx)
+    return 0;
+  char what[512];
+  int len = snprintf(what, sizeof what, "the state is not finite (");
+  double *row = s->row_probe;
+  m->ops->observe(m, s->observe_scratch, t, x, s->modes, row);
+  int named = 0;
+  for (int c = 0; c < m->n_columns && named < 4 && len < (int)sizeof what - 80; c++)
+    if (!isfinite(row[c]) && (s->rows == 0 || isfinite(s->row[c]) || isinf(row[c])))
+      len += snprintf(what + len, sizeof what - (size_t)len, "%scolumn %.40s = %g",
+                      named++ ? ", " : "", m->columns[c].name, row[c]);
+  if (named == 0)
+    snprintf(what + len, sizeof what - (size_t)len, "state %d = %g)", k, x[k]);
+  else
+    snprintf(what + len, sizeof what - (size_t)len, ")");
+  return sim_fail(s, t, what);
 }
 
 int sim_fail(ss_sim *s, double t, const char *what)
@@ -403,7 +476,12 @@ void sim_emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
   if (s->failed)
     return;
   char why[960]; /* a run check's reason and its contacts' notes */
+  if (check_finite(s, t, x) < 0)
+    return;
   s->m->ops->observe(s->m, s->observe_scratch, t, x, s->modes, s->row);
+  for (int c = 0; c < s->m->n_columns; c++) /* an overflowing quantity (a viscous force */
+    if (isinf(s->row[c]))                   /* over a normal force near 0) is undetermined */
+      s->row[c] = NAN;
   if (!ss_run_check_row(s->check, s->row, why, sizeof why)) {
     sim_fail(s, t, why);
     return;
@@ -665,12 +743,34 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
       emit_last_step(s, sink, s->t_step, N_VGetArrayPointer(s->y));
       return sim_fail(s, s->t_step, what);
     }
+    if (sim_cancelled(s))
+      return sim_cancel_stop(s, s->t_step);
+    /* simulated time must move on: a run whose steps shrink to nothing
+     * (rounding in t, subnormal times) stops instead of crawling */
+    if (s->t_step > s->t_progress + SIM_STALL_SHARE * s->opts.t_end) {
+      s->t_progress = s->t_step;
+      s->stalled_calls = 0;
+    } else if (++s->stalled_calls > SIM_STALL_CALLS) {
+      return sim_fail(
+          s, s->t_step,
+          "simulated time does not advance (" SIM_STR(
+              SIM_STALL_CALLS) " integrator calls in a row within " SIM_STR(SIM_STALL_SHARE) " of "
+                                                                                             "t_"
+                                                                                             "end"
+                                                                                             ")");
+    }
     sunrealtype tret = s->t_step;
     model_failure[0] = '\0'; /* only this step's reasons count */
+    s->root_evals_in_call = 0;
+    s->stall = NULL;
     int flag = CVode(s->cvode, s->opts.t_end, s->y, &tret, CV_ONE_STEP);
     if (flag < 0) {
       char what[512];
-      if (model_failure[0])
+      if (s->stall == stall_cancelled)
+        return sim_cancel_stop(s, tret);
+      if (s->stall)
+        snprintf(what, sizeof what, "%.500s", s->stall);
+      else if (model_failure[0])
         snprintf(what, sizeof what, "%.255s", model_failure); /* the model's own reason */
       else
         snprintf(what, sizeof what, "%.500s", s->error[0] ? s->error : "integrator error");
@@ -716,6 +816,13 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
         return -1;
     }
   }
+}
+
+void ss_sim_set_cancel(ss_sim *s, ss_cancel_fn cancel, void *user)
+{
+  s->cancel = cancel;
+  s->cancel_user = user;
+  s->calls_to_cancel_check = 1;
 }
 
 double ss_sim_time(const ss_sim *s) { return s->t; }

@@ -330,6 +330,13 @@ const ss_run_opts *ss_sim_opts(const ss_sim *s);       /* the resolved options *
 void ss_sim_get_stats(const ss_sim *s, ss_stats *out); /* steps, RHS evals, events so far */
 const char *ss_sim_error(const ss_sim *s);
 const int *ss_sim_modes(const ss_sim *s); /* current mode per contact */
+/* Cancellation: ss_sim_advance asks cancel(user) every few integrator steps
+ * and within long root searches; true stops the run (ss_sim_advance returns
+ * -1, ss_sim_error says "run cancelled at t = ..."), so a caller never waits
+ * on a run it no longer wants.  NULL: never asked.  cancel may be called
+ * from the thread that runs ss_sim_advance only. */
+typedef bool (*ss_cancel_fn)(void *user);
+void ss_sim_set_cancel(ss_sim *s, ss_cancel_fn cancel, void *user);
 
 /* ---- traces: a whole run in memory ------------------------------------- */
 

@@ -58,8 +58,13 @@ static const ss_law_param sigma0_param = {
     .min = 1.0,
     .max = 1e12,
     .flags = SS_PARAM_LOG | SS_PARAM_MIN_EXCLUSIVE,
-    .description = "LuGre bristle stiffness per unit normal force",
-    .description_turn = "LuGre bristle stiffness per unit static friction torque",
+    /* where runs stop: one-mass 1e11, gear-train 1e10 (defaults otherwise;
+     * the steps grow as sqrt(sigma0), the bristles' oscillation) */
+    .description = "LuGre bristle stiffness per unit normal force; above about 1e9 the bristles' "
+                   "fast oscillation needs more steps than max_steps allows and runs stop",
+    .description_turn = "LuGre bristle stiffness per unit static friction torque; above about 1e9 "
+                        "the bristles' fast oscillation needs more steps than max_steps allows and "
+                        "runs stop",
     .per_contact = true,
     .field = offsetof(ss_friction, sigma0),
 };

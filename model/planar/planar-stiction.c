@@ -2,6 +2,7 @@
  * friction-reaction coupling for planar mechanisms (planar-stiction.h).
  * Linear algebra: GSL LU (square systems, the dynamics' Schur complement)
  * and SVD (statics, possibly redundant), all on stack buffers. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -19,6 +20,103 @@ enum {
 static const double RANK_TOL = 1e-11;    /* singular values below this times the largest are zero */
 static const double COUPLE_TOL = 1e-10;  /* friction consistency, relative */
 static const double RESIDUAL_TOL = 1e-8; /* statics residual, relative to the loads */
+
+/* ---- GSL's LU, written out for small systems ----------------------------
+ *
+ * gsl_linalg_LU_decomp and the triangular solves of gsl_linalg_LU_svx, bit
+ * for bit as GSL 2.7 computes them for n <= SS_LU_SMALL (its Level-2 algorithm
+ * below its recursion's crossover), without GSL's allocation per call and
+ * its reference CBLAS's calls per row: pivot the first largest |a| of the
+ * column, swap whole rows, scale the column below by 1 / pivot (divide
+ * below DBL_MIN: a zero pivot gives NaN multipliers, as in GSL 2.7),
+ * rank-one update a_ik += a_jk (-1 a_ij) of the rest; the
+ * permutation from the row swaps as GSL forms it; forward substitution
+ * with L's unit diagonal and back substitution with U, each sum in GSL's
+ * order (tmp -= a_ij x_j, j ascending). */
+static volatile double lu_minus_one = -1.0;
+
+static inline __attribute__((always_inline)) void lu_decomp_n(double *A, int n, size_t *perm)
+{
+  int ipiv[SS_LU_SMALL];
+  const double alpha = lu_minus_one; /* a product, as GSL's: a NaN keeps its sign */
+  for (int j = 0; j < n; j++) {
+    int jp = j;
+    double max = 0.0;
+    for (int i = j; i < n; i++)
+      if (fabs(A[i * n + j]) > max) {
+        max = fabs(A[i * n + j]);
+        jp = i;
+      }
+    ipiv[j] = jp;
+    if (jp != j)
+      for (int k = 0; k < n; k++) {
+        double t = A[j * n + k];
+        A[j * n + k] = A[jp * n + k];
+        A[jp * n + k] = t;
+      }
+    double ajj = A[j * n + j]; /* (0: the multipliers are NaN, as GSL 2.7's) */
+    if (fabs(ajj) >= DBL_MIN) {
+      double r = 1.0 / ajj;
+      for (int i = j + 1; i < n; i++)
+        A[i * n + j] *= r;
+    } else {
+      for (int i = j + 1; i < n; i++)
+        A[i * n + j] /= ajj;
+    }
+    for (int i = j + 1; i < n; i++) {
+      double t = alpha * A[i * n + j];
+      double *ai = A + i * n;
+      const double *aj = A + j * n;
+      for (int k = j + 1; k < n; k++)
+        ai[k] += aj[k] * t;
+    }
+  }
+  for (int i = 0; i < n; i++)
+    perm[i] = (size_t)i;
+  for (int i = 0; i < n; i++)
+    if (perm[ipiv[i]] != perm[i]) {
+      size_t t = perm[ipiv[i]];
+      perm[ipiv[i]] = perm[i];
+      perm[i] = t;
+    }
+}
+
+void ss_lu_decomp(double *A, int n, size_t *perm)
+{
+  switch (n) { /* the sizes of the mechanisms' Schur complements, unrolled */
+  case 2: lu_decomp_n(A, 2, perm); break;
+  case 3: lu_decomp_n(A, 3, perm); break;
+  case 4: lu_decomp_n(A, 4, perm); break;
+  case 5: lu_decomp_n(A, 5, perm); break;
+  case 6: lu_decomp_n(A, 6, perm); break;
+  case 7: lu_decomp_n(A, 7, perm); break;
+  case 8: lu_decomp_n(A, 8, perm); break;
+  case 9: lu_decomp_n(A, 9, perm); break;
+  case 10: lu_decomp_n(A, 10, perm); break;
+  default: lu_decomp_n(A, n, perm); break;
+  }
+}
+
+void ss_lu_forward(const double *LU, int n, double *x, int sx)
+{
+  for (int i = 1; i < n; i++) {
+    double t = x[i * sx];
+    for (int j = 0; j < i; j++)
+      t -= LU[i * n + j] * x[j * sx];
+    x[i * sx] = t;
+  }
+}
+
+void ss_lu_back(const double *LU, int n, double *x, int sx)
+{
+  x[(n - 1) * sx] = x[(n - 1) * sx] / LU[(n - 1) * n + (n - 1)];
+  for (int i = n - 2; i >= 0; i--) {
+    double t = x[i * sx];
+    for (int j = i + 1; j < n; j++)
+      t -= LU[i * n + j] * x[j * sx];
+    x[i * sx] = t / LU[i * n + i];
+  }
+}
 
 void ss_fj_spec_init(ss_fj_spec *spec)
 {
@@ -744,7 +842,11 @@ int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
     gsl_matrix_view Sv = gsl_matrix_view_array(S, (size_t)nr, (size_t)nr);
     gsl_permutation p = {(size_t)nr, perm_data};
     int signum;
-    gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum); /* P S = L U */
+    bool small = nr <= SS_LU_SMALL;
+    if (small)
+      ss_lu_decomp(S, nr, perm_data); /* P S = L U */
+    else
+      gsl_linalg_LU_decomp(&Sv.matrix, &p, &signum);
     double umax = 0.0, umin = INFINITY;
     for (int i = 0; i < nr; i++) {
       umax = fmax(umax, fabs(S[i * nr + i]));
@@ -763,6 +865,12 @@ int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *P,
       gsl_blas_dtrsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 1.0, &Sv.matrix, &Yv.matrix);
     }
     for (int q = 0; q < k; q++) {
+      if (small) {
+        if (!at_once)
+          ss_lu_forward(S, nr, Y + q, k);
+        ss_lu_back(S, nr, Y + q, k);
+        continue;
+      }
       gsl_vector_view yq = gsl_vector_view_array_with_stride(Y + q, (size_t)k, (size_t)nr);
       if (!at_once)
         gsl_blas_dtrsv(CblasLower, CblasNoTrans, CblasUnit, &Sv.matrix, &yq.vector);

@@ -212,4 +212,15 @@ int ss_fj_dynamics_plan(const ss_planar_system *sys, const ss_fj_plan *plan,
                         const ss_fj_kinematics *kin, const double *h, const double *xi_extra,
                         const ss_fj_spec *spec, double *xdd, ss_fj_solution *out, const char **why);
 
+/* GSL's LU for small systems (n <= SS_LU_SMALL), bit for bit as
+ * gsl_linalg_LU_decomp and the triangular solves of gsl_linalg_LU_svx
+ * compute them, without GSL's allocation and CBLAS calls
+ * (planar-stiction.c).  P A = L U in place, A row-major n x n, perm as
+ * gsl_permutation's data; x = L^-1 x (unit diagonal) and x = U^-1 x, x
+ * with stride sx. */
+enum { SS_LU_SMALL = 24 };
+void ss_lu_decomp(double *A, int n, size_t *perm);
+void ss_lu_forward(const double *LU, int n, double *x, int sx);
+void ss_lu_back(const double *LU, int n, double *x, int sx);
+
 #endif

@@ -28,6 +28,7 @@
 #include "test-util.h"
 
 #include "friction.h"
+#include "sim-private.h"
 #include "ss-internal.h"
 
 /* Energy balance residual allowed, as a share of the largest energy
@@ -361,6 +362,45 @@ static void test_runs(void)
   g_assert_cmpint(undetermined_runs, >, 5);
 }
 
+/* ---- the small N_Vector and linear solver: every variant bit for bit ------- */
+
+static void test_nvector(void)
+{
+  g_autoptr(GPtrArray) all = all_variants();
+  for (guint i = 0; i < all->len; i++) {
+    const variant *v = all->pdata[i];
+    ss_model *m = variant_model(v);
+    ss_trace *tr[2];
+    char *err[2] = {NULL, NULL};
+    for (int serial = 0; serial < 2; serial++) {
+      sim_plain_sundials = serial;
+      tr[serial] = ss_run(m, &(ss_run_opts){0}, &err[serial]);
+    }
+    sim_plain_sundials = false;
+    if (!tr[0] || !tr[1]) { /* the known failures: the same message */
+      g_assert_true(!tr[0] && !tr[1]);
+      g_assert_cmpstr(err[0], ==, err[1]);
+    } else {
+      g_assert_cmpuint(tr[0]->n_rows, ==, tr[1]->n_rows);
+      g_assert_cmpuint(tr[0]->n_events, ==, tr[1]->n_events);
+      if (memcmp(tr[0]->t, tr[1]->t, sizeof(double) * tr[0]->n_rows) != 0 ||
+          memcmp(tr[0]->rows, tr[1]->rows,
+                 sizeof(double) * tr[0]->n_rows * (size_t)tr[0]->n_columns) != 0 ||
+          (tr[0]->n_events > 0 &&
+           memcmp(tr[0]->events, tr[1]->events, sizeof(ss_event) * tr[0]->n_events) != 0) ||
+          memcmp(&tr[0]->stats, &tr[1]->stats, sizeof tr[0]->stats) != 0)
+        g_error("%s: the small N_Vector and linear solver's run differs from SUNDIALS' own",
+                v->label);
+    }
+    for (int k = 0; k < 2; k++) {
+      ss_trace_free(tr[k]);
+      free(err[k]);
+    }
+    ss_model_free(m);
+  }
+  g_test_message("%u variants identical with SUNDIALS' own vector and linear solver", all->len);
+}
+
 /* ---- speeds: the contacts' velocities, bit for bit -------------------------- */
 
 /* A model run through wrapped callbacks: each evaluation of contacts or
@@ -687,6 +727,7 @@ int main(int argc, char **argv)
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/contract/runs", test_runs);
   g_test_add_func("/contract/speeds", test_speeds);
+  g_test_add_func("/contract/nvector", test_nvector);
   g_test_add_func("/contract/csv-empty-fields", test_csv_empty_fields);
   g_test_add_func("/contract/bad-values", test_bad_values);
   g_test_add_func("/contract/bad-values-cli", test_bad_values_cli);

@@ -6,6 +6,9 @@
 #include "test-util.h"
 
 #include "planar-mech.h"
+#include "planar-stiction.h"
+
+#include <gsl/gsl_linalg.h>
 
 static const char *const scenarios[] = {"slider-crank", "slider-crank-offset"};
 
@@ -387,6 +390,65 @@ static void test_stick_decision(void)
   g_rand_free(r);
 }
 
+/* The written-out LU (ss_lu_decomp, ss_lu_forward, ss_lu_back) against
+ * GSL's LU and solve, bit for bit: random matrices of every size up to
+ * SS_LU_SMALL, with zeros (structurally sparse rows, zero pivots), equal
+ * entries (ties in the pivot search), tiny and huge magnitudes. */
+static void test_lu_like_gsl(void)
+{
+  GRand *r = g_rand_new_with_seed(11);
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  int compared = 0;
+  for (int n = 1; n <= SS_LU_SMALL; n++)
+    for (int rep = 0; rep < 40; rep++) {
+      double A[SS_LU_SMALL * SS_LU_SMALL], G[SS_LU_SMALL * SS_LU_SMALL];
+      double x[SS_LU_SMALL * 2], y[SS_LU_SMALL];
+      size_t perm[SS_LU_SMALL], gperm[SS_LU_SMALL];
+      for (int i = 0; i < n * n; i++) {
+        int pick = g_rand_int_range(r, 0, 10);
+        double v = g_rand_double_range(r, -1.0, 1.0) * pow(10.0, g_rand_int_range(r, -3, 4));
+        if (pick < 3)
+          v = 0.0;
+        else if (pick == 3 && i > 0)
+          v = -A[i - 1];
+        else if (pick == 4)
+          v = 1e-310 * (pick - 3);
+        A[i] = G[i] = v;
+      }
+      for (int i = 0; i < n; i++)
+        x[2 * i] = y[i] = g_rand_double_range(r, -5.0, 5.0);
+      ss_lu_decomp(A, n, perm);
+      gsl_matrix_view Gv = gsl_matrix_view_array(G, (size_t)n, (size_t)n);
+      gsl_permutation p = {(size_t)n, gperm};
+      int signum;
+      gsl_linalg_LU_decomp(&Gv.matrix, &p, &signum);
+      for (int i = 0; i < n * n; i++)
+        if (memcmp(&A[i], &G[i], sizeof(double)) != 0)
+          g_error("n = %d, rep %d: LU[%d][%d] = %.17g, GSL's %.17g", n, rep, i / n, i % n, A[i],
+                  G[i]);
+      g_assert_cmpint(memcmp(perm, gperm, sizeof(size_t) * (size_t)n), ==, 0);
+      bool singular = false;
+      for (int i = 0; i < n; i++)
+        singular |= G[i * n + i] == 0.0;
+      if (singular)
+        continue;
+      /* the solve: permute, then both substitutions (x with stride 2) */
+      double xp[SS_LU_SMALL * 2];
+      for (int i = 0; i < n; i++)
+        xp[2 * i] = x[2 * perm[i]];
+      ss_lu_forward(A, n, xp, 2);
+      ss_lu_back(A, n, xp, 2);
+      gsl_vector_view yv = gsl_vector_view_array(y, (size_t)n);
+      g_assert_cmpint(gsl_linalg_LU_svx(&Gv.matrix, &p, &yv.vector), ==, 0);
+      for (int i = 0; i < n; i++)
+        g_assert_cmpint(memcmp(&xp[2 * i], &y[i], sizeof(double)), ==, 0);
+      compared++;
+    }
+  gsl_set_error_handler(old);
+  g_rand_free(r);
+  g_assert_cmpint(compared, >, 500);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -394,5 +456,6 @@ int main(int argc, char **argv)
   g_test_add_func("/planar/free-body", test_free_body);
   g_test_add_func("/planar/tree-path", test_tree_path);
   g_test_add_func("/planar/stick-decision", test_stick_decision);
+  g_test_add_func("/planar/lu-like-gsl", test_lu_like_gsl);
   return g_test_run();
 }

@@ -1,0 +1,289 @@
+/* test-nvector.c - the small N_Vector (model/core/nvector-small.c) and
+ * dense linear solver (sim-linsol.c) against SUNDIALS' serial vector and
+ * SUNLinSol_Dense.  The vector: every operation it replaces, through SUNDIALS'
+ * generic N_Vector calls as CVODE makes them, bit for bit, at every length
+ * from 1 to 20 (the fixed lengths and the plain loop above them), with
+ * the coefficients that take the serial vector's special cases (+-1,
+ * a = b, a = -b, 0) and with the output aliasing an input; and whole runs
+ * of every bench variant, bit for bit. */
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include "nvector-small.h"
+#include "sim-private.h"
+#include "test-util.h"
+
+#define NVEC 4 /* vectors in the fused and array operations */
+
+typedef struct pair {
+  N_Vector s[NVEC + 3]; /* serial */
+  N_Vector f[NVEC + 3]; /* small */
+  int n;
+} pair;
+
+static void fill(pair *p, GRand *r)
+{
+  for (int k = 0; k < NVEC + 3; k++) {
+    double *a = N_VGetArrayPointer(p->s[k]), *b = N_VGetArrayPointer(p->f[k]);
+    for (int i = 0; i < p->n; i++) {
+      double v = g_rand_double_range(r, -1.0, 1.0) * pow(10.0, g_rand_int_range(r, -8, 8));
+      int pick = g_rand_int_range(r, 0, 12);
+      if (pick == 0)
+        v = 0.0;
+      else if (pick == 1)
+        v = -0.0;
+      else if (k > 0 && pick < 5) /* equal and opposite elements: the signs of zeros */
+        v = (pick == 2 ? 1.0 : -1.0) * N_VGetArrayPointer(p->s[k - 1])[i];
+      a[i] = b[i] = v;
+    }
+  }
+}
+
+static void assert_same(const pair *p, const char *what)
+{
+  for (int k = 0; k < NVEC + 3; k++)
+    if (memcmp(N_VGetArrayPointer(p->s[k]), N_VGetArrayPointer(p->f[k]),
+               sizeof(double) * (size_t)p->n) != 0)
+      g_error("%s, n = %d: vector %d differs from the serial vector's", what, p->n, k);
+}
+
+static void assert_same_real(double a, double b, const char *what, int n)
+{
+  if (memcmp(&a, &b, sizeof a) != 0)
+    g_error("%s, n = %d: %.17g against the serial vector's %.17g", what, n, b, a);
+}
+
+static void test_ops(void)
+{
+  SUNContext ctx;
+  g_assert_cmpint(SUNContext_Create(NULL, &ctx), ==, 0);
+  GRand *r = g_rand_new_with_seed(7);
+  static const double coef[] = {1.0, -1.0, 0.0, 0.5, -0.5, 2.0, 1e-3, -3.25};
+  int nc = (int)G_N_ELEMENTS(coef);
+  for (int n = 1; n <= 20; n++) {
+    pair p = {.n = n};
+    N_Vector small = ss_nvector_small_new(n, ctx);
+    for (int k = 0; k < NVEC + 3; k++) {
+      p.s[k] = N_VNew_Serial(n, ctx);
+      p.f[k] = N_VClone(small); /* a clone is a small vector too */
+    }
+    g_assert_true(small->ops->nvlinearsum == p.f[0]->ops->nvlinearsum);
+    g_assert_true(p.s[0]->ops->nvlinearsum != p.f[0]->ops->nvlinearsum);
+    N_Vector *S = p.s, *F = p.f;
+    for (int ia = 0; ia < nc; ia++)
+      for (int ib = 0; ib < nc; ib++) {
+        double a = coef[ia], b = coef[ib];
+        /* z apart, z = y, z = x */
+        for (int alias = 0; alias < 3; alias++) {
+          fill(&p, r);
+          int z = alias == 0 ? 2 : alias == 1 ? 1 : 0;
+          N_VLinearSum(a, S[0], b, S[1], S[z]);
+          N_VLinearSum(a, F[0], b, F[1], F[z]);
+          assert_same(&p, "N_VLinearSum");
+        }
+        fill(&p, r);
+        N_VLinearSumVectorArray(2, a, S, b, S + 2, S + 4);
+        N_VLinearSumVectorArray(2, a, F, b, F + 2, F + 4);
+        assert_same(&p, "N_VLinearSumVectorArray");
+      }
+    for (int ia = 0; ia < nc; ia++) {
+      double c = coef[ia];
+      fill(&p, r);
+      N_VScale(c, S[0], S[1]);
+      N_VScale(c, F[0], F[1]);
+      N_VScale(c, S[2], S[2]);
+      N_VScale(c, F[2], F[2]);
+      N_VConst(c, S[3]);
+      N_VConst(c, F[3]);
+      N_VAddConst(S[4], c, S[5]);
+      N_VAddConst(F[4], c, F[5]);
+      assert_same(&p, "N_VScale, N_VConst, N_VAddConst");
+      fill(&p, r);
+      N_VConstVectorArray(3, c, S);
+      N_VConstVectorArray(3, c, F);
+      assert_same(&p, "N_VConstVectorArray");
+    }
+    for (int rep = 0; rep < 20; rep++) {
+      fill(&p, r);
+      N_VProd(S[0], S[1], S[2]);
+      N_VProd(F[0], F[1], F[2]);
+      N_VDiv(S[3], S[1], S[4]);
+      N_VDiv(F[3], F[1], F[4]);
+      N_VAbs(S[5], S[5]);
+      N_VAbs(F[5], F[5]);
+      N_VInv(S[6], S[0]);
+      N_VInv(F[6], F[0]);
+      assert_same(&p, "N_VProd, N_VDiv, N_VAbs, N_VInv");
+      fill(&p, r);
+      assert_same_real(N_VMaxNorm(S[0]), N_VMaxNorm(F[0]), "N_VMaxNorm", n);
+      assert_same_real(N_VWrmsNorm(S[0], S[1]), N_VWrmsNorm(F[0], F[1]), "N_VWrmsNorm", n);
+      assert_same_real(N_VWSqrSumLocal(S[2], S[3]), N_VWSqrSumLocal(F[2], F[3]), "N_VWSqrSumLocal",
+                       n);
+      double ns[2], nf[2];
+      N_VWrmsNormVectorArray(2, S, S + 2, ns);
+      N_VWrmsNormVectorArray(2, F, F + 2, nf);
+      assert_same_real(ns[0], nf[0], "N_VWrmsNormVectorArray", n);
+      assert_same_real(ns[1], nf[1], "N_VWrmsNormVectorArray", n);
+
+      /* fused: coefficients with +-1 among them, z apart and z = X[0], X[2] */
+      double c[NVEC];
+      for (int k = 0; k < NVEC; k++)
+        c[k] = coef[g_rand_int_range(r, 0, nc)];
+      for (int alias = 0; alias < 3; alias++) {
+        fill(&p, r);
+        int z = alias == 0 ? NVEC : alias == 1 ? 0 : 2;
+        N_VLinearCombination(NVEC, c, S, S[z]);
+        N_VLinearCombination(NVEC, c, F, F[z]);
+        assert_same(&p, "N_VLinearCombination");
+      }
+      for (int alias = 0; alias < 2; alias++) {
+        fill(&p, r);
+        N_Vector *Zs = alias ? S + 1 : S + 1 + 2, *Zf = alias ? F + 1 : F + 1 + 2;
+        N_VScaleAddMulti(2, c, S[0], S + 1, Zs);
+        N_VScaleAddMulti(2, c, F[0], F + 1, Zf);
+        assert_same(&p, "N_VScaleAddMulti");
+      }
+      fill(&p, r);
+      N_VScaleVectorArray(3, c, S, S + 3);
+      N_VScaleVectorArray(3, c, F, F + 3);
+      assert_same(&p, "N_VScaleVectorArray");
+    }
+    for (int k = 0; k < NVEC + 3; k++) {
+      N_VDestroy(p.s[k]);
+      N_VDestroy(p.f[k]);
+    }
+    N_VDestroy(small);
+  }
+  g_rand_free(r);
+  SUNContext_Free(&ctx);
+}
+
+/* The small dense linear solver (sim-linsol.c) against SUNLinSol_Dense:
+ * factors, pivots, solutions and the zero-pivot failure, bit for bit. */
+static void test_linsol(void)
+{
+  SUNContext ctx;
+  g_assert_cmpint(SUNContext_Create(NULL, &ctx), ==, 0);
+  GRand *r = g_rand_new_with_seed(5);
+  int failures = 0;
+  for (int n = 1; n <= 20; n++)
+    for (int rep = 0; rep < 30; rep++) {
+      N_Vector b = N_VNew_Serial(n, ctx), xs = N_VNew_Serial(n, ctx), xf = N_VNew_Serial(n, ctx);
+      SUNMatrix As = SUNDenseMatrix(n, n, ctx), Af = SUNDenseMatrix(n, n, ctx);
+      SUNLinearSolver Ls = SUNLinSol_Dense(b, As, ctx), Lf = sim_linsol_small(n, ctx);
+      g_assert_nonnull(Lf);
+      double *as = SUNDenseMatrix_Data(As), *af = SUNDenseMatrix_Data(Af);
+      for (int i = 0; i < n * n; i++) {
+        int pick = g_rand_int_range(r, 0, 8);
+        double v = g_rand_double_range(r, -1.0, 1.0) * pow(10.0, g_rand_int_range(r, -4, 4));
+        as[i] = af[i] = pick < 2 ? 0.0 : pick == 2 && i > 0 ? -as[i - 1] : v;
+      }
+      if (rep == 0 && n > 1) /* a zero column: the setup fails */
+        for (int i = 0; i < n; i++)
+          as[n + i] = af[n + i] = 0.0;
+      for (int i = 0; i < n; i++)
+        N_VGetArrayPointer(b)[i] = g_rand_double_range(r, -3.0, 3.0);
+      int fs = SUNLinSolSetup(Ls, As), ff = SUNLinSolSetup(Lf, Af);
+      g_assert_cmpint(fs == 0, ==, ff == 0);
+      g_assert_cmpint(SUNLinSolLastFlag(Ls), ==, SUNLinSolLastFlag(Lf));
+      if (fs != 0) {
+        failures++;
+      } else {
+        g_assert_cmpint(memcmp(as, af, sizeof(double) * (size_t)(n * n)), ==, 0);
+        g_assert_cmpint(SUNLinSolSolve(Ls, As, xs, b, 0.0), ==, 0);
+        g_assert_cmpint(SUNLinSolSolve(Lf, Af, xf, b, 0.0), ==, 0);
+        g_assert_cmpint(
+            memcmp(N_VGetArrayPointer(xs), N_VGetArrayPointer(xf), sizeof(double) * (size_t)n), ==,
+            0);
+      }
+      SUNLinSolFree(Ls);
+      SUNLinSolFree(Lf);
+      SUNMatDestroy(As);
+      SUNMatDestroy(Af);
+      N_VDestroy(b);
+      N_VDestroy(xs);
+      N_VDestroy(xf);
+    }
+  g_assert_cmpint(failures, >=, 19);
+
+  /* the matrix operations of CVLS's setup: copy, zero, scale-add-identity */
+  for (int n = 1; n <= 20; n++) {
+    SUNMatrix As = SUNDenseMatrix(n, n, ctx), Af = SUNDenseMatrix(n, n, ctx);
+    SUNMatrix Bs = SUNDenseMatrix(n, n, ctx), Bf = SUNDenseMatrix(n, n, ctx);
+    sim_matrix_small_ops(Af);
+    g_assert_true(Af->ops->scaleaddi != As->ops->scaleaddi);
+    double *as = SUNDenseMatrix_Data(As), *af = SUNDenseMatrix_Data(Af);
+    for (int i = 0; i < n * n; i++)
+      as[i] = af[i] = g_rand_double_range(r, -2.0, 2.0) * pow(10.0, g_rand_int_range(r, -6, 6));
+    double c = g_rand_double_range(r, -1e-3, 1e-3);
+    g_assert_cmpint(SUNMatScaleAddI(c, As), ==, 0);
+    g_assert_cmpint(SUNMatScaleAddI(c, Af), ==, 0);
+    g_assert_cmpint(memcmp(as, af, sizeof(double) * (size_t)(n * n)), ==, 0);
+    g_assert_cmpint(SUNMatCopy(As, Bs), ==, 0);
+    g_assert_cmpint(SUNMatCopy(Af, Bf), ==, 0);
+    g_assert_cmpint(
+        memcmp(SUNDenseMatrix_Data(Bs), SUNDenseMatrix_Data(Bf), sizeof(double) * (size_t)(n * n)),
+        ==, 0);
+    g_assert_cmpint(SUNMatZero(Af), ==, 0);
+    for (int i = 0; i < n * n; i++)
+      g_assert_cmpfloat(af[i], ==, 0.0);
+    SUNMatDestroy(As);
+    SUNMatDestroy(Af);
+    SUNMatDestroy(Bs);
+    SUNMatDestroy(Bf);
+  }
+  g_rand_free(r);
+  SUNContext_Free(&ctx);
+}
+
+/* Whole runs: rows, events and the integrator's counters equal. */
+static void test_runs(void)
+{
+  static const char *const variants[][4] = {
+      {"one-mass", NULL},
+      {"one-mass", "law=lugre"},
+      {"one-mass", "law=regularised"},
+      {"dupont", NULL},
+      {"two-block", NULL},
+      {"gear-train", NULL},
+      {"gear-train", "level=2"},
+      {"gear-train", "law=lugre"},
+      {"slider-crank", NULL},
+      {"slider-crank-offset", NULL},
+      {"two-slider", NULL},
+      {"two-slider", "rod=flexible", "law=lugre"},
+  };
+  for (size_t v = 0; v < G_N_ELEMENTS(variants); v++) {
+    ss_trace *tr[2];
+    for (int serial = 0; serial < 2; serial++) {
+      sim_plain_sundials = serial;
+      tr[serial] = run_scenario_opts(variants[v][0], &variants[v][1], NULL, NULL);
+    }
+    sim_plain_sundials = false;
+    g_assert_cmpuint(tr[0]->n_rows, ==, tr[1]->n_rows);
+    g_assert_cmpuint(tr[0]->n_events, ==, tr[1]->n_events);
+    g_assert_cmpint(memcmp(tr[0]->t, tr[1]->t, sizeof(double) * tr[0]->n_rows), ==, 0);
+    g_assert_cmpint(
+        memcmp(tr[0]->rows, tr[1]->rows, sizeof(double) * tr[0]->n_rows * (size_t)tr[0]->n_columns),
+        ==, 0);
+    if (tr[0]->n_events > 0) /* (events is NULL without any) */
+      g_assert_cmpint(memcmp(tr[0]->events, tr[1]->events, sizeof(ss_event) * tr[0]->n_events), ==,
+                      0);
+    g_assert_cmpint(tr[0]->stats.steps, ==, tr[1]->stats.steps);
+    g_assert_cmpint(tr[0]->stats.rhs_evals, ==, tr[1]->stats.rhs_evals);
+    g_test_message("%s %s: %zu rows, %ld steps: identical", variants[v][0],
+                   variants[v][1] ? variants[v][1] : "", tr[0]->n_rows, tr[0]->stats.steps);
+    ss_trace_free(tr[0]);
+    ss_trace_free(tr[1]);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/nvector/ops", test_ops);
+  g_test_add_func("/nvector/linsol", test_linsol);
+  g_test_add_func("/nvector/runs", test_runs);
+  return g_test_run();
+}
