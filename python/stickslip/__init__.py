@@ -25,6 +25,7 @@ docs/python.md has a worked example.
 import ctypes
 import math
 import numbers
+import signal
 import threading
 import time
 from collections import namedtuple
@@ -539,25 +540,34 @@ def sweep(scenario=None, *, vary=None, outcomes=None, preset=None, jobs=0, progr
                 out["error"] = _lib.error()
 
         if threading.current_thread() is threading.main_thread():
-            # in a thread of its own, so that Ctrl+C reaches the main
-            # thread's wait, which sets the flag the variants read in their
-            # thread; the wait wakes up now and then, as a SIGINT the kernel
-            # gave to one of the library's threads interrupts no wait
-            th = threading.Thread(target=work, name="stickslip-sweep")
-            th.start()
+            # in a thread of its own, the main thread waiting: Ctrl+C sets
+            # the flag the variants read (a handler of our own, so that no
+            # KeyboardInterrupt can leave the wait while the library still
+            # runs), and the interrupt is raised once the sweep has stopped
+            interrupted = []
+
+            def on_sigint(signum, frame):
+                if previous is not signal.SIG_IGN:
+                    flag.value = 1
+                    interrupted.append(frame)
+
+            previous = signal.getsignal(signal.SIGINT)
+            signal.signal(signal.SIGINT, on_sigint)
             try:
+                th = threading.Thread(target=work, name="stickslip-sweep")
+                th.start()
                 while th.is_alive():
                     th.join(0.1)
-            except KeyboardInterrupt:
-                flag.value = 1
-                while th.is_alive():
-                    try:
-                        th.join(0.1)
-                    except KeyboardInterrupt:
-                        pass
+            finally:
+                signal.signal(signal.SIGINT, previous)
+            if interrupted:
                 if out.get("h"):
                     lib.ss_api_sweep_free(out["h"])
-                raise
+                    out["h"] = None
+                if callable(previous) and previous is not signal.default_int_handler:
+                    previous(signal.SIGINT, interrupted[0])
+                else:
+                    raise KeyboardInterrupt
         else:
             work()
     h = out.get("h")
