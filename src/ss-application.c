@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "ss-animation-cli.h"
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
@@ -42,6 +43,24 @@ ss_application_init_i18n (void)
     bindtextdomain (GETTEXT_PACKAGE, BUILD_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+}
+
+/* --export-animation: rendered here, without registering, activating or
+ * opening a window, and with options of its own (ss-animation-cli.c). */
+static gboolean
+ss_application_local_command_line (GApplication *app, char ***arguments, int *exit_status)
+{
+  char **argv = *arguments;
+
+  if (ss_animation_cli_wanted ((int)g_strv_length (argv), argv))
+    {
+      /* the parser takes out what it reads: a copy, @arguments stays whole */
+      g_autofree char **copy = g_memdup2 (argv, (g_strv_length (argv) + 1) * sizeof (char *));
+
+      *exit_status = ss_animation_cli_run ((int)g_strv_length (copy), copy);
+      return TRUE;
+    }
+  return G_APPLICATION_CLASS (ss_application_parent_class)->local_command_line (app, arguments, exit_status);
 }
 
 static int
@@ -241,6 +260,7 @@ ss_application_startup (GApplication *app)
     { "win.reset", { "<Control>r", NULL } },
     { "win.export-plot", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.export-animation", { "<Control><Alt>e", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
@@ -287,6 +307,7 @@ ss_application_class_init (SsApplicationClass *klass)
   app_class->activate = ss_application_activate;
   app_class->open = ss_application_open;
   app_class->handle_local_options = ss_application_handle_local_options;
+  app_class->local_command_line = ss_application_local_command_line;
   app_class->startup = ss_application_startup;
   app_class->shutdown = ss_application_shutdown;
 }
@@ -306,7 +327,11 @@ ss_application_init (SsApplication *self)
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
               { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
                 N_("Run parameter studies, print the frame times while they run and quit"), NULL },
-                { NULL } };
+                { "export-animation", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+                  N_("Render the run as a WebM video (.webm) or numbered PNG frames (.png) without a window, "
+                     "then quit (--export-animation FILE --help lists its options)"),
+                      N_("FILE") },
+                  { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
