@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "ss-animation-bench.h"
 #include "ss-animation-cli.h"
 #include "ss-application.h"
 #include "ss-bench.h"
@@ -25,6 +26,7 @@ struct _SsApplication
   gboolean       bench;         /* --bench: scripted benchmark, then quit */
   gboolean       bench_compare; /* --bench-compare: "Compare all" timing, then quit */
   gboolean       bench_study;   /* --bench-study: frame times while studies run, then quit */
+  gboolean       bench_video;   /* --bench-animation: an export, the frame times meanwhile */
   int            exit_status;   /* non-zero when a scripted run could not open its file */
 };
 
@@ -74,7 +76,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
   self->bench = g_variant_dict_contains (options, "bench");
   self->bench_compare = g_variant_dict_contains (options, "bench-compare");
   self->bench_study = g_variant_dict_contains (options, "bench-study");
-  if (self->bench || self->bench_compare || self->bench_study || self->screenshot != NULL)
+  self->bench_video = g_variant_dict_contains (options, "bench-animation");
+  if (self->bench || self->bench_compare || self->bench_study || self->bench_video || self->screenshot != NULL)
     ss_settings_use_memory ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
@@ -115,6 +118,8 @@ run_script (SsApplication *self, SsWindow *window)
     ss_window_run_benchmark (window);
   else if (self->bench_study)
     ss_study_dialog_run_benchmark (ss_study_dialog_show_for_window (window), TRUE);
+  else if (self->bench_video)
+    ss_animation_bench_run (window);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
 }
@@ -327,11 +332,13 @@ ss_application_init (SsApplication *self)
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
               { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
                 N_("Run parameter studies, print the frame times while they run and quit"), NULL },
-                { "export-animation", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-                  N_("Render the run as a WebM video (.webm) or numbered PNG frames (.png) without a window, "
+                { "bench-animation", 0, 0, G_OPTION_ARG_NONE, NULL,
+                  N_("Time an animation’s export and the frame times meanwhile, print them and quit"), NULL },
+                  { "export-animation", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+                    N_("Render the run as a WebM video (.webm) or numbered PNG frames (.png) without a window, "
                      "then quit (--export-animation FILE --help lists its options)"),
-                      N_("FILE") },
-                  { NULL } };
+                        N_("FILE") },
+                    { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

@@ -356,22 +356,37 @@ test_unwritable (void)
 
 /* ---- the command line ------------------------------------------------ */
 
+/* The app with @args; @plugins: GStreamer's plugins from there only. */
 static gboolean
-run_app (const char *const *args, char **out, char **err)
+run_app_with (const char *const *args, const char *plugins, char **out, char **err)
 {
   const char *app = g_getenv ("STICKSLIP_APP");
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   int status = -1;
+  /* messages in UTF-8 whatever the caller's locale */
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
 
   g_ptr_array_add (argv, (gpointer)app);
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer)args[i]);
   g_ptr_array_add (argv, NULL);
-  /* messages in UTF-8 whatever the caller's locale */
-  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
+  if (plugins != NULL)
+    {
+      g_autofree char *registry = g_build_filename (plugins, "registry.bin", NULL);
+
+      env = g_environ_setenv (env, "GST_PLUGIN_SYSTEM_PATH_1_0", plugins, TRUE);
+      env = g_environ_setenv (env, "GST_PLUGIN_PATH_1_0", plugins, TRUE);
+      env = g_environ_setenv (env, "GST_REGISTRY_1_0", registry, TRUE);
+    }
 
   g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, env, 0, NULL, NULL, out, err, &status, NULL));
   return g_spawn_check_wait_status (status, NULL);
+}
+
+static gboolean
+run_app (const char *const *args, char **out, char **err)
+{
+  return run_app_with (args, NULL, out, err);
 }
 
 /* `stickslip --export-animation` with the CLI's --set and run options: the
@@ -437,6 +452,31 @@ test_command_line (void)
   g_assert_cmpuint (count_files (dir), ==, 48);
 }
 
+/* GStreamer without its plugins: WebM refused naming the element missing
+ * and its Debian package, nothing written; PNG frames still work. */
+static void
+test_missing_encoder (void)
+{
+  g_autofree char *dir = fresh_dir ("no-plugins");
+  g_autofree char *plugins = fresh_dir ("plugins");
+  g_autofree char *webm = g_build_filename (dir, "m.webm", NULL);
+  g_autofree char *png = g_build_filename (dir, "m.png", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char      *args[] = { "--export-animation", webm, "--t-end", "1", "--size", "128x96", NULL };
+  const char      *png_args[] = { "--export-animation", png, "--t-end", "1", "--size", "128x96", NULL };
+
+  g_assert_false (run_app_with (args, plugins, &out, &err));
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "GStreamer’s “appsrc” element is missing: install the package "
+                                 "gstreamer1.0-plugins-base, or export a PNG sequence"));
+  g_assert_cmpuint (count_files (dir), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_true (run_app_with (png_args, plugins, &out, &err));
+  g_assert_cmpuint (count_files (dir), ==, 30);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -450,6 +490,7 @@ main (int argc, char **argv)
   g_test_add_func ("/video/cancel", test_cancel);
   g_test_add_func ("/video/unwritable", test_unwritable);
   g_test_add_func ("/video/command-line", test_command_line);
+  g_test_add_func ("/video/missing-encoder", test_missing_encoder);
   status = g_test_run ();
   if (status == 0)
     {
