@@ -360,12 +360,20 @@ ss_animation_frames_draw (SsAnimationFrames *self, double t, cairo_t *cr)
   cairo_restore (cr);
 }
 
-/* Frame @frame as a new image of its size (opaque). */
+/* Frame @frame as a new image of its size (opaque).  Its memory is not
+ * cleared first: the frame paints every pixel. */
 cairo_surface_t *
 ss_animation_frames_render (SsAnimationFrames *self, guint frame)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, self->options.width, self->options.height);
-  cairo_t         *cr = cairo_create (surface);
+  static cairo_user_data_key_t key;
+  int                          stride = cairo_format_stride_for_width (CAIRO_FORMAT_RGB24, self->options.width);
+  guchar                      *data = g_malloc ((gsize)stride * self->options.height);
+  cairo_surface_t             *surface =
+      cairo_image_surface_create_for_data (data, CAIRO_FORMAT_RGB24, self->options.width, self->options.height, stride);
+  cairo_t *cr;
+
+  cairo_surface_set_user_data (surface, &key, data, g_free);
+  cr = cairo_create (surface);
 
   ss_animation_frames_draw (self, ss_animation_frames_get_time (self, frame), cr);
   cairo_destroy (cr);

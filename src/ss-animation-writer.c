@@ -190,10 +190,13 @@ encode_webm (SsAnimationFrames  *frames,
   g_object_set (src, "caps", caps, "format", GST_FORMAT_TIME, "block", FALSE, NULL);
   /* line drawings on white: a constant quality that keeps thin lines
    * sharp (a frame mostly like the last costs few bits), the fastest
-   * realtime settings, both cores */
-  g_object_set (enc, "deadline", (gint64)1, "cpu-used", 16, "threads", 2, "token-partitions", 1, "lag-in-frames", 0,
-                "end-usage", 2 /* cq */, "cq-level", 10, "target-bitrate",
-                (int)MIN (width * (double)height * fps * 0.3, 40e6), "keyframe-max-dist", (int)fps * 2, NULL);
+   * realtime settings; one encoder thread beside the one drawing (libvpx's
+   * threads wait for each other spinning: on a busy machine that is CPU
+   * lost) */
+  g_object_set (enc, "deadline", (gint64)1, "cpu-used", 16, "threads", 1, "lag-in-frames", 0, "end-usage", 2 /* cq */,
+                "cq-level", 10, "target-bitrate", (int)MIN (width * (double)height * fps * 0.3, 40e6),
+                "keyframe-max-dist", (int)fps * 2, NULL);
+  g_object_set (convert, "n-threads", 2, "dither", 0 /* none */, NULL);
   g_object_set (sink, "location", file, NULL);
 
   if (gst_element_set_state (pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE)
