@@ -308,6 +308,8 @@ written_cb (GObject *source, GAsyncResult *result, gpointer data)
 
   (void)source;
   g_clear_object (&self->cancellable);
+  if (g_application_get_default () != NULL)
+    g_application_release (g_application_get_default ());
   if (self->closed)
     return;
   set_busy (self, FALSE);
@@ -347,6 +349,9 @@ ss_animation_dialog_export_to (SsAnimationDialog *self, const char *path, GError
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, "");
   set_busy (self, TRUE);
+  /* the application waits for the export to end or clean up after a stop */
+  if (g_application_get_default () != NULL)
+    g_application_hold (g_application_get_default ());
   ss_animation_write_async (frames, path, ss_animation_dialog_get_format (self), self->cancellable, progress_cb, self,
                             written_cb, g_object_ref (self));
   return TRUE;
@@ -482,6 +487,17 @@ close_request_cb (SsAnimationDialog *self)
   return FALSE;
 }
 
+/* The window goes: so does the dialog, and the export stops (nothing stays
+ * of it; the export's thread holds the dialog until it has cleaned up). */
+static void
+parent_destroyed_cb (SsAnimationDialog *self)
+{
+  self->closed = TRUE;
+  ss_animation_dialog_stop (self);
+  gtk_window_set_transient_for (GTK_WINDOW (self), NULL);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
 static void
 ss_animation_dialog_dispose (GObject *object)
 {
@@ -490,6 +506,8 @@ ss_animation_dialog_dispose (GObject *object)
   if (self->preview_id != 0)
     g_source_remove (self->preview_id);
   self->preview_id = 0;
+  self->closed = TRUE;
+  ss_animation_dialog_stop (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_ANIMATION_DIALOG);
   g_clear_object (&self->stack);
   g_clear_object (&self->dataset);
@@ -606,6 +624,8 @@ ss_animation_dialog_new (
   g_signal_connect_swapped (self->overlays_switch, "notify::active", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->forces_switch, "notify::active", G_CALLBACK (update), self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
+  if (parent != NULL)
+    g_signal_connect_object (parent, "destroy", G_CALLBACK (parent_destroyed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "animation.stop", FALSE);
   chart_toggled_cb (self);
   return self;

@@ -186,7 +186,7 @@ test_reveal (void)
 }
 
 static SsAnimationDialog *
-open_dialog (void)
+open_dialog (SsWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels (); /* GTK's own */
 
@@ -243,7 +243,7 @@ test_dialog (void)
     }
 
   /* the whole run at 1×, 30 fps, 640 × 480, the top two charts */
-  dialog = open_dialog ();
+  dialog = open_dialog (window);
   ss_animation_dialog_get_options (dialog, &options);
   g_assert_cmpfloat (options.t0, ==, 0);
   g_assert_cmpfloat (options.t1, ==, t_end);
@@ -282,6 +282,43 @@ test_dialog (void)
   g_rmdir (dir);
 }
 
+static gboolean
+folder_empty (gpointer dir)
+{
+  return count_files (dir) == 0;
+}
+
+/* The window closed during an export: the dialog goes with it, the export
+ * stops, and its temporary files go too. */
+static void
+test_window_closed (void)
+{
+  g_autofree char   *dir = g_build_filename (tmpdir, "closed", NULL);
+  g_autofree char   *path = g_build_filename (dir, "run.webm", NULL);
+  SsWindow          *other = ss_window_new (NULL);
+  SsAnimationDialog *dialog;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  if (!ss_animation_check_encoder (&error))
+    {
+      g_test_skip (error->message);
+      return;
+    }
+  ss_window_set_scenario (other, "one-mass");
+  gtk_window_present (GTK_WINDOW (other));
+  wait_for (run_finished, other);
+  dialog = open_dialog (other);
+  g_assert_true (ss_animation_dialog_export_to (dialog, path, &error));
+  wait_for (some_progress, dialog);
+  /* the video's temporary file and the target's */
+  g_assert_cmpuint (count_files (dir), >=, 1);
+  gtk_window_destroy (GTK_WINDOW (other));
+  wait_for (folder_empty, dir);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -303,6 +340,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/video/playhead-moves", test_playhead_moves);
   g_test_add_func ("/video/reveal", test_reveal);
   g_test_add_func ("/video/dialog", test_dialog);
+  g_test_add_func ("/video/window-closed", test_window_closed);
   rc = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);
