@@ -319,6 +319,58 @@ test_window_closed (void)
   g_rmdir (dir);
 }
 
+/* `stickslip --export-animation` with charts (by number and by column)
+ * and revealed curves, under a display: the frames asked for, the last
+ * with the whole curves the first has not. */
+static void
+test_command_line_charts (void)
+{
+  g_autofree char *dir = g_build_filename (tmpdir, "cli", NULL);
+  g_autofree char *path = g_build_filename (dir, "c.png", NULL);
+  g_autofree char *first = g_build_filename (dir, "c-00001.png", NULL);
+  g_autofree char *last = g_build_filename (dir, "c-00048.png", NULL);
+  const char      *argv[] = { g_getenv ("STICKSLIP_APP"),
+                              "--export-animation",
+                              path,
+                              "--scenario",
+                              "one-mass",
+                              "--t-end",
+                              "4",
+                              "--speed",
+                              "2",
+                              "--fps",
+                              "24",
+                              "--size",
+                              "480x360",
+                              "--charts",
+                              "1,z",
+                              "--reveal",
+                              NULL };
+  g_autofree char *out = NULL;
+  int              status = -1;
+  cairo_surface_t *a, *b;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_assert_true (
+      g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpuint (count_files (dir), ==, 48);
+  a = cairo_image_surface_create_from_png (first);
+  b = cairo_image_surface_create_from_png (last);
+  g_test_message ("curve pixels: first frame %u, last %u", blue_pixels (a, 200), blue_pixels (b, 200));
+  g_assert_cmpuint (blue_pixels (b, 200), >, 5 * blue_pixels (a, 200) + 100);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  for (guint i = 0; i < 48; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("c-%05u.png", i + 1);
+      g_autofree char *file = g_build_filename (dir, name, NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -341,6 +393,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/video/reveal", test_reveal);
   g_test_add_func ("/video/dialog", test_dialog);
   g_test_add_func ("/video/window-closed", test_window_closed);
+  g_test_add_func ("/video/command-line-charts", test_command_line_charts);
   rc = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

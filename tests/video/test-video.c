@@ -422,6 +422,8 @@ test_command_line (void)
          { "--size", "201x100", "must be even numbers" },
          { "--to", "9", "within the run, up to 1.5 s" },
          { "--set", "k=-1", "'k'" },
+         /* this test runs without a display */
+         { "--charts", "1", "--charts needs a display (X11 or Wayland)" },
   };
 
   g_assert_true (run_app (args, &out, &err));
