@@ -235,7 +235,7 @@ static int export(Args *a)
           fail (_("unknown scenario “%.40s” (see stickslip-cli list)"), a->scenario);
           goto out;
         }
-      values = g_new (double, sc->n_params + 1);
+      values = malloc (sizeof (double) * (size_t)(sc->n_params + 1)); /* free()d as the file's values */
       ss_scenario_defaults (sc, values);
     }
   for (guint i = 0; a->sets != NULL && a->sets[i] != NULL; i++)
