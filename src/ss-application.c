@@ -8,6 +8,8 @@
 #include <locale.h>
 #include <string.h>
 
+#include "ss-animation-bench.h"
+#include "ss-animation-cli.h"
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
@@ -25,6 +27,7 @@ struct _SsApplication
   gboolean       bench;         /* --bench: scripted benchmark, then quit */
   gboolean       bench_compare; /* --bench-compare: "Compare all" timing, then quit */
   gboolean       bench_study;   /* --bench-study: frame times while studies run, then quit */
+  gboolean       bench_video;   /* --bench-animation: an export, the frame times meanwhile */
   int            exit_status;   /* non-zero when a scripted run could not open its file */
 };
 
@@ -45,6 +48,24 @@ ss_application_init_i18n (void)
   textdomain (GETTEXT_PACKAGE);
 }
 
+/* --export-animation: rendered here, without registering, activating or
+ * opening a window, and with options of its own (ss-animation-cli.c). */
+static gboolean
+ss_application_local_command_line (GApplication *app, char ***arguments, int *exit_status)
+{
+  char **argv = *arguments;
+
+  if (ss_animation_cli_wanted ((int)g_strv_length (argv), argv))
+    {
+      /* the parser takes out what it reads: a copy, @arguments stays whole */
+      g_autofree char **copy = g_memdup2 (argv, (g_strv_length (argv) + 1) * sizeof (char *));
+
+      *exit_status = ss_animation_cli_run ((int)g_strv_length (copy), copy);
+      return TRUE;
+    }
+  return G_APPLICATION_CLASS (ss_application_parent_class)->local_command_line (app, arguments, exit_status);
+}
+
 static int
 ss_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
@@ -62,7 +83,8 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
   self->bench = g_variant_dict_contains (options, "bench");
   self->bench_compare = g_variant_dict_contains (options, "bench-compare");
   self->bench_study = g_variant_dict_contains (options, "bench-study");
-  if (self->bench || self->bench_compare || self->bench_study || self->screenshot != NULL)
+  self->bench_video = g_variant_dict_contains (options, "bench-animation");
+  if (self->bench || self->bench_compare || self->bench_study || self->bench_video || self->screenshot != NULL)
     ss_settings_use_memory ();
   if (self->scenario != NULL && ss_scenario_find (self->scenario) == NULL)
     {
@@ -103,6 +125,8 @@ run_script (SsApplication *self, SsWindow *window)
     ss_window_run_benchmark (window);
   else if (self->bench_study)
     ss_study_dialog_run_benchmark (ss_window_show_study_dialog (window), TRUE);
+  else if (self->bench_video)
+    ss_animation_bench_run (window);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
 }
@@ -248,6 +272,7 @@ ss_application_startup (GApplication *app)
     { "win.reset", { "<Control>r", NULL } },
     { "win.export-plot", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.export-animation", { "<Control><Alt>e", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
@@ -294,6 +319,7 @@ ss_application_class_init (SsApplicationClass *klass)
   app_class->activate = ss_application_activate;
   app_class->open = ss_application_open;
   app_class->handle_local_options = ss_application_handle_local_options;
+  app_class->local_command_line = ss_application_local_command_line;
   app_class->startup = ss_application_startup;
   app_class->shutdown = ss_application_shutdown;
 }
@@ -313,7 +339,14 @@ ss_application_init (SsApplication *self)
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
               { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
                 N_("Run parameter studies, print the frame times while they run and quit"), NULL },
-                { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL }, { NULL } };
+                { "bench-animation", 0, 0, G_OPTION_ARG_NONE, NULL,
+                  N_("Time an animation’s export and the frame times meanwhile, print them and quit"), NULL },
+                  { "export-animation", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+                    N_("Render the run as a WebM video (.webm) or numbered PNG frames (.png) without a window, "
+                     "then quit (--export-animation FILE --help lists its options)"),
+                        N_("FILE") },
+                    { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
+                    { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

@@ -158,7 +158,8 @@ _ss_chart_draw_data (SsChart              *self,
   pass.labels = &labels;
   _ss_chart_plan_gutter (self, cr, ctx, &labels);
   for (guint i = 0; i < self->layers->len; i++)
-    if (!_ss_chart_is_hidden (style, g_ptr_array_index (self->layers, i)))
+    if (!_ss_chart_is_hidden (style, g_ptr_array_index (self->layers, i)) &&
+        !(style->blank != NULL && g_ptr_array_find (style->blank, g_ptr_array_index (self->layers, i), NULL)))
       ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
 
   /* the playhead's line is drawn over the kept body, in the snapshot: it
@@ -179,6 +180,14 @@ ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const Ss
   _ss_chart_layout (self, cr, width, height, style, &lay);
   _ss_chart_draw_decor (self, cr, &lay, style);
   _ss_chart_draw_data (self, cr, &lay, &lay.ctx, style, TRUE);
+  if (style->drawn != NULL)
+    {
+      SsChartDrawn drawn = { .ctx = lay.ctx };
+
+      drawn.ctx.labels = NULL;
+      cairo_get_matrix (cr, &drawn.matrix);
+      g_array_append_val (style->drawn, drawn);
+    }
   cairo_restore (cr);
 }
 

@@ -75,6 +75,8 @@ ss_chart_style_init_for_widget (SsChartStyle *style, GtkWidget *widget)
   style->show_cursor = TRUE;
   style->legend = NULL;
   style->hidden = NULL;
+  style->blank = NULL;
+  style->drawn = NULL;
 }
 
 void
@@ -90,6 +92,8 @@ ss_chart_style_init_for_export (SsChartStyle *style)
   style->show_cursor = FALSE;
   style->legend = NULL;
   style->hidden = NULL;
+  style->blank = NULL;
+  style->drawn = NULL;
 }
 
 /* Minimum and natural plot heights, px; the legend's rows come on top

@@ -26,7 +26,20 @@ typedef struct
    * given, if visible and titled), and layers left out; NULL: none */
   GPtrArray *legend;
   GPtrArray *hidden;
+  /* video frames: layers laid out (their data set the axes) but not
+   * drawn, and where each chart drawn went (SsChartDrawn appended); NULL:
+   * none, not kept */
+  GPtrArray *blank;
+  GArray    *drawn;
 } SsChartStyle;
+
+/* A chart as an export drew it: its layout, in user units, and the
+ * target's matrix then (user to device units). */
+typedef struct
+{
+  SsChartContext ctx;
+  cairo_matrix_t matrix;
+} SsChartDrawn;
 
 void ss_chart_style_init_for_widget (SsChartStyle *style, GtkWidget *widget);
 void ss_chart_style_init_for_export (SsChartStyle *style);

@@ -2,8 +2,10 @@
  * scenario's drawing from the registry (src/drawings/), or the generic one,
  * on the row at the view's time, with the mode legend and the time.
  *
- * The view keeps what a drawing needs across frames of one run: the
- * extents its scale comes from, and where its declared columns are. */
+ * The view keeps what a drawing needs across frames of one run (an
+ * SsMechanismFrame): the extents its scale comes from, and where its
+ * declared columns are.  ss_mechanism_frame_draw() touches no widget, so
+ * video frames are drawn by it on a worker thread. */
 #define G_LOG_DOMAIN "ss-mechanism-view"
 
 #include <string.h>
@@ -12,69 +14,100 @@
 #include "ss-bench.h"
 #include "ss-mechanism-view.h"
 
+struct _SsMechanismFrame
+{
+  SsSketchExtent   extents[SS_SKETCH_N_EXTENTS]; /* of the dataset drawn */
+  const SsDrawing *resolved;                     /* the drawing column_index is for, NULL: none */
+  int             *column_index;                 /* its declared columns' indices in the dataset */
+};
+
 struct _SsMechanismView
 {
-  GtkDrawingArea   parent_instance;
-  SsDataset       *dataset;
-  SsSketchExtent   extents[SS_SKETCH_N_EXTENTS]; /* of the current dataset */
-  const SsDrawing *resolved;                     /* the drawing column_index is for, NULL: none */
-  int             *column_index;                 /* its declared columns' indices in dataset */
-  double           time;
-  gboolean         show_forces;
-  const char      *drawing; /* which drawing the last frame used */
+  GtkDrawingArea    parent_instance;
+  SsDataset        *dataset;
+  SsMechanismFrame *frame; /* of the current dataset */
+  double            time;
+  gboolean          show_forces;
+  const char       *drawing; /* which drawing the last frame used */
 };
 
 G_DEFINE_FINAL_TYPE (SsMechanismView, ss_mechanism_view, GTK_TYPE_DRAWING_AREA)
 
-/* Finds @drawing's declared columns in the dataset (once per run). */
-static void
-resolve_columns (SsMechanismView *self, const SsDrawing *drawing)
+SsMechanismFrame *
+ss_mechanism_frame_new (void)
 {
-  const ss_model *m = ss_dataset_get_model (self->dataset);
+  return g_new0 (SsMechanismFrame, 1);
+}
+
+void
+ss_mechanism_frame_free (SsMechanismFrame *frame)
+{
+  if (frame == NULL)
+    return;
+  g_free (frame->column_index);
+  g_free (frame);
+}
+
+/* Finds @drawing's declared columns in @ds (once per run). */
+static void
+resolve_columns (SsMechanismFrame *frame, SsDataset *ds, const SsDrawing *drawing)
+{
+  const ss_model *m = ss_dataset_get_model (ds);
   g_autoptr(GPtrArray) missing = NULL;
 
-  if (self->resolved == drawing)
+  if (frame->resolved == drawing)
     return;
-  g_free (self->column_index);
-  self->column_index = g_new (int, ss_sketch_count_columns (drawing->columns) + 1);
-  ss_sketch_resolve_columns (drawing->columns, m, self->column_index);
-  self->resolved = drawing;
+  g_free (frame->column_index);
+  frame->column_index = g_new (int, ss_sketch_count_columns (drawing->columns) + 1);
+  ss_sketch_resolve_columns (drawing->columns, m, frame->column_index);
+  frame->resolved = drawing;
   missing = ss_drawing_dup_missing (drawing, m);
   for (guint i = 0; i < missing->len; i++)
     g_warning ("drawing of %s: the run has no %s", ss_model_scenario (m)->name, (char *)missing->pdata[i]);
 }
 
-void
-ss_mechanism_view_draw (SsMechanismView *self, cairo_t *cr, double width, double height)
+/* The mechanism of @ds at time @t (the row at it) on @cr, @width × @height
+ * user units, in @fg, with the mode legend and the time: the one drawing
+ * of the window's view, exports and video frames.  No widget is touched:
+ * any thread may draw, one at a time per @frame, which keeps what the
+ * drawing needs across frames of @ds.  Returns the drawing's name
+ * ("generic" for a scenario without one), NULL when nothing was drawn. */
+const char *
+ss_mechanism_frame_draw (SsMechanismFrame *frame,
+                         SsDataset        *ds,
+                         double            t,
+                         cairo_t          *cr,
+                         double            width,
+                         double            height,
+                         const GdkRGBA    *fg,
+                         int               scale_factor,
+                         gboolean          show_forces)
 {
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
   const char      *name;
   const SsDrawing *drawing;
   SsSketch         f = { 0 };
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (context, &f.fg);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-
-  if (self->dataset == NULL || ss_dataset_get_n_rows (self->dataset) == 0 ||
-      !ss_dataset_get_row_at (self->dataset, self->time, &f.row))
-    return;
-  name = ss_model_scenario (ss_dataset_get_model (self->dataset))->name;
+  if (ds == NULL || ss_dataset_get_n_rows (ds) == 0 || !ss_dataset_get_row_at (ds, t, &f.row))
+    return NULL;
+  name = ss_model_scenario (ss_dataset_get_model (ds))->name;
   drawing = ss_drawing_lookup (name);
-  self->drawing = drawing != NULL ? name : "generic";
   if (drawing == NULL)
-    drawing = &ss_drawing_generic;
-  resolve_columns (self, drawing);
+    {
+      drawing = &ss_drawing_generic;
+      name = "generic";
+    }
+  resolve_columns (frame, ds, drawing);
 
-  f.ds = self->dataset;
+  f.fg = *fg;
+  f.ds = ds;
   f.cr = cr;
   f.width = width;
   f.height = height;
-  f.forces = self->show_forces;
-  f.extents = self->extents;
-  f.scale_factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  f.forces = show_forces;
+  f.extents = frame->extents;
+  f.scale_factor = scale_factor;
   f.columns = drawing->columns;
-  f.column_index = self->column_index;
+  f.column_index = frame->column_index;
   f.params = drawing->params;
 
   cairo_save (cr);
@@ -85,10 +118,28 @@ ss_mechanism_view_draw (SsMechanismView *self, cairo_t *cr, double width, double
   {
     char buf[64];
 
-    g_snprintf (buf, sizeof buf, "t = %.3f s", ss_dataset_get_times (self->dataset)[f.row]);
+    g_snprintf (buf, sizeof buf, "t = %.3f s", ss_dataset_get_times (ds)[f.row]);
     ss_sketch_set_color (&f, &f.fg, 0.7);
     ss_sketch_text (&f, width - 12, height - 8, buf, 1.0, 1.0, FALSE);
   }
+  return name;
+}
+
+void
+ss_mechanism_view_draw (SsMechanismView *self, cairo_t *cr, double width, double height)
+{
+  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
+  GdkRGBA          fg;
+  const char      *name;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (context, &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+
+  name = ss_mechanism_frame_draw (self->frame, self->dataset, self->time, cr, width, height, &fg,
+                                  gtk_widget_get_scale_factor (GTK_WIDGET (self)), self->show_forces);
+  if (name != NULL)
+    self->drawing = name;
 }
 
 static void
@@ -107,7 +158,7 @@ ss_mechanism_view_dispose (GObject *object)
   SsMechanismView *self = (SsMechanismView *)object;
 
   g_clear_object (&self->dataset);
-  g_clear_pointer (&self->column_index, g_free);
+  g_clear_pointer (&self->frame, ss_mechanism_frame_free);
 
   G_OBJECT_CLASS (ss_mechanism_view_parent_class)->dispose (object);
 }
@@ -124,6 +175,7 @@ ss_mechanism_view_init (SsMechanismView *self)
 {
   self->show_forces = TRUE;
   self->drawing = "none";
+  self->frame = ss_mechanism_frame_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), draw_func, NULL, NULL);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), 170);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
@@ -142,8 +194,8 @@ ss_mechanism_view_set_dataset (SsMechanismView *self, SsDataset *dataset)
 
   if (g_set_object (&self->dataset, dataset))
     {
-      memset (self->extents, 0, sizeof self->extents);
-      self->resolved = NULL;
+      memset (self->frame->extents, 0, sizeof self->frame->extents);
+      self->frame->resolved = NULL;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -7,6 +7,23 @@
 
 G_BEGIN_DECLS
 
+/* What a drawing keeps across frames of one run (see ss_mechanism_frame_draw). */
+typedef struct _SsMechanismFrame SsMechanismFrame;
+
+SsMechanismFrame *ss_mechanism_frame_new (void);
+void              ss_mechanism_frame_free (SsMechanismFrame *frame);
+const char       *ss_mechanism_frame_draw (SsMechanismFrame *frame,
+                                           SsDataset        *ds,
+                                           double            t,
+                                           cairo_t          *cr,
+                                           double            width,
+                                           double            height,
+                                           const GdkRGBA    *fg,
+                                           int               scale_factor,
+                                           gboolean          show_forces);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsMechanismFrame, ss_mechanism_frame_free)
+
 #define SS_TYPE_MECHANISM_VIEW (ss_mechanism_view_get_type ())
 
 G_DECLARE_FINAL_TYPE (SsMechanismView, ss_mechanism_view, SS, MECHANISM_VIEW, GtkDrawingArea)

@@ -416,6 +416,14 @@ ss_plot_stack_set_reveal_time (SsPlotStack *self, double t)
     gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
 }
 
+double
+ss_plot_stack_get_reveal_time (SsPlotStack *self)
+{
+  g_return_val_if_fail (SS_IS_PLOT_STACK (self), NAN);
+
+  return self->reveal;
+}
+
 /* ---- published values on the charts (ss-marker-layer.c) --------------- */
 
 /* Marks @markers (SsMarker; NULL or empty: none) on the charts against

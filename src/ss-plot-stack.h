@@ -48,6 +48,7 @@ guint      ss_plot_stack_get_n_pinned_runs (SsPlotStack *self);
 SsDataset *ss_plot_stack_get_pinned_run (SsPlotStack *self, guint index, const char **name);
 void       ss_plot_stack_set_show_ghost (SsPlotStack *self, gboolean show);
 void       ss_plot_stack_set_reveal_time (SsPlotStack *self, double t);
+double     ss_plot_stack_get_reveal_time (SsPlotStack *self);
 gboolean   ss_plot_stack_has_overlays (SsPlotStack *self);
 guint      ss_plot_stack_get_n_charts (SsPlotStack *self);
 SsChart   *ss_plot_stack_get_chart (SsPlotStack *self, guint index);

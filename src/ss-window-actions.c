@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ss-animation-dialog.h"
 #include "ss-export-dialog.h"
 #include "ss-study-dialog.h"
 #include "ss-window-private.h"
@@ -132,6 +133,34 @@ export_figure (SsWindow *self)
 }
 
 static void
+animation_exported_cb (SsWindow *self, const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), base);
+
+  _ss_window_toast (self, msg);
+}
+
+/* Ctrl+Alt+E: the Export Animation dialog (range, speed, size, charts) */
+static void
+export_animation (SsWindow *self)
+{
+  SsDataset         *dataset = ss_simulation_get_dataset (self->simulation);
+  SsAnimationDialog *dialog;
+
+  if (dataset == NULL || ss_dataset_get_n_rows (dataset) == 0)
+    {
+      _ss_window_toast (self, _("There is no run to export yet"));
+      return;
+    }
+  dialog = ss_animation_dialog_new (GTK_WINDOW (self), self->plot_stack, dataset, self->scenario->name,
+                                    g_settings_get_boolean (self->settings, "reveal-curves"),
+                                    g_settings_get_boolean (self->settings, "show-forces"));
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (animation_exported_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 file_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   SsWindow *self = SS_WINDOW (widget);
@@ -161,6 +190,8 @@ file_action (GtkWidget *widget, const char *action_name, GVariant *param)
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_SAVE);
   else if (g_str_equal (action_name, "win.export-plot"))
     export_figure (self);
+  else if (g_str_equal (action_name, "win.export-animation"))
+    export_animation (self);
   else
     _ss_window_run_dialog (self, SS_WINDOW_DIALOG_EXPORT_CSV);
 }
@@ -271,6 +302,7 @@ _ss_window_class_actions_init (SsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.export-animation", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.pin-run", NULL, runs_action);
   gtk_widget_class_install_action (widget_class, "win.clear-runs", NULL, runs_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-runs", NULL, runs_action);
