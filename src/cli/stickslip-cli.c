@@ -38,7 +38,7 @@ static const char usage_text[] =
     "\n"
     "run writes CSV (header, one row per output time; empty field = undetermined).\n"
     "Without --csv, --events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
-    "--metrics writes metric,value,unit rows; sweep: see docs/studies.md.\n"
+    "--metrics writes metric,value,unit,note rows; sweep: see docs/studies.md.\n"
     "--example runs setting N (default 1) of a paper's example (see: examples) with its\n"
     "output step; --set and the run options apply on top.\n"
     "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"

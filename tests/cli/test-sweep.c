@@ -186,9 +186,9 @@ static void test_failed_variant(void)
     /* mu_k 0.6 > mu_s 0.5: the model is refused; a stiff bristle: too many
      * steps */
     if (built)
-      g_assert_nonnull(strstr(lines[i], ",,simulation failed at t = "));
+      g_assert_nonnull(strstr(lines[i], ",,failed: simulation failed at t = "));
     else
-      g_assert_nonnull(strstr(lines[i], ",,parameter 'mu_k' = 0.6 must not exceed 'mu_s'"));
+      g_assert_nonnull(strstr(lines[i], ",,failed: parameter 'mu_k' = 0.6 must not exceed 'mu_s'"));
   }
   g_assert_cmpint(ok, ==, 2); /* sigma0 1e5 and 1e7 with mu_k 0.3 */
 
@@ -204,9 +204,10 @@ static void test_failed_variant(void)
   g_assert_cmpuint(g_strv_length(rows), ==, 3);
   g_assert_true(g_str_has_prefix(rows[1], "0.3,"));
   g_assert_true(g_str_has_suffix(rows[1], ",ok"));
-  g_assert_cmpstr(rows[2], ==,
-                  "0.6,,\"parameters a1 = 0.6, a2 = 0.7, a3 = 0.2: the crank turns fully only "
-                  "when a1 + a3 < a2\"");
+  g_assert_cmpstr(
+      rows[2], ==,
+      "0.6,,\"failed: parameters a1 = 0.6, a2 = 0.7, a3 = 0.2: the crank turns fully only "
+      "when a1 + a3 < a2\"");
 }
 
 /* Wojtyra 2016 Example 3 (regularised law): gamma_1 = ratio x gamma_2; no
@@ -306,7 +307,7 @@ static void test_run_metrics(void)
   cli_result_clear(&r);
   g_autofree char *text = NULL;
   g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
-  g_auto(GStrv) lines = table_lines(text, "metric,value,unit");
+  g_auto(GStrv) lines = table_lines(text, "metric,value,unit,note");
   g_assert_cmpuint(g_strv_length(lines), ==, 9);
   const char *names[] = {"period",
                          "amplitude",
@@ -318,8 +319,9 @@ static void test_run_metrics(void)
                          "base.max_ratio"};
   for (int i = 0; i < 8; i++) {
     g_auto(GStrv) f = g_strsplit(lines[i + 1], ",", -1);
-    g_assert_cmpuint(g_strv_length(f), ==, 3);
+    g_assert_cmpuint(g_strv_length(f), ==, 4);
     g_assert_cmpstr(f[0], ==, names[i]);
+    g_assert_cmpstr(f[3], ==, ""); /* no note where the value is there */
     g_assert_cmpstr(f[1], !=, ""); /* 30 s of the limit cycle: all determined */
   }
   g_assert_true(g_str_has_prefix(lines[1], "period,0.80083"));
@@ -331,7 +333,8 @@ static void test_run_metrics(void)
   /* an undetermined value is an empty field */
   const char *short_run[] = {"run", "one-mass", "--t-end", "2", "--metrics", "-", NULL};
   g_autofree char *out = cli_ok(short_run);
-  g_assert_nonnull(strstr(out, "\nperiod,,s\namplitude,,m/s\n"));
+  g_assert_nonnull(strstr(out, "\nperiod,,s,run too short: its events do not yet repeat over 3 "
+                               "periods; run it longer\namplitude,,m/s,run too short: "));
 }
 
 typedef struct bad_case {
@@ -408,6 +411,39 @@ static void test_bad_input(void)
   }
 }
 
+/* The status says why a period is missing: a run too short for three
+ * periods, a motion that stops; "ok" only with a period, and where no
+ * outcome needs one. */
+static void test_period_status(void)
+{
+  const char *short_run[] = {
+      "sweep",           "one-mass", "--vary", "k=50:200:3", "--metric", "period", "--metric",
+      "base.first_slip", "--t-end",  "2",      "--csv",      "-",        NULL};
+  g_autofree char *out = cli_ok(short_run);
+  g_auto(GStrv) lines = table_lines(out, "k,period,base.first_slip,status");
+  g_assert_cmpuint(g_strv_length(lines), ==, 4);
+  /* k = 50 and 125: two stick-slip cycles or fewer in 2 s; k = 200: three */
+  g_assert_true(g_str_has_prefix(lines[1], "50,,0.98"));
+  g_assert_true(g_str_has_suffix(lines[1], ",too-short"));
+  g_assert_true(g_str_has_suffix(lines[2], ",too-short"));
+  g_assert_true(g_str_has_prefix(lines[3], "200,0.5066"));
+  g_assert_true(g_str_has_suffix(lines[3], ",ok"));
+  const char *no_period[] = {
+      "sweep",   "one-mass", "--vary", "k=50:200:3", "--metric", "base.first_slip",
+      "--t-end", "2",        "--csv",  "-",          NULL};
+  g_autofree char *out2 = cli_ok(no_period);
+  g_auto(GStrv) rows = table_lines(out2, "k,base.first_slip,status");
+  for (int i = 1; i <= 3; i++)
+    g_assert_true(g_str_has_suffix(rows[i], ",ok"));
+  const char *stops[] = {"sweep",        "one-mass", "--set",      "v_drive=0", "--set",
+                         "x_drive0=0.2", "--vary",   "k=50:200:2", "--metric",  "amplitude",
+                         "--csv",        "-",        NULL};
+  g_autofree char *out3 = cli_ok(stops);
+  g_auto(GStrv) rows3 = table_lines(out3, "k,amplitude,status");
+  g_assert_cmpstr(rows3[1], ==, "50,,not-periodic");
+  g_assert_cmpstr(rows3[2], ==, "200,,not-periodic");
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -420,5 +456,6 @@ int main(int argc, char **argv)
   g_test_add_func("/sweep/run-metrics", test_run_metrics);
   g_test_add_func("/sweep/bad-input", test_bad_input);
   g_test_add_func("/sweep/preset", test_preset);
+  g_test_add_func("/sweep/period-status", test_period_status);
   return g_test_run();
 }
