@@ -49,6 +49,11 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   SsApplication *self = SS_APPLICATION (app);
 
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("stickslip %s\nCVODE: %s\n", ss_version (), ss_cvode_build ());
+      return 0;
+    }
   g_variant_dict_lookup (options, "scenario", "s", &self->scenario);
   g_variant_dict_lookup (options, "play", "d", &self->play);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
@@ -306,7 +311,7 @@ ss_application_init (SsApplication *self)
               N_("Time “Compare all” on the gear train’s four levels, print it and quit"), NULL },
               { "bench-study", 0, 0, G_OPTION_ARG_NONE, NULL,
                 N_("Run parameter studies, print the frame times while they run and quit"), NULL },
-                { NULL } };
+                { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL }, { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

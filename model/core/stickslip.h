@@ -386,6 +386,9 @@ int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f);
 /* Which CVODE is linked in, for benchmark reports: "optimised build (...)" or
  * "Debian's library (...)" (model/core/cvode-build.c). */
 const char *ss_cvode_build(void);
+/* The program's version: the release, and where it was built from a git
+ * checkout what git describe said of it: "0.1.0 (git 43e5a84-dirty)". */
+const char *ss_version(void);
 /* ---- output files ------------------------------------------------------ */
 
 /* A file being written whole (CSV, events, scenario files, images).  Rules:

@@ -585,6 +585,10 @@ static int dispatch(int argc, char **argv)
     return cmd_statics(argc - 2, argv + 2);
   if (strcmp(cmd, "examples") == 0)
     return cmd_examples(argc - 2, argv + 2);
+  if (strcmp(cmd, "--version") == 0) {
+    printf("stickslip-cli %s\nCVODE: %s\n", ss_version(), ss_cvode_build());
+    return argc == 2 ? 0 : usage_error("--version takes no arguments%s", "");
+  }
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
     fputs(usage_text, stdout);
     return 0;
