@@ -14,6 +14,7 @@
 #include <glib.h>
 
 #include "cli-common.h"
+#include "cli-merge.h"
 #include "cli-sweep.h"
 #include "examples.h"
 #include "scenario-file.h"
@@ -579,6 +580,8 @@ static int dispatch(int argc, char **argv)
     return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "sweep") == 0)
     return cli_sweep(argc - 2, argv + 2);
+  if (strcmp(cmd, "merge") == 0)
+    return cli_merge(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0)
     return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "statics") == 0)

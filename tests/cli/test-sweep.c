@@ -444,6 +444,103 @@ static void test_period_status(void)
   g_assert_cmpstr(rows3[2], ==, "200,,not-periodic");
 }
 
+/* A sweep in `shards` parts (or whole: 0) into dir/NAME. */
+static void sweep_into(const char *dir, const char *name, int k, int shards, const char *metric)
+{
+  g_autofree char *shard = g_strdup_printf("%d/%d", k, shards);
+  const char *args[] = {"sweep",        "one-mass", "--vary",
+                        "k=50:200:11",  "--vary",   "v_drive=0.05:0.2:2",
+                        "--metric",     metric,     "--metric",
+                        "max:spring.F", "--jobs",   "2",
+                        "--csv",        name,       shards ? "--shard" : NULL,
+                        shard,          NULL};
+  cli_result r = run_cli_in(dir, args);
+  if (r.status != 0)
+    g_error("sweep %s: exit %d: %s", name, r.status, r.err);
+  cli_result_clear(&r);
+}
+
+/* merge: the shards give the unsharded table byte for byte (and a study
+ * file saying how it was made); a missing, truncated, duplicated or
+ * foreign shard is refused, exit 2, naming it. */
+static void test_merge(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-merge-XXXXXX", NULL);
+  sweep_into(dir, "whole.csv", 0, 0, "period");
+  const int n = 5; /* 22 variants in 5 parts */
+  for (int k = 1; k <= n; k++) {
+    g_autofree char *name = g_strdup_printf("part-%d.csv", k);
+    sweep_into(dir, name, k, n, "period");
+  }
+  const char *all[] = {"merge",      "part-3.csv", "part-1.csv", "part-2.csv", "part-5.csv",
+                       "part-4.csv", "--csv",      "merged.csv", NULL};
+  cli_result r = run_cli_in(dir, all);
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_autofree char *whole = NULL, *merged = NULL, *study = NULL;
+  g_autofree char *pw = g_build_filename(dir, "whole.csv", NULL);
+  g_autofree char *pm = g_build_filename(dir, "merged.csv", NULL);
+  g_autofree char *ps = g_build_filename(dir, "merged.csv.study", NULL);
+  g_assert_true(g_file_get_contents(pw, &whole, NULL, NULL));
+  g_assert_true(g_file_get_contents(pm, &merged, NULL, NULL));
+  g_assert_cmpstr(merged, ==, whole);
+  g_assert_true(g_file_get_contents(ps, &study, NULL, NULL));
+  g_assert_nonnull(strstr(study, "\nscenario=one-mass\n"));
+  g_assert_nonnull(strstr(study, "\naxis1=k=50:200:11:lin\n"));
+  g_assert_nonnull(strstr(study, "\nmu_s=0.5\n"));
+  g_assert_nonnull(strstr(study, "\ndt_out=0.01\n"));
+  g_assert_nonnull(strstr(study, "\nk=1\nn=1\n"));
+  g_assert_nonnull(strstr(study, "\nrows=22\n"));
+
+  /* a truncated part, a foreign one (another outcome) */
+  g_autofree char *p4 = g_build_filename(dir, "part-4.csv", NULL), *text4 = NULL;
+  gsize len4 = 0;
+  g_assert_true(g_file_get_contents(p4, &text4, &len4, NULL));
+  g_autofree char *pt = g_build_filename(dir, "cut.csv", NULL);
+  g_autofree char *pts = g_build_filename(dir, "cut.csv.study", NULL);
+  g_autofree char *p4s = g_build_filename(dir, "part-4.csv.study", NULL), *text4s = NULL;
+  g_assert_true(g_file_get_contents(p4s, &text4s, NULL, NULL));
+  g_assert_true(g_file_set_contents(pt, text4, (gssize)(len4 - 7), NULL));
+  g_assert_true(g_file_set_contents(pts, text4s, -1, NULL));
+  sweep_into(dir, "other-4.csv", 4, n, "amplitude");
+  const struct {
+    const char *parts[7];
+    const char *said; /* in the message */
+  } bad[] = {
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "part-5.csv"},
+       "missing shard 4/5 (variants 14 to 17)"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "cut.csv", "part-5.csv"},
+       "cut.csv (shard 4/5) is truncated"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "part-4.csv", "part-4.csv", "part-5.csv"},
+       "part-4.csv and part-4.csv are both shard 4/5 (duplicated)"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "other-4.csv", "part-5.csv"},
+       "other-4.csv is a shard of another study than part-1.csv"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "part-4.csv", "whole.csv", "part-5.csv"},
+       "whole.csv is a shard of another study than part-1.csv"},
+  };
+  for (size_t c = 0; c < G_N_ELEMENTS(bad); c++) {
+    g_autoptr(GPtrArray) args = g_ptr_array_new();
+    g_ptr_array_add(args, "merge");
+    for (int i = 0; bad[c].parts[i]; i++)
+      g_ptr_array_add(args, (gpointer)bad[c].parts[i]);
+    g_ptr_array_add(args, "--csv");
+    g_ptr_array_add(args, "refused.csv");
+    g_ptr_array_add(args, NULL);
+    cli_result rr = run_cli_in(dir, (const char *const *)args->pdata);
+    if (rr.status != 2 || !strstr(rr.err, bad[c].said))
+      g_error("case %zu: exit %d: %s (wanted '%s')", c, rr.status, rr.err, bad[c].said);
+    cli_result_clear(&rr);
+    g_autofree char *refused = g_build_filename(dir, "refused.csv", NULL);
+    g_assert_false(g_file_test(refused, G_FILE_TEST_EXISTS));
+  }
+  g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+  for (const char *f; (f = g_dir_read_name(d));) {
+    g_autofree char *p = g_build_filename(dir, f, NULL);
+    g_remove(p);
+  }
+  g_rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -457,5 +554,6 @@ int main(int argc, char **argv)
   g_test_add_func("/sweep/bad-input", test_bad_input);
   g_test_add_func("/sweep/preset", test_preset);
   g_test_add_func("/sweep/period-status", test_period_status);
+  g_test_add_func("/sweep/merge", test_merge);
   return g_test_run();
 }
