@@ -142,7 +142,7 @@ cat > sweep.sbatch <<EOF
 # (the check's second round kills one task, as a node failure would)
 [ "\$SLURM_ARRAY_TASK_ID" = "\${KILL_TASK:-0}" ] && kill -9 \$\$
 exec "$cli" ${study[*]} --jobs "\${SLURM_CPUS_PER_TASK:-1}" \\
-  --shard "\$SLURM_ARRAY_TASK_ID/\$SLURM_ARRAY_TASK_COUNT" \\
+  --shard "\$SLURM_ARRAY_TASK_ID/\${SHARDS:-\$SLURM_ARRAY_TASK_COUNT}" \\
   --csv "parts/$name-\$SLURM_ARRAY_TASK_ID.csv"
 EOF
 # submits the array and its merge; the merge job's exit status
