@@ -15,9 +15,11 @@
 
 #include "cli-common.h"
 #include "cli-merge.h"
+#include "scenario-file.h"
 #include "study.h"
 
 #define STUDY_SUFFIX ".study"
+#define RUN_SUFFIX   ".scenario"
 
 /* FNV-1a, 64 bits: a table's fingerprint (not against malice: a truncated,
  * altered or foreign file). */
@@ -140,8 +142,8 @@ static bool write_key_file(GKeyFile *kf, const char *csv_path)
 bool cli_write_study_file(const ss_study *st, const ss_study_result *r, int k, int n,
                           const char *csv_path, const char *data, size_t len)
 {
-  if (strcmp(csv_path, "-") == 0)
-    return true; /* standard output: nowhere beside it */
+  if (strcmp(csv_path, "-") == 0 || !g_file_test(csv_path, G_FILE_TEST_IS_REGULAR))
+    return true; /* standard output, a device, a pipe: nowhere beside it */
   g_autoptr(GKeyFile) kf = g_key_file_new();
   g_autofree char *command = NULL;
   put_definition(kf, st, &command);
@@ -158,6 +160,27 @@ bool cli_write_study_file(const ss_study *st, const ss_study_result *r, int k, i
   g_key_file_set_integer(kf, "shard", "count", count);
   put_table(kf, csv_path, data, len, r);
   return write_key_file(kf, csv_path);
+}
+
+bool cli_write_run_file(const ss_model *m, const ss_run_opts *resolved, const char *csv_path)
+{
+  if (strcmp(csv_path, "-") == 0 || !g_file_test(csv_path, G_FILE_TEST_IS_REGULAR))
+    return true; /* standard output, a device, a pipe: nowhere beside it */
+  size_t len = 0;
+  char *body = ss_scenario_file_to_data(ss_model_scenario(m), ss_model_values(m), resolved, &len);
+  if (!body) {
+    fprintf(stderr, "stickslip-cli: cannot format the scenario file (out of memory)\n");
+    return false;
+  }
+  g_autofree char *base = g_path_get_basename(csv_path);
+  g_autofree char *text = g_strdup_printf(
+      "# Stick-Slip Lab: how %s beside this file was made (docs/studies.md, \"Provenance\"):\n"
+      "# stickslip-cli %s; CVODE: %s\n"
+      "# again: stickslip-cli run --file %s%s --csv %s\n%s",
+      base, ss_version(), ss_cvode_build(), base, RUN_SUFFIX, base, body);
+  free(body);
+  g_autofree char *path = g_strconcat(csv_path, RUN_SUFFIX, NULL);
+  return cli_write_output(path, text, strlen(text));
 }
 
 /* ---- merge -------------------------------------------------------------- */

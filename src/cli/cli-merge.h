@@ -12,5 +12,10 @@
  * and its status counts.  Nothing for "-".  False after a message. */
 bool cli_write_study_file(const ss_study *st, const ss_study_result *r, int k, int n,
                           const char *csv_path, const char *data, size_t len);
+/* Writes csv_path.scenario: the scenario file of the run (every parameter,
+ * the resolved run options) that `run --file` makes the CSV again from,
+ * with the program, CVODE and the command in comments.  Nothing for "-".
+ * False after a message. */
+bool cli_write_run_file(const ss_model *m, const ss_run_opts *resolved, const char *csv_path);
 /* stickslip-cli merge PART... --csv FILE|-; exit status. */
 int cli_merge(int argc, char **argv);

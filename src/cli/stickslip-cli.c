@@ -307,7 +307,7 @@ static int cmd_run(int argc, char **argv)
   if (!a.csv && !a.events && !a.metrics)
     csv = default_csv = g_strdup_printf("%s.csv", ss_model_scenario(m)->name);
   status = 0;
-  if (csv && !write_csv(csv, m, tr, false))
+  if (csv && (!write_csv(csv, m, tr, false) || !cli_write_run_file(m, &opts, csv)))
     status = EXIT_OUTPUT;
   if (status == 0 && a.events && !write_csv(a.events, m, tr, true))
     status = EXIT_OUTPUT;

@@ -541,6 +541,39 @@ static void test_merge(void)
   g_rmdir(dir);
 }
 
+/* A run's CSV has its scenario file beside it, with every parameter and
+ * run option: `run --file` on it makes the same CSV, byte for byte. */
+static void test_run_provenance(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-prov-XXXXXX", NULL);
+  const char *first[] = {"run", "one-mass", "--set", "k=150", "--set", "law=lugre", "--t-end",
+                         "3",   "--dt-out", "0.002", "--csv", "a.csv", NULL};
+  cli_result r = run_cli_in(dir, first);
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_autofree char *ps = g_build_filename(dir, "a.csv.scenario", NULL), *scen = NULL;
+  g_assert_true(g_file_get_contents(ps, &scen, NULL, NULL));
+  g_assert_nonnull(strstr(scen, "\n# stickslip-cli "));
+  g_assert_nonnull(strstr(scen, "\nk=150\n"));
+  g_assert_nonnull(strstr(scen, "\nlaw=lugre\n"));
+  g_assert_nonnull(strstr(scen, "\nrtol=1e-08\n"));
+  const char *again[] = {"run", "--file", "a.csv.scenario", "--csv", "b.csv", NULL};
+  r = run_cli_in(dir, again);
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_autofree char *pa = g_build_filename(dir, "a.csv", NULL), *a = NULL;
+  g_autofree char *pb = g_build_filename(dir, "b.csv", NULL), *b = NULL;
+  g_assert_true(g_file_get_contents(pa, &a, NULL, NULL));
+  g_assert_true(g_file_get_contents(pb, &b, NULL, NULL));
+  g_assert_cmpstr(a, ==, b);
+  g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+  for (const char *f; (f = g_dir_read_name(d));) {
+    g_autofree char *p = g_build_filename(dir, f, NULL);
+    g_remove(p);
+  }
+  g_rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -555,5 +588,6 @@ int main(int argc, char **argv)
   g_test_add_func("/sweep/preset", test_preset);
   g_test_add_func("/sweep/period-status", test_period_status);
   g_test_add_func("/sweep/merge", test_merge);
+  g_test_add_func("/sweep/run-provenance", test_run_provenance);
   return g_test_run();
 }
