@@ -536,13 +536,44 @@ const char *ss_metrics_note(const ss_metrics *mt, int i)
                                                     : "";
 }
 
+int ss_metric_digits(ss_metric_kind kind)
+{
+  switch (kind) {
+  case SS_METRIC_PERIOD:     /* event times: the period within 1.4e-7 of closed forms */
+  case SS_METRIC_FIRST_SLIP: /* event times */
+  case SS_METRIC_STICK_TIME: /* sums of event times' differences */
+  case SS_METRIC_LONGEST_STICK: return 7;
+  case SS_METRIC_AMPLITUDE:         /* within 1.6e-6 of closed forms */
+  case SS_METRIC_ENERGY_DISSIPATED: /* the energy balance closes within 1.3e-6 */
+  case SS_METRIC_MAX_RATIO: return 6;
+  case SS_METRIC_STICK_PHASES: return 0; /* a count: exact */
+  }
+  return 6;
+}
+
+void ss_metric_format(ss_metric_kind kind, double v, char *buf, size_t size)
+{
+  if (isnan(v)) {
+    buf[0] = '\0';
+    return;
+  }
+  int digits = ss_metric_digits(kind);
+  if (digits == 0) {
+    g_ascii_formatd(buf, (int)size, "%.0f", v);
+    return;
+  }
+  char fmt[8];
+  snprintf(fmt, sizeof fmt, "%%.%dg", digits);
+  g_ascii_formatd(buf, (int)size, fmt, v);
+}
+
 int ss_metrics_write_csv(const ss_model *m, const ss_metrics *mt, FILE *f)
 {
   fputs("metric,value,unit,note\n", f);
   ss_metric_desc d;
   for (int i = 0; ss_metrics_describe(m, i, &d); i++) {
     char num[G_ASCII_DTOSTR_BUF_SIZE];
-    ss_number_format(ss_metrics_value(mt, i), num, sizeof num);
+    ss_metric_format(d.kind, ss_metrics_value(mt, i), num, sizeof num);
     fprintf(f, "%s,%s,%s,%s\n", d.name, num, d.unit, ss_metrics_note(mt, i));
   }
   return ferror(f) ? -1 : 0;

@@ -27,23 +27,19 @@
  *   SS_PERIOD_CYCLES periods.  An event's signature is (source, kind,
  *   direction at it, from the event's own row: the sign of C.v, or where
  *   C.v = 0 and the contact slides off, minus the sign of C.F; 0 for stick
- *   events of the exact law and gap events).  Candidate periods T0 are the times from the last event
- *   back to each earlier event of its signature, shortest first; T0 holds
- *   when, with tol = SS_PERIOD_RTOL * T0, the last event has its like within
- *   tol of t_last - c T0 for c = 1..SS_PERIOD_CYCLES; with T = (t_last - the
- *   last of those) / SS_PERIOD_CYCLES, every event after
- *   t_last - (SS_PERIOD_CYCLES - 1) T has its like within SS_PERIOD_RTOL * T
- *   of one period earlier and the SS_PERIOD_CYCLES periods before t_last hold
- *   as many events each (events are matched by time, so two events
- *   microseconds apart may swap order from cycle to cycle); and the quiet
- *   time after the last event is no longer than what followed its like a
- *   period earlier (plus tol): motion that stopped is not periodic.
- *   period = T; NaN when no candidate holds (too few events, a transient, a
- *   run that stops, a motion without events), with the reason in
- *   period_status (ss_period_status_reason).  Events here are those of the
- *   motion: release and lock events (a contact at rest held at its static
- *   maximum or locked again) are left out, as they are where an extremum
- *   is refined (below).
+ *   events of the exact law and gap events).  Candidate periods T0 are the times from the last
+ * event back to each earlier event of its signature, shortest first; T0 holds when, with tol =
+ * SS_PERIOD_RTOL * T0, the last event has its like within tol of t_last - c T0 for c
+ * = 1..SS_PERIOD_CYCLES; with T = (t_last - the last of those) / SS_PERIOD_CYCLES, every event
+ * after t_last - (SS_PERIOD_CYCLES - 1) T has its like within SS_PERIOD_RTOL * T of one period
+ * earlier and the SS_PERIOD_CYCLES periods before t_last hold as many events each (events are
+ * matched by time, so two events microseconds apart may swap order from cycle to cycle); and the
+ * quiet time after the last event is no longer than what followed its like a period earlier (plus
+ * tol): motion that stopped is not periodic. period = T; NaN when no candidate holds (too few
+ * events, a transient, a run that stops, a motion without events), with the reason in period_status
+ * (ss_period_status_reason).  Events here are those of the motion: release and lock events (a
+ * contact at rest held at its static maximum or locked again) are left out, as they are where an
+ * extremum is refined (below).
  * - amplitude: half the peak-to-peak of the model's first generalised
  *   velocity column (one-mass: v, dupont: v, gear-train: psi_dot,
  *   two-slider: v1) over the last period [t_last - T, t_last], t_last the
@@ -160,9 +156,20 @@ const char *ss_metric_kind_label(ss_metric_kind kind);    /* English: "Period", 
 /* Why metric i has no value, in English ("run too short: ..."), or "". */
 const char *ss_metrics_note(const ss_metrics *mt, int i);
 
-/* Writes "metric,value,unit,note" and one row per metric; empty value field =
- * undetermined, the note says why for the period and the amplitude.  Numbers with a '.' in any
- * locale, shortest text that reads back to the same double.  Returns 0, or -1 on a write error. */
+/* Significant digits a metric of this kind is good to at the default
+ * tolerances (rtol 1e-8, atol 1e-10; docs/studies.md gives each one's
+ * accuracy): 7 for times and the period, 6 for the amplitude, energy and
+ * ratio, 0 for a count (exact). */
+int ss_metric_digits(ss_metric_kind kind);
+/* v with those digits ("%.7g"), a '.' in any locale; "" for NaN: what a
+ * person reads (`run --metrics`; the GUI's panel may use it).  Machine
+ * tables (a sweep's) keep ss_number_format's round trip. */
+void ss_metric_format(ss_metric_kind kind, double v, char *buf, size_t size);
+
+/* Writes "metric,value,unit,note" and one row per metric, each value with
+ * the digits its accuracy supports (ss_metric_format); empty value field =
+ * undetermined, the note says why for the period and the amplitude.
+ * Returns 0, or -1 on a write error. */
 int ss_metrics_write_csv(const ss_model *m, const ss_metrics *mt, FILE *f);
 
 /* Shortest text ("%.Ng", N = 6..17) that reads back to v, with a '.' in any
