@@ -555,7 +555,8 @@ static int cmd_examples(int argc, char **argv)
         ss_example_get_value(ex, s, i, &v);
         ss_format_double(v.measure == SS_EXAMPLE_VALUE ? v.value : v.t, at, sizeof at);
         ss_format_double(v.tolerance, tol, sizeof tol);
-        printf("published\t%s\t%s\t%s\n", v.what, v.measure == SS_EXAMPLE_NO_EVENT ? "never" : at,
+        printf("%s\t%s\t%s\t%s\n", v.formula ? "formula" : "published", v.what,
+               v.measure == SS_EXAMPLE_NO_EVENT ? "never" : at,
                v.measure == SS_EXAMPLE_NO_EVENT ? ""
                : isnan(v.tolerance)             ? "not reproduced"
                                                 : tol);
