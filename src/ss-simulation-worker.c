@@ -16,6 +16,7 @@
  * previous curves until the whole new run is there. */
 #define G_LOG_DOMAIN "ss-simulation"
 
+#include "metrics.h"
 #include "ss-bench.h"
 #include "ss-simulation-private.h"
 
@@ -43,6 +44,7 @@ struct Batch
   GArray     *times;
   GArray     *rows;
   GArray     *events;
+  GArray     *peaks;    /* ss_peak: extremes the metrics take (ss_metrics_watch_sim) */
   double      reached;  /* simulated time reached, s */
   gboolean    finished; /* the run is over (t_end reached, or failed) */
   char       *error;    /* the engine's message on failure */
@@ -65,6 +67,7 @@ batch_new (const Request *req, gboolean replace)
   b->times = g_array_new (FALSE, FALSE, sizeof (double));
   b->rows = g_array_new (FALSE, FALSE, sizeof (double));
   b->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+  b->peaks = g_array_new (FALSE, FALSE, sizeof (ss_peak));
   b->request_time = req->time;
   return b;
 }
@@ -78,6 +81,7 @@ batch_free (Batch *b)
   g_array_unref (b->times);
   g_array_unref (b->rows);
   g_array_unref (b->events);
+  g_array_unref (b->peaks);
   g_free (b->error);
   g_free (b);
 }
@@ -99,6 +103,14 @@ batch_event (void *user, const ss_event *ev)
   g_array_append_vals (b->events, ev, 1);
 }
 
+static void
+batch_peak (void *user, const ss_peak *p)
+{
+  Batch *b = user;
+
+  g_array_append_vals (b->peaks, p, 1);
+}
+
 static gboolean deliver_cb (gpointer data);
 
 /* Worker: queue @b for the main thread; takes ownership.  Batches of one run
@@ -114,6 +126,7 @@ post_batch (SsSimulation *self, Batch *b)
       g_array_append_vals (o->times, b->times->data, b->times->len);
       g_array_append_vals (o->rows, b->rows->data, b->rows->len);
       g_array_append_vals (o->events, b->events->data, b->events->len);
+      g_array_append_vals (o->peaks, b->peaks->data, b->peaks->len);
       o->reached = b->reached;
       o->finished = b->finished;
       o->stats = b->stats;
@@ -154,6 +167,8 @@ compute_run (SsSimulation *self, const Request *req)
       post_batch (self, b);
       return TRUE;
     }
+  /* the metrics' extremes from the dense output, as ss_run's */
+  ss_metrics_watch_sim (m, sim, batch_peak, b);
   t_end = ss_sim_t_end (sim);
   slice = t_end / RUN_SLICES;
   for (;;)
@@ -183,6 +198,7 @@ compute_run (SsSimulation *self, const Request *req)
           post_batch (self, b);
           b = batch_new (req, FALSE);
           sink.user = b;
+          ss_metrics_watch_sim (m, sim, batch_peak, b);
           last_post = g_get_monotonic_time ();
         }
     }
@@ -290,6 +306,7 @@ deliver_cb (gpointer data)
   ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
                           (const double *)(gpointer)b->rows->data);
   ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+  ss_dataset_append_peaks (self->dataset, b->peaks->len, (const ss_peak *)(gpointer)b->peaks->data);
   if (b->finished)
     ss_dataset_set_complete (self->dataset);
   self->stats = b->stats;

@@ -380,8 +380,37 @@ double ss_trace_extremum(const ss_trace *tr, int col, double t0, double t1, bool
   return found;
 }
 
-/* The columns whose extremes the metrics take: the amplitude's and each
- * contact's ratio. */
+/* Watches (s non-NULL) or marks as watched in tr (tr non-NULL) the columns
+ * whose extremes the metrics take: the amplitude's, every one, and each
+ * contact's ratio, those beyond every earlier one. */
+static bool watch_columns(const ss_model *m, ss_trace *tr, ss_sim *s,
+                          void (*peak)(void *user, const ss_peak *p), void *user)
+{
+  if (tr && !tr->watched && !(tr->watched = calloc((size_t)tr->n_columns + 1, 1)))
+    return false;
+  for (int c = -1; c < m->n_contacts; c++) {
+    int col = c < 0 ? first_column_of_kind(m, SS_COL_VELOCITY) : contact_column(m, c, SS_COL_RATIO);
+    if (col < 0)
+      continue;
+    if (s && !ss_sim_watch(s, col, c >= 0, peak, user))
+      return false;
+    if (tr && tr->watched[col] < (c >= 0 ? 1 : 2))
+      tr->watched[col] = c >= 0 ? 1 : 2;
+  }
+  return true;
+}
+
+bool ss_metrics_watch_sim(const ss_model *m, ss_sim *s, void (*peak)(void *user, const ss_peak *p),
+                          void *user)
+{
+  return watch_columns(m, NULL, s, peak, user);
+}
+
+bool ss_metrics_mark_watched(const ss_model *m, ss_trace *tr)
+{
+  return tr->n_columns == m->n_columns && watch_columns(m, tr, NULL, NULL, NULL);
+}
+
 bool ss_metrics_watch(const ss_model *m, ss_trace *tr, ss_sim *s)
 {
   int iv = first_column_of_kind(m, SS_COL_VELOCITY);

@@ -113,6 +113,13 @@ const char *ss_period_status_reason(ss_period_status status);
  * integrator's dense output, not the output grid (ss_run does this);
  * false when out of memory. */
 bool ss_metrics_watch(const ss_model *m, ss_trace *tr, ss_sim *s);
+/* The same for a run whose rows go elsewhere (the GUI's batches): its
+ * extremes go to peak(user, p) (call it again to change user); a trace
+ * made later of those rows, events and peaks (ss_trace_append_peak) is
+ * marked by ss_metrics_mark_watched.  False when out of memory. */
+bool ss_metrics_watch_sim(const ss_model *m, ss_sim *s, void (*peak)(void *user, const ss_peak *p),
+                          void *user);
+bool ss_metrics_mark_watched(const ss_model *m, ss_trace *tr);
 /* Largest (want_max) or smallest value of column `col` over [t0, t1]: its
  * extremes located on the dense output when the run watched it (ss_run,
  * ss_metrics_watch, ss_trace_watch) and the rows there (the events' rows

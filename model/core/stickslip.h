@@ -367,6 +367,8 @@ ss_sink ss_trace_sink(ss_trace *tr);
  * records: only the run's largest and smallest so far, enough for its
  * extremes over the whole run); false when out of memory. */
 bool ss_trace_watch(ss_trace *tr, ss_sim *s, int col, bool records);
+/* Appends an extreme (as a watched run does; a copy of a trace). */
+void ss_trace_append_peak(ss_trace *tr, const ss_peak *p);
 static inline double ss_trace_at(const ss_trace *tr, size_t row, int col)
 {
   return tr->rows[row * (size_t)tr->n_columns + (size_t)col];

@@ -671,7 +671,9 @@ int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header
       put_number(f, r->values[(size_t)row * (size_t)r->n_outcomes + (size_t)i]);
       fputc(',', f);
     }
-    if (r->status[row]) {
+    if (r->status[row] && strcmp(r->status[row], "cancelled") == 0) {
+      fputs("cancelled", f); /* not run: no failure */
+    } else if (r->status[row]) {
       g_autofree char *failed = g_strdup_printf("failed: %s", r->status[row]);
       put_field(f, failed);
     } else {

@@ -160,8 +160,8 @@ void ss_study_shard_range(int n_variants, int k, int n, int *first, int *count);
 /* CSV: header "AXIS...,OUTCOME...,status" (with header), then one row per
  * variant: numbers that read back to the same double with a '.' in any
  * locale, empty for NaN, status "ok", "not-periodic" or "too-short" (only
- * where an outcome needs the period: ss_period_status_name) or "failed:
- * REASON" (quoted if it holds a comma, quote or newline).  r NULL: the
+ * where an outcome needs the period: ss_period_status_name), "cancelled"
+ * or "failed: REASON" (quoted if it holds a comma, quote or newline).  r NULL: the
  * header alone (an empty shard).  Returns 0, or -1 on a write error. */
 int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header, FILE *f);
 

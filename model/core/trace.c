@@ -84,9 +84,10 @@ static void sink_event(void *user, const ss_event *ev) { ss_trace_append_event(u
 
 ss_sink ss_trace_sink(ss_trace *tr) { return (ss_sink){tr, sink_sample, sink_event}; }
 
-static void sink_peak(void *user, const ss_peak *p)
+static void sink_peak(void *user, const ss_peak *p) { ss_trace_append_peak(user, p); }
+
+void ss_trace_append_peak(ss_trace *tr, const ss_peak *p)
 {
-  ss_trace *tr = user;
   if (tr->n_peaks == tr->cap_peaks) {
     size_t cap = tr->cap_peaks ? 2 * tr->cap_peaks : 64;
     ss_peak *np = realloc(tr->peaks, sizeof(ss_peak) * cap);
