@@ -47,7 +47,7 @@
  *   block's position does not.  Its extremes are located on the
  *   integrator's dense output between the steps (ss_metrics_watch,
  *   model/core/sim-dense.c), so they do not depend on dt_out; a trace that
- *   did not watch it (a GUI run) refines an extremum on an output row
+ *   did not watch it (rows alone) refines an extremum on an output row
  *   between two rows with no event among the three by the parabola through
  *   them.  NaN when period is NaN. */
 #ifndef SS_METRICS_H
