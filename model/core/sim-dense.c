@@ -20,10 +20,11 @@
 
 #include "sim-private.h"
 
-#define DENSE_EVERY  4 /* a sample every this many stretches (and at each segment's ends) */
+#define DENSE_EVERY  8 /* a sample every this many stretches (and at each segment's ends) */
 #define DENSE_PIECES (2 * DENSE_EVERY + 2) /* stretches kept: what a bracket spans */
 #define DENSE_COEFS  13                    /* Taylor coefficients at most (Adams order 12) */
 #define DENSE_SEARCH 60                    /* evaluations at most in locating one extremum */
+#define DENSE_NOISE  1e-7 /* a bracket spread below this share of the column's size: no search */
 
 typedef struct dense_piece {
   double a, b;  /* the stretch, s */
@@ -39,6 +40,7 @@ struct sim_dense {
   bool *records;   /* per watched column: only extremes beyond every earlier one */
   double *rec_max; /* per watched column: the largest extremum reported, or -inf */
   double *rec_min; /* the smallest, or +inf */
+  double *scale;   /* per watched column: the largest |sample| so far */
   void (*peak)(void *user, const ss_peak *p);
   void *user; /* for peak */
   dense_piece piece[DENSE_PIECES];
@@ -70,6 +72,7 @@ void sim_dense_free(struct sim_dense *d)
   free(d->records);
   free(d->rec_max);
   free(d->rec_min);
+  free(d->scale);
   free(d->sv);
   free(d->x);
   free(d->row);
@@ -132,7 +135,10 @@ bool ss_sim_watch(ss_sim *s, int col, bool records, void (*peak)(void *user, con
   double *mn = mx ? realloc(d->rec_min, sizeof(double) * n) : NULL;
   if (mn)
     d->rec_min = mn;
-  double *sv = mn ? realloc(d->sv, sizeof(double) * 3 * n) : NULL;
+  double *sc = mn ? realloc(d->scale, sizeof(double) * n) : NULL;
+  if (sc)
+    d->scale = sc;
+  double *sv = sc ? realloc(d->sv, sizeof(double) * 3 * n) : NULL;
   if (!sv)
     return false;
   d->sv = sv;
@@ -140,6 +146,7 @@ bool ss_sim_watch(ss_sim *s, int col, bool records, void (*peak)(void *user, con
   d->records[d->n_watch] = records;
   d->rec_max[d->n_watch] = -INFINITY;
   d->rec_min[d->n_watch] = INFINITY;
+  d->scale[d->n_watch] = 0.0;
   d->n_watch++;
   d->n_samples = 0; /* (before the run: nothing sampled yet) */
   return true;
@@ -204,10 +211,11 @@ static void locate(ss_sim *s, int w, double sign)
       return;
   }
   /* a bracket whose samples differ by less than the integration's
-   * tolerance holds its extremum to within that: the sample is it (a stiff
-   * run's tiny steps, or its noise) */
+   * tolerance, or than DENSE_NOISE of the column's size so far, holds its
+   * extremum to within that: the sample is it (a stiff run's tiny steps,
+   * a creeping guide's noise) */
   double spread = (fb - fa) + (fb - fc);
-  bool search = !(spread < s->opts.rtol * fabs(fb) + s->opts.atol);
+  bool search = !(spread < fmax(s->opts.rtol * fabs(fb) + s->opts.atol, DENSE_NOISE * d->scale[w]));
   if (search && d->sseg[0] == seg && d->sseg[2] == seg) {
     const double g = 0.5 * (3.0 - sqrt(5.0)); /* 0.382 */
     double tol = 1e-10 * (c - a);
@@ -271,8 +279,12 @@ static void add_sample(ss_sim *s, double t, int seg)
   int k = d->n_samples++;
   d->st[k] = t;
   d->sseg[k] = seg;
-  for (int w = 0; w < n; w++)
-    d->sv[(size_t)k * (size_t)n + (size_t)w] = d->row[d->watch[w]];
+  for (int w = 0; w < n; w++) {
+    double v = d->row[d->watch[w]];
+    d->sv[(size_t)k * (size_t)n + (size_t)w] = v;
+    if (fabs(v) > d->scale[w])
+      d->scale[w] = fabs(v);
+  }
   if (d->n_samples < 3)
     return;
   for (int w = 0; w < n; w++) {
