@@ -14,7 +14,6 @@
 #include "ss-bench.h"
 #include "ss-resources.h"
 #include "ss-settings.h"
-#include "ss-version.h"
 #include "ss-study-dialog.h"
 #include "ss-window.h"
 
@@ -73,8 +72,7 @@ ss_application_handle_local_options (GApplication *app, GVariantDict *options)
 
   if (g_variant_dict_contains (options, "version"))
     {
-      g_print ("stickslip %s%s%s%s\nCVODE: %s\n", SS_VERSION, SS_VCS_DESCRIBE[0] ? " (git " : "", SS_VCS_DESCRIBE,
-               SS_VCS_DESCRIBE[0] ? ")" : "", ss_cvode_build ());
+      g_print ("stickslip %s\nCVODE: %s\n", ss_version (), ss_cvode_build ());
       return 0;
     }
   g_variant_dict_lookup (options, "scenario", "s", &self->scenario);

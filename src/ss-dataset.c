@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "metrics.h"
 #include "ss-dataset.h"
 
 struct _SsDataset
@@ -14,6 +15,8 @@ struct _SsDataset
   GArray     *times;        /* double, s */
   GArray    **columns;      /* n_columns arrays of double */
   GArray     *events;       /* ss_event */
+  GArray     *peaks;        /* ss_peak: extremes on the dense output (metrics) */
+  gboolean    watched;      /* the run watched the metrics' columns (peaks is theirs) */
   double     *col_min;      /* running min per column (NaN skipped) */
   double     *col_max;      /* running max per column */
   gint64      request_time; /* monotonic µs of the change that produced it, 0 once drawn */
@@ -40,6 +43,7 @@ ss_dataset_finalize (GObject *object)
   g_free (self->col_max);
   g_clear_pointer (&self->times, g_array_unref);
   g_clear_pointer (&self->events, g_array_unref);
+  g_clear_pointer (&self->peaks, g_array_unref);
   g_clear_pointer (&self->model, ss_model_ref_unref);
   g_clear_pointer (&self->metrics, ss_metrics_free);
   g_clear_pointer (&self->display, g_ptr_array_unref);
@@ -58,6 +62,7 @@ ss_dataset_init (SsDataset *self)
 {
   self->times = g_array_new (FALSE, FALSE, sizeof (double));
   self->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+  self->peaks = g_array_new (FALSE, FALSE, sizeof (ss_peak));
 }
 
 SsDataset *
@@ -173,6 +178,16 @@ ss_dataset_append_events (SsDataset *self, guint n_events, const ss_event *event
   g_array_append_vals (self->events, events, n_events);
 }
 
+/* Extremes of the columns the metrics take, from a run that watched them
+ * (ss_metrics_watch_sim); a run that appends them, none or more, is
+ * measured on them (ss_dataset_to_trace). */
+void
+ss_dataset_append_peaks (SsDataset *self, guint n_peaks, const ss_peak *peaks)
+{
+  g_array_append_vals (self->peaks, peaks, n_peaks);
+  self->watched = TRUE;
+}
+
 const ss_event *
 ss_dataset_get_events (SsDataset *self, guint *n_events)
 {
@@ -279,6 +294,10 @@ ss_dataset_to_trace (SsDataset *self)
   g_free (row);
   for (guint e = 0; e < self->events->len; e++)
     ss_trace_append_event (tr, &g_array_index (self->events, ss_event, e));
+  for (guint p = 0; p < self->peaks->len; p++)
+    ss_trace_append_peak (tr, &g_array_index (self->peaks, ss_peak, p));
+  if (self->watched && !ss_metrics_mark_watched (ss_dataset_get_model (self), tr))
+    tr->out_of_memory = TRUE;
   if (tr->out_of_memory)
     {
       ss_trace_free (tr);
@@ -311,6 +330,8 @@ ss_dataset_new_from_trace (SsModelRef *model, const ss_trace *trace)
 
   ss_dataset_append_rows (self, (guint)trace->n_rows, trace->t, trace->rows);
   ss_dataset_append_events (self, (guint)trace->n_events, trace->events);
+  if (trace->watched != NULL)
+    ss_dataset_append_peaks (self, (guint)trace->n_peaks, trace->peaks);
   if (!trace->out_of_memory)
     self->metrics = ss_metrics_compute (ss_model_ref_get_model (model), trace);
   self->complete = TRUE;

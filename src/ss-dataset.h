@@ -26,6 +26,7 @@ const double     *ss_dataset_get_column (SsDataset *self, int column);
 double            ss_dataset_get_end_time (SsDataset *self);
 void              ss_dataset_append_rows (SsDataset *self, guint n_rows, const double *times, const double *rows);
 void              ss_dataset_append_events (SsDataset *self, guint n_events, const ss_event *events);
+void              ss_dataset_append_peaks (SsDataset *self, guint n_peaks, const ss_peak *peaks);
 const ss_event   *ss_dataset_get_events (SsDataset *self, guint *n_events);
 guint             ss_dataset_lower_bound (SsDataset *self, double t);
 gboolean          ss_dataset_get_row_at (SsDataset *self, double t, guint *row);

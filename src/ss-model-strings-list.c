@@ -862,15 +862,15 @@ const char *const ss_i18n_model_texts[] = {
   /* two-block: example citation */
   N_("Żardecki 2007, §4"),
   /* two-block: example note */
-  N_("Two blocks on a base pressed against each other: contacts 10 and 20 with the base, 12 between them. The paper derives the model for its five velocity cases without a numerical history; with the default loads the run visits all five (column 'case'). With both blocks stuck the three friction forces are indeterminate: only their sums on each block are shown, the individual forces are left empty. The paper's rule for total stiction (eq. 4.9-4.10) loses one constraint (error E1): in the second setting it gives accelerations of 3 m/s², so the speeds marked, but the blocks move together at 4 m/s² with contact 12 holding, which the app's exact projection computes."),
+  N_("Two blocks on a base pressed against each other: contacts 10 and 20 with the base, 12 between them. The paper derives the model for its five velocity cases without a numerical history; with the default loads the run visits all five (column 'case'). With both blocks stuck the three friction forces are indeterminate: only their sums on each block are shown, the individual forces are left empty. The paper's rule for total stiction (eq. 4.9-4.10) loses one constraint (error E1): in the second setting it gives accelerations of 3 m/s², so the speeds marked, but the blocks move together at 4 m/s² with contact 12 holding, which the app's exact projection computes. The marked speeds are the app's evaluation of the printed formula; the paper prints no such numbers."),
   /* two-block: example setting */
   N_("The five velocity cases"),
   /* two-block: example setting */
   N_("Error E1: equal forces"),
   /* two-block: a published value */
-  N_("block 1's speed at 1 s by the printed eq. 4.9"),
+  N_("block 1's speed at 1 s by the printed eq. 4.9 (evaluated here; the paper prints no number)"),
   /* two-block: a published value */
-  N_("block 2's speed at 2 s by the printed eq. 4.10"),
+  N_("block 2's speed at 2 s by the printed eq. 4.10 (evaluated here; the paper prints no number)"),
   /* wojtyra-1: example title */
   N_("Two sliders: possible reactions at rest (Example 1)"),
   /* wojtyra-1: example citation */
@@ -884,7 +884,7 @@ const char *const ss_i18n_model_texts[] = {
   /* wojtyra-2: example citation */
   N_("Wojtyra 2016, Example 2"),
   /* wojtyra-2: example note */
-  N_("Exact Coulomb friction with constraint addition-deletion: while both guides stick the equilibrium has one equation too many, and the treatment chooses the solution, so it decides when friction gives way. Eliminating revolute 1, guide 2 reaches its static maximum first and the mechanism slips later; eliminating revolute 2 it never slips; with the pseudoinverse the friction directions are incoherent at first. The markers give the paper's instants. Not reproduced: the pseudoinverse's late times (guide 1 at its maximum at 2.98 s, slip at 3.59 s). They come after the loads stop changing at 3 s, and with constant loads no consistent rigid model changes state, so the app releases and slips earlier."),
+  N_("Exact Coulomb friction with constraint addition-deletion: while both guides stick the equilibrium has one equation too many, and the treatment chooses the solution, so it decides when friction gives way. Eliminating revolute 1, guide 2 reaches its static maximum first and the mechanism slips later; eliminating revolute 2 it never slips; with the pseudoinverse the friction directions are incoherent at first. The markers give the paper's instants. Not reproduced: the pseudoinverse's late times (guide 1 at its maximum at 2.98 s, slip at 3.59 s). The release comes just before the loads stop changing at 3 s, the slip 0.59 s after; with constant loads no consistent rigid model changes state, so the app releases and slips earlier (1.97 and 2.58 s). The default loads are calibrated for Examples 2-5: four load values (the ends of the two ramps) were chosen against nine of the paper's instants (docs/two-slider.md), so the markers' agreement is by design, not an independent check."),
   /* wojtyra-2: example setting */
   N_("Eliminate revolute 1"),
   /* wojtyra-2: a published value */
@@ -906,7 +906,7 @@ const char *const ss_i18n_model_texts[] = {
   /* wojtyra-3: example citation */
   N_("Wojtyra 2016, Example 3"),
   /* wojtyra-3: example note */
-  N_("Regularised Coulomb friction: below each guide's velocity γ friction grows with speed, so a guide that holds still creeps, and the two γ decide how the load is shared. With equal γ both guides only creep, with no gross motion (the paper's drift speeds are about 9.4e-6 and 3.9e-6 m/s). With γ1 = 2γ2 the mechanism slips; the marker gives when the paper's friction reaches its maximum. The app's slip event is when a guide's speed passes its γ, where regularised friction is largest, so the two coincide."),
+  N_("Regularised Coulomb friction: below each guide's velocity γ friction grows with speed, so a guide that holds still creeps, and the two γ decide how the load is shared. With equal γ both guides only creep, with no gross motion (the paper's drift speeds are about 9.4e-6 and 3.9e-6 m/s). With γ1 = 2γ2 the mechanism slips; the marker gives when the paper's friction reaches its maximum. The app's slip event is when a guide's speed passes its γ, where regularised friction is largest, so the two coincide. The default loads are calibrated for Examples 2-5: four load values (the ends of the two ramps) were chosen against nine of the paper's instants (docs/two-slider.md), so the markers' agreement is by design, not an independent check."),
   /* wojtyra-3: example setting */
   N_("γ1 = γ2"),
   /* wojtyra-3: a published value */
@@ -922,7 +922,7 @@ const char *const ss_i18n_model_texts[] = {
   /* wojtyra-4: example citation */
   N_("Wojtyra 2016, Example 4"),
   /* wojtyra-4: example note */
-  N_("LuGre friction: each guide's bristle stiffness σ0 decides how the load is shared. With equal σ0 the mechanism slips; the markers give when each guide's friction peaks and when both fall to the kinetic level. The app's slip events are when a guide's speed passes v_stick, about 0.02 s before its friction peaks. With σ0,1 = 2σ0,2 nothing moves."),
+  N_("LuGre friction: each guide's bristle stiffness σ0 decides how the load is shared. With equal σ0 the mechanism slips; the markers give when each guide's friction peaks and when both fall to the kinetic level. The app's slip events are when a guide's speed passes v_stick, about 0.02 s before its friction peaks. With σ0,1 = 2σ0,2 nothing moves. The default loads are calibrated for Examples 2-5: four load values (the ends of the two ramps) were chosen against nine of the paper's instants (docs/two-slider.md), so the markers' agreement is by design, not an independent check."),
   /* wojtyra-4: example setting */
   N_("Equal σ0"),
   /* wojtyra-4: a published value */
@@ -938,7 +938,7 @@ const char *const ss_i18n_model_texts[] = {
   /* wojtyra-5: example citation */
   N_("Wojtyra 2016, Example 5"),
   /* wojtyra-5: example note */
-  N_("The rod in three segments joined by axial springs: the mechanism is no longer redundant, each guide sticks and slips on its own and, with both stuck, the springs fix the split (α = k1/(k1 + k2)). With k1 = k2 it behaves like the rigid rod and the guides slip one after the other (markers); with k1 = 3k2 both stay stuck, with the paper's solution 17. The paper runs this with every friction law: change the law to compare."),
+  N_("The rod in three segments joined by axial springs: the mechanism is no longer redundant, each guide sticks and slips on its own and, with both stuck, the springs fix the split (α = k1/(k1 + k2)). With k1 = k2 it behaves like the rigid rod and the guides slip one after the other (markers); with k1 = 3k2 both stay stuck, with the paper's solution 17. The paper runs this with every friction law: change the law to compare. The default loads are calibrated for Examples 2-5: four load values (the ends of the two ramps) were chosen against nine of the paper's instants (docs/two-slider.md), so the markers' agreement is by design, not an independent check."),
   /* wojtyra-5: example setting */
   N_("k1 = k2"),
   /* wojtyra-5: a published value */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "metrics.h"
 #include "ss-memory-budget.h"
 #include "ss-run-list.h"
 
@@ -123,6 +124,7 @@ compute_job (gpointer data, gpointer pool_data)
       ss_sink sink;
 
       trace = ss_trace_new (ss_model_n_columns (job->model));
+      ss_metrics_watch (job->model, trace, sim); /* the metrics' extremes, as ss_run's */
       sink = ss_trace_sink (trace);
       for (int k = 1;; k++)
         {
@@ -223,6 +225,8 @@ dataset_from_trace (ss_model *model, const ss_trace *trace)
 
   ss_dataset_append_rows (dataset, (guint)trace->n_rows, trace->t, trace->rows);
   ss_dataset_append_events (dataset, (guint)trace->n_events, trace->events);
+  if (trace->watched != NULL)
+    ss_dataset_append_peaks (dataset, (guint)trace->n_peaks, trace->peaks);
   return dataset;
 }
 

@@ -21,6 +21,7 @@
  * request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
 
+#include "metrics.h"
 #include "ss-bench.h"
 #include "ss-series.h"
 #include "ss-simulation-private.h"
@@ -52,6 +53,7 @@ struct Batch
   GArray     *times;
   GArray     *rows;
   GArray     *events;
+  GArray     *peaks;    /* ss_peak: extremes the metrics take (ss_metrics_watch_sim) */
   double      reached;  /* simulated time reached, s */
   gboolean    finished; /* the run is over (t_end reached, or failed) */
   char       *error;    /* the engine's message on failure */
@@ -74,6 +76,7 @@ batch_new (const Request *req, gboolean replace)
   b->times = g_array_new (FALSE, FALSE, sizeof (double));
   b->rows = g_array_new (FALSE, FALSE, sizeof (double));
   b->events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+  b->peaks = g_array_new (FALSE, FALSE, sizeof (ss_peak));
   b->request_time = req->time;
   return b;
 }
@@ -89,6 +92,7 @@ batch_free (Batch *b)
   g_array_unref (b->times);
   g_array_unref (b->rows);
   g_array_unref (b->events);
+  g_array_unref (b->peaks);
   g_free (b->error);
   g_free (b);
 }
@@ -125,6 +129,16 @@ tee_event (void *user, const ss_event *ev)
   ss_trace_append_event (tee->trace, ev);
 }
 
+static void
+tee_peak (void *user, const ss_peak *p)
+{
+  Tee *tee = user;
+
+  if (tee->batch != NULL)
+    g_array_append_vals (tee->batch->peaks, p, 1);
+  ss_trace_append_peak (tee->trace, p);
+}
+
 static gboolean deliver_cb (gpointer data);
 
 /* Worker: queue @b for the main thread; takes ownership.  Batches of one run
@@ -140,6 +154,7 @@ post_batch (SsSimulation *self, Batch *b)
       g_array_append_vals (o->times, b->times->data, b->times->len);
       g_array_append_vals (o->rows, b->rows->data, b->rows->len);
       g_array_append_vals (o->events, b->events->data, b->events->len);
+      g_array_append_vals (o->peaks, b->peaks->data, b->peaks->len);
       o->reached = b->reached;
       o->finished = b->finished;
       o->stats = b->stats;
@@ -224,6 +239,10 @@ compute_run (SsSimulation *self, const Request *req)
       return TRUE;
     }
   ss_sim_set_cancel (sim, run_cancelled_cb, &owner);
+  /* the metrics' extremes from the dense output, as ss_run's: into the
+   * batches and the run's trace */
+  if (!ss_metrics_watch_sim (m, sim, tee_peak, &tee) || !ss_metrics_mark_watched (m, tee.trace))
+    tee.trace->out_of_memory = TRUE;
   t_end = ss_sim_t_end (sim);
   slice = t_end / RUN_SLICES;
   for (;;)
@@ -397,6 +416,7 @@ deliver_cb (gpointer data)
       ss_dataset_append_rows (self->dataset, b->times->len, (const double *)(gpointer)b->times->data,
                               (const double *)(gpointer)b->rows->data);
       ss_dataset_append_events (self->dataset, b->events->len, (const ss_event *)(gpointer)b->events->data);
+      ss_dataset_append_peaks (self->dataset, b->peaks->len, (const ss_peak *)(gpointer)b->peaks->data);
     }
   if (b->finished)
     {

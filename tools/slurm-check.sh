@@ -4,7 +4,8 @@
 # and slurmd of its own (own key, socket, ports, state, all in a temporary
 # folder; a system Slurm or munge is left alone), submits the sweep as a job
 # array (one shard per task) and a merge job that depends on it, waits,
-# and compares the merged table with the unsharded one byte for byte.
+# and compares the merged table with the unsharded one byte for byte; then
+# again with one task killed, where the merge must refuse naming it.
 # Stops the daemons it started and removes the folder at exit.
 #
 # Needs root (it installs packages and runs the daemons); a fresh Debian 12
@@ -124,35 +125,62 @@ pids+=($!)
 wait_for 60 sh -c "sinfo -h -n '$node' -o %T | grep -qx idle"
 echo "slurm-check: cluster up after ${SECONDS} s ($node_line)"
 
-# the recipe of docs/studies.md: an array job, one shard per task, and a
-# merge job after it
+# the recipe of docs/studies.md: an array job, one shard per task, part
+# files named after the study, and a merge job after every task, done or
+# failed (afterany: it never waits forever), which refuses unless every
+# shard is there whole
+name=one-mass-k-vd
 study=(sweep one-mass --vary k=50:200:32 --vary v_drive=0.05:0.2:4
        --metric period --metric amplitude --metric base.stick_time)
 cd "$work/out"
+mkdir -p parts
 cat > sweep.sbatch <<EOF
 #!/bin/bash
-#SBATCH --job-name=stickslip-sweep
+#SBATCH --job-name=$name
 #SBATCH --cpus-per-task=1
 #SBATCH --output=slurm-%A_%a.out
+# (the check's second round kills one task, as a node failure would)
+[ "\$SLURM_ARRAY_TASK_ID" = "\${KILL_TASK:-0}" ] && kill -9 \$\$
 exec "$cli" ${study[*]} --jobs "\${SLURM_CPUS_PER_TASK:-1}" \\
   --shard "\$SLURM_ARRAY_TASK_ID/\${SHARDS:-\$SLURM_ARRAY_TASK_COUNT}" \\
-  --csv "part-\$SLURM_ARRAY_TASK_ID.csv"
+  --csv "parts/$name-\$SLURM_ARRAY_TASK_ID.csv"
 EOF
-array=$(sbatch --parsable --array="1-$shards" sweep.sbatch)
-echo "slurm-check: submitted array job $array ($shards shards) at ${SECONDS} s"
-sbatch --parsable --wait --dependency="afterok:$array" --job-name=stickslip-merge \
-  --output=slurm-merge.out \
-  --wrap="for k in \$(seq 1 $shards); do cat part-\$k.csv; done > table.csv" >/dev/null || {
-  echo "slurm-check: FAIL: a shard failed, so the merge job was cancelled (logs below)" >&2
-  exit 1
+# submits the array and its merge; the merge job's exit status
+submit() {
+  local array
+  array=$(sbatch --parsable --array="1-$shards" --export="ALL,KILL_TASK=$1" sweep.sbatch)
+  echo "slurm-check: submitted array job $array ($shards shards, killed task: $1)" \
+    "at ${SECONDS} s"
+  sbatch --parsable --wait --dependency="afterany:$array" --job-name="$name-merge" \
+    --output="slurm-merge-$array.out" \
+    --wrap="'$cli' merge parts/$name-*.csv --csv $name.csv" >/dev/null
 }
+if ! submit 0; then
+  echo "slurm-check: FAIL: the merge job failed (logs below)" >&2
+  cat slurm-merge-*.out >&2 || true
+  exit 1
+fi
 echo "slurm-check: array and merge jobs done at ${SECONDS} s"
 
 "$cli" "${study[@]}" --csv whole.csv 2>/dev/null
-if ! cmp whole.csv table.csv; then
+if ! cmp whole.csv "$name.csv"; then
   echo "slurm-check: FAIL: the merged table differs from the unsharded one" >&2
-  diff whole.csv table.csv | head >&2 || true
+  diff whole.csv "$name.csv" | head >&2 || true
   exit 1
 fi
 echo "slurm-check: OK: $shards array tasks merged = the unsharded table" \
-  "($(($(wc -l < table.csv) - 1)) variants)"
+  "($(($(wc -l < "$name.csv") - 1)) variants)"
+
+# again with task 3 killed: the merge must refuse, naming shard 3
+rm -rf parts "$name.csv" "$name.csv.study" slurm-merge-*.out
+mkdir parts
+if submit 3; then
+  echo "slurm-check: FAIL: the merge accepted the parts with shard 3 killed" >&2
+  exit 1
+fi
+if ! grep -q "missing shard 3/$shards" slurm-merge-*.out || [ -e "$name.csv" ]; then
+  echo "slurm-check: FAIL: the merge did not refuse naming shard 3:" >&2
+  cat slurm-merge-*.out >&2 || true
+  exit 1
+fi
+echo "slurm-check: OK: with task 3 killed the merge refused: $(cat slurm-merge-*.out)"

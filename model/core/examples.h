@@ -45,6 +45,8 @@ typedef struct ss_example_value {
   double ours;                      /* not reproduced: what this app gives instead (s; VALUE: the
                                        column's unit), to SS_EXAMPLE_OURS_TOL; else NAN */
   const ss_ts_reference *reference; /* REFERENCE: the row the fields above come from */
+  bool formula;                     /* the program's evaluation of a formula the paper prints,
+                                       not a number it publishes */
 } ss_example_value;
 
 typedef struct ss_example_setting {

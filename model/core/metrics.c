@@ -97,6 +97,8 @@ static void contact_metrics(const ss_model *m, const ss_trace *tr, int c, ss_con
     out->stick_time += d;
     out->longest_stick = fmax(out->longest_stick, d);
   }
+  if (iratio >= 0 && tr->n_rows > 0 && tr->watched && tr->watched[iratio])
+    out->max_ratio = ss_trace_extremum(tr, iratio, tr->t[0], t_last, true);
   for (size_t r = 0; iratio >= 0 && r < tr->n_rows; r++) {
     double v = ss_trace_at(tr, r, iratio);
     if (!isnan(v) && !(v <= out->max_ratio))
@@ -104,23 +106,39 @@ static void contact_metrics(const ss_model *m, const ss_trace *tr, int c, ss_con
   }
 }
 
-/* An event's signature: source, kind and the direction of sliding after it. */
+/* An event's signature: source, kind and the direction of sliding at it. */
 typedef struct signature {
   int source;
   int kind;
   int dir;
 } signature;
 
-static int direction_after(const ss_model *m, const ss_trace *tr, const ss_event *ev)
+/* The last row at the event's instant: the one written after it (the
+ * engine writes a row at every event), or SIZE_MAX. */
+static size_t event_row(const ss_trace *tr, const ss_event *ev)
+{
+  size_t r = first_row_after(tr, ev->t);
+  return r > 0 && tr->t[r - 1] == ev->t ? r - 1 : SIZE_MAX;
+}
+
+/* The direction of sliding at the event, from its own row (not from a row
+ * of the output grid after it, which may lie past the next event): the
+ * sign of C.v, or where the contact is at v = 0 and slides off (the exact
+ * law's slip and reverse), against the sign of its friction C.F. */
+static int direction_at(const ss_model *m, const ss_trace *tr, const ss_event *ev)
 {
   if (ev->source >= m->n_contacts)
     return 0;
   int iv = contact_column(m, ev->source, SS_COL_SLIP_VELOCITY);
-  size_t r = first_row_after(tr, ev->t);
-  if (iv < 0 || r >= tr->n_rows)
+  int iF = contact_column(m, ev->source, SS_COL_FRICTION);
+  size_t r = event_row(tr, ev);
+  if (iv < 0 || r == SIZE_MAX)
     return 0;
   double v = ss_trace_at(tr, r, iv);
-  return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
+  if (v != 0.0 || ev->kind == SS_EVENT_STICK || iF < 0)
+    return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
+  double F = ss_trace_at(tr, r, iF);
+  return F < 0.0 ? 1 : F > 0.0 ? -1 : 0;
 }
 
 static bool same_signature(const signature *a, const signature *b)
@@ -181,44 +199,66 @@ static double check_period(const ss_trace *tr, const signature *sig, double T0, 
   return T;
 }
 
+/* Whether the motion stopped: the quiet time after the last event longer
+ * than the whole stretch of events before it. */
+static bool motion_stopped(const ss_trace *tr, double t_end)
+{
+  const ss_event *ev = tr->events;
+  size_t n = tr->n_events;
+  return n == 0 || t_end - ev[n - 1].t > ev[n - 1].t - ev[0].t;
+}
+
 static double motion_period(const ss_model *m, const ss_trace *tr, double *period_end,
-                            int *events_per_cycle)
+                            int *events_per_cycle, ss_period_status *status)
 {
   size_t n = tr->n_events;
-  if (n < SS_PERIOD_CYCLES + 1 || tr->n_rows == 0)
+  if (tr->n_rows == 0)
+    return NAN;
+  double t_end = tr->t[tr->n_rows - 1], found = NAN;
+  if (n == 0) {
+    *status = SS_PERIOD_NO_EVENTS;
+    return NAN;
+  }
+  *status = motion_stopped(tr, t_end) ? SS_PERIOD_STOPPED : SS_PERIOD_TOO_SHORT;
+  if (n < SS_PERIOD_CYCLES + 1)
     return NAN;
   signature *sig = malloc(sizeof *sig * n);
   if (!sig)
     return NAN;
   for (size_t i = 0; i < n; i++)
     sig[i] = (signature){tr->events[i].source, (int)tr->events[i].kind,
-                         direction_after(m, tr, &tr->events[i])};
+                         direction_at(m, tr, &tr->events[i])};
   const ss_event *ev = tr->events;
-  double t_end = tr->t[tr->n_rows - 1], found = NAN;
   int per_cycle = 0;
+  bool tested = false;
   /* candidate periods: back from the last event to each earlier one like
    * it, shortest first */
   for (size_t j = n - 1; j-- > 0 && isnan(found);) {
     double T0 = ev[n - 1].t - ev[j].t;
     if (ev[n - 1].t - SS_PERIOD_CYCLES * T0 * (1 - SS_PERIOD_RTOL) < ev[0].t)
       break; /* too little history for this period and every longer one */
-    if (T0 > 0.0 && same_signature(&sig[j], &sig[n - 1]))
+    if (T0 > 0.0 && same_signature(&sig[j], &sig[n - 1])) {
+      tested = true;
       found = check_period(tr, sig, T0, t_end, &per_cycle);
+    }
   }
   if (!isnan(found)) {
+    *status = SS_PERIODIC;
     if (period_end)
       *period_end = ev[n - 1].t;
     if (events_per_cycle)
       *events_per_cycle = per_cycle;
+  } else if (tested && *status == SS_PERIOD_TOO_SHORT) {
+    *status = SS_PERIOD_NOT_REPEATING;
   }
   free(sig);
   return found;
 }
 
-/* Over the events of the motion: releases and locks happen at rest. */
-double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end,
-                       int *events_per_cycle)
+double ss_trace_period_status(const ss_model *m, const ss_trace *tr, double *period_end,
+                              int *events_per_cycle, ss_period_status *status)
 {
+  ss_period_status st = SS_PERIOD_NO_EVENTS;
   if (period_end)
     *period_end = NAN;
   if (events_per_cycle)
@@ -226,19 +266,59 @@ double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end
   size_t n = 0;
   for (size_t i = 0; i < tr->n_events; i++)
     n += ss_event_kind_is_motion(tr->events[i].kind);
-  if (n == tr->n_events)
-    return motion_period(m, tr, period_end, events_per_cycle);
-  ss_trace motion = *tr;
-  motion.events = malloc(sizeof *motion.events * (n + 1));
-  if (!motion.events)
-    return NAN;
-  motion.n_events = motion.cap_events = 0;
-  for (size_t i = 0; i < tr->n_events; i++)
-    if (ss_event_kind_is_motion(tr->events[i].kind))
-      motion.events[motion.n_events++] = tr->events[i];
-  double period = motion_period(m, &motion, period_end, events_per_cycle);
-  free(motion.events);
+  double period = NAN;
+  if (n == tr->n_events) {
+    period = motion_period(m, tr, period_end, events_per_cycle, &st);
+  } else {
+    /* over the events of the motion: releases and locks happen at rest */
+    ss_trace motion = *tr;
+    motion.events = malloc(sizeof *motion.events * (n + 1));
+    if (motion.events) {
+      motion.n_events = motion.cap_events = 0;
+      for (size_t i = 0; i < tr->n_events; i++)
+        if (ss_event_kind_is_motion(tr->events[i].kind))
+          motion.events[motion.n_events++] = tr->events[i];
+      period = motion_period(m, &motion, period_end, events_per_cycle, &st);
+      free(motion.events);
+    }
+  }
+  if (status)
+    *status = st;
   return period;
+}
+
+double ss_trace_period(const ss_model *m, const ss_trace *tr, double *period_end,
+                       int *events_per_cycle)
+{
+  return ss_trace_period_status(m, tr, period_end, events_per_cycle, NULL);
+}
+
+const char *ss_period_status_name(ss_period_status status)
+{
+  switch (status) {
+  case SS_PERIODIC: return "ok";
+  case SS_PERIOD_TOO_SHORT: return "too-short";
+  case SS_PERIOD_NO_EVENTS:
+  case SS_PERIOD_STOPPED:
+  case SS_PERIOD_NOT_REPEATING: return "not-periodic";
+  }
+  return "not-periodic";
+}
+
+const char *ss_period_status_reason(ss_period_status status)
+{
+  switch (status) {
+  case SS_PERIODIC: return "";
+  case SS_PERIOD_TOO_SHORT:
+    return "run too short: its events do not yet repeat over " G_STRINGIFY(
+        SS_PERIOD_CYCLES) " periods; run it longer";
+  case SS_PERIOD_NO_EVENTS: return "not periodic: no stick, slip or reversal events";
+  case SS_PERIOD_STOPPED: return "not periodic: the motion stopped";
+  case SS_PERIOD_NOT_REPEATING:
+    return "not periodic: the events do not repeat over the last " G_STRINGIFY(
+        SS_PERIOD_CYCLES) " periods";
+  }
+  return "";
 }
 
 /* The extremum at row r refined by the parabola through rows r-1, r, r+1
@@ -262,10 +342,17 @@ static double refine_extremum(const ss_trace *tr, int col, size_t r)
   return y0 + f01 * (xs - x0) + a * (xs - x0) * (xs - x1);
 }
 
+/* Largest (want_max) or smallest value of column col over the rows in
+ * [t0, t1] and, where the run watched col, over its extremes located on
+ * the dense output there (then the grid adds nothing and no row is
+ * refined); NaN if none. */
 double ss_trace_extremum(const ss_trace *tr, int col, double t0, double t1, bool want_max)
 {
   if (col < 0 || col >= tr->n_columns)
     return NAN;
+  /* (extremes beyond every earlier one serve a stretch from the start) */
+  bool dense = tr->watched && tr->n_rows > 0 &&
+               (tr->watched[col] == 2 || (tr->watched[col] == 1 && t0 <= tr->t[0]));
   size_t best = SIZE_MAX;
   for (size_t r = first_row_after(tr, nextafter(t0, -INFINITY)); r < tr->n_rows; r++) {
     if (tr->t[r] > t1)
@@ -277,10 +364,64 @@ double ss_trace_extremum(const ss_trace *tr, int col, double t0, double t1, bool
         (want_max ? v > ss_trace_at(tr, best, col) : v < ss_trace_at(tr, best, col)))
       best = r;
   }
-  if (best == SIZE_MAX)
-    return NAN;
-  double sampled = ss_trace_at(tr, best, col), refined = refine_extremum(tr, col, best);
-  return want_max ? fmax(sampled, refined) : fmin(sampled, refined);
+  double found = NAN;
+  if (best != SIZE_MAX) {
+    double sampled = ss_trace_at(tr, best, col);
+    double refined = dense ? sampled : refine_extremum(tr, col, best);
+    found = want_max ? fmax(sampled, refined) : fmin(sampled, refined);
+  }
+  for (size_t i = 0; dense && i < tr->n_peaks; i++) {
+    const ss_peak *p = &tr->peaks[i];
+    if (p->column != col || p->t < t0 || p->t > t1 || p->kind != (want_max ? 1 : -1))
+      continue;
+    if (isnan(found) || (want_max ? p->value > found : p->value < found))
+      found = p->value;
+  }
+  return found;
+}
+
+/* Watches (s non-NULL) or marks as watched in tr (tr non-NULL) the columns
+ * whose extremes the metrics take: the amplitude's, every one, and each
+ * contact's ratio, those beyond every earlier one. */
+static bool watch_columns(const ss_model *m, ss_trace *tr, ss_sim *s,
+                          void (*peak)(void *user, const ss_peak *p), void *user)
+{
+  if (tr && !tr->watched && !(tr->watched = calloc((size_t)tr->n_columns + 1, 1)))
+    return false;
+  for (int c = -1; c < m->n_contacts; c++) {
+    int col = c < 0 ? first_column_of_kind(m, SS_COL_VELOCITY) : contact_column(m, c, SS_COL_RATIO);
+    if (col < 0)
+      continue;
+    if (s && !ss_sim_watch(s, col, c >= 0, peak, user))
+      return false;
+    if (tr && tr->watched[col] < (c >= 0 ? 1 : 2))
+      tr->watched[col] = c >= 0 ? 1 : 2;
+  }
+  return true;
+}
+
+bool ss_metrics_watch_sim(const ss_model *m, ss_sim *s, void (*peak)(void *user, const ss_peak *p),
+                          void *user)
+{
+  return watch_columns(m, NULL, s, peak, user);
+}
+
+bool ss_metrics_mark_watched(const ss_model *m, ss_trace *tr)
+{
+  return tr->n_columns == m->n_columns && watch_columns(m, tr, NULL, NULL, NULL);
+}
+
+bool ss_metrics_watch(const ss_model *m, ss_trace *tr, ss_sim *s)
+{
+  int iv = first_column_of_kind(m, SS_COL_VELOCITY);
+  if (iv >= 0 && !ss_trace_watch(tr, s, iv, false))
+    return false;
+  for (int c = 0; c < m->n_contacts; c++) {
+    int ir = contact_column(m, c, SS_COL_RATIO);
+    if (ir >= 0 && !ss_trace_watch(tr, s, ir, true))
+      return false;
+  }
+  return true;
 }
 
 double ss_trace_half_range(const ss_trace *tr, int col, double t0, double t1)
@@ -304,7 +445,8 @@ ss_metrics *ss_metrics_compute(const ss_model *m, const ss_trace *tr)
     contact_metrics(m, tr, c, &mt->contacts[c]);
   int ied = ss_model_column_find(m, "energy.dissipated");
   mt->energy_dissipated = ied >= 0 && tr->n_rows ? ss_trace_at(tr, tr->n_rows - 1, ied) : NAN;
-  mt->period = ss_trace_period(m, tr, &mt->period_end, &mt->events_per_cycle);
+  mt->period =
+      ss_trace_period_status(m, tr, &mt->period_end, &mt->events_per_cycle, &mt->period_status);
   mt->amplitude_column = first_column_of_kind(m, SS_COL_VELOCITY);
   mt->amplitude = isnan(mt->period)
                       ? NAN
@@ -418,14 +560,52 @@ void ss_number_format(double v, char *buf, size_t size)
   }
 }
 
+const char *ss_metrics_note(const ss_metrics *mt, int i)
+{
+  bool periodic = i == SS_METRIC_PERIOD || i == SS_METRIC_AMPLITUDE;
+  return periodic && isnan(ss_metrics_value(mt, i)) ? ss_period_status_reason(mt->period_status)
+                                                    : "";
+}
+
+int ss_metric_digits(ss_metric_kind kind)
+{
+  switch (kind) {
+  case SS_METRIC_PERIOD:     /* event times: the period within 1.4e-7 of closed forms */
+  case SS_METRIC_FIRST_SLIP: /* event times */
+  case SS_METRIC_STICK_TIME: /* sums of event times' differences */
+  case SS_METRIC_LONGEST_STICK: return 7;
+  case SS_METRIC_AMPLITUDE:         /* within 1.6e-6 of closed forms */
+  case SS_METRIC_ENERGY_DISSIPATED: /* the energy balance closes within 1.3e-6 */
+  case SS_METRIC_MAX_RATIO: return 6;
+  case SS_METRIC_STICK_PHASES: return 0; /* a count: exact */
+  }
+  return 6;
+}
+
+void ss_metric_format(ss_metric_kind kind, double v, char *buf, size_t size)
+{
+  if (isnan(v)) {
+    buf[0] = '\0';
+    return;
+  }
+  int digits = ss_metric_digits(kind);
+  if (digits == 0) {
+    g_ascii_formatd(buf, (int)size, "%.0f", v);
+    return;
+  }
+  char fmt[8];
+  snprintf(fmt, sizeof fmt, "%%.%dg", digits);
+  g_ascii_formatd(buf, (int)size, fmt, v);
+}
+
 int ss_metrics_write_csv(const ss_model *m, const ss_metrics *mt, FILE *f)
 {
-  fputs("metric,value,unit\n", f);
+  fputs("metric,value,unit,note\n", f);
   ss_metric_desc d;
   for (int i = 0; ss_metrics_describe(m, i, &d); i++) {
     char num[G_ASCII_DTOSTR_BUF_SIZE];
-    ss_number_format(ss_metrics_value(mt, i), num, sizeof num);
-    fprintf(f, "%s,%s,%s\n", d.name, num, d.unit);
+    ss_metric_format(d.kind, ss_metrics_value(mt, i), num, sizeof num);
+    fprintf(f, "%s,%s,%s,%s\n", d.name, num, d.unit, ss_metrics_note(mt, i));
   }
   return ferror(f) ? -1 : 0;
 }

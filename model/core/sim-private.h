@@ -7,6 +7,8 @@
  *                 speeds that dip through zero within the step
  *   sim-linsol.c  the BDF Newton iteration's dense linear solver for small
  *                 states (and nvector-small.c, their N_Vector)
+ *   sim-dense.c   the extremes of watched columns between the steps
+ *                 (ss_sim_watch: metrics independent of the output grid)
  *
  * Split along that seam so the stepping loop reads without the analyses'
  * numerics and neither file passes 1,000 lines; the names shared here
@@ -126,6 +128,8 @@ struct ss_sim {
   double *dip_rate;                 /* scratch: rates at a step's end */
   double t_dip_start;               /* where the next step starts from them, s (NAN: none,
                                        after a restart) */
+
+  struct sim_dense *dense; /* watched columns' extremes (sim-dense.c), NULL: none */
 };
 
 /* ---- sim.c: the run ---- */
@@ -176,5 +180,14 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
 double sim_find_dip(ss_sim *s, double t_a, double t_b);
 /* Ends the last step at the dip t_dip and resolves there; < 0 on failure. */
 int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink);
+
+/* ---- sim-dense.c: extremes of watched columns on the dense output ---- */
+
+/* The solution is final up to `until` within the last step (called from
+ * sim_emit_grid_until: whole stretches only are taken). */
+void sim_dense_follow(ss_sim *s, double until);
+/* The integrator restarts at t (its interpolant is discarded). */
+void sim_dense_restart(ss_sim *s, double t);
+void sim_dense_free(struct sim_dense *d); /* NULL-safe */
 
 #endif

@@ -221,6 +221,7 @@ void ss_sim_free(ss_sim *s)
   free(s->dip_speed);
   free(s->dip_rate_a);
   free(s->dip_rate);
+  sim_dense_free(s->dense);
   free(s);
 }
 
@@ -466,6 +467,7 @@ int sim_restart(ss_sim *s, double t)
   s->nodes_a = s->nodes_b = NAN; /* a new interpolant */
   s->t_dip_start = NAN;          /* new modes or loads: no screen in the first step */
   sim_creep_sync_all(s, t);
+  sim_dense_restart(s, t);
   return 0;
 }
 
@@ -680,6 +682,8 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
  * covers, interpolated from CVODE's history (valid within that step). */
 void sim_emit_grid_until(ss_sim *s, const ss_sink *sink, double until)
 {
+  if (s->dense)
+    sim_dense_follow(s, until);
   while (s->grid_index <= s->n_grid && !s->failed) {
     double tg = grid_time(s, s->grid_index);
     if (tg > until)

@@ -338,6 +338,23 @@ const int *ss_sim_modes(const ss_sim *s); /* current mode per contact */
 typedef bool (*ss_cancel_fn)(void *user);
 void ss_sim_set_cancel(ss_sim *s, ss_cancel_fn cancel, void *user);
 
+/* A local extremum of a watched column, located on the integrator's dense
+ * output between its steps (not on the output grid). */
+typedef struct ss_peak {
+  double t;     /* where, s */
+  int column;   /* the column */
+  int kind;     /* +1 a maximum, -1 a minimum */
+  double value; /* the column's value there */
+} ss_peak;
+
+/* Watches column col: each local extremum of it (records: only each one
+ * beyond every earlier one, the run's largest and smallest so far) goes to
+ * peak(user, p) as the run passes it (one callback for every watched
+ * column: the last one given).  Before the first ss_sim_advance; false
+ * when out of memory. */
+bool ss_sim_watch(ss_sim *s, int col, bool records, void (*peak)(void *user, const ss_peak *p),
+                  void *user);
+
 /* ---- traces: a whole run in memory ------------------------------------- */
 
 typedef struct ss_trace {
@@ -351,6 +368,11 @@ typedef struct ss_trace {
   ss_event *events;   /* n_events events */
   ss_stats stats;     /* integrator statistics of the run */
   bool out_of_memory; /* an append failed: rows or events are missing */
+  size_t n_peaks;     /* extremes of watched columns stored */
+  size_t cap_peaks;   /* allocated peaks */
+  ss_peak *peaks;     /* n_peaks, each column's in time order */
+  char *watched;      /* n_columns: 0, or the column's extremes are in peaks: 1 those
+                         beyond every earlier one, 2 every one (NULL: none is) */
 } ss_trace;
 
 ss_trace *ss_trace_new(int n_columns);
@@ -360,12 +382,19 @@ void ss_trace_free(ss_trace *tr); /* NULL-safe */
 void ss_trace_append_row(ss_trace *tr, double t, const double *row);
 void ss_trace_append_event(ss_trace *tr, const ss_event *ev);
 ss_sink ss_trace_sink(ss_trace *tr);
+/* Keeps the extremes of column col of the run s in tr->peaks (ss_sim_watch;
+ * records: only the run's largest and smallest so far, enough for its
+ * extremes over the whole run); false when out of memory. */
+bool ss_trace_watch(ss_trace *tr, ss_sim *s, int col, bool records);
+/* Appends an extreme (as a watched run does; a copy of a trace). */
+void ss_trace_append_peak(ss_trace *tr, const ss_peak *p);
 static inline double ss_trace_at(const ss_trace *tr, size_t row, int col)
 {
   return tr->rows[row * (size_t)tr->n_columns + (size_t)col];
 }
 
-/* Runs the whole history; NULL and *error on failure (message with time). */
+/* Runs the whole history, watching the columns whose extremes the metrics
+ * take (ss_metrics_watch); NULL and *error on failure (message with time). */
 ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error);
 
 /* CSV: header "t,<columns>", one row per sample, empty field for NaN. */
@@ -378,6 +407,9 @@ int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f);
 /* Which CVODE is linked in, for benchmark reports: "optimised build (...)" or
  * "Debian's library (...)" (model/core/cvode-build.c). */
 const char *ss_cvode_build(void);
+/* The program's version: the release, and where it was built from a git
+ * checkout what git describe said of it: "0.1.0 (git 43e5a84-dirty)". */
+const char *ss_version(void);
 /* ---- output files ------------------------------------------------------ */
 
 /* A file being written whole (CSV, events, scenario files, images).  Rules:

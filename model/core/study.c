@@ -440,12 +440,24 @@ static bool cancelled(const run_ctx *ctx)
 /* The whole history, in 64 stretches with a look at cancel between them
  * (the integrator's steps do not depend on where ss_sim_advance stops, so
  * the trace is ss_run's bit for bit). */
-static ss_trace *run_history(const run_ctx *ctx, const ss_model *m, char **error)
+static ss_trace *run_history(const run_ctx *ctx, const ss_model *m, const int *idx, char **error)
 {
   ss_sim *s = ss_sim_new(m, &ctx->st->opts, error);
   if (!s)
     return NULL;
   ss_trace *tr = ss_trace_new(ss_model_n_columns(m));
+  /* the extremes the metrics and the outcomes take, from the dense output */
+  bool watched = tr && ss_metrics_watch(m, tr, s);
+  for (int i = 0; watched && i < ctx->st->n_outcomes; i++) {
+    outcome_kind k = ctx->st->outcomes[i].kind;
+    if (k == OUTCOME_MAX || k == OUTCOME_MIN || k == OUTCOME_AMP)
+      watched = ss_trace_watch(tr, s, idx[i], k != OUTCOME_AMP);
+  }
+  if (!watched) {
+    ss_trace_free(tr);
+    ss_sim_free(s);
+    return ss_set_error(error, "out of memory");
+  }
   ss_sink sink = ss_trace_sink(tr);
   double t_end = ss_sim_t_end(s);
   for (int k = 1;; k++) {
@@ -501,7 +513,7 @@ static void run_variant(run_ctx *ctx, int row)
       goto done;
     }
   }
-  tr = run_history(ctx, m, &err);
+  tr = run_history(ctx, m, idx, &err);
   if (!tr)
     goto done;
   mt = ss_metrics_compute(m, tr);
@@ -509,8 +521,13 @@ static void run_variant(run_ctx *ctx, int row)
     ss_set_error(&err, "out of memory");
     goto done;
   }
-  for (int i = 0; i < st->n_outcomes; i++)
+  for (int i = 0; i < st->n_outcomes; i++) {
     values[i] = evaluate(m, tr, mt, &st->outcomes[i], idx[i]);
+    const outcome *o = &st->outcomes[i];
+    if (o->kind == OUTCOME_AMP || (o->kind == OUTCOME_METRIC &&
+                                   (idx[i] == SS_METRIC_PERIOD || idx[i] == SS_METRIC_AMPLITUDE)))
+      r->periodic[row] = (int)mt->period_status; /* an outcome needs the period */
+  }
 done:
   if (err) {
     for (int i = 0; i < st->n_outcomes; i++)
@@ -547,6 +564,7 @@ void ss_study_result_free(ss_study_result *r)
   for (int i = 0; r->status && i < r->n_rows; i++)
     free(r->status[i]);
   free(r->status);
+  free(r->periodic);
   free(r->axis_values);
   free(r->values);
   free(r);
@@ -572,7 +590,8 @@ ss_study_result *ss_study_run(const ss_study *st, const ss_study_exec *ex, char 
   r->axis_values = calloc((size_t)count * (size_t)st->n_axes + 1, sizeof(double));
   r->values = calloc((size_t)count * (size_t)st->n_outcomes + 1, sizeof(double));
   r->status = calloc((size_t)count + 1, sizeof(char *));
-  if (!r->axis_values || !r->values || !r->status) {
+  r->periodic = calloc((size_t)count + 1, sizeof(int));
+  if (!r->axis_values || !r->values || !r->status || !r->periodic) {
     ss_study_result_free(r);
     return ss_set_error(error, "out of memory");
   }
@@ -652,7 +671,15 @@ int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header
       put_number(f, r->values[(size_t)row * (size_t)r->n_outcomes + (size_t)i]);
       fputc(',', f);
     }
-    put_field(f, r->status[row] ? r->status[row] : "ok");
+    if (r->status[row] && strcmp(r->status[row], "cancelled") == 0) {
+      fputs("cancelled", f); /* not run: no failure */
+    } else if (r->status[row]) {
+      g_autofree char *failed = g_strdup_printf("failed: %s", r->status[row]);
+      put_field(f, failed);
+    } else {
+      fputs(ss_period_status_name(r->periodic ? (ss_period_status)r->periodic[row] : SS_PERIODIC),
+            f);
+    }
     fputc('\n', f);
   }
   return ferror(f) ? -1 : 0;

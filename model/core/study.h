@@ -139,6 +139,8 @@ typedef struct ss_study_result {
   double *axis_values; /* n_rows * n_axes varied parameters' values */
   double *values;      /* n_rows * n_outcomes outcomes; NaN: undetermined or failed */
   char **status;       /* n_rows: NULL = ok, else the failure reason */
+  int *periodic;       /* n_rows: ss_period_status where an outcome needs the period
+                          (period, amplitude, amp:COL), else SS_PERIODIC */
   int n_failed;        /* rows with a status (cancelled ones included) */
   bool cancelled;      /* the run was cancelled */
 } ss_study_result;
@@ -157,9 +159,10 @@ void ss_study_shard_range(int n_variants, int k, int n, int *first, int *count);
 
 /* CSV: header "AXIS...,OUTCOME...,status" (with header), then one row per
  * variant: numbers that read back to the same double with a '.' in any
- * locale, empty for NaN, status "ok" or the reason (quoted if it holds a
- * comma, quote or newline).  r NULL: the header alone (an empty shard).
- * Returns 0, or -1 on a write error. */
+ * locale, empty for NaN, status "ok", "not-periodic" or "too-short" (only
+ * where an outcome needs the period: ss_period_status_name), "cancelled"
+ * or "failed: REASON" (quoted if it holds a comma, quote or newline).  r NULL: the
+ * header alone (an empty shard).  Returns 0, or -1 on a write error. */
 int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header, FILE *f);
 
 #ifdef __cplusplus

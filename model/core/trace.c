@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "metrics.h"
 #include "ss-internal.h"
 
 ss_trace *ss_trace_new(int n_columns)
@@ -23,6 +24,8 @@ void ss_trace_free(ss_trace *tr)
   free(tr->t);
   free(tr->rows);
   free(tr->events);
+  free(tr->peaks);
+  free(tr->watched);
   free(tr);
 }
 
@@ -81,6 +84,36 @@ static void sink_event(void *user, const ss_event *ev) { ss_trace_append_event(u
 
 ss_sink ss_trace_sink(ss_trace *tr) { return (ss_sink){tr, sink_sample, sink_event}; }
 
+static void sink_peak(void *user, const ss_peak *p) { ss_trace_append_peak(user, p); }
+
+void ss_trace_append_peak(ss_trace *tr, const ss_peak *p)
+{
+  if (tr->n_peaks == tr->cap_peaks) {
+    size_t cap = tr->cap_peaks ? 2 * tr->cap_peaks : 64;
+    ss_peak *np = realloc(tr->peaks, sizeof(ss_peak) * cap);
+    if (!np) {
+      tr->out_of_memory = true;
+      return;
+    }
+    tr->peaks = np;
+    tr->cap_peaks = cap;
+  }
+  tr->peaks[tr->n_peaks++] = *p;
+}
+
+bool ss_trace_watch(ss_trace *tr, ss_sim *s, int col, bool records)
+{
+  if (col < 0 || col >= tr->n_columns)
+    return false;
+  if (!tr->watched && !(tr->watched = calloc((size_t)tr->n_columns, 1)))
+    return false;
+  if (!ss_sim_watch(s, col, records, sink_peak, tr))
+    return false;
+  if (tr->watched[col] < (records ? 1 : 2))
+    tr->watched[col] = records ? 1 : 2;
+  return true;
+}
+
 ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
 {
   ss_sim *s = ss_sim_new(m, opts, error);
@@ -89,6 +122,11 @@ ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
   ss_trace *tr = ss_trace_new(m->n_columns);
   /* the grid's rows at once (within SS_RUN_MAX_BYTES): no doubling past it */
   if (!tr || !ss_trace_reserve(tr, ss_run_grid_rows(ss_sim_opts(s)) + 64)) {
+    ss_trace_free(tr);
+    ss_sim_free(s);
+    return ss_set_error(error, "out of memory for the run's rows");
+  }
+  if (!ss_metrics_watch(m, tr, s)) {
     ss_trace_free(tr);
     ss_sim_free(s);
     return ss_set_error(error, "out of memory for the run's rows");

@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "cli-common.h"
+#include "cli-merge.h"
 #include "cli-sweep.h"
 #include "metrics.h"
 #include "study-presets.h"
@@ -34,7 +35,9 @@ static const char sweep_usage[] =
     "One row per variant, the first --vary slowest; --shard K/N writes the K-th of\n"
     "N contiguous parts (part 1 with the header): cat of parts 1..N = the table.\n"
     "--preset runs a shipped study (its scenario, base values, axes and outcomes;\n"
-    "--set changes a base value): an unknown NAME lists them. See docs/studies.md.\n";
+    "--set changes a base value): an unknown NAME lists them.  --csv FILE also\n"
+    "writes FILE.study, how the table was made; `stickslip-cli merge` joins shards\n"
+    "by it.  See docs/studies.md.\n";
 
 void cli_sweep_help(FILE *out) { fputs(sweep_usage, out); }
 
@@ -272,6 +275,8 @@ int cli_sweep(int argc, char **argv)
   bool ok = f && ss_study_write_csv(st, r, a.shard_k == 1, f) == 0;
   ok = f && fclose(f) == 0 && ok;
   ok = ok && cli_write_output(a.csv, buf, len);
+  /* beside it, how it was made (docs/studies.md): merge checks the shards by it */
+  ok = ok && cli_write_study_file(st, r, a.shard_k, a.shard_n, a.csv, buf, len);
   if (ok)
     fprintf(stderr, "stickslip-cli: sweep %s: variants %d to %d of %d, %d failed, %.3g s\n",
             a.preset ? a.preset : a.scenario, ex.first + 1, ex.first + ex.count,

@@ -32,7 +32,7 @@ _stickslip_cli()
   cmd=${COMP_WORDS[1]}
 
   if ((COMP_CWORD == 1)); then
-    COMPREPLY=($(compgen -W "list params examples run sweep bench statics help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list params examples run sweep merge bench statics help --help --version" -- "$cur"))
     return
   fi
 
@@ -68,7 +68,8 @@ _stickslip_cli()
     sweep) opts="--preset --set --vary --metric --t-end --dt-out --rtol --atol --max-steps --max-events --jobs --shard --csv --help" ;;
     bench) opts="--set --t-end --runs --studies --help" ;;
     statics) opts="--set --t --help" ;;
-    help) COMPREPLY=($(compgen -W "list params examples run sweep bench statics" -- "$cur")); return ;;
+    help) COMPREPLY=($(compgen -W "list params examples run sweep merge bench statics" -- "$cur")); return ;;
+    merge) opts="--csv --help"; [[ "$cur" == -* ]] || { COMPREPLY=($(compgen -f -- "$cur")); return; } ;;
     *) opts="--help" ;;
   esac
   if [[ "$cur" == -* ]]; then

@@ -14,10 +14,10 @@
 #include <glib.h>
 
 #include "cli-common.h"
+#include "cli-merge.h"
 #include "cli-sweep.h"
 #include "examples.h"
 #include "scenario-file.h"
-#include "ss-version.h"
 #include "stickslip.h"
 #include "two-slider.h"
 
@@ -34,13 +34,14 @@ static const char usage_text[] =
     "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]...\n"
     "                    --metric OUTCOME... [--jobs J] [--shard K/N] --csv FILE|-\n"
     "  stickslip-cli sweep --preset NAME [--set NAME=VALUE]... [--jobs J] --csv FILE|-\n"
+    "  stickslip-cli merge PART... --csv FILE|-\n"
     "  stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end T]] [--runs N]\n"
     "  stickslip-cli bench --studies [--runs N]\n"
     "  stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
     "\n"
     "run writes CSV (header, one row per output time; empty field = undetermined).\n"
     "Without --csv, --events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
-    "--metrics writes metric,value,unit rows; sweep: see docs/studies.md.\n"
+    "--metrics writes metric,value,unit,note rows; sweep: see docs/studies.md.\n"
     "--example runs setting N (default 1) of a paper's example (see: examples) with its\n"
     "output step; --set and the run options apply on top.\n"
     "Options take their value as --opt VALUE or --opt=VALUE.\n"
@@ -329,7 +330,7 @@ static int cmd_run(int argc, char **argv)
     return EXIT_SIMULATION;
   }
   status = 0;
-  if (csv && !write_csv(csv, m, tr, false))
+  if (csv && (!write_csv(csv, m, tr, false) || !cli_write_run_file(m, &opts, csv)))
     status = EXIT_OUTPUT;
   if (status == 0 && a.events && !write_csv(a.events, m, tr, true))
     status = EXIT_OUTPUT;
@@ -577,7 +578,8 @@ static int cmd_examples(int argc, char **argv)
         ss_example_get_value(ex, s, i, &v);
         ss_format_double(v.measure == SS_EXAMPLE_VALUE ? v.value : v.t, at, sizeof at);
         ss_format_double(v.tolerance, tol, sizeof tol);
-        printf("published\t%s\t%s\t%s\n", v.what, v.measure == SS_EXAMPLE_NO_EVENT ? "never" : at,
+        printf("%s\t%s\t%s\t%s\n", v.formula ? "formula" : "published", v.what,
+               v.measure == SS_EXAMPLE_NO_EVENT ? "never" : at,
                v.measure == SS_EXAMPLE_NO_EVENT ? ""
                : isnan(v.tolerance)             ? "not reproduced"
                                                 : tol);
@@ -631,6 +633,12 @@ static const command_help command_helps[] = {
             "\n"
             "Each option is given as --opt VALUE or --opt=VALUE.\n"},
     {"sweep", NULL}, /* cli_sweep_help() */
+    {"merge", "Usage: stickslip-cli merge PART... --csv FILE|-\n"
+              "\n"
+              "Joins the tables of the shards of one sweep (sweep --shard K/N --csv PART, each\n"
+              "with its PART.study) into the whole table, only when every shard 1..N is there\n"
+              "once and whole; refuses (exit 2) naming a missing, truncated, duplicated or\n"
+              "foreign shard. FILE gets its FILE.study too (see docs/studies.md).\n"},
     {"bench", "Usage: stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end S]] [--runs N]\n"
               "       stickslip-cli bench --studies [--runs N]\n"
               "\n"
@@ -674,7 +682,7 @@ static int print_help(void)
     fputc('\n', stdout);
     print_command_help(&command_helps[i]);
   }
-  fputs("\nReport bugs and read the documentation at <" SS_HOMEPAGE ">.\n", stdout);
+  fputs("\nReport bugs and read the documentation at <" "https://github.com/stickslip/stickslip-lab" ">.\n", stdout);
   return 0;
 }
 
@@ -688,8 +696,9 @@ static int dispatch(int argc, char **argv)
                ? (print_command_help(command_help_find(argv[2])), 0)
                : print_help();
   if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-    printf("stickslip-cli %s%s%s%s\nCVODE: %s\n", SS_VERSION, SS_VCS_DESCRIBE[0] ? " (git " : "",
-           SS_VCS_DESCRIBE, SS_VCS_DESCRIBE[0] ? ")" : "", ss_cvode_build());
+    if (argc > 2)
+      return usage_error("--version takes no arguments%s", "");
+    printf("stickslip-cli %s\nCVODE: %s\n", ss_version(), ss_cvode_build());
     return 0;
   }
   /* COMMAND --help (or -h) anywhere among its arguments: its own help */
@@ -707,6 +716,8 @@ static int dispatch(int argc, char **argv)
     return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "sweep") == 0)
     return cli_sweep(argc - 2, argv + 2);
+  if (strcmp(cmd, "merge") == 0)
+    return cli_merge(argc - 2, argv + 2);
   if (strcmp(cmd, "bench") == 0)
     return cmd_bench(argc - 2, argv + 2);
   if (strcmp(cmd, "statics") == 0)

@@ -186,9 +186,9 @@ static void test_failed_variant(void)
     /* mu_k 0.6 > mu_s 0.5: the model is refused; a stiff bristle: too many
      * steps */
     if (built)
-      g_assert_nonnull(strstr(lines[i], ",,simulation failed at t = "));
+      g_assert_nonnull(strstr(lines[i], ",,failed: simulation failed at t = "));
     else
-      g_assert_nonnull(strstr(lines[i], ",,parameter 'mu_k' = 0.6 must not exceed 'mu_s'"));
+      g_assert_nonnull(strstr(lines[i], ",,failed: parameter 'mu_k' = 0.6 must not exceed 'mu_s'"));
   }
   g_assert_cmpint(ok, ==, 2); /* sigma0 1e5 and 1e7 with mu_k 0.3 */
 
@@ -204,9 +204,10 @@ static void test_failed_variant(void)
   g_assert_cmpuint(g_strv_length(rows), ==, 3);
   g_assert_true(g_str_has_prefix(rows[1], "0.3,"));
   g_assert_true(g_str_has_suffix(rows[1], ",ok"));
-  g_assert_cmpstr(rows[2], ==,
-                  "0.6,,\"parameters a1 = 0.6, a2 = 0.7, a3 = 0.2: the crank turns fully only "
-                  "when a1 + a3 < a2\"");
+  g_assert_cmpstr(
+      rows[2], ==,
+      "0.6,,\"failed: parameters a1 = 0.6, a2 = 0.7, a3 = 0.2: the crank turns fully only "
+      "when a1 + a3 < a2\"");
 }
 
 /* Wojtyra 2016 Example 3 (regularised law): gamma_1 = ratio x gamma_2; no
@@ -287,10 +288,14 @@ static void test_same_as_run(void)
   const char *run[] = {"run", "dupont", "--t-end", "20", "--metrics", "-", NULL};
   g_autofree char *metrics = cli_ok(run);
   const char *want[] = {"slot.first_slip", "slot.stick_time", "energy.dissipated"};
+  const int digits[] = {7, 7, 6}; /* run --metrics: the digits their accuracy supports */
   for (int i = 0; i < 3; i++) {
-    g_autofree char *line = g_strdup_printf("\n%s,%s,", want[i], row[i + 1]);
-    if (!strstr(metrics, line))
-      g_error("run --metrics lacks '%s':\n%s", line + 1, metrics);
+    g_autofree char *key = g_strdup_printf("\n%s,", want[i]);
+    const char *at = strstr(metrics, key);
+    if (!at)
+      g_error("run --metrics lacks '%s':\n%s", key + 1, metrics);
+    double shown = g_ascii_strtod(at + strlen(key), NULL), full = g_ascii_strtod(row[i + 1], NULL);
+    g_assert_cmpfloat(fabs(shown - full), <=, 0.5 * pow(10.0, 1 - digits[i]) * fabs(full));
   }
 }
 
@@ -306,7 +311,7 @@ static void test_run_metrics(void)
   cli_result_clear(&r);
   g_autofree char *text = NULL;
   g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
-  g_auto(GStrv) lines = table_lines(text, "metric,value,unit");
+  g_auto(GStrv) lines = table_lines(text, "metric,value,unit,note");
   g_assert_cmpuint(g_strv_length(lines), ==, 9);
   const char *names[] = {"period",
                          "amplitude",
@@ -318,8 +323,9 @@ static void test_run_metrics(void)
                          "base.max_ratio"};
   for (int i = 0; i < 8; i++) {
     g_auto(GStrv) f = g_strsplit(lines[i + 1], ",", -1);
-    g_assert_cmpuint(g_strv_length(f), ==, 3);
+    g_assert_cmpuint(g_strv_length(f), ==, 4);
     g_assert_cmpstr(f[0], ==, names[i]);
+    g_assert_cmpstr(f[3], ==, ""); /* no note where the value is there */
     g_assert_cmpstr(f[1], !=, ""); /* 30 s of the limit cycle: all determined */
   }
   g_assert_true(g_str_has_prefix(lines[1], "period,0.80083"));
@@ -331,7 +337,8 @@ static void test_run_metrics(void)
   /* an undetermined value is an empty field */
   const char *short_run[] = {"run", "one-mass", "--t-end", "2", "--metrics", "-", NULL};
   g_autofree char *out = cli_ok(short_run);
-  g_assert_nonnull(strstr(out, "\nperiod,,s\namplitude,,m/s\n"));
+  g_assert_nonnull(strstr(out, "\nperiod,,s,run too short: its events do not yet repeat over 3 "
+                               "periods; run it longer\namplitude,,m/s,run too short: "));
 }
 
 typedef struct bad_case {
@@ -408,6 +415,169 @@ static void test_bad_input(void)
   }
 }
 
+/* The status says why a period is missing: a run too short for three
+ * periods, a motion that stops; "ok" only with a period, and where no
+ * outcome needs one. */
+static void test_period_status(void)
+{
+  const char *short_run[] = {
+      "sweep",           "one-mass", "--vary", "k=50:200:3", "--metric", "period", "--metric",
+      "base.first_slip", "--t-end",  "2",      "--csv",      "-",        NULL};
+  g_autofree char *out = cli_ok(short_run);
+  g_auto(GStrv) lines = table_lines(out, "k,period,base.first_slip,status");
+  g_assert_cmpuint(g_strv_length(lines), ==, 4);
+  /* k = 50 and 125: two stick-slip cycles or fewer in 2 s; k = 200: three */
+  g_assert_true(g_str_has_prefix(lines[1], "50,,0.98"));
+  g_assert_true(g_str_has_suffix(lines[1], ",too-short"));
+  g_assert_true(g_str_has_suffix(lines[2], ",too-short"));
+  g_assert_true(g_str_has_prefix(lines[3], "200,0.5066"));
+  g_assert_true(g_str_has_suffix(lines[3], ",ok"));
+  const char *no_period[] = {
+      "sweep",   "one-mass", "--vary", "k=50:200:3", "--metric", "base.first_slip",
+      "--t-end", "2",        "--csv",  "-",          NULL};
+  g_autofree char *out2 = cli_ok(no_period);
+  g_auto(GStrv) rows = table_lines(out2, "k,base.first_slip,status");
+  for (int i = 1; i <= 3; i++)
+    g_assert_true(g_str_has_suffix(rows[i], ",ok"));
+  const char *stops[] = {"sweep",        "one-mass", "--set",      "v_drive=0", "--set",
+                         "x_drive0=0.2", "--vary",   "k=50:200:2", "--metric",  "amplitude",
+                         "--csv",        "-",        NULL};
+  g_autofree char *out3 = cli_ok(stops);
+  g_auto(GStrv) rows3 = table_lines(out3, "k,amplitude,status");
+  g_assert_cmpstr(rows3[1], ==, "50,,not-periodic");
+  g_assert_cmpstr(rows3[2], ==, "200,,not-periodic");
+}
+
+/* A sweep in `shards` parts (or whole: 0) into dir/NAME. */
+static void sweep_into(const char *dir, const char *name, int k, int shards, const char *metric)
+{
+  g_autofree char *shard = g_strdup_printf("%d/%d", k, shards);
+  const char *args[] = {"sweep",        "one-mass", "--vary",
+                        "k=50:200:11",  "--vary",   "v_drive=0.05:0.2:2",
+                        "--metric",     metric,     "--metric",
+                        "max:spring.F", "--jobs",   "2",
+                        "--csv",        name,       shards ? "--shard" : NULL,
+                        shard,          NULL};
+  cli_result r = run_cli_in(dir, args);
+  if (r.status != 0)
+    g_error("sweep %s: exit %d: %s", name, r.status, r.err);
+  cli_result_clear(&r);
+}
+
+/* merge: the shards give the unsharded table byte for byte (and a study
+ * file saying how it was made); a missing, truncated, duplicated or
+ * foreign shard is refused, exit 2, naming it. */
+static void test_merge(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-merge-XXXXXX", NULL);
+  sweep_into(dir, "whole.csv", 0, 0, "period");
+  const int n = 5; /* 22 variants in 5 parts */
+  for (int k = 1; k <= n; k++) {
+    g_autofree char *name = g_strdup_printf("part-%d.csv", k);
+    sweep_into(dir, name, k, n, "period");
+  }
+  const char *all[] = {"merge",      "part-3.csv", "part-1.csv", "part-2.csv", "part-5.csv",
+                       "part-4.csv", "--csv",      "merged.csv", NULL};
+  cli_result r = run_cli_in(dir, all);
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_autofree char *whole = NULL, *merged = NULL, *study = NULL;
+  g_autofree char *pw = g_build_filename(dir, "whole.csv", NULL);
+  g_autofree char *pm = g_build_filename(dir, "merged.csv", NULL);
+  g_autofree char *ps = g_build_filename(dir, "merged.csv.study", NULL);
+  g_assert_true(g_file_get_contents(pw, &whole, NULL, NULL));
+  g_assert_true(g_file_get_contents(pm, &merged, NULL, NULL));
+  g_assert_cmpstr(merged, ==, whole);
+  g_assert_true(g_file_get_contents(ps, &study, NULL, NULL));
+  g_assert_nonnull(strstr(study, "\nscenario=one-mass\n"));
+  g_assert_nonnull(strstr(study, "\naxis1=k=50:200:11:lin\n"));
+  g_assert_nonnull(strstr(study, "\nmu_s=0.5\n"));
+  g_assert_nonnull(strstr(study, "\ndt_out=0.01\n"));
+  g_assert_nonnull(strstr(study, "\nk=1\nn=1\n"));
+  g_assert_nonnull(strstr(study, "\nrows=22\n"));
+
+  /* a truncated part, a foreign one (another outcome) */
+  g_autofree char *p4 = g_build_filename(dir, "part-4.csv", NULL), *text4 = NULL;
+  gsize len4 = 0;
+  g_assert_true(g_file_get_contents(p4, &text4, &len4, NULL));
+  g_autofree char *pt = g_build_filename(dir, "cut.csv", NULL);
+  g_autofree char *pts = g_build_filename(dir, "cut.csv.study", NULL);
+  g_autofree char *p4s = g_build_filename(dir, "part-4.csv.study", NULL), *text4s = NULL;
+  g_assert_true(g_file_get_contents(p4s, &text4s, NULL, NULL));
+  g_assert_true(g_file_set_contents(pt, text4, (gssize)(len4 - 7), NULL));
+  g_assert_true(g_file_set_contents(pts, text4s, -1, NULL));
+  sweep_into(dir, "other-4.csv", 4, n, "amplitude");
+  const struct {
+    const char *parts[7];
+    const char *said; /* in the message */
+  } bad[] = {
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "part-5.csv"},
+       "missing shard 4/5 (variants 14 to 17)"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "cut.csv", "part-5.csv"},
+       "cut.csv (shard 4/5) is truncated"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "part-4.csv", "part-4.csv", "part-5.csv"},
+       "part-4.csv and part-4.csv are both shard 4/5 (duplicated)"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "other-4.csv", "part-5.csv"},
+       "other-4.csv is a shard of another study than part-1.csv"},
+      {{"part-1.csv", "part-2.csv", "part-3.csv", "part-4.csv", "whole.csv", "part-5.csv"},
+       "whole.csv is a shard of another study than part-1.csv"},
+  };
+  for (size_t c = 0; c < G_N_ELEMENTS(bad); c++) {
+    g_autoptr(GPtrArray) args = g_ptr_array_new();
+    g_ptr_array_add(args, "merge");
+    for (int i = 0; bad[c].parts[i]; i++)
+      g_ptr_array_add(args, (gpointer)bad[c].parts[i]);
+    g_ptr_array_add(args, "--csv");
+    g_ptr_array_add(args, "refused.csv");
+    g_ptr_array_add(args, NULL);
+    cli_result rr = run_cli_in(dir, (const char *const *)args->pdata);
+    if (rr.status != 2 || !strstr(rr.err, bad[c].said))
+      g_error("case %zu: exit %d: %s (wanted '%s')", c, rr.status, rr.err, bad[c].said);
+    cli_result_clear(&rr);
+    g_autofree char *refused = g_build_filename(dir, "refused.csv", NULL);
+    g_assert_false(g_file_test(refused, G_FILE_TEST_EXISTS));
+  }
+  g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+  for (const char *f; (f = g_dir_read_name(d));) {
+    g_autofree char *p = g_build_filename(dir, f, NULL);
+    g_remove(p);
+  }
+  g_rmdir(dir);
+}
+
+/* A run's CSV has its scenario file beside it, with every parameter and
+ * run option: `run --file` on it makes the same CSV, byte for byte. */
+static void test_run_provenance(void)
+{
+  g_autofree char *dir = g_dir_make_tmp("stickslip-prov-XXXXXX", NULL);
+  const char *first[] = {"run", "one-mass", "--set", "k=150", "--set", "law=lugre", "--t-end",
+                         "3",   "--dt-out", "0.002", "--csv", "a.csv", NULL};
+  cli_result r = run_cli_in(dir, first);
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_autofree char *ps = g_build_filename(dir, "a.csv.scenario", NULL), *scen = NULL;
+  g_assert_true(g_file_get_contents(ps, &scen, NULL, NULL));
+  g_assert_nonnull(strstr(scen, "\n# stickslip-cli "));
+  g_assert_nonnull(strstr(scen, "\nk=150\n"));
+  g_assert_nonnull(strstr(scen, "\nlaw=lugre\n"));
+  g_assert_nonnull(strstr(scen, "\nrtol=1e-08\n"));
+  const char *again[] = {"run", "--file", "a.csv.scenario", "--csv", "b.csv", NULL};
+  r = run_cli_in(dir, again);
+  g_assert_cmpint(r.status, ==, 0);
+  cli_result_clear(&r);
+  g_autofree char *pa = g_build_filename(dir, "a.csv", NULL), *a = NULL;
+  g_autofree char *pb = g_build_filename(dir, "b.csv", NULL), *b = NULL;
+  g_assert_true(g_file_get_contents(pa, &a, NULL, NULL));
+  g_assert_true(g_file_get_contents(pb, &b, NULL, NULL));
+  g_assert_cmpstr(a, ==, b);
+  g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+  for (const char *f; (f = g_dir_read_name(d));) {
+    g_autofree char *p = g_build_filename(dir, f, NULL);
+    g_remove(p);
+  }
+  g_rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -420,5 +590,8 @@ int main(int argc, char **argv)
   g_test_add_func("/sweep/run-metrics", test_run_metrics);
   g_test_add_func("/sweep/bad-input", test_bad_input);
   g_test_add_func("/sweep/preset", test_preset);
+  g_test_add_func("/sweep/period-status", test_period_status);
+  g_test_add_func("/sweep/merge", test_merge);
+  g_test_add_func("/sweep/run-provenance", test_run_provenance);
   return g_test_run();
 }

@@ -287,7 +287,7 @@ test_event_filter_and_click (void)
 
 /* The panel's run @run equals the CLI's --metrics for @scenario (with
  * @sets): the same metrics in the same order, the same numbers (as the
- * CLI writes them: shortest text reading back the same double), NaN where
+ * CLI writes them: the digits each metric's accuracy supports), NaN where
  * the CLI's field is empty. */
 static void
 check_metrics_equal_cli (guint run, const char *scenario, const char *const *sets)
@@ -310,15 +310,17 @@ check_metrics_equal_cli (guint run, const char *scenario, const char *const *set
   g_ptr_array_add (argv, NULL);
   csv = run_cli ((const char *const *)argv->pdata);
   lines = g_strsplit (csv, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "metric,value,unit");
+  g_assert_cmpstr (lines[0], ==, "metric,value,unit,note");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++, n++)
     {
       g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
       double v = ss_metrics_panel_get_value (panel, n, run);
       char   text[G_ASCII_DTOSTR_BUF_SIZE];
+      /* the flat list's order: three run metrics, then five per contact */
+      ss_metric_kind kind = n < 3 ? (ss_metric_kind)n : (ss_metric_kind)(3 + (n - 3) % 5);
 
       g_assert_cmpstr (ss_metrics_panel_get_name (panel, n), ==, f[0]);
-      ss_number_format (v, text, sizeof text);
+      ss_metric_format (kind, v, text, sizeof text);
       g_assert_cmpstr (text, ==, f[1]);
     }
   g_assert_cmpuint (ss_metrics_panel_get_n_rows (panel), ==, n);

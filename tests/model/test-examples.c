@@ -165,6 +165,34 @@ static void test_table(void)
   free(values);
 }
 
+/* The notes say what was calibrated and the markers what they are: the
+ * two-block E1 speeds are the program's evaluation of the printed formula
+ * (the paper prints no number), the two-slider examples 2-5 say their loads
+ * were chosen against the paper's instants, and Example 2's note puts the
+ * release at 2.98 s before the loads stop changing at 3 s. */
+static void test_honest_notes(void)
+{
+  const ss_example *tb = ss_example_find("two-block");
+  g_assert_nonnull(tb);
+  for (int i = 0; i < ss_example_n_values(tb, 1); i++) {
+    ss_example_value v;
+    g_assert_true(ss_example_get_value(tb, 1, i, &v));
+    g_assert_true(v.formula);
+    g_assert_nonnull(strstr(v.what, "the paper prints no number"));
+  }
+  ss_example_value d;
+  g_assert_true(ss_example_get_value(ss_example_find("dupont"), 0, 0, &d));
+  g_assert_false(d.formula);
+  const char *calibrated[] = {"wojtyra-2", "wojtyra-3", "wojtyra-4", "wojtyra-5"};
+  for (size_t i = 0; i < G_N_ELEMENTS(calibrated); i++)
+    g_assert_nonnull(strstr(ss_example_find(calibrated[i])->note,
+                            "four load values (the ends of the two ramps) were chosen against "
+                            "nine of the paper's instants"));
+  const char *w2 = ss_example_find("wojtyra-2")->note;
+  g_assert_nonnull(strstr(w2, "The release comes just before the loads stop changing at 3 s"));
+  g_assert_null(strstr(w2, "They come after the loads stop changing"));
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -172,5 +200,6 @@ int main(int argc, char **argv)
   g_test_add_func("/examples/reference-rows", test_reference_rows);
   g_test_add_func("/examples/holds-rejects", test_holds_rejects);
   g_test_add_func("/examples/values-hold", test_values_hold);
+  g_test_add_func("/examples/honest-notes", test_honest_notes);
   return g_test_run();
 }

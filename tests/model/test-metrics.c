@@ -418,8 +418,8 @@ static void test_smooth_law(void)
   ss_model_free(m);
 }
 
-/* "metric,value,unit", one row per metric in the documented order, empty
- * value = undetermined, numbers that read back exactly. */
+/* "metric,value,unit,note", one row per metric in the documented order, empty
+ * value = undetermined, each number with the digits its accuracy supports. */
 static void test_csv(void)
 {
   ss_model *m = NULL;
@@ -440,22 +440,147 @@ static void test_csv(void)
                               "base.max_ratio"};
   const char *want_units[] = {"s", "m/s", "J", "s", "", "s", "s", ""};
   g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-  g_assert_cmpstr(lines[0], ==, "metric,value,unit");
+  g_assert_cmpstr(lines[0], ==, "metric,value,unit,note");
   g_assert_cmpuint(g_strv_length(lines), ==, 1 + 8 + 1);
   for (int i = 0; i < 8; i++) {
     g_auto(GStrv) f3 = g_strsplit(lines[i + 1], ",", -1);
-    g_assert_cmpuint(g_strv_length(f3), ==, 3);
+    g_assert_cmpuint(g_strv_length(f3), ==, 4);
     g_assert_cmpstr(f3[0], ==, want_names[i]);
     g_assert_cmpstr(f3[2], ==, want_units[i]);
     double v = ss_metrics_value(mt, i);
-    if (isnan(v))
+    if (isnan(v)) {
       g_assert_cmpstr(f3[1], ==, "");
-    else
-      g_assert_cmpfloat(g_ascii_strtod(f3[1], NULL), ==, v);
+      continue;
+    }
+    /* the digits its accuracy supports, no more: 7 for times, 6 for the
+     * rest, a count whole */
+    ss_metric_desc d;
+    g_assert_true(ss_metrics_describe(m, i, &d));
+    int digits = ss_metric_digits(d.kind), sig = 0;
+    bool lead = true;
+    for (const char *c = f3[1]; *c && *c != 'e'; c++)
+      if (g_ascii_isdigit(*c) && !(lead && *c == '0')) {
+        lead = false;
+        sig++;
+      }
+    g_assert_cmpint(sig, <=, digits > 0 ? digits : 17);
+    g_assert_cmpint(digits, ==,
+                    d.kind == SS_METRIC_STICK_PHASES ? 0
+                    : d.kind == SS_METRIC_AMPLITUDE || d.kind == SS_METRIC_MAX_RATIO ||
+                            d.kind == SS_METRIC_ENERGY_DISSIPATED
+                        ? 6
+                        : 7);
+    double back = g_ascii_strtod(f3[1], NULL);
+    g_assert_cmpfloat(fabs(back - v), <=, digits ? 0.5 * pow(10.0, 1 - digits) * fabs(v) : 0.0);
   }
-  g_assert_cmpstr(lines[1], ==, "period,,s"); /* two cycles: not periodic */
+  /* two cycles: too short, and it says so */
+  g_assert_cmpstr(lines[1], ==,
+                  "period,,s,run too short: its events do not yet repeat over 3 "
+                  "periods; run it longer");
   g_assert_true(g_str_has_prefix(lines[5], "base.stick_phases,3,"));
   free(text);
+  ss_metrics_free(mt);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
+/* Period and amplitude come from the events and the integrator's dense
+ * output, not from the output grid: the same at every dt_out, to 1e-6 and
+ * 1e-5 relative, for the smooth laws, where they used to go missing (an
+ * event's direction read off the grid row after it) or move in the fourth
+ * digit (extremes refined between grid rows).  The max ratio likewise.
+ * Canudas de Wit et al.'s LuGre example (m 1 kg, k 2 N/m, Fc 1 N, Fs 1.5 N,
+ * vs 1e-3 m/s, sigma0 1e5 N/m, sigma1 sqrt(1e5) N s/m, sigma2 0.4 N s/m,
+ * drive 0.1 m/s) has the period 6.3627 s. */
+static void test_independent_of_dt_out(void)
+{
+  const char *canudas[] = {"law=lugre",
+                           "M=1",
+                           "g=1",
+                           "k=2",
+                           "mu_s=1.5",
+                           "mu_k=1",
+                           "sigma0=1e5",
+                           "sigma1=316.2277660168379",
+                           "c=0.4",
+                           "v_drive=0.1",
+                           "vartheta=0.001",
+                           NULL};
+  const struct {
+    const char *scenario;
+    const char *const *sets;
+    double t_end;  /* s: at least five periods */
+    double period; /* s: the expected period, to 1e-4 */
+  } cases[] = {
+      {"one-mass", (const char *[]){"law=lugre", NULL}, 10.0, 0.77218},
+      {"one-mass", (const char *[]){"law=regularised", NULL}, 10.0, 0.80477},
+      {"dupont", (const char *[]){"law=lugre", NULL}, 50.0, 7.85398},
+      {"one-mass", canudas, 40.0, 6.3627},
+  };
+  const double dt_out[] = {1e-4, 1e-3, 2e-3, 5e-3, 1e-2};
+  for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+    double period0 = NAN, amp0 = NAN, ratio0 = NAN;
+    for (size_t k = 0; k < G_N_ELEMENTS(dt_out); k++) {
+      ss_model *m = NULL;
+      ss_trace *tr = run_scenario(cases[c].scenario, cases[c].sets, cases[c].t_end, dt_out[k], &m);
+      ss_metrics *mt = ss_metrics_compute(m, tr);
+      if (isnan(mt->period))
+        g_error("%s %s: no period at dt_out %g: %s", cases[c].scenario, cases[c].sets[0], dt_out[k],
+                ss_period_status_reason(mt->period_status));
+      g_assert_cmpint(mt->period_status, ==, SS_PERIODIC);
+      g_assert_cmpfloat(fabs(mt->period - cases[c].period), <, 1e-4 * cases[c].period);
+      if (k == 0) {
+        period0 = mt->period;
+        amp0 = mt->amplitude;
+        ratio0 = mt->contacts[0].max_ratio;
+      }
+      g_assert_cmpfloat(fabs(mt->period - period0), <=, 1e-6 * period0);
+      g_assert_cmpfloat(fabs(mt->amplitude - amp0), <=, 1e-5 * amp0);
+      g_assert_cmpfloat(fabs(mt->contacts[0].max_ratio - ratio0), <=, 1e-6 * ratio0);
+      ss_metrics_free(mt);
+      ss_trace_free(tr);
+      ss_model_free(m);
+    }
+  }
+}
+
+/* Extremes are the solution's, located between the steps: one-mass under
+ * LuGre, its first velocity peak against the largest row of a grid of
+ * 1e-6 s around it, and the amplitude against the half range of the peaks
+ * over the last period. */
+static void test_amplitude_from_solution(void)
+{
+  ss_model *m = NULL;
+  const char *lugre[] = {"law=lugre", NULL};
+  ss_trace *tr = run_scenario("one-mass", lugre, 10.0, 0.01, &m);
+  ss_metrics *mt = ss_metrics_compute(m, tr);
+  int iv = column(m, "v");
+  double t_peak = NAN, hi = -INFINITY, lo = INFINITY;
+  double t1 = mt->period_end, t0 = t1 - mt->period;
+  for (size_t i = 0; i < tr->n_peaks; i++) {
+    const ss_peak *p = &tr->peaks[i];
+    if (p->column != iv)
+      continue;
+    if (p->kind == 1 && isnan(t_peak))
+      t_peak = p->t;
+    if (p->t >= t0 && p->t <= t1) {
+      hi = fmax(hi, p->value);
+      lo = fmin(lo, p->value);
+    }
+  }
+  g_assert_false(isnan(t_peak));
+  g_assert_cmpfloat(fabs(mt->amplitude - 0.5 * (hi - lo)), <=, 1e-12);
+  double vmax = ss_trace_extremum(tr, iv, t_peak - 0.05, t_peak + 0.05, true);
+  ss_trace *fine = run_scenario_opts("one-mass", lugre,
+                                     &(ss_run_opts){.t_end = t_peak + 0.01, .dt_out = 1e-6}, NULL);
+  double best = -INFINITY;
+  for (size_t r = 0; r < fine->n_rows; r++)
+    if (fine->t[r] > t_peak - 0.01)
+      best = fmax(best, ss_trace_at(fine, r, iv));
+  /* the fine grid samples within 1e-6 s of the peak: below it by ~1e-12 */
+  g_assert_cmpfloat(vmax, >=, best);
+  g_assert_cmpfloat(vmax, <=, best + 1e-9 * best);
+  ss_trace_free(fine);
   ss_metrics_free(mt);
   ss_trace_free(tr);
   ss_model_free(m);
@@ -476,5 +601,7 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/period-ignores-releases", test_period_ignores_releases);
   g_test_add_func("/metrics/smooth-law", test_smooth_law);
   g_test_add_func("/metrics/csv", test_csv);
+  g_test_add_func("/metrics/independent-of-dt-out", test_independent_of_dt_out);
+  g_test_add_func("/metrics/amplitude-from-solution", test_amplitude_from_solution);
   return g_test_run();
 }

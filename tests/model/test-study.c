@@ -218,8 +218,11 @@ static void test_outcomes(void)
      * slip included: at least FS - FK */
     g_assert_false(isnan(mt->period));
     g_assert_cmpfloat(v[5], >=, (0.5 - 0.25) * 9.81 * (1 - 1e-9));
-    g_assert_cmpfloat(v[5], ==,
-                      ss_trace_half_range(tr, isp, mt->period_end - mt->period, mt->period_end));
+    /* located on the dense output: not below the rows' half range, and
+     * within a grid step's change of it */
+    double grid = ss_trace_half_range(tr, isp, mt->period_end - mt->period, mt->period_end);
+    g_assert_cmpfloat(v[5], >=, grid * (1 - 1e-12));
+    g_assert_cmpfloat(v[5], <, grid * (1 + 1e-3));
     ss_metrics_free(mt);
     ss_trace_free(tr);
     ss_model_free(m);
@@ -283,7 +286,7 @@ static void test_failed_variants(void)
   }
   g_autofree char *text = table_text(st, r, true);
   g_assert_nonnull(strstr(text, "0.2,0.4905")); /* not 0.49050000000000016: shortest */
-  g_assert_nonnull(strstr(text, "\n0.6,,parameter 'mu_k' = 0.6 must not exceed"));
+  g_assert_nonnull(strstr(text, "\n0.6,,failed: parameter 'mu_k' = 0.6 must not exceed"));
   ss_study_result_free(r);
   ss_study_free(st);
 
@@ -302,7 +305,7 @@ static void test_failed_variants(void)
   g_free(r->status[2]);
   r->status[2] = g_strdup("a, \"b\"");
   g_autofree char *quoted = table_text(st, r, false);
-  g_assert_nonnull(strstr(quoted, "\n1e+09,,\"a, \"\"b\"\"\"\n"));
+  g_assert_nonnull(strstr(quoted, "\n1e+09,,\"failed: a, \"\"b\"\"\"\n"));
   ss_study_result_free(r);
   ss_study_free(st);
 }
@@ -358,7 +361,7 @@ static void test_progress_cancel(void)
 
 /* Wojtyra 2016 Example 3 (docs/two-slider.md): regularised law, gamma_1 =
  * gamma_2: no gross motion; gamma_1 = 2 gamma_2: a slip near 1.96 s (ours
- * 1.993 s). */
+ * 1.947 s). */
 static void test_two_slider_gamma_ratio(void)
 {
   ss_study *st = study_new("two-slider", (const char *[]){"law=regularised", "gamma_2=1e-5", NULL},
