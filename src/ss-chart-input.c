@@ -354,13 +354,16 @@ released_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *s
     _ss_chart_emit_time_clicked (self, t);
 }
 
-/* The values shown are all positive: a log scale can show them. */
+/* A log scale can show the values: all positive, or (against time) their
+ * magnitudes |value|, when some are not 0. */
 gboolean
 ss_chart_can_log_scale (SsChart *self)
 {
   double lo, hi;
 
-  return self->kind != CHART_RULER && ss_chart_get_y_range (self, &lo, &hi) && lo > 0;
+  if (self->kind == CHART_RULER || !ss_chart_get_y_range (self, &lo, &hi))
+    return FALSE;
+  return lo > 0 || (self->kind == CHART_TIME && MAX (fabs (lo), fabs (hi)) > 0);
 }
 
 static void
@@ -375,7 +378,7 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
     return;
   gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
   g_menu_append (section, self->kind == CHART_XY ? _("Autoscale") : _("Autoscale Values"), "chart.autoscale");
-  /* offered only where every value shown is positive */
+  /* where the values are positive, or as |value| against time */
   if (ss_chart_can_log_scale (self) || ss_chart_get_log_scale (self))
     g_menu_append (section, _("Logarithmic Value Scale"), "chart.log-scale");
   if (ss_time_axis_is_zoomed (self->time_axis))
