@@ -366,6 +366,19 @@ ss_chart_can_log_scale (SsChart *self)
   return lo > 0 || (self->kind == CHART_TIME && MAX (fabs (lo), fabs (hi)) > 0);
 }
 
+/* Another chart of the stack above (@up) or below this one: a place to
+ * move to. */
+static gboolean
+has_neighbour (SsChart *self, gboolean up)
+{
+  GtkWidget *w = GTK_WIDGET (self);
+
+  while ((w = up ? gtk_widget_get_prev_sibling (w) : gtk_widget_get_next_sibling (w)) != NULL)
+    if (SS_IS_CHART (w) && SS_CHART (w)->kind != CHART_RULER)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
 {
@@ -389,8 +402,11 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
     {
       g_autoptr(GMenu) layout = g_menu_new ();
 
-      g_menu_append (layout, _("Move Chart Up"), "chart.move(-1)");
-      g_menu_append (layout, _("Move Chart Down"), "chart.move(1)");
+      /* the top chart cannot move up, the bottom one down */
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.move-up", has_neighbour (self, TRUE));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.move-down", has_neighbour (self, FALSE));
+      g_menu_append (layout, _("Move Chart Up"), "chart.move-up");
+      g_menu_append (layout, _("Move Chart Down"), "chart.move-down");
       if (self->plot_height > 0)
         g_menu_append (layout, _("Automatic Chart Height"), "chart.auto-height");
       g_menu_append (layout, _("Hide Chart"), "chart.hide");
@@ -428,6 +444,22 @@ move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   (void)action_name;
   g_signal_emit_by_name (widget, "move-requested", g_variant_get_int32 (parameter));
+}
+
+static void
+move_up_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  g_signal_emit_by_name (widget, "move-requested", -1);
+}
+
+static void
+move_down_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  g_signal_emit_by_name (widget, "move-requested", 1);
 }
 
 static void
@@ -487,6 +519,8 @@ _ss_chart_input_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "chart.autoscale", NULL, autoscale_action);
   gtk_widget_class_install_action (widget_class, "chart.show-all-time", NULL, show_all_time_action);
   gtk_widget_class_install_action (widget_class, "chart.move", "i", move_action);
+  gtk_widget_class_install_action (widget_class, "chart.move-up", NULL, move_up_action);
+  gtk_widget_class_install_action (widget_class, "chart.move-down", NULL, move_down_action);
   gtk_widget_class_install_action (widget_class, "chart.hide", NULL, hide_action);
   gtk_widget_class_install_action (widget_class, "chart.auto-height", NULL, auto_height_action);
 }
