@@ -297,6 +297,9 @@ test_layout (gconstpointer data)
                             ss_plot_stack_get_n_charts (ss_window_get_plot_stack (window)),
                             gtk_widget_get_height (GTK_WIDGET (ss_window_get_plot_stack (window))));
             check_charts (window, what);
+            /* from 1280 px the side panel lies beside the charts, not over them */
+            if (panel && size[0] >= 1280 && adw_flap_get_folded (window->panel_flap))
+              g_error ("%s: the side panel lies over the charts", what);
           }
       ss_window_clear_runs (window);
       gtk_toggle_button_set_active (window->cursors_button, FALSE);
