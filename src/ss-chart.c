@@ -104,14 +104,14 @@ ss_chart_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
-/* A log value scale over values of either sign shows |value|. */
+/* A log value scale over values of either sign shows |value| (zeros
+ * alone are left out, not a reason to say so). */
 gboolean
 _ss_chart_shows_magnitude (SsChart *self)
 {
   double lo, hi;
 
-  return self->kind == CHART_TIME && ss_chart_get_log_scale (self) && ss_chart_get_y_range (self, &lo, &hi) &&
-         !(lo > 0);
+  return self->kind == CHART_TIME && ss_chart_get_log_scale (self) && ss_chart_get_y_range (self, &lo, &hi) && lo < 0;
 }
 
 /* The title drawn: it says so when the chart shows magnitudes. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-chart-private.h" /* the title drawn */
 #include "ss-export.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
@@ -796,8 +797,8 @@ test_value_axis (void)
   g_assert_cmpfloat (ctx.ymap.lower, ==, lo);
   g_assert_cmpfloat (ctx.ymap.upper, ==, hi);
 
-  /* the velocity is 0 while stuck and has either sign: a log scale of
-   * |v|, the zeros left out */
+  /* the velocity is 0 while stuck: a log scale of its values, the zeros
+   * left out */
   g_assert_true (ss_chart_get_y_range (velocity, &a, &b) && a <= 0);
   g_assert_true (ss_chart_can_log_scale (velocity));
   ss_chart_set_log_scale (velocity, TRUE);
@@ -806,6 +807,12 @@ test_value_axis (void)
   g_assert_cmpfloat (ctx.ymap.lower, >, 0);
   g_assert_cmpfloat (ctx.ymap.upper, >=, MAX (-a, b));
   g_assert_cmpfloat (ctx.ymap.upper, <, 2 * MAX (-a, b));
+  {
+    /* never negative: the title as it is */
+    g_autofree char *title = _ss_chart_shown_title (velocity);
+
+    g_assert_cmpstr (title, ==, ss_chart_get_title (velocity));
+  }
   ss_chart_set_log_scale (velocity, FALSE);
   ss_chart_get_layout (velocity, 600, 200, &ctx);
   g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LINEAR);
@@ -836,6 +843,13 @@ test_value_axis (void)
     ss_chart_add_layer (SS_CHART (chart), line);
     g_assert_true (ss_chart_can_log_scale (SS_CHART (chart)));
     ss_chart_set_log_scale (SS_CHART (chart), TRUE);
+    ss_chart_set_title (SS_CHART (chart), "Normal force (N)");
+    {
+      /* positive values: the title as it is */
+      g_autofree char *title = _ss_chart_shown_title (SS_CHART (chart));
+
+      g_assert_cmpstr (title, ==, "Normal force (N)");
+    }
     ss_chart_get_layout (SS_CHART (chart), 600, 300, &ctx);
     g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LOG);
     g_assert_cmpfloat (ctx.ymap.lower, <, 1);
@@ -897,6 +911,12 @@ test_value_axis (void)
     g_assert_cmpfloat (ctx.ymap.lower, >, 1);
     g_assert_cmpfloat (ctx.ymap.upper, >, 5000);
     g_assert_cmpfloat (ctx.ymap.upper, <, 10000);
+    ss_chart_set_title (SS_CHART (chart), "Friction force (N)");
+    {
+      g_autofree char *title = _ss_chart_shown_title (SS_CHART (chart));
+
+      g_assert_cmpstr (title, ==, "Friction force (N), |value|");
+    }
     g_assert_true (ss_line_layer_get_magnitude_range (SS_LINE_LAYER (line), 0, 3, 600, &a, &b));
     g_assert_cmpfloat_with_epsilon (a, 2, 1e-9);
     g_assert_cmpfloat_with_epsilon (b, 5000, 1e-6);
