@@ -603,7 +603,7 @@ scenario_button_setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, 
   (void)data;
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_width_chars (GTK_LABEL (label), 12);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 72);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_list_item_set_child (item, label);
 }
