@@ -75,7 +75,8 @@ _ss_chart_draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const 
 
   if (self->title != NULL)
     {
-      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, self->title);
+      g_autofree char *title = _ss_chart_shown_title (self);
+      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, title);
 
       gdk_cairo_set_source_rgba (cr, &style->fg);
       ss_chart_show_text (cr, bold, 8, 2, 0);

@@ -354,13 +354,29 @@ released_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *s
     _ss_chart_emit_time_clicked (self, t);
 }
 
-/* The values shown are all positive: a log scale can show them. */
+/* A log scale can show the values: all positive, or (against time) their
+ * magnitudes |value|, when some are not 0. */
 gboolean
 ss_chart_can_log_scale (SsChart *self)
 {
   double lo, hi;
 
-  return self->kind != CHART_RULER && ss_chart_get_y_range (self, &lo, &hi) && lo > 0;
+  if (self->kind == CHART_RULER || !ss_chart_get_y_range (self, &lo, &hi))
+    return FALSE;
+  return lo > 0 || (self->kind == CHART_TIME && MAX (fabs (lo), fabs (hi)) > 0);
+}
+
+/* Another chart of the stack above (@up) or below this one: a place to
+ * move to. */
+static gboolean
+has_neighbour (SsChart *self, gboolean up)
+{
+  GtkWidget *w = GTK_WIDGET (self);
+
+  while ((w = up ? gtk_widget_get_prev_sibling (w) : gtk_widget_get_next_sibling (w)) != NULL)
+    if (SS_IS_CHART (w) && SS_CHART (w)->kind != CHART_RULER)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -375,7 +391,7 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
     return;
   gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
   g_menu_append (section, self->kind == CHART_XY ? _("Autoscale") : _("Autoscale Values"), "chart.autoscale");
-  /* offered only where every value shown is positive */
+  /* where the values are positive, or as |value| against time */
   if (ss_chart_can_log_scale (self) || ss_chart_get_log_scale (self))
     g_menu_append (section, _("Logarithmic Value Scale"), "chart.log-scale");
   if (ss_time_axis_is_zoomed (self->time_axis))
@@ -386,8 +402,11 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
     {
       g_autoptr(GMenu) layout = g_menu_new ();
 
-      g_menu_append (layout, _("Move Chart Up"), "chart.move(-1)");
-      g_menu_append (layout, _("Move Chart Down"), "chart.move(1)");
+      /* the top chart cannot move up, the bottom one down */
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.move-up", has_neighbour (self, TRUE));
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.move-down", has_neighbour (self, FALSE));
+      g_menu_append (layout, _("Move Chart Up"), "chart.move-up");
+      g_menu_append (layout, _("Move Chart Down"), "chart.move-down");
       if (self->plot_height > 0)
         g_menu_append (layout, _("Automatic Chart Height"), "chart.auto-height");
       g_menu_append (layout, _("Hide Chart"), "chart.hide");
@@ -425,6 +444,22 @@ move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   (void)action_name;
   g_signal_emit_by_name (widget, "move-requested", g_variant_get_int32 (parameter));
+}
+
+static void
+move_up_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  g_signal_emit_by_name (widget, "move-requested", -1);
+}
+
+static void
+move_down_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void)action_name;
+  (void)parameter;
+  g_signal_emit_by_name (widget, "move-requested", 1);
 }
 
 static void
@@ -484,6 +519,8 @@ _ss_chart_input_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "chart.autoscale", NULL, autoscale_action);
   gtk_widget_class_install_action (widget_class, "chart.show-all-time", NULL, show_all_time_action);
   gtk_widget_class_install_action (widget_class, "chart.move", "i", move_action);
+  gtk_widget_class_install_action (widget_class, "chart.move-up", NULL, move_up_action);
+  gtk_widget_class_install_action (widget_class, "chart.move-down", NULL, move_down_action);
   gtk_widget_class_install_action (widget_class, "chart.hide", NULL, hide_action);
   gtk_widget_class_install_action (widget_class, "chart.auto-height", NULL, auto_height_action);
 }

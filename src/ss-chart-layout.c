@@ -404,6 +404,39 @@ layers_y_range (SsChart *self, const SsChartStyle *style, double t0, double t1, 
   return TRUE;
 }
 
+/* The range of |value| of every layer over [t0, t1] on a log value axis:
+ * the lines' nonzero magnitudes, and the other layers' positive values;
+ * @min and @max are left alone when there is none. */
+static gboolean
+layers_magnitude_range (
+    SsChart *self, const SsChartStyle *style, double t0, double t1, guint n_bins, double *min, double *max)
+{
+  double lo = INFINITY, hi = 0;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+      double        a, b;
+
+      if (_ss_chart_is_hidden (style, layer) || !ss_chart_layer_get_y_range (layer, t0, t1, n_bins, &a, &b))
+        continue;
+      if (SS_IS_LINE_LAYER (layer))
+        {
+          if (!ss_line_layer_get_magnitude_range (SS_LINE_LAYER (layer), t0, t1, n_bins, &a, &b))
+            continue;
+        }
+      else if (!(a > 0))
+        continue;
+      lo = MIN (lo, a);
+      hi = MAX (hi, b);
+    }
+  if (!(hi > 0) || !isfinite (lo))
+    return FALSE;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
 /* The x values of every layer over [t0, t1] (charts not against time). */
 static gboolean
 layers_x_range (SsChart *self, const SsChartStyle *style, double t0, double t1, double *min, double *max)
@@ -627,7 +660,8 @@ _ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const
   _ss_chart_plot_margins (self, cr, &left, &right);
   if (self->title != NULL && self->kind != CHART_RULER)
     {
-      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, self->title);
+      g_autofree char *title = _ss_chart_shown_title (self);
+      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, title);
       int th;
 
       pango_layout_get_pixel_size (bold, &title_width, &th);
@@ -692,6 +726,9 @@ _ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const
       lo = -1;
       hi = 1;
     }
+  /* a log scale over values of either sign: their magnitudes */
+  if (self->kind == CHART_TIME && ss_axis_get_scale (self->y_axis) == SS_AXIS_SCALE_LOG && !(lo > 0))
+    layers_magnitude_range (self, style, t0, t1, n_bins, &lo, &hi);
   if (!self->tight || !(hi > lo))
     autoscale (&lo, &hi, lay->ctx.height, wants_log (self->y_axis, lo));
   /* the value axis follows the data until the user zooms it */

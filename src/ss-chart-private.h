@@ -148,6 +148,8 @@ double       _ss_chart_draw_legend (SsChart            *self,
                                     gboolean            draw);
 double       _ss_chart_text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
 double       _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
+gboolean     _ss_chart_shows_magnitude (SsChart *self);
+char        *_ss_chart_shown_title (SsChart *self);
 void         _ss_chart_ensure_measure (SsChart *self);
 void         _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
 void         _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);

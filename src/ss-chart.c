@@ -108,6 +108,29 @@ ss_chart_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
+/* A log value scale over values of either sign shows |value| (zeros
+ * alone are left out, not a reason to say so). */
+gboolean
+_ss_chart_shows_magnitude (SsChart *self)
+{
+  double lo, hi;
+
+  return self->kind == CHART_TIME && ss_chart_get_log_scale (self) && ss_chart_get_y_range (self, &lo, &hi) && lo < 0;
+}
+
+/* The title drawn: it says so when the chart shows magnitudes. */
+char *
+_ss_chart_shown_title (SsChart *self)
+{
+  if (self->title == NULL)
+    return NULL;
+  if (_ss_chart_shows_magnitude (self))
+    /* Translators: a chart's title on a logarithmic value scale of a
+     * signed quantity, which shows the magnitudes; %s is the title */
+    return g_strdup_printf (_("%s, |value|"), self->title);
+  return g_strdup (self->title);
+}
+
 /* The title's row: a hidden chart's height. */
 double
 _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style)
@@ -158,9 +181,11 @@ ss_chart_measure (GtkWidget     *widget,
       double title_width = 0;
 
       _ss_chart_plot_margins (self, self->measure, &left, &right);
-      if (self->title != NULL)
+      g_autofree char *title = _ss_chart_shown_title (self);
+
+      if (title != NULL)
         {
-          g_autoptr(PangoLayout) bold = _ss_chart_text (self, self->measure, &style, TRUE, self->title);
+          g_autoptr(PangoLayout) bold = _ss_chart_text (self, self->measure, &style, TRUE, title);
           int tw, h;
 
           pango_layout_get_pixel_size (bold, &tw, &h);
@@ -622,7 +647,8 @@ ss_chart_get_log_scale (SsChart *self)
   return ss_axis_get_scale (self->y_axis) == SS_AXIS_SCALE_LOG;
 }
 
-/* A log value scale; shown while every value is positive. */
+/* A log value scale: of the values while all are positive, else (against
+ * time) of their magnitudes |value|, zeros left out. */
 void
 ss_chart_set_log_scale (SsChart *self, gboolean log_scale)
 {

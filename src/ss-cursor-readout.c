@@ -253,6 +253,8 @@ ss_cursor_readout_init (SsCursorReadout *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->grid);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 120);
+  /* columns cut by a narrow window or rows below show their scrollbars */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
   gtk_box_append (GTK_BOX (self->box), scroller);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

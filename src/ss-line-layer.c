@@ -137,19 +137,105 @@ is_dense (const SsSeriesBin *bins, guint i, guint prev_index, gboolean faint)
  * column's last value, all filled at once: what a stroked min/max polyline
  * looks like, for a fraction of the stroker's cost.  Sparse data (zoomed
  * in) and dashed lines are stroked as polylines. */
+/* A bin's magnitudes |v|: FALSE when every value in it is 0.  A bin
+ * whose values change sign reaches down to 0 (off a log scale). */
+static gboolean
+magnitude_bin (const SsSeriesBin *b, SsSeriesBin *out)
+{
+  *out = *b;
+  if (b->count == 0)
+    return FALSE;
+  if (b->min == 0 && b->max == 0)
+    return FALSE;
+  out->first = fabs (b->first);
+  out->last = fabs (b->last);
+  if (b->min < 0 && b->max > 0)
+    {
+      out->min = 0;
+      out->max = MAX (-b->min, b->max);
+    }
+  else
+    {
+      out->min = MIN (fabs (b->min), fabs (b->max));
+      out->max = MAX (fabs (b->min), fabs (b->max));
+    }
+  return TRUE;
+}
+
+/* The bins of a log value axis: magnitudes; columns all 0 are left out
+ * and lift the pen, as undetermined values do. */
+static SsSeriesBin *
+magnitude_bins (const SsSeriesBin *bins, guint n_bins)
+{
+  SsSeriesBin *out = g_new (SsSeriesBin, n_bins + 2);
+  gboolean     gap = FALSE;
+
+  for (guint i = 0; i < n_bins + 2; i++)
+    {
+      if (!magnitude_bin (&bins[i], &out[i]))
+        {
+          gap |= bins[i].count > 0;
+          out[i].count = 0;
+          continue;
+        }
+      out[i].gap_before |= gap;
+      gap = FALSE;
+    }
+  return out;
+}
+
+/* The range of |value| over [t0, t1]: the smallest nonzero magnitude and
+ * the largest (a log value axis of a signed column); FALSE when every
+ * value is 0 or undetermined. */
+gboolean
+ss_line_layer_get_magnitude_range (SsLineLayer *self, double t0, double t1, guint n_bins, double *min, double *max)
+{
+  const SsSeriesBin *bins;
+  double             lo = INFINITY, hi = 0;
+
+  g_return_val_if_fail (SS_IS_LINE_LAYER (self), FALSE);
+
+  bins = ss_series_get_bins (self->series, t0, t1, n_bins);
+  if (bins == NULL)
+    return FALSE;
+  for (guint i = 1; i <= n_bins; i++)
+    {
+      SsSeriesBin b;
+
+      if (!magnitude_bin (&bins[i], &b))
+        continue;
+      hi = MAX (hi, b.max);
+      if (b.min > 0)
+        lo = MIN (lo, b.min);
+      if (b.first > 0)
+        lo = MIN (lo, b.first);
+      if (b.last > 0)
+        lo = MIN (lo, b.last);
+    }
+  if (!(hi > 0))
+    return FALSE;
+  *min = isfinite (lo) ? lo : hi * 1e-3;
+  *max = hi;
+  return TRUE;
+}
+
 static void
 ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 {
-  SsLineLayer       *self = SS_LINE_LAYER (layer);
-  guint              n_bins = MAX (1, (guint)ceil (ctx->width));
-  const SsSeriesBin *bins = ss_series_get_bins (self->series, ctx->t0, ctx->t1, n_bins);
-  double             lw = self->width * ctx->line_scale;
-  gboolean           pen = FALSE, any_bar = FALSE;
-  Polyline           pl = { cr, FALSE, 0, 0, 0, 0, -INFINITY, INFINITY, ctx->for_export ? 0.05 : 0.25 };
-  guint              prev_index = G_MAXUINT - 1, first = 0, before;
+  SsLineLayer            *self = SS_LINE_LAYER (layer);
+  guint                   n_bins = MAX (1, (guint)ceil (ctx->width));
+  const SsSeriesBin      *bins = ss_series_get_bins (self->series, ctx->t0, ctx->t1, n_bins);
+  g_autofree SsSeriesBin *magnitudes = NULL;
+  double                  lw = self->width * ctx->line_scale;
+  gboolean                pen = FALSE, any_bar = FALSE;
+  Polyline                pl = { cr, FALSE, 0, 0, 0, 0, -INFINITY, INFINITY, ctx->for_export ? 0.05 : 0.25 };
+  guint                   prev_index = G_MAXUINT - 1, first = 0, before;
 
   if (bins == NULL)
     return;
+  /* a log value axis shows |value| */
+  if (ctx->ymap.scale == SS_AXIS_SCALE_LOG)
+    bins = magnitudes = magnitude_bins (bins, n_bins);
   /* dashes keep their phase only when the path starts where it always does */
   if (!self->dashed && !self->run_style)
     first = ss_chart_context_first_bin (ctx, n_bins);

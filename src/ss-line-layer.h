@@ -21,4 +21,7 @@ void          ss_line_layer_set_faint (SsLineLayer *self, gboolean faint);
 void          ss_line_layer_set_run_style (SsLineLayer *self, guint run_style);
 void          ss_line_layer_set_width (SsLineLayer *self, double width);
 
+gboolean
+ss_line_layer_get_magnitude_range (SsLineLayer *self, double t0, double t1, guint n_bins, double *min, double *max);
+
 G_END_DECLS

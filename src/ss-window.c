@@ -608,6 +608,74 @@ ss_window_get_scenario (SsWindow *self)
   return self->scenario;
 }
 
+/* The scenario drop-down's button: its title ellipsized, so a long one in
+ * a long language never widens the window; the list shows them whole. */
+static void
+scenario_button_setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  (void)factory;
+  (void)data;
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 72);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+scenario_list_setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  (void)factory;
+  (void)data;
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+scenario_bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  (void)factory;
+  (void)data;
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
+                      gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item))));
+}
+
+/* The full title in the button's tooltip, under what the button is. */
+static void
+scenario_tooltip_cb (GtkDropDown *dropdown, GParamSpec *pspec, gpointer data)
+{
+  GObject         *item = gtk_drop_down_get_selected_item (dropdown);
+  g_autofree char *tip = NULL;
+
+  (void)pspec;
+  (void)data;
+  if (item == NULL)
+    return;
+  tip = g_strdup_printf ("%s\n%s", _("Scenario"), gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), tip);
+}
+
+static void
+scenario_dropdown_init (GtkDropDown *dropdown)
+{
+  GtkListItemFactory *button = gtk_signal_list_item_factory_new ();
+  GtkListItemFactory *list = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (button, "setup", G_CALLBACK (scenario_button_setup_cb), NULL);
+  g_signal_connect (button, "bind", G_CALLBACK (scenario_bind_cb), NULL);
+  g_signal_connect (list, "setup", G_CALLBACK (scenario_list_setup_cb), NULL);
+  g_signal_connect (list, "bind", G_CALLBACK (scenario_bind_cb), NULL);
+  gtk_drop_down_set_factory (dropdown, button);
+  gtk_drop_down_set_list_factory (dropdown, list);
+  g_object_unref (button);
+  g_object_unref (list);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (scenario_tooltip_cb), NULL);
+}
+
 static void
 scenario_selected_cb (SsWindow *self, GParamSpec *pspec, GtkDropDown *dropdown)
 {
@@ -945,7 +1013,9 @@ ss_window_init (SsWindow *self)
 
   for (int i = 0; i < ss_scenario_count (); i++)
     gtk_string_list_append (titles, ss_i18n_model_text (ss_scenario_get (i)->title));
+  scenario_dropdown_init (self->scenario_dropdown);
   gtk_drop_down_set_model (self->scenario_dropdown, G_LIST_MODEL (titles));
+  scenario_tooltip_cb (self->scenario_dropdown, NULL, NULL);
   g_signal_connect_swapped (self->scenario_dropdown, "notify::selected", G_CALLBACK (scenario_selected_cb), self);
 
   g_signal_connect_swapped (self->simulation, "updated", G_CALLBACK (simulation_updated_cb), self);

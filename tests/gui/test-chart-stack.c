@@ -7,7 +7,8 @@
  * playhead, a click in the plot moves it; the legends keep still while
  * their readouts change; the wheel scrolls the stack over
  * a legend and zooms time over a plot; a characteristic plot added is
- * scrolled into view; the layout the user makes is kept per scenario. */
+ * scrolled into view; the layout the user makes is kept per scenario; the
+ * top chart cannot move up in its context menu, the bottom one down. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -69,7 +70,7 @@ settle (SsWindow *window)
 
 /* Button releases and scroll events the window has seen: a test waits
  * for its input to arrive, however busy the X server. */
-static guint n_releases, n_scrolls, n_motions;
+static guint n_releases, n_scrolls, n_motions, n_presses;
 
 static gboolean
 count_event_cb (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data)
@@ -78,6 +79,8 @@ count_event_cb (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer 
   (void)data;
   if (gdk_event_get_event_type (event) == GDK_BUTTON_RELEASE)
     n_releases++;
+  else if (gdk_event_get_event_type (event) == GDK_BUTTON_PRESS)
+    n_presses++;
   else if (gdk_event_get_event_type (event) == GDK_SCROLL)
     n_scrolls++;
   else if (gdk_event_get_event_type (event) == GDK_MOTION_NOTIFY)
@@ -294,6 +297,9 @@ test_layout (gconstpointer data)
                             ss_plot_stack_get_n_charts (ss_window_get_plot_stack (window)),
                             gtk_widget_get_height (GTK_WIDGET (ss_window_get_plot_stack (window))));
             check_charts (window, what);
+            /* from 1280 px the side panel lies beside the charts, not over them */
+            if (panel && size[0] >= 1280 && adw_flap_get_folded (window->panel_flap))
+              g_error ("%s: the side panel lies over the charts", what);
           }
       ss_window_clear_runs (window);
       gtk_toggle_button_set_active (window->cursors_button, FALSE);
@@ -663,6 +669,106 @@ test_layout_kept (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A right click (real X input) opens @chart's context menu. */
+static void
+open_context_menu (SsWindow *window, SsChart *chart, gboolean at_end)
+{
+  graphene_rect_t plot;
+  guint           presses = n_presses;
+
+  GtkAdjustment *vadj = stack_vadjustment (ss_window_get_plot_stack (window));
+
+  /* the stack scrolled to its top or to its end, where the chart is */
+  gtk_adjustment_set_value (vadj, at_end ? gtk_adjustment_get_upper (vadj) : 0);
+  settle (window);
+  ss_chart_get_plot_area (chart, &plot);
+  /* a point of the plot inside the view */
+  pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2,
+              at_end ? plot.origin.y + plot.size.height - 20 : plot.origin.y + 20);
+  xdo ("click 3");
+  wait_count (window, &n_presses, presses + 1);
+}
+
+/* The shown menu entry under @widget titled @text. */
+static GtkWidget *
+find_entry (GtkWidget *widget, const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (gtk_widget_get_mapped (child) && g_object_class_find_property (G_OBJECT_GET_CLASS (child), "text") != NULL &&
+          g_object_class_find_property (G_OBJECT_GET_CLASS (child), "menu-name") != NULL)
+        {
+          g_autofree char *title = NULL;
+
+          g_object_get (child, "text", &title, NULL);
+          if (g_strcmp0 (title, text) == 0)
+            return child;
+        }
+      if ((found = find_entry (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the open context menu of @chart offers its entry @text. */
+static gboolean
+menu_entry_sensitive (SsChart *chart, const char *text)
+{
+  gint64     deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  GtkWidget *entry;
+
+  /* the menu maps a few frames after the press */
+  while ((entry = find_entry (GTK_WIDGET (chart), text)) == NULL)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  return gtk_widget_get_sensitive (entry);
+}
+
+/* Move Chart Up is off on the top chart, Move Chart Down on the bottom
+ * one; elsewhere both move. */
+static void
+test_move_ends (void)
+{
+  SsWindow    *window = open_window (1280, 820);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  SsChart     *top, *bottom;
+  guint        n;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (ss_window_get_simulation (window));
+  settle (window);
+  n = ss_plot_stack_get_n_charts (stack);
+  g_assert_cmpuint (n, >=, 3);
+  top = ss_plot_stack_get_chart (stack, 0);
+  bottom = ss_plot_stack_get_chart (stack, n - 1);
+
+  open_context_menu (window, top, FALSE);
+  g_assert_false (menu_entry_sensitive (top, "Move Chart Up"));
+  g_assert_true (menu_entry_sensitive (top, "Move Chart Down"));
+  xdo ("key Escape");
+  settle (window);
+
+  open_context_menu (window, bottom, TRUE);
+  g_assert_false (menu_entry_sensitive (bottom, "Move Chart Down"));
+  g_assert_true (menu_entry_sensitive (bottom, "Move Chart Up"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bottom), "chart.move-up", NULL));
+  g_assert_true (ss_plot_stack_get_chart (stack, n - 2) == bottom);
+  xdo ("key Escape");
+  settle (window);
+  {
+    g_autoptr(GSettings) settings = ss_settings_new ();
+
+    g_settings_reset (settings, "chart-layout");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -687,5 +793,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart-stack/wheel", test_wheel);
   g_test_add_func ("/chart-stack/add-plot-revealed", test_add_plot_revealed);
   g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
+  g_test_add_func ("/chart-stack/move-ends", test_move_ends);
   return g_test_run ();
 }

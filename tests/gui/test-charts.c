@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-chart-private.h" /* the title drawn */
 #include "ss-export.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
@@ -761,8 +762,8 @@ test_ruler (void)
   gtk_window_destroy (GTK_WINDOW (small));
 }
 
-/* A chart's value axis: zoom, back to autoscale, and a log scale only
- * where every value shown is positive. */
+/* A chart's value axis: zoom, back to autoscale, and a log scale of the
+ * values, or of their magnitudes |value| where they have either sign. */
 static void
 test_value_axis (void)
 {
@@ -796,13 +797,25 @@ test_value_axis (void)
   g_assert_cmpfloat (ctx.ymap.lower, ==, lo);
   g_assert_cmpfloat (ctx.ymap.upper, ==, hi);
 
-  /* the velocity is 0 while stuck: no log scale */
+  /* the velocity is 0 while stuck: a log scale of its values, the zeros
+   * left out */
   g_assert_true (ss_chart_get_y_range (velocity, &a, &b) && a <= 0);
-  g_assert_false (ss_chart_can_log_scale (velocity));
+  g_assert_true (ss_chart_can_log_scale (velocity));
   ss_chart_set_log_scale (velocity, TRUE);
   ss_chart_get_layout (velocity, 600, 200, &ctx);
-  g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LINEAR); /* asked for, not shown */
+  g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LOG);
+  g_assert_cmpfloat (ctx.ymap.lower, >, 0);
+  g_assert_cmpfloat (ctx.ymap.upper, >=, MAX (-a, b));
+  g_assert_cmpfloat (ctx.ymap.upper, <, 2 * MAX (-a, b));
+  {
+    /* never negative: the title as it is */
+    g_autofree char *title = _ss_chart_shown_title (velocity);
+
+    g_assert_cmpstr (title, ==, ss_chart_get_title (velocity));
+  }
   ss_chart_set_log_scale (velocity, FALSE);
+  ss_chart_get_layout (velocity, 600, 200, &ctx);
+  g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LINEAR);
 
   /* values from 1 to 1000: a log scale shows them */
   {
@@ -830,6 +843,13 @@ test_value_axis (void)
     ss_chart_add_layer (SS_CHART (chart), line);
     g_assert_true (ss_chart_can_log_scale (SS_CHART (chart)));
     ss_chart_set_log_scale (SS_CHART (chart), TRUE);
+    ss_chart_set_title (SS_CHART (chart), "Normal force (N)");
+    {
+      /* positive values: the title as it is */
+      g_autofree char *title = _ss_chart_shown_title (SS_CHART (chart));
+
+      g_assert_cmpstr (title, ==, "Normal force (N)");
+    }
     ss_chart_get_layout (SS_CHART (chart), 600, 300, &ctx);
     g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LOG);
     g_assert_cmpfloat (ctx.ymap.lower, <, 1);
@@ -852,13 +872,60 @@ test_value_axis (void)
       save_shot (img, "log-scale.png");
       cairo_surface_destroy (img);
     }
-    /* a negative value: the log scale steps aside until they are positive */
-    rows[0 * n_cols + col] = -1;
-    ss_dataset_append_rows (ds, 1, (double[]){ 3.0 }, rows);
-    g_assert_false (ss_chart_can_log_scale (SS_CHART (chart)));
+    g_object_unref (chart);
+  }
+
+  /* values of either sign, from -5000 to 2 and zeros: a log scale of
+   * their magnitudes, 2 .. 5000 (the zeros left out), still offered */
+  {
+    const ss_scenario *sc = ss_scenario_find ("one-mass");
+    ss_model          *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+    g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+    g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+    g_autoptr(SsTimeAxis) time = ss_time_axis_new ();
+    g_autoptr(SsSeries) series = ss_series_new ("base.N");
+    g_autoptr(SsChartLayer) line = NULL;
+    GtkWidget         *chart = g_object_ref_sink (ss_chart_new (time));
+    int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
+    g_autofree double *rows = g_new0 (double, 301 * n_cols);
+    double             t[301];
+
+    for (int i = 0; i <= 300; i++)
+      {
+        t[i] = i * 0.01;
+        /* -2 .. -5000, then 0, then 2 */
+        rows[i * n_cols + col] = i < 200 ? -2 * pow (2500.0, i / 199.0) : (i < 250 ? 0 : 2);
+      }
+    ss_dataset_append_rows (ds, 301, t, rows);
+    ss_time_axis_set_extent (time, 0, 3);
+    ss_series_set_dataset (series, ds);
+    line = ss_line_layer_new (series, "N");
+    ss_chart_add_layer (SS_CHART (chart), line);
     ss_chart_get_layout (SS_CHART (chart), 600, 300, &ctx);
-    g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LINEAR);
-    g_assert_true (ss_chart_get_log_scale (SS_CHART (chart)));
+    g_assert_cmpfloat (ctx.ymap.lower, <, -5000);
+    g_assert_true (ss_chart_can_log_scale (SS_CHART (chart)));
+    ss_chart_set_log_scale (SS_CHART (chart), TRUE);
+    ss_chart_get_layout (SS_CHART (chart), 600, 300, &ctx);
+    g_assert_cmpint (ctx.ymap.scale, ==, SS_AXIS_SCALE_LOG);
+    g_assert_cmpfloat (ctx.ymap.lower, <, 2);
+    g_assert_cmpfloat (ctx.ymap.lower, >, 1);
+    g_assert_cmpfloat (ctx.ymap.upper, >, 5000);
+    g_assert_cmpfloat (ctx.ymap.upper, <, 10000);
+    ss_chart_set_title (SS_CHART (chart), "Friction force (N)");
+    {
+      g_autofree char *title = _ss_chart_shown_title (SS_CHART (chart));
+
+      g_assert_cmpstr (title, ==, "Friction force (N), |value|");
+    }
+    g_assert_true (ss_line_layer_get_magnitude_range (SS_LINE_LAYER (line), 0, 3, 600, &a, &b));
+    g_assert_cmpfloat_with_epsilon (a, 2, 1e-9);
+    g_assert_cmpfloat_with_epsilon (b, 5000, 1e-6);
+    {
+      cairo_surface_t *img = draw_chart (SS_CHART (chart), 600, 300);
+
+      save_shot (img, "log-magnitude.png");
+      cairo_surface_destroy (img);
+    }
     g_object_unref (chart);
   }
 

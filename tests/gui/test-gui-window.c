@@ -771,7 +771,7 @@ test_drag_outpaces_previews (void)
 /* A 1024 px wide screen holds the window: the parameters and the
  * transport with the charts fit side by side in every scenario (a long
  * choice such as a friction law's name is ellipsized, not widening the
- * panel). */
+ * panel, and so is the scenario's title in the header bar). */
 void
 test_fits_1024 (void)
 {
@@ -786,5 +786,19 @@ test_fits_1024 (void)
                           NULL, NULL);
       if (sidebar + rest > 1024 - 20)
         g_error ("%s: the parameters (%d px) and the charts (%d px) need more than 1024 px", sc->name, sidebar, rest);
+      /* the scenario's title in the header bar is ellipsized, whole in
+       * its tooltip; the window fits */
+      {
+        int         dropdown = 0, whole = 0;
+        const char *tip;
+
+        gtk_widget_measure (GTK_WIDGET (window->scenario_dropdown), GTK_ORIENTATION_HORIZONTAL, -1, &dropdown, NULL,
+                            NULL, NULL);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &whole, NULL, NULL, NULL);
+        g_assert_cmpint (dropdown, <=, 200);
+        g_assert_cmpint (whole, <=, 1024);
+        tip = gtk_widget_get_tooltip_text (GTK_WIDGET (window->scenario_dropdown));
+        g_assert_nonnull (strstr (tip, ss_i18n_model_text (sc->title)));
+      }
     }
 }
