@@ -484,6 +484,12 @@ ss_api_run *ss_api_run_new(const ss_api_spec *sp)
     return NULL;
   }
   r->tr = ss_trace_new(ss_model_n_columns(r->m));
+  /* the metrics' extremes from the dense output, as ss_run's */
+  if (r->tr && !ss_metrics_watch(r->m, r->tr, r->sim)) {
+    set_error("out of memory for the run's extremes");
+    ss_api_run_free(r);
+    return NULL;
+  }
   r->n_metrics = ss_metrics_count(r->m);
   r->metrics = calloc((size_t)r->n_metrics + 1, sizeof *r->metrics);
   /* the grid's rows at once, as ss_run */
@@ -739,6 +745,7 @@ double ss_api_run_stat(const ss_api_run *r, const char *name)
 
 struct ss_api_sweep {
   ss_study_result *res;
+  char **status; /* n_rows: the CLI's status column (ss_study_row_status) */
   char **names; /* n_axes axis names, then n_outcomes outcome specs */
   char **units; /* the same order */
 };
@@ -807,6 +814,9 @@ ss_api_sweep *ss_api_sweep_run(ss_api_spec *sp, int jobs, const int *cancel,
     ss_api_sweep_free(sw);
     return NULL;
   }
+  sw->status = calloc((size_t)sw->res->n_rows + 1, sizeof(char *));
+  for (int row = 0; sw->status && row < sw->res->n_rows; row++)
+    sw->status[row] = ss_study_row_status(sw->res, row);
   return sw;
 }
 
@@ -820,6 +830,9 @@ void ss_api_sweep_free(ss_api_sweep *sw)
     g_free(sw->units[i]);
   free(sw->names);
   free(sw->units);
+  for (int i = 0; sw->status && sw->res && i < sw->res->n_rows; i++)
+    free(sw->status[i]);
+  free(sw->status);
   ss_study_result_free(sw->res);
   free(sw);
 }
@@ -869,7 +882,7 @@ size_t ss_api_sweep_copy_values(const ss_api_sweep *sw, double *out, size_t n)
 
 const char *ss_api_sweep_status(const ss_api_sweep *sw, int row)
 {
-  return sw && row >= 0 && row < sw->res->n_rows ? sw->res->status[row] : NULL;
+  return sw && sw->status && row >= 0 && row < sw->res->n_rows ? sw->status[row] : NULL;
 }
 int ss_api_sweep_n_failed(const ss_api_sweep *sw) { return sw ? sw->res->n_failed : 0; }
 int ss_api_sweep_cancelled(const ss_api_sweep *sw) { return sw ? sw->res->cancelled : 0; }

@@ -649,6 +649,16 @@ static void put_number(FILE *f, double v)
   fputs(buf, f);
 }
 
+char *ss_study_row_status(const ss_study_result *r, int row)
+{
+  if (r->status[row] && strcmp(r->status[row], "cancelled") == 0)
+    return strdup("cancelled"); /* not run: no failure */
+  if (r->status[row])
+    return g_strdup_printf("failed: %s", r->status[row]);
+  return strdup(
+      ss_period_status_name(r->periodic ? (ss_period_status)r->periodic[row] : SS_PERIODIC));
+}
+
 int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header, FILE *f)
 {
   if (header) {
@@ -671,15 +681,10 @@ int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header
       put_number(f, r->values[(size_t)row * (size_t)r->n_outcomes + (size_t)i]);
       fputc(',', f);
     }
-    if (r->status[row] && strcmp(r->status[row], "cancelled") == 0) {
-      fputs("cancelled", f); /* not run: no failure */
-    } else if (r->status[row]) {
-      g_autofree char *failed = g_strdup_printf("failed: %s", r->status[row]);
-      put_field(f, failed);
-    } else {
-      fputs(ss_period_status_name(r->periodic ? (ss_period_status)r->periodic[row] : SS_PERIODIC),
-            f);
-    }
+    char *status = ss_study_row_status(r, row);
+    if (status)
+      put_field(f, status);
+    free(status);
     fputc('\n', f);
   }
   return ferror(f) ? -1 : 0;

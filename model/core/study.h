@@ -164,6 +164,10 @@ void ss_study_shard_range(int n_variants, int k, int n, int *first, int *count);
  * or "failed: REASON" (quoted if it holds a comma, quote or newline).  r NULL: the
  * header alone (an empty shard).  Returns 0, or -1 on a write error. */
 int ss_study_write_csv(const ss_study *st, const ss_study_result *r, bool header, FILE *f);
+/* The status column of row (as ss_study_write_csv writes it, before CSV
+ * quoting): "ok", "not-periodic", "too-short", "cancelled" or "failed:
+ * REASON"; free() it. */
+char *ss_study_row_status(const ss_study_result *r, int row);
 
 #ifdef __cplusplus
 }

@@ -257,7 +257,9 @@ SS_API const char *ss_api_sweep_outcome_unit(const ss_api_sweep *sw, int i);
 /* Row-major: out[row * n_axes + i], out[row * n_outcomes + i]. */
 SS_API size_t ss_api_sweep_copy_axis_values(const ss_api_sweep *sw, double *out, size_t n);
 SS_API size_t ss_api_sweep_copy_values(const ss_api_sweep *sw, double *out, size_t n);
-/* NULL: the variant ran; else why not ("cancelled", the program's message). */
+/* The row's status as stickslip-cli sweep writes it: "ok", "not-periodic",
+ * "too-short" (the period an outcome needs), "cancelled", or "failed:
+ * REASON" with the program's message. */
 SS_API const char *ss_api_sweep_status(const ss_api_sweep *sw, int row);
 SS_API int ss_api_sweep_n_failed(const ss_api_sweep *sw);
 SS_API int ss_api_sweep_cancelled(const ss_api_sweep *sw);
