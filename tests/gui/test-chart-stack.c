@@ -60,7 +60,10 @@ wait_runs (SsRunList *list)
 static void
 settle (SsWindow *window)
 {
-  for (int i = 0; i < 3; i++)
+  /* three frames, and then until the stack has scrolled what was added
+   * into view (a pin, a chart): that scroll runs from frame to frame and
+   * would move the charts under a click (at most its 30 frames and more) */
+  for (int i = 0; i < 3 || (i < 64 && ss_plot_stack_get_revealing (ss_window_get_plot_stack (window)) != NULL); i++)
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
       while (g_main_context_pending (NULL))
