@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "scenario-file.h"
+#include <stickslip/scenario-file.h>
 #include "ss-animation-cli.h"
 #include "ss-animation-writer.h"
 #include "ss-pinned-run.h"

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "ss-animation-writer.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 #define QUEUED_FRAMES 4 /* frames the encoder's queue holds before rendering waits */
 

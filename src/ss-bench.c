@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "ss-bench.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static const char *kind_names[SS_BENCH_N_KINDS] = {
   "frame (plots + mechanism)",

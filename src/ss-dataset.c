@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "metrics.h"
+#include <stickslip/metrics.h>
 #include "ss-dataset.h"
 
 struct _SsDataset

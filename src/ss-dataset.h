@@ -5,7 +5,7 @@
 
 #include <glib-object.h>
 
-#include "metrics.h"
+#include <stickslip/metrics.h>
 #include "ss-model-ref.h"
 
 G_BEGIN_DECLS

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "examples.h"
+#include <stickslip/examples.h>
 #include "ss-dataset.h"
 
 G_BEGIN_DECLS

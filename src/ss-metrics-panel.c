@@ -10,7 +10,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "metrics.h"
+#include <stickslip/metrics.h>
 #include "ss-metrics-panel.h"
 #include "ss-model-strings.h"
 #include "ss-units.h"

@@ -1,4 +1,4 @@
-/* ss-metrics-panel.h - the run metrics of model/core/metrics.h in a table:
+/* ss-metrics-panel.h - the run metrics of model/include/stickslip/metrics.h in a table:
  * one row per metric (human name, unit), one column per run given (the
  * current run, a pinned one, ...); "—" where a metric is undetermined.
  * The table copies as tab-separated text (Copy, or Ctrl+C for the rows

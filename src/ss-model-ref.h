@@ -4,7 +4,7 @@
 
 #include <glib.h>
 
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 G_BEGIN_DECLS
 

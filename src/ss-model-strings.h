@@ -1,7 +1,7 @@
 /* ss-model-strings.h - translations of the texts the engine's scenario
  * tables carry (titles, labels, descriptions, groups, choices).  The prefix
  * is ss_i18n_, not ss_model_: these are the GUI's, the engine's ss_model_*
- * functions are in model/core/stickslip.h. */
+ * functions are in model/include/stickslip/stickslip.h. */
 #pragma once
 
 #include <glib.h>

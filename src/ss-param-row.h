@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 G_BEGIN_DECLS
 

@@ -5,7 +5,7 @@
 
 #include <glib.h>
 
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 G_BEGIN_DECLS
 

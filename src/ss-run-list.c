@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "metrics.h"
+#include <stickslip/metrics.h>
 #include "ss-memory-budget.h"
 #include "ss-run-list.h"
 

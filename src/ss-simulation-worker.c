@@ -21,7 +21,7 @@
  * request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
 
-#include "metrics.h"
+#include <stickslip/metrics.h>
 #include "ss-bench.h"
 #include "ss-series.h"
 #include "ss-simulation-private.h"

@@ -16,7 +16,7 @@
 #include "ss-model-strings.h"
 #include "ss-readable.h"
 #include "ss-study-dialog-private.h"
-#include "study-presets.h"
+#include <stickslip/study-presets.h>
 
 /* A parameter's value for people: "0.5 N/m", a choice's label. */
 static char *

@@ -19,7 +19,7 @@
 #include "ss-chart.h"
 #include "ss-export-dialog.h"
 #include "ss-study-table.h"
-#include "study.h"
+#include <stickslip/study.h>
 
 G_BEGIN_DECLS
 

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "metrics.h"
+#include <stickslip/metrics.h>
 #include "ss-model-strings.h"
 #include "ss-plot-stack.h"
 #include "ss-study-table.h"

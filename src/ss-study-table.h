@@ -8,7 +8,7 @@
 #include <glib-object.h>
 
 #include "ss-axis.h"
-#include "study.h"
+#include <stickslip/study.h>
 
 G_BEGIN_DECLS
 

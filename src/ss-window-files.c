@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario-file.h"
+#include <stickslip/scenario-file.h>
 #include "ss-export.h"
 #include "ss-model-strings.h"
 #include "ss-readable.h"

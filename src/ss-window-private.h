@@ -4,7 +4,7 @@
  * the application's scripted runs use. */
 #pragma once
 
-#include "examples.h"
+#include <stickslip/examples.h>
 #include "ss-cursor-readout.h"
 #include "ss-event-list.h"
 #include "ss-example-panel.h"

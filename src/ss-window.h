@@ -5,7 +5,7 @@
 #include <adwaita.h>
 
 #include "ss-study-dialog.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 G_BEGIN_DECLS
 

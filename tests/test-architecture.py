@@ -4,6 +4,9 @@
 - No include circle between two different objects of src/: a split object
   (a hub with its parts, the files that include the hub's -private.h) counts
   as one object, so a hub and its own parts may include each other.
+- src/ includes the library only through its public headers,
+  <stickslip/NAME.h> (model/include/stickslip/): no header of model/ by a
+  bare name.
 - The drawings (src/drawings/) and the CLI (src/cli/) include nothing of the
   window's objects.
 """
@@ -119,6 +122,14 @@ for rel, incs in files.items():
             t = resolve(rel, inc)
             if t and not t.startswith(rel.split("/")[0] + "/") and not t.startswith("ss-sketch"):
                 failures.append(f"{rel} includes {inc}, outside its folder")
+
+model_headers = set()
+for dirpath, _, names in os.walk(os.path.join(root, "model")):
+    model_headers.update(n for n in names if n.endswith(".h"))
+for rel, incs in files.items():
+    for inc in incs:
+        if resolve(rel, inc) is None and os.path.basename(inc) in model_headers:
+            failures.append(f"src/{rel} includes the library header {inc} by name; the public API is <stickslip/...>")
 
 for f in failures:
     print("test-architecture:", f, file=sys.stderr)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "examples.h"
+#include "two-slider-reference.h"
 
 /* clang-format off */
 

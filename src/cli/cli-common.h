@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 /* Exit codes (README): 0 success, 2 bad usage, an invalid value or a
  * refused input file, 3 a simulation failure (a non-physical result

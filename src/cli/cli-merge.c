@@ -15,8 +15,8 @@
 
 #include "cli-common.h"
 #include "cli-merge.h"
-#include "scenario-file.h"
-#include "study.h"
+#include <stickslip/scenario-file.h>
+#include <stickslip/study.h>
 
 #define STUDY_SUFFIX ".study"
 #define RUN_SUFFIX   ".scenario"

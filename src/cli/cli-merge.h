@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "study.h"
+#include <stickslip/study.h>
 
 /* Writes csv_path.study: how the table in data (len bytes, written to
  * csv_path) was made: the study's definition and identity, the program

@@ -17,9 +17,9 @@
 #include "cli-common.h"
 #include "cli-merge.h"
 #include "cli-sweep.h"
-#include "metrics.h"
-#include "study-presets.h"
-#include "study.h"
+#include <stickslip/metrics.h>
+#include <stickslip/study-presets.h>
+#include <stickslip/study.h>
 
 static const char sweep_usage[] =
     "Usage:\n"

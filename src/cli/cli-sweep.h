@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 /* stickslip-cli sweep ARGS...: returns the exit status. */
 int cli_sweep(int argc, char **argv);

@@ -16,10 +16,10 @@
 #include "cli-common.h"
 #include "cli-merge.h"
 #include "cli-sweep.h"
-#include "examples.h"
-#include "scenario-file.h"
-#include "stickslip.h"
-#include "two-slider.h"
+#include <stickslip/examples.h>
+#include <stickslip/scenario-file.h>
+#include <stickslip/stickslip.h>
+#include <stickslip/two-slider.h>
 
 static const char usage_text[] =
     "Usage:\n"

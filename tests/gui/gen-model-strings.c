@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "examples.h"
-#include "stickslip.h"
-#include "study-presets.h"
+#include <stickslip/examples.h>
+#include <stickslip/stickslip.h>
+#include <stickslip/study-presets.h>
 
 static char *seen[8192];
 static int   n_seen;

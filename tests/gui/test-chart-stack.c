@@ -21,7 +21,7 @@
 #include "ss-resources.h"
 #include "ss-settings.h"
 #include "ss-window-private.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static const int sizes[][2] = { { 1024, 700 }, { 1280, 820 }, { 1600, 1000 } };
 

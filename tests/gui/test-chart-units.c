@@ -9,7 +9,7 @@
 #include "ss-dataset.h"
 #include "ss-series.h"
 #include "ss-units.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 /* Tick labels: decimals from the step; steps below 1e-4 or from 1e5 up in
  * exponent form, zero as a plain 0 in either. */

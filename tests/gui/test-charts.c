@@ -18,7 +18,7 @@
 #include "ss-resources.h"
 #include "ss-window-private.h"
 #include "ss-xy-layer.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static SsWindow *window;
 static char     *tmpdir;

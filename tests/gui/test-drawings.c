@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "drawings/drawings.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 /* Calls @fn for @sc's defaults with every combination of its choices. */
 typedef void (*VariantFunc) (const ss_scenario *sc, const double *values, const char *label);

@@ -19,7 +19,7 @@
 #include "ss-export.h"
 #include "ss-pinned-run.h"
 #include "ss-resources.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static char *tmpdir;
 

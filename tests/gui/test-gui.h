@@ -34,7 +34,7 @@
 #include "ss-run-list.h"
 #include "ss-runs-panel.h"
 #include "ss-window-private.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 extern SsWindow *window;
 extern char     *tmpdir;

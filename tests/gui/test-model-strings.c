@@ -6,10 +6,10 @@
  * xgettext reads, so the translation test covers them. */
 #include <glib.h>
 
-#include "examples.h"
+#include <stickslip/examples.h>
 #include "ss-model-strings.h"
-#include "stickslip.h"
-#include "study-presets.h"
+#include <stickslip/stickslip.h>
+#include <stickslip/study-presets.h>
 
 static void
 check (const char *s)

@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "examples.h"
-#include "metrics.h"
+#include <stickslip/examples.h>
+#include <stickslip/metrics.h>
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static SsWindow *window;
 static char     *tmpdir;

@@ -14,7 +14,7 @@
 
 #include "ss-param-panel.h"
 #include "ss-resources.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static GtkWidget    *window;
 static GtkWidget    *scrolled;

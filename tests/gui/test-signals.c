@@ -18,7 +18,7 @@
 #include "ss-resources.h"
 #include "ss-signal-chooser.h"
 #include "ss-span-layer.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static GtkWidget       *window;
 static SsPlotStack     *stack;

@@ -22,7 +22,7 @@
 #include "ss-study-dialog.h"
 #include "ss-study-layer.h"
 #include "ss-window-private.h"
-#include "study-presets.h"
+#include <stickslip/study-presets.h>
 
 static SsWindow      *window;
 static SsStudyDialog *dialog;

@@ -1,4 +1,4 @@
-/* test-examples.c - the papers' example presets (model/core/examples.h):
+/* test-examples.c - the papers' example presets (model/include/stickslip/examples.h):
  * every setting builds and runs as the GUI runs it (the scenario's run
  * options), and every published value lies within the tolerance the table
  * (and the preset's note) states of this app's figure: events, outcomes,
@@ -6,6 +6,7 @@
 #include "test-util.h"
 
 #include "examples.h"
+#include "two-slider-reference.h"
 
 /* Every preset's every setting: its published values hold in a run with
  * the scenario's default options. */

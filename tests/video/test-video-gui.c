@@ -14,7 +14,7 @@
 #include "ss-animation-dialog.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static char     *tmpdir;
 static SsWindow *window;

@@ -18,7 +18,7 @@
 #include "ss-animation-writer.h"
 #include "ss-chart.h"
 #include "ss-mechanism-view.h"
-#include "stickslip.h"
+#include <stickslip/stickslip.h>
 
 static char *tmpdir;
 

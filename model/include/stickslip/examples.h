@@ -13,7 +13,6 @@
 #define SS_EXAMPLES_H
 
 #include "stickslip.h"
-#include "two-slider-reference.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,7 +43,7 @@ typedef struct ss_example_value {
                                        VALUE: the column's unit); NAN: not reproduced */
   double ours;                      /* not reproduced: what this app gives instead (s; VALUE: the
                                        column's unit), to SS_EXAMPLE_OURS_TOL; else NAN */
-  const ss_ts_reference *reference; /* REFERENCE: the row the fields above come from */
+  const struct ss_ts_reference *reference; /* REFERENCE: the row the fields above come from */
   bool formula;                     /* the program's evaluation of a formula the paper prints,
                                        not a number it publishes */
 } ss_example_value;
