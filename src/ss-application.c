@@ -343,8 +343,7 @@ ss_application_init (SsApplication *self)
                     N_("Render the run as a WebM video (.webm) or numbered PNG frames (.png) without a window, "
                      "then quit (--export-animation FILE --help lists its options)"),
                         N_("FILE") },
-                    { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
-                    { NULL } };
+                    { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL }, { NULL } };
 
   self->play = -1;
   g_application_add_main_option_entries (G_APPLICATION (self), entries);

@@ -746,8 +746,8 @@ double ss_api_run_stat(const ss_api_run *r, const char *name)
 struct ss_api_sweep {
   ss_study_result *res;
   char **status; /* n_rows: the CLI's status column (ss_study_row_status) */
-  char **names; /* n_axes axis names, then n_outcomes outcome specs */
-  char **units; /* the same order */
+  char **names;  /* n_axes axis names, then n_outcomes outcome specs */
+  char **units;  /* the same order */
 };
 
 typedef struct sweep_ctx {

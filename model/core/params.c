@@ -307,7 +307,8 @@ void ss_param_format(const ss_param_info *p, double value, char *buf, size_t siz
   if (p->kind == SS_PARAM_CHOICE && value >= 0 && value < n_choices(p))
     snprintf(buf, size, "%s", p->choices[(int)value]);
   else if ((p->flags & SS_PARAM_INTEGER) && value == floor(value) && fabs(value) < 0x1p53)
-    snprintf(buf, size, "%.0f", value); /* whole numbers read back as whole numbers: 20020000, never 2.002e+07 */
+    snprintf(buf, size, "%.0f",
+             value); /* whole numbers read back as whole numbers: 20020000, never 2.002e+07 */
   else
     ss_format_double(value, buf, size);
 }

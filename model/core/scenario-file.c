@@ -14,9 +14,9 @@
 #include "scenario-file.h"
 #include "ss-internal.h"
 
-#define GROUP_SCENARIO "scenario"
-#define GROUP_PARAMS   "parameters"
-#define GROUP_RUN      "run " /* "run N": a pinned run */
+#define GROUP_SCENARIO  "scenario"
+#define GROUP_PARAMS    "parameters"
+#define GROUP_RUN       "run " /* "run N": a pinned run */
 #define KEY_RUN_NAME    "name"
 #define KEY_RUN_VISIBLE "visible"
 #define MAX_RUN_NAME    200 /* bytes of a run's name */
@@ -160,9 +160,9 @@ static char *get_value(GKeyFile *kf, const char *group, const char *key, char **
 }
 
 /* The parse after the scan; ix tells the lines. */
-static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path,
-                       const ss_scenario *sc, const double *base, const ss_run_opts *o,
-                       ss_scenario_pin **pins_out, int *n_out, char **error);
+static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path, const ss_scenario *sc,
+                       const double *base, const ss_run_opts *o, ss_scenario_pin **pins_out,
+                       int *n_out, char **error);
 
 static double *parse_scanned(GKeyFile *kf, const file_index *ix, const char *path,
                              const ss_scenario **scenario, ss_run_opts *opts,
@@ -260,9 +260,9 @@ static int compare_run_groups(const void *a, const void *b)
 /* The [run N] groups, in the order of N: each [parameters] with its own
  * keys, checked as [parameters] is; the model of each is built and its
  * history checked against the run options. */
-static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path,
-                       const ss_scenario *sc, const double *base, const ss_run_opts *o,
-                       ss_scenario_pin **pins_out, int *n_out, char **error)
+static bool parse_pins(GKeyFile *kf, const file_index *ix, const char *path, const ss_scenario *sc,
+                       const double *base, const ss_run_opts *o, ss_scenario_pin **pins_out,
+                       int *n_out, char **error)
 {
   g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
   GPtrArray *runs = g_ptr_array_new();
@@ -457,9 +457,9 @@ double *ss_scenario_file_load_pins(const char *path, const ss_scenario **scenari
   char *text = read_capped(path, &length, error);
   if (!text)
     return NULL;
-  double *values = ss_scenario_file_parse_pins(
-      text, length, strcmp(path, "-") == 0 ? "standard input" : path, scenario, opts, pins, n_pins,
-      error);
+  double *values =
+      ss_scenario_file_parse_pins(text, length, strcmp(path, "-") == 0 ? "standard input" : path,
+                                  scenario, opts, pins, n_pins, error);
   free(text);
   return values;
 }

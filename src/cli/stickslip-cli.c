@@ -682,7 +682,10 @@ static int print_help(void)
     fputc('\n', stdout);
     print_command_help(&command_helps[i]);
   }
-  fputs("\nReport bugs and read the documentation at <" "https://github.com/stickslip/stickslip-lab" ">.\n", stdout);
+  fputs("\nReport bugs and read the documentation at <"
+        "https://github.com/stickslip/stickslip-lab"
+        ">.\n",
+        stdout);
   return 0;
 }
 

@@ -9,7 +9,7 @@
 #include "test-cli-util.h"
 
 static const char *const commands[] = {"list",  "params", "examples", "run",
-                                       "sweep", "merge", "bench",  "statics"};
+                                       "sweep", "merge",  "bench",    "statics"};
 
 static void test_command_help(void)
 {

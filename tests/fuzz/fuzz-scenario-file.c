@@ -4,10 +4,9 @@
  *   2. what it takes saves and reads back to the same scenario, values,
  *      run options and pinned runs ([run N]) bit for bit, and saves again
  *      to the same text;
- *   3. the model built from it (and from its first pinned run) runs a short stretch (t_end <= 0.2 s, 20
- *      rows, few steps and events: a fuzz input cannot run long), ending
- *      at t_end or with a failure message.
- * ASan and UBSan report anything else.  Built with -Dfuzz=true (clang) as a
+ *   3. the model built from it (and from its first pinned run) runs a short stretch (t_end <= 0.2
+ * s, 20 rows, few steps and events: a fuzz input cannot run long), ending at t_end or with a
+ * failure message. ASan and UBSan report anything else.  Built with -Dfuzz=true (clang) as a
  * fuzzer; in every build as a replay of the seed corpus (replay-main.c). */
 #include <math.h>
 #include <stdint.h>

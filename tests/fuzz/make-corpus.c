@@ -1,7 +1,8 @@
 /* make-corpus.c - the seed corpus: files as the app saves them, for every
  * scenario's defaults, every choice of its choice parameters, one with
  * every run option set, and one with pinned runs ("Compare all" over its
- * first choice parameter, one of them renamed and hidden).  meson compile -C build update-fuzz-corpus */
+ * first choice parameter, one of them renamed and hidden).  meson compile -C build
+ * update-fuzz-corpus */
 #include <stdio.h>
 #include <stdlib.h>
 

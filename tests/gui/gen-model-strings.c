@@ -104,8 +104,7 @@ main (void)
           put (sc->params[p].description, sc->name, what);
           for (int c = 0; sc->params[p].kind == SS_PARAM_CHOICE && sc->params[p].choices[c]; c++)
             {
-              snprintf (what, sizeof what, "label of %s=%s", sc->params[p].name,
-                        sc->params[p].choices[c]);
+              snprintf (what, sizeof what, "label of %s=%s", sc->params[p].name, sc->params[p].choices[c]);
               put (ss_param_choice_label (&sc->params[p], c), sc->name, what);
             }
         }

@@ -221,8 +221,8 @@ static void test_pins_round_trip(void)
   int n_read = -1;
   char *err = NULL;
   const ss_scenario *back = NULL;
-  double *parsed = ss_scenario_file_parse_pins(text, len, "t.stickslip", &back, NULL, &read,
-                                               &n_read, &err);
+  double *parsed =
+      ss_scenario_file_parse_pins(text, len, "t.stickslip", &back, NULL, &read, &n_read, &err);
   if (!parsed)
     g_error("%s\n%s", err, text);
   g_assert_true(back == sc);
@@ -288,14 +288,13 @@ static void test_pins_refused_with_lines(void)
       {"[scenario]\nname=one-mass\n[run 01]\nk=1\n", 0, ":3:", "unknown group"},
       {"[scenario]\nname=one-mass\n[run 65]\nk=1\n", 0, ":3:", "[run 1] .. [run 64]"},
       {"[scenario]\nname=one-mass\n[run x]\n", 0, ":3:", "unknown group"},
-      {"[scenario]\nname=one-mass\n[run 1]\nk=1\n[run 1]\nk=2\n", 0, ":5:",
-       "group [run 1] again"},
+      {"[scenario]\nname=one-mass\n[run 1]\nk=1\n[run 1]\nk=2\n", 0, ":5:", "group [run 1] again"},
       {"[scenario]\nname=one-mass\n[run 1]\nk=1\nk=2\n", 0, ":5:", "'k' again"},
       {"[scenario]\nname=one-mass\n[run 2]\nkk=1\n", 0, ":4:", "name= and visible="},
       {"[scenario]\nname=one-mass\n[run 2]\n\nk=-5\n", 0, ":5:", "k"},
       {"[scenario]\nname=one-mass\n[run 2]\nvisible=maybe\n", 0, ":4:", "true or false"},
-      {"[scenario]\nname=one-mass\n[parameters]\nmu_s=0.5\n[run 3]\nmu_k=0.9\n", 0, ":5:",
-       "[run 3]"},
+      {"[scenario]\nname=one-mass\n[parameters]\nmu_s=0.5\n[run 3]\nmu_k=0.9\n", 0,
+       ":5:", "[run 3]"},
       {"[scenario]\nname=one-mass\n[run 1]\nname=\xff\n", 0, ":4:", ""},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {

@@ -31,21 +31,21 @@ typedef enum {
 #define SS_EXAMPLE_OURS_TOL 0.011
 
 typedef struct ss_example_value {
-  const char *what;                 /* the paper's statement, English: "the mechanism slips" */
-  ss_example_criterion measure;     /* how this app's figure is taken */
-  const char *source;               /* EVENT, NO_EVENT: contact or gap element ("slot") */
-  ss_event_kind event;              /* EVENT, NO_EVENT: the kind */
-  const char *column;               /* the curve the chart marker sits on (VALUE: the column
-                                       measured); NULL: none */
-  double t;                         /* published instant (VALUE: when), s; NAN: an outcome */
-  double value;                     /* VALUE: the published value, in the column's unit; else NAN */
-  double tolerance;                 /* agreement claimed, |app - published| <= tolerance (s;
-                                       VALUE: the column's unit); NAN: not reproduced */
-  double ours;                      /* not reproduced: what this app gives instead (s; VALUE: the
-                                       column's unit), to SS_EXAMPLE_OURS_TOL; else NAN */
+  const char *what;             /* the paper's statement, English: "the mechanism slips" */
+  ss_example_criterion measure; /* how this app's figure is taken */
+  const char *source;           /* EVENT, NO_EVENT: contact or gap element ("slot") */
+  ss_event_kind event;          /* EVENT, NO_EVENT: the kind */
+  const char *column;           /* the curve the chart marker sits on (VALUE: the column
+                                   measured); NULL: none */
+  double t;                     /* published instant (VALUE: when), s; NAN: an outcome */
+  double value;                 /* VALUE: the published value, in the column's unit; else NAN */
+  double tolerance;             /* agreement claimed, |app - published| <= tolerance (s;
+                                   VALUE: the column's unit); NAN: not reproduced */
+  double ours;                  /* not reproduced: what this app gives instead (s; VALUE: the
+                                   column's unit), to SS_EXAMPLE_OURS_TOL; else NAN */
   const struct ss_ts_reference *reference; /* REFERENCE: the row the fields above come from */
-  bool formula;                     /* the program's evaluation of a formula the paper prints,
-                                       not a number it publishes */
+  bool formula; /* the program's evaluation of a formula the paper prints,
+                   not a number it publishes */
 } ss_example_value;
 
 typedef struct ss_example_setting {
