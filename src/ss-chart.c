@@ -408,12 +408,6 @@ ss_chart_new_ruler (SsTimeAxis *time_axis)
   return GTK_WIDGET (self);
 }
 
-SsTimeAxis *
-ss_chart_get_time_axis (SsChart *self)
-{
-  return self->time_axis;
-}
-
 /* The time axis, or a characteristic's value x axis. */
 SsAxis *
 ss_chart_get_x_axis (SsChart *self)
@@ -619,14 +613,6 @@ ss_chart_flash (SsChart *self)
   if (self->flash_tick == 0)
     self->flash_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), flash_tick_cb, NULL, NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Whether the highlight of ss_chart_flash is on. */
-gboolean
-ss_chart_get_flashing (SsChart *self)
-{
-  g_return_val_if_fail (SS_IS_CHART (self), FALSE);
-  return self->flash_start != 0;
 }
 
 /* The highlight's strength now, 1 .. 0; 0 when off. */

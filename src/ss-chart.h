@@ -54,7 +54,6 @@ G_DECLARE_FINAL_TYPE (SsChart, ss_chart, SS, CHART, GtkWidget)
 GtkWidget  *ss_chart_new (SsTimeAxis *time_axis);
 GtkWidget  *ss_chart_new_xy (SsTimeAxis *time_axis);
 GtkWidget  *ss_chart_new_ruler (SsTimeAxis *time_axis);
-SsTimeAxis *ss_chart_get_time_axis (SsChart *self);
 SsAxis     *ss_chart_get_x_axis (SsChart *self);
 SsAxis     *ss_chart_get_y_axis (SsChart *self);
 gboolean    ss_chart_is_xy (SsChart *self);
@@ -85,6 +84,5 @@ gboolean    ss_chart_get_collapsed (SsChart *self);
 void        ss_chart_get_plot_area (SsChart *self, graphene_rect_t *area);
 gboolean    ss_chart_get_legend_entry (SsChart *self, SsChartLayer *layer, graphene_rect_t *area);
 void        ss_chart_flash (SsChart *self);
-gboolean    ss_chart_get_flashing (SsChart *self);
 
 G_END_DECLS

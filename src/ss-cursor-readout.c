@@ -258,9 +258,3 @@ ss_cursor_readout_init (SsCursorReadout *self)
   gtk_box_append (GTK_BOX (self->box), scroller);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
-
-GtkWidget *
-ss_cursor_readout_new (void)
-{
-  return g_object_new (SS_TYPE_CURSOR_READOUT, NULL);
-}

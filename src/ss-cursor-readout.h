@@ -14,12 +14,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsCursorReadout, ss_cursor_readout, SS, CURSOR_READOUT, GtkWidget)
 
-GtkWidget *ss_cursor_readout_new (void);
-void       ss_cursor_readout_set_plot_stack (SsCursorReadout *self, SsPlotStack *stack);
-void       ss_cursor_readout_refresh (SsCursorReadout *self);
-guint      ss_cursor_readout_get_n_rows (SsCursorReadout *self);
-char      *ss_cursor_readout_dup_cell (SsCursorReadout *self, guint row, guint column);
-char      *ss_cursor_readout_dup_text (SsCursorReadout *self);
-void       ss_cursor_readout_copy (SsCursorReadout *self);
+void  ss_cursor_readout_set_plot_stack (SsCursorReadout *self, SsPlotStack *stack);
+void  ss_cursor_readout_refresh (SsCursorReadout *self);
+guint ss_cursor_readout_get_n_rows (SsCursorReadout *self);
+char *ss_cursor_readout_dup_cell (SsCursorReadout *self, guint row, guint column);
+char *ss_cursor_readout_dup_text (SsCursorReadout *self);
+void  ss_cursor_readout_copy (SsCursorReadout *self);
 
 G_END_DECLS

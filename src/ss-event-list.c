@@ -544,12 +544,6 @@ ss_event_list_init (SsEventList *self)
   ss_event_list_set_dataset (self, NULL);
 }
 
-GtkWidget *
-ss_event_list_new (void)
-{
-  return g_object_new (SS_TYPE_EVENT_LIST, NULL);
-}
-
 /* The filters' choices for @m: every source, and the kinds its sources
  * can have (contacts: stick, slip, reverse; freeplay: gaps; contacts that
  * can be released at rest: release, lock).  Kept, with the choices made,

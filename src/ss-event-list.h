@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsEventList, ss_event_list, SS, EVENT_LIST, GtkWidget)
 
-GtkWidget     *ss_event_list_new (void);
 void           ss_event_list_set_dataset (SsEventList *self, SsDataset *dataset);
 SsDataset     *ss_event_list_get_dataset (SsEventList *self);
 void           ss_event_list_set_filter (SsEventList *self, const char *source, int kind);

@@ -267,12 +267,6 @@ ss_example_panel_init (SsExamplePanel *self)
   self->setting = -1;
 }
 
-GtkWidget *
-ss_example_panel_new (void)
-{
-  return g_object_new (SS_TYPE_EXAMPLE_PANEL, NULL);
-}
-
 /* Shows @example (NULL: none) with the values of @setting; @modified: the
  * parameters are no setting's (none is checked). */
 void

@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsExamplePanel, ss_example_panel, SS, EXAMPLE_PANEL, GtkWidget)
 
-GtkWidget *ss_example_panel_new (void);
 void ss_example_panel_set_example (SsExamplePanel *self, const ss_example *example, int setting, gboolean modified);
 const ss_example *ss_example_panel_get_example (SsExamplePanel *self);
 int               ss_example_panel_get_setting (SsExamplePanel *self);

@@ -55,12 +55,6 @@ ss_heatmap_color (double fraction, GdkRGBA *color)
   color->alpha = 1.0;
 }
 
-int
-ss_heatmap_layer_get_outcome (SsHeatmapLayer *self)
-{
-  return self->outcome;
-}
-
 static void
 update_title (SsHeatmapLayer *self)
 {

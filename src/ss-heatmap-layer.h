@@ -26,7 +26,6 @@ typedef enum
 G_DECLARE_FINAL_TYPE (SsHeatmapLayer, ss_heatmap_layer, SS, HEATMAP_LAYER, SsChartLayer)
 
 SsChartLayer *ss_heatmap_layer_new (SsStudyTable *table, int outcome);
-int           ss_heatmap_layer_get_outcome (SsHeatmapLayer *self);
 void          ss_heatmap_layer_set_outcome (SsHeatmapLayer *self, int outcome);
 SsHeatmapCell ss_heatmap_layer_get_cell (SsHeatmapLayer *self, int variant, GdkRGBA *color);
 void

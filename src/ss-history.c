@@ -117,18 +117,6 @@ ss_history_new (void)
   return g_object_new (SS_TYPE_HISTORY, NULL);
 }
 
-void
-ss_history_clear (SsHistory *self)
-{
-  g_return_if_fail (SS_IS_HISTORY (self));
-
-  g_array_set_size (self->entries, 0);
-  self->cursor = 0;
-  self->last_param = -1;
-  self->first_saved = FALSE;
-  notify_state (self);
-}
-
 /* The one parameter in which @a and @b differ, -1 for none, -2 for several. */
 static int
 changed_param (const Entry *a, const ss_scenario *scenario, const double *values)

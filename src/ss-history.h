@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SsHistory, ss_history, SS, HISTORY, GObject)
 
 SsHistory *ss_history_new (void);
-void       ss_history_clear (SsHistory *self);
 void       ss_history_record (SsHistory *self, const ss_scenario *scenario, const double *values);
 gboolean   ss_history_can_undo (SsHistory *self);
 gboolean   ss_history_can_redo (SsHistory *self);

@@ -167,12 +167,3 @@ ss_level_layer_get_value (SsLevelLayer *self)
 {
   return self->value;
 }
-
-void
-ss_level_layer_set_value (SsLevelLayer *self, double value)
-{
-  if (self->value == value)
-    return;
-  self->value = value;
-  ss_chart_layer_changed (SS_CHART_LAYER (self));
-}

@@ -12,6 +12,5 @@ G_DECLARE_FINAL_TYPE (SsLevelLayer, ss_level_layer, SS, LEVEL_LAYER, SsChartLaye
 
 SsChartLayer *ss_level_layer_new (double value, const char *label);
 double        ss_level_layer_get_value (SsLevelLayer *self);
-void          ss_level_layer_set_value (SsLevelLayer *self, double value);
 
 G_END_DECLS

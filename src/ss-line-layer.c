@@ -458,15 +458,6 @@ ss_line_layer_set_faint (SsLineLayer *self, gboolean faint)
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
 
-void
-ss_line_layer_set_width (SsLineLayer *self, double width)
-{
-  if (self->width == width)
-    return;
-  self->width = width;
-  ss_chart_layer_changed (SS_CHART_LAYER (self));
-}
-
 /* Draws a pinned run: dash pattern @run_style (1 .. SS_CHART_N_RUN_STYLES),
  * 0 the solid current run. */
 void

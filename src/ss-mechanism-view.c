@@ -181,12 +181,6 @@ ss_mechanism_view_init (SsMechanismView *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 }
 
-GtkWidget *
-ss_mechanism_view_new (void)
-{
-  return g_object_new (SS_TYPE_MECHANISM_VIEW, NULL);
-}
-
 void
 ss_mechanism_view_set_dataset (SsMechanismView *self, SsDataset *dataset)
 {

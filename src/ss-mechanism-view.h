@@ -28,7 +28,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsMechanismFrame, ss_mechanism_frame_free)
 
 G_DECLARE_FINAL_TYPE (SsMechanismView, ss_mechanism_view, SS, MECHANISM_VIEW, GtkDrawingArea)
 
-GtkWidget  *ss_mechanism_view_new (void);
 void        ss_mechanism_view_set_dataset (SsMechanismView *self, SsDataset *dataset);
 void        ss_mechanism_view_set_time (SsMechanismView *self, double t);
 double      ss_mechanism_view_get_time (SsMechanismView *self);

@@ -511,12 +511,6 @@ ss_metrics_panel_init (SsMetricsPanel *self)
   g_signal_connect_swapped (self->copy_button, "clicked", G_CALLBACK (ss_metrics_panel_copy), self);
 }
 
-GtkWidget *
-ss_metrics_panel_new (void)
-{
-  return g_object_new (SS_TYPE_METRICS_PANEL, NULL);
-}
-
 static ss_metrics *
 compute_metrics (SsDataset *dataset)
 {

@@ -15,7 +15,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsMetricsPanel, ss_metrics_panel, SS, METRICS_PANEL, GtkWidget)
 
-GtkWidget  *ss_metrics_panel_new (void);
 void        ss_metrics_panel_set_runs (SsMetricsPanel    *self,
                                        GPtrArray         *datasets,
                                        const char *const *names,

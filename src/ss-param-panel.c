@@ -320,12 +320,6 @@ ss_param_panel_get_row (SsParamPanel *self, const char *name)
   return i >= 0 ? g_ptr_array_index (self->rows, i) : NULL;
 }
 
-const char *
-ss_param_panel_get_error (SsParamPanel *self)
-{
-  return self->error;
-}
-
 /* The parameter the last changed emission concerns (a user's edit or
  * ss_param_panel_request), or NULL when the whole vector was replaced. */
 const char *

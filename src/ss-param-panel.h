@@ -29,7 +29,6 @@ gboolean           ss_param_panel_set_values (SsParamPanel *self, const double *
 ss_model          *ss_param_panel_take_model (SsParamPanel *self);
 SsParamRow        *ss_param_panel_get_row (SsParamPanel *self, const char *name);
 gboolean           ss_param_panel_request (SsParamPanel *self, const char *name, double value);
-const char        *ss_param_panel_get_error (SsParamPanel *self);
 const char        *ss_param_panel_get_changed_param (SsParamPanel *self);
 gboolean           ss_param_panel_is_previewing (SsParamPanel *self);
 

@@ -208,12 +208,6 @@ ss_pinned_run_new (const ss_scenario *scenario, const double *values, guint styl
   return self;
 }
 
-const ss_scenario *
-ss_pinned_run_get_scenario (SsPinnedRun *self)
-{
-  return self->scenario;
-}
-
 const double *
 ss_pinned_run_get_values (SsPinnedRun *self)
 {

@@ -24,19 +24,18 @@ typedef enum
 /* Line styles a run's curves take, in the contact colours (ss_chart_set_run_dash). */
 #define SS_PINNED_RUN_N_STYLES 8
 
-SsPinnedRun       *ss_pinned_run_new (const ss_scenario *scenario, const double *values, guint style);
-const ss_scenario *ss_pinned_run_get_scenario (SsPinnedRun *self);
-const double      *ss_pinned_run_get_values (SsPinnedRun *self);
-const char        *ss_pinned_run_get_name (SsPinnedRun *self);
-void               ss_pinned_run_set_name (SsPinnedRun *self, const char *name);
-gboolean           ss_pinned_run_get_renamed (SsPinnedRun *self);
-void               ss_pinned_run_set_auto_name (SsPinnedRun *self, const char *name);
-guint              ss_pinned_run_get_style (SsPinnedRun *self);
-gboolean           ss_pinned_run_get_visible (SsPinnedRun *self);
-void               ss_pinned_run_set_visible (SsPinnedRun *self, gboolean visible);
-SsPinnedRunState   ss_pinned_run_get_state (SsPinnedRun *self);
-const char        *ss_pinned_run_get_error (SsPinnedRun *self);
-SsDataset         *ss_pinned_run_get_dataset (SsPinnedRun *self);
+SsPinnedRun     *ss_pinned_run_new (const ss_scenario *scenario, const double *values, guint style);
+const double    *ss_pinned_run_get_values (SsPinnedRun *self);
+const char      *ss_pinned_run_get_name (SsPinnedRun *self);
+void             ss_pinned_run_set_name (SsPinnedRun *self, const char *name);
+gboolean         ss_pinned_run_get_renamed (SsPinnedRun *self);
+void             ss_pinned_run_set_auto_name (SsPinnedRun *self, const char *name);
+guint            ss_pinned_run_get_style (SsPinnedRun *self);
+gboolean         ss_pinned_run_get_visible (SsPinnedRun *self);
+void             ss_pinned_run_set_visible (SsPinnedRun *self, gboolean visible);
+SsPinnedRunState ss_pinned_run_get_state (SsPinnedRun *self);
+const char      *ss_pinned_run_get_error (SsPinnedRun *self);
+SsDataset       *ss_pinned_run_get_dataset (SsPinnedRun *self);
 void  ss_pinned_run_set_result (SsPinnedRun *self, SsPinnedRunState state, SsDataset *dataset, const char *error);
 char *ss_pinned_run_describe (const ss_scenario *scenario, const double *values, const double *current);
 

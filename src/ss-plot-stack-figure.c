@@ -313,18 +313,3 @@ ss_plot_stack_draw_figure (SsPlotStack             *self,
     }
   cairo_restore (cr);
 }
-
-/* Every chart, with the previous and the pinned run. */
-void
-ss_plot_stack_draw (SsPlotStack        *self,
-                    cairo_t            *cr,
-                    double              width,
-                    double              height,
-                    const SsChartStyle *style,
-                    const char         *title,
-                    const char         *subtitle)
-{
-  SsPlotStackFigure figure = { .title = title, .subtitle = subtitle, .overlays = TRUE };
-
-  ss_plot_stack_draw_figure (self, cr, width, height, style, &figure);
-}

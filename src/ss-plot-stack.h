@@ -68,13 +68,6 @@ void     ss_plot_stack_draw_figure (SsPlotStack             *self,
                                     double                   height,
                                     const SsChartStyle      *style,
                                     const SsPlotStackFigure *figure);
-void     ss_plot_stack_draw (SsPlotStack        *self,
-                             cairo_t            *cr,
-                             double              width,
-                             double              height,
-                             const SsChartStyle *style,
-                             const char         *title,
-                             const char         *subtitle);
 SsChart *ss_plot_stack_get_ruler (SsPlotStack *self);
 SsChart *ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
 void     ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);

@@ -516,12 +516,6 @@ ss_run_list_new (const ss_scenario *scenario)
   return self;
 }
 
-const ss_scenario *
-ss_run_list_get_scenario (SsRunList *self)
-{
-  return self->scenario;
-}
-
 static gboolean
 same_options (const ss_run_opts *a, const ss_run_opts *b)
 {
@@ -542,12 +536,6 @@ ss_run_list_set_run_options (SsRunList *self, const ss_run_opts *opts)
   self->opts = *opts;
   for (guint i = 0; i < self->runs->len; i++)
     start_job (self, g_ptr_array_index (self->runs, i));
-}
-
-const ss_run_opts *
-ss_run_list_get_run_options (SsRunList *self)
-{
-  return &self->opts;
 }
 
 static void

@@ -24,21 +24,19 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsRunList, ss_run_list, SS, RUN_LIST, GObject)
 
-SsRunList         *ss_run_list_new (const ss_scenario *scenario);
-const ss_scenario *ss_run_list_get_scenario (SsRunList *self);
-void               ss_run_list_set_run_options (SsRunList *self, const ss_run_opts *opts);
-const ss_run_opts *ss_run_list_get_run_options (SsRunList *self);
-void               ss_run_list_set_current (SsRunList *self, const double *values);
-SsPinnedRun       *ss_run_list_pin (SsRunList *self, const double *values, const char *name);
-SsPinnedRun       *ss_run_list_pin_dataset (SsRunList *self, const double *values, SsDataset *dataset);
-void               ss_run_list_rename (SsRunList *self, SsPinnedRun *run, const char *name);
-guint              ss_run_list_compare_all (SsRunList *self, const double *values, int param);
-void               ss_run_list_remove (SsRunList *self, SsPinnedRun *run);
-void               ss_run_list_clear (SsRunList *self);
-void               ss_run_list_cancel (SsRunList *self);
-gboolean           ss_run_list_is_busy (SsRunList *self);
-double             ss_run_list_get_progress (SsRunList *self);
-guint              ss_run_list_get_n_computing (SsRunList *self);
-double             ss_run_list_get_last_batch_ms (SsRunList *self);
+SsRunList   *ss_run_list_new (const ss_scenario *scenario);
+void         ss_run_list_set_run_options (SsRunList *self, const ss_run_opts *opts);
+void         ss_run_list_set_current (SsRunList *self, const double *values);
+SsPinnedRun *ss_run_list_pin (SsRunList *self, const double *values, const char *name);
+SsPinnedRun *ss_run_list_pin_dataset (SsRunList *self, const double *values, SsDataset *dataset);
+void         ss_run_list_rename (SsRunList *self, SsPinnedRun *run, const char *name);
+guint        ss_run_list_compare_all (SsRunList *self, const double *values, int param);
+void         ss_run_list_remove (SsRunList *self, SsPinnedRun *run);
+void         ss_run_list_clear (SsRunList *self);
+void         ss_run_list_cancel (SsRunList *self);
+gboolean     ss_run_list_is_busy (SsRunList *self);
+double       ss_run_list_get_progress (SsRunList *self);
+guint        ss_run_list_get_n_computing (SsRunList *self);
+double       ss_run_list_get_last_batch_ms (SsRunList *self);
 
 G_END_DECLS

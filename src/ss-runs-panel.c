@@ -262,12 +262,6 @@ ss_runs_panel_init (SsRunsPanel *self)
   gtk_list_box_set_placeholder (self->list_box, placeholder);
 }
 
-GtkWidget *
-ss_runs_panel_new (void)
-{
-  return g_object_new (SS_TYPE_RUNS_PANEL, NULL);
-}
-
 /* Shows (and edits) @list: the current scenario's pinned runs. */
 void
 ss_runs_panel_set_list (SsRunsPanel *self, SsRunList *list)
@@ -277,18 +271,6 @@ ss_runs_panel_set_list (SsRunsPanel *self, SsRunList *list)
   if (!g_set_object (&self->list, list))
     return;
   gtk_list_box_bind_model (self->list_box, list != NULL ? G_LIST_MODEL (list) : NULL, create_row, self, NULL);
-}
-
-SsRunList *
-ss_runs_panel_get_list (SsRunsPanel *self)
-{
-  return self->list;
-}
-
-GtkListBox *
-ss_runs_panel_get_list_box (SsRunsPanel *self)
-{
-  return self->list_box;
 }
 
 /* For the tests: the row of @run's widget named @what ("swatch", "name",

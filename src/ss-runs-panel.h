@@ -15,10 +15,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsRunsPanel, ss_runs_panel, SS, RUNS_PANEL, GtkWidget)
 
-GtkWidget  *ss_runs_panel_new (void);
-void        ss_runs_panel_set_list (SsRunsPanel *self, SsRunList *list);
-SsRunList  *ss_runs_panel_get_list (SsRunsPanel *self);
-GtkListBox *ss_runs_panel_get_list_box (SsRunsPanel *self);
-GtkWidget  *ss_runs_panel_find_row_widget (SsRunsPanel *self, SsPinnedRun *run, const char *what);
+void       ss_runs_panel_set_list (SsRunsPanel *self, SsRunList *list);
+GtkWidget *ss_runs_panel_find_row_widget (SsRunsPanel *self, SsPinnedRun *run, const char *what);
 
 G_END_DECLS

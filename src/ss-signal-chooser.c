@@ -194,12 +194,6 @@ ss_signal_chooser_set_plot_stack (SsSignalChooser *self, SsPlotStack *stack)
   sync_rows (self);
 }
 
-SsPlotStack *
-ss_signal_chooser_get_plot_stack (SsSignalChooser *self)
-{
-  return self->stack;
-}
-
 /* What the search entry holds (tests, a search from elsewhere). */
 void
 ss_signal_chooser_set_search (SsSignalChooser *self, const char *text)

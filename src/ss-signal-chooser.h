@@ -15,7 +15,6 @@ G_DECLARE_FINAL_TYPE (SsSignalChooser, ss_signal_chooser, SS, SIGNAL_CHOOSER, Gt
 
 GtkWidget      *ss_signal_chooser_new (void);
 void            ss_signal_chooser_set_plot_stack (SsSignalChooser *self, SsPlotStack *stack);
-SsPlotStack    *ss_signal_chooser_get_plot_stack (SsSignalChooser *self);
 void            ss_signal_chooser_set_search (SsSignalChooser *self, const char *text);
 GtkCheckButton *ss_signal_chooser_get_check (SsSignalChooser *self, const char *column);
 gboolean        ss_signal_chooser_is_listed (SsSignalChooser *self, const char *column);

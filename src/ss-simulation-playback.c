@@ -158,12 +158,6 @@ ss_simulation_set_speed (SsSimulation *self, double speed)
   g_object_notify_by_pspec (G_OBJECT (self), _ss_simulation_properties[PROP_SPEED]);
 }
 
-gboolean
-ss_simulation_get_loop (SsSimulation *self)
-{
-  return self->loop;
-}
-
 void
 ss_simulation_set_loop (SsSimulation *self, gboolean loop)
 {

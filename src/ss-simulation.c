@@ -309,13 +309,6 @@ ss_simulation_get_preview (SsSimulation *self)
   return self->preview;
 }
 
-/* Simulated time the shown run reaches, s. */
-double
-ss_simulation_get_computed_time (SsSimulation *self)
-{
-  return self->computed;
-}
-
 /* Share of a slow recompute done (0..1), or -1: none, or a quick one. */
 double
 ss_simulation_get_progress (SsSimulation *self)
@@ -333,19 +326,6 @@ SsDataset *
 ss_simulation_get_ghost (SsSimulation *self)
 {
   return self->ghost;
-}
-
-void
-ss_simulation_clear_ghost (SsSimulation *self)
-{
-  g_clear_object (&self->ghost);
-  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
-}
-
-SsModelRef *
-ss_simulation_get_model_ref (SsSimulation *self)
-{
-  return self->model;
 }
 
 const ss_model *

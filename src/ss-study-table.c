@@ -376,12 +376,6 @@ ss_study_table_get_variant_point (SsStudyTable *self, int variant, int axis)
 }
 
 const char *
-ss_study_table_get_outcome_spec (SsStudyTable *self, int outcome)
-{
-  return self->outcomes[outcome].spec;
-}
-
-const char *
 ss_study_table_get_outcome_label (SsStudyTable *self, int outcome)
 {
   return self->outcomes[outcome].label;

@@ -37,7 +37,6 @@ const char     *ss_study_table_get_axis_unit (SsStudyTable *self, int axis);
 void            ss_study_table_get_axis_edges (SsStudyTable *self, int axis, int k, double *lower, double *upper);
 int             ss_study_table_get_point_index (SsStudyTable *self, int variant, int axis);
 double          ss_study_table_get_variant_point (SsStudyTable *self, int variant, int axis);
-const char     *ss_study_table_get_outcome_spec (SsStudyTable *self, int outcome);
 const char     *ss_study_table_get_outcome_label (SsStudyTable *self, int outcome);
 const char     *ss_study_table_get_outcome_unit (SsStudyTable *self, int outcome);
 void            ss_study_table_set_row (SsStudyTable *self, int variant, const double *values, const char *status);

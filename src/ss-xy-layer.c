@@ -436,13 +436,3 @@ ss_xy_layer_set_faint (SsXyLayer *self, gboolean faint)
   self->faint = !!faint;
   ss_chart_layer_changed (SS_CHART_LAYER (self));
 }
-
-/* Whether the playhead's (or the newest) row gets a dot. */
-void
-ss_xy_layer_set_marker (SsXyLayer *self, gboolean marker)
-{
-  if (self->marker == !!marker)
-    return;
-  self->marker = !!marker;
-  ss_chart_layer_changed (SS_CHART_LAYER (self));
-}

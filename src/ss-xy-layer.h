@@ -30,7 +30,6 @@ SsSeries     *ss_xy_layer_get_x_series (SsXyLayer *self);
 SsSeries     *ss_xy_layer_get_y_series (SsXyLayer *self);
 void          ss_xy_layer_set_run_style (SsXyLayer *self, guint run_style);
 void          ss_xy_layer_set_faint (SsXyLayer *self, gboolean faint);
-void          ss_xy_layer_set_marker (SsXyLayer *self, gboolean marker);
 GArray       *ss_xy_layer_get_points (SsXyLayer *self, double t0, double t1);
 
 G_END_DECLS

@@ -209,7 +209,7 @@ const ss_column *ss_model_column(const ss_model *m, int i) { return &m->columns[
 int ss_model_n_contacts(const ss_model *m) { return m->n_contacts; }
 const char *ss_model_contact_name(const ss_model *m, int i) { return m->contact_names[i]; }
 bool ss_model_is_hybrid(const ss_model *m) { return m->hybrid; }
-bool ss_model_is_stiff(const ss_model *m) { return m->stiff; }
+
 int ss_model_n_sources(const ss_model *m) { return m->n_contacts + m->n_aux; }
 
 const char *ss_model_contact_label(const ss_model *m, int i)

@@ -833,7 +833,6 @@ double ss_sim_time(const ss_sim *s) { return s->t; }
 double ss_sim_t_end(const ss_sim *s) { return s->opts.t_end; }
 const ss_run_opts *ss_sim_opts(const ss_sim *s) { return &s->opts; }
 const char *ss_sim_error(const ss_sim *s) { return s->error; }
-const int *ss_sim_modes(const ss_sim *s) { return s->modes; }
 
 void ss_sim_get_stats(const ss_sim *s, ss_stats *out)
 {

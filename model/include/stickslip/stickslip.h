@@ -232,7 +232,6 @@ void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k);
 int ss_model_n_sources(const ss_model *m); /* contacts + gap elements */
 const char *ss_model_source_name(const ss_model *m, int i);
 bool ss_model_is_hybrid(const ss_model *m); /* exact law with modes */
-bool ss_model_is_stiff(const ss_model *m);  /* integrated with BDF */
 void ss_model_free(ss_model *m);            /* NULL-safe */
 
 /* Convenience: defaults + assignments "NAME=VALUE" -> model. */
@@ -329,7 +328,6 @@ double ss_sim_t_end(const ss_sim *s);
 const ss_run_opts *ss_sim_opts(const ss_sim *s);       /* the resolved options */
 void ss_sim_get_stats(const ss_sim *s, ss_stats *out); /* steps, RHS evals, events so far */
 const char *ss_sim_error(const ss_sim *s);
-const int *ss_sim_modes(const ss_sim *s); /* current mode per contact */
 /* Cancellation: ss_sim_advance asks cancel(user) every few integrator steps
  * and within long root searches; true stops the run (ss_sim_advance returns
  * -1, ss_sim_error says "run cancelled at t = ..."), so a caller never waits
