@@ -507,17 +507,41 @@ worker_progress (guint done, guint total, gpointer data)
     g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, report_progress, g_object_ref (task), g_object_unref);
 }
 
+/* Exports whose thread has not finished (its temporary files included):
+ * the application waits for them before it exits. */
+static GMutex writers_lock;
+static GCond  writers_done;
+static guint  writers_running;
+
 static void
 write_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  Job    *job = data;
-  GError *error = NULL;
+  Job     *job = data;
+  GError  *error = NULL;
+  gboolean ok;
 
   (void)source;
-  if (ss_animation_write (job->frames, job->path, job->format, cancellable, worker_progress, task, &error))
+  ok = ss_animation_write (job->frames, job->path, job->format, cancellable, worker_progress, task, &error);
+  g_mutex_lock (&writers_lock);
+  writers_running--;
+  g_cond_broadcast (&writers_done);
+  g_mutex_unlock (&writers_lock);
+  if (ok)
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
+}
+
+/* Waits until every export thread has ended, temporary files removed (a
+ * stopped export ends within a frame): called as the application quits,
+ * after its windows, closing, stopped their exports. */
+void
+ss_animation_wait_writers (void)
+{
+  g_mutex_lock (&writers_lock);
+  while (writers_running > 0)
+    g_cond_wait (&writers_done, &writers_lock);
+  g_mutex_unlock (&writers_lock);
 }
 
 /* ss_animation_write on a worker thread; @progress is called in the
@@ -545,6 +569,9 @@ ss_animation_write_async (SsAnimationFrames  *frames,
   job->total = ss_animation_frames_get_n_frames (frames);
   g_task_set_task_data (task, job, job_free);
   g_task_set_source_tag (task, ss_animation_write_async);
+  g_mutex_lock (&writers_lock);
+  writers_running++;
+  g_mutex_unlock (&writers_lock);
   g_task_run_in_thread (task, write_thread);
 }
 

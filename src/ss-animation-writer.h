@@ -43,5 +43,6 @@ void        ss_animation_write_async (SsAnimationFrames  *frames,
                                       GAsyncReadyCallback callback,
                                       gpointer            user_data);
 gboolean    ss_animation_write_finish (GAsyncResult *result, GError **error);
+void        ss_animation_wait_writers (void);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "ss-animation-bench.h"
 #include "ss-animation-cli.h"
+#include "ss-animation-writer.h"
 #include "ss-application.h"
 #include "ss-bench.h"
 #include "ss-resources.h"
@@ -292,6 +293,9 @@ ss_application_startup (GApplication *app)
 static void
 ss_application_shutdown (GApplication *app)
 {
+  /* an export stopped by its window's closing removes its temporary files
+   * on its own thread: let it finish (Ctrl+Q leaves nothing behind) */
+  ss_animation_wait_writers ();
   ss_bench_report ();
   G_APPLICATION_CLASS (ss_application_parent_class)->shutdown (app);
 }

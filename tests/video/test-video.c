@@ -321,6 +321,61 @@ test_cancel (void)
     }
 }
 
+/* The application quitting during an export (Ctrl+Q): its windows stop
+ * the export, then ss_animation_wait_writers() returns only when the
+ * export's thread has removed its temporary files. */
+typedef struct
+{
+  guint    done;
+  gboolean finished;
+} QuitState;
+
+static void
+quit_progress (guint done, guint total, gpointer data)
+{
+  (void)total;
+  ((QuitState *)g_object_get_data (data, "state"))->done = done;
+}
+
+static void
+quit_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  (void)source;
+  g_assert_false (ss_animation_write_finish (result, NULL));
+  ((QuitState *)data)->finished = TRUE;
+}
+
+static void
+test_quit_waits (void)
+{
+  g_autoptr(SsDataset) dataset = one_mass_run (2.0);
+  g_autoptr(SsAnimationFrames) frames = make_frames (dataset, 0, 2, 1, 30, 320, 240);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      SsAnimationFormat format = k == 0 ? SS_ANIMATION_FORMAT_PNG : SS_ANIMATION_FORMAT_WEBM;
+      g_autofree char  *dir = fresh_dir (k == 0 ? "quit-png" : "quit-webm");
+      g_autofree char  *path = g_build_filename (dir, k == 0 ? "run.png" : "run.webm", NULL);
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(GObject) holder = g_object_new (G_TYPE_OBJECT, NULL);
+      QuitState state = { 0, FALSE };
+
+      if (k == 1 && !have_encoder ())
+        return;
+      g_object_set_data (holder, "state", &state);
+      ss_animation_write_async (frames, path, format, cancellable, quit_progress, holder, quit_finished, &state);
+      while (state.done < 5 && !state.finished)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_false (state.finished);
+      g_cancellable_cancel (cancellable);
+      ss_animation_wait_writers ();
+      /* no main-loop turn in between: the thread itself cleaned up */
+      g_assert_cmpuint (count_files (dir), ==, 0);
+      while (!state.finished)
+        g_main_context_iteration (NULL, TRUE);
+    }
+}
+
 /* A target that cannot be written: a clear error naming it, and nothing
  * written anywhere. */
 static void
@@ -490,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/video/webm", test_webm);
   g_test_add_func ("/video/png-sequence", test_png_sequence);
   g_test_add_func ("/video/cancel", test_cancel);
+  g_test_add_func ("/video/quit-waits", test_quit_waits);
   g_test_add_func ("/video/unwritable", test_unwritable);
   g_test_add_func ("/video/command-line", test_command_line);
   g_test_add_func ("/video/missing-encoder", test_missing_encoder);
