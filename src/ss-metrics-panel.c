@@ -23,12 +23,13 @@ G_DECLARE_FINAL_TYPE (SsMetricRow, ss_metric_row, SS, METRIC_ROW, GObject)
 
 struct _SsMetricRow
 {
-  GObject parent_instance;
-  char   *name;    /* as `run --metrics` and `sweep --metric` call it */
-  char   *label;   /* translated */
-  char   *unit;    /* SI, "" for counts and ratios */
-  char   *tooltip; /* what it tells, translated, and its command-line name */
-  GArray *values;  /* double per run; NaN: undetermined */
+  GObject    parent_instance;
+  char      *name;    /* as `run --metrics` and `sweep --metric` call it */
+  char      *label;   /* translated */
+  char      *unit;    /* SI, "" for counts and ratios */
+  char      *tooltip; /* what it tells, translated, and its command-line name */
+  GArray    *values;  /* double per run; NaN: undetermined */
+  GPtrArray *notes;   /* per run: why the value is undetermined (English, "" when it is not) */
 };
 
 G_DEFINE_FINAL_TYPE (SsMetricRow, ss_metric_row, G_TYPE_OBJECT)
@@ -43,6 +44,7 @@ ss_metric_row_finalize (GObject *object)
   g_free (self->unit);
   g_free (self->tooltip);
   g_array_unref (self->values);
+  g_ptr_array_unref (self->notes);
   G_OBJECT_CLASS (ss_metric_row_parent_class)->finalize (object);
 }
 
@@ -72,13 +74,24 @@ same_values (GArray *a, GArray *b)
   return TRUE;
 }
 
+static gboolean
+same_notes (GPtrArray *a, GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (a, i), g_ptr_array_index (b, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* @row takes @from's metric and values; "changed" when they differ. */
 static void
 ss_metric_row_take (SsMetricRow *row, SsMetricRow *from)
 {
   gboolean same = g_strcmp0 (row->name, from->name) == 0 && g_strcmp0 (row->label, from->label) == 0 &&
                   g_strcmp0 (row->unit, from->unit) == 0 && g_strcmp0 (row->tooltip, from->tooltip) == 0 &&
-                  same_values (row->values, from->values);
+                  same_values (row->values, from->values) && same_notes (row->notes, from->notes);
 
   if (same)
     return;
@@ -92,6 +105,8 @@ ss_metric_row_take (SsMetricRow *row, SsMetricRow *from)
   row->tooltip = g_steal_pointer (&from->tooltip);
   g_array_set_size (row->values, 0);
   g_array_append_vals (row->values, from->values->data, from->values->len);
+  g_ptr_array_unref (row->notes);
+  row->notes = g_ptr_array_ref (from->notes);
   g_signal_emit (row, row_changed_signal, 0);
 }
 
@@ -99,6 +114,13 @@ static void
 ss_metric_row_init (SsMetricRow *self)
 {
   self->values = g_array_new (FALSE, FALSE, sizeof (double));
+  self->notes = g_ptr_array_new_with_free_func (g_free);
+}
+
+static const char *
+row_note (SsMetricRow *row, guint run)
+{
+  return run < row->notes->len ? g_ptr_array_index (row->notes, run) : "";
 }
 
 static double
@@ -275,6 +297,7 @@ show_cell (GtkListItem *item)
   GObject         *factory = g_object_get_data (G_OBJECT (item), "factory");
   int              column = GPOINTER_TO_INT (g_object_get_data (factory, "column"));
   g_autofree char *text = NULL;
+  const char      *note;
 
   if (row == NULL)
     return;
@@ -290,6 +313,20 @@ show_cell (GtkListItem *item)
       return;
     }
   text = format_value (row_value (row, (guint)column), row->unit);
+  note = row_note (row, (guint)column);
+  if (note[0] != '\0')
+    {
+      /* why there is no value, shortly; the whole reason in the tooltip */
+      g_autofree char *tip = g_strdup_printf ("%s\n%s", note, (const char *)g_object_get_data (factory, "run-tooltip"));
+
+      g_free (text);
+      /* Translators: a metric without a value, and why (a run too short for the periodicity test, or not periodic) */
+      text = g_strdup_printf (_("— %s"),
+                                 g_str_has_prefix (note, "run too short") ? _("run too short") : _("not periodic"));
+      gtk_label_set_text (label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), tip);
+      return;
+    }
   gtk_label_set_text (label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (label), g_object_get_data (factory, "run-tooltip"));
 }
@@ -590,6 +627,8 @@ refresh (SsMetricsPanel *self)
           double          v = k >= 0 && run->metrics != NULL ? ss_metrics_value (run->metrics, k) : NAN;
 
           g_array_append_val (row->values, v);
+          g_ptr_array_add (row->notes,
+                           g_strdup (k >= 0 && run->metrics != NULL ? ss_metrics_note (run->metrics, k) : ""));
         }
       g_ptr_array_add (rows, row);
     }
@@ -685,6 +724,19 @@ ss_metrics_panel_get_name (SsMetricsPanel *self, guint row)
   item = g_list_model_get_item (G_LIST_MODEL (self->store), row);
   /* the store keeps the row */
   return item != NULL ? item->name : NULL;
+}
+
+/* Why the value of @row in @run is undetermined (English, as the CLI's
+ * note), or "". */
+const char *
+ss_metrics_panel_get_note (SsMetricsPanel *self, guint row, guint run)
+{
+  g_autoptr(SsMetricRow) item = NULL;
+
+  ensure_fresh (self);
+  item = g_list_model_get_item (G_LIST_MODEL (self->store), row);
+  /* the store keeps the row */
+  return item != NULL ? row_note (item, run) : "";
 }
 
 double

@@ -26,6 +26,7 @@ guint       ss_metrics_panel_get_n_runs (SsMetricsPanel *self);
 guint       ss_metrics_panel_get_n_rows (SsMetricsPanel *self);
 const char *ss_metrics_panel_get_name (SsMetricsPanel *self, guint row);
 double      ss_metrics_panel_get_value (SsMetricsPanel *self, guint row, guint run);
+const char *ss_metrics_panel_get_note (SsMetricsPanel *self, guint row, guint run);
 char       *ss_metrics_panel_dup_text (SsMetricsPanel *self, gboolean selected_only);
 void        ss_metrics_panel_copy (SsMetricsPanel *self);
 

@@ -322,6 +322,8 @@ check_metrics_equal_cli (guint run, const char *scenario, const char *const *set
       g_assert_cmpstr (ss_metrics_panel_get_name (panel, n), ==, f[0]);
       ss_metric_format (kind, v, text, sizeof text);
       g_assert_cmpstr (text, ==, f[1]);
+      /* and why a value is missing, as the CLI's note says */
+      g_assert_cmpstr (ss_metrics_panel_get_note (panel, n, run), ==, f[3] != NULL ? f[3] : "");
     }
   g_assert_cmpuint (ss_metrics_panel_get_n_rows (panel), ==, n);
 }
@@ -355,6 +357,8 @@ test_metrics (void)
   show_scenario ("dupont");
   check_metrics_equal_cli (0, "dupont", NULL);
   g_assert_true (isnan (ss_metrics_panel_get_value (panel, 0, 0)));
+  g_assert_true (g_str_has_prefix (ss_metrics_panel_get_note (panel, 0, 0), "run too short") ||
+                 g_str_has_prefix (ss_metrics_panel_get_note (panel, 0, 0), "not periodic"));
 
   /* copied as text: a header, a row per metric, "" where undetermined */
   text = ss_metrics_panel_dup_text (panel, FALSE);
