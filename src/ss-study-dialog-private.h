@@ -29,6 +29,7 @@ typedef struct
   gint64           end;
   gboolean         finished;
   SsStudyDialog   *dialog; /* main thread only; NULL once the dialog is gone */
+  gsize            bytes;  /* what one variant's run keeps at least (the memory budget) */
 } StudyRun;
 
 typedef struct
@@ -124,6 +125,8 @@ void _ss_study_dialog_run_file_dialog (SsStudyDialog *self);
 /* ss-study-dialog-bench.c */
 void _ss_study_dialog_bench_stop (SsStudyDialog *self);
 
+/* -run.c: the bytes the study under way keeps (the memory budget). */
+gsize _ss_study_dialog_pending_bytes (SsStudyDialog *self);
 /* ss-study-dialog.c: the variant-chosen signal (the hub emits it). */
 void _ss_study_dialog_emit_variant_chosen (SsStudyDialog *self, const ss_scenario *sc, const double *values);
 

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ss-memory-budget.h"
 #include "ss-study-dialog-private.h"
 
 static StudyRun *
@@ -211,6 +212,13 @@ run_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 /* Builds the study from the editor and runs it in the background; FALSE
  * and *error (also shown under the editor) when the editor holds an
  * invalid value. */
+/* The bytes the study under way keeps at least: a run per job. */
+gsize
+_ss_study_dialog_pending_bytes (SsStudyDialog *self)
+{
+  return self->run != NULL && !self->run->finished ? self->run->bytes * (gsize)self->run->jobs : 0;
+}
+
 gboolean
 ss_study_dialog_start (SsStudyDialog *self, GError **error)
 {
@@ -219,6 +227,7 @@ ss_study_dialog_start (SsStudyDialog *self, GError **error)
   g_autoptr(SsStudyTable) table = NULL;
   ss_study *st;
   StudyRun *run;
+  gsize     bytes;
 
   g_return_val_if_fail (SS_IS_STUDY_DIALOG (self), FALSE);
 
@@ -232,9 +241,37 @@ ss_study_dialog_start (SsStudyDialog *self, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, msg);
       return FALSE;
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  /* the runs under way at once count in the GUI's memory budget */
+  {
+    const ss_scenario *sc = ss_study_scenario (st);
+    g_autofree char   *err = NULL;
+    ss_model          *m = sc->create (sc, ss_study_base_values (st), &err);
+    gsize              per = m != NULL ? ss_memory_budget_run_bytes (m, ss_study_run_opts (st)) : 0;
+    int                jobs = MAX (1, MIN ((int)g_get_num_processors (), ss_study_n_variants (st)));
+    gsize              others = ss_memory_budget_used () - _ss_study_dialog_pending_bytes (self);
+
+    ss_model_free (m);
+    if (others + per * (gsize)jobs > SS_MEMORY_BUDGET)
+      {
+        g_autofree char *each = ss_memory_budget_format (per);
+        g_autofree char *kept = ss_memory_budget_format (others);
+        g_autofree char *budget = ss_memory_budget_format (SS_MEMORY_BUDGET);
+
+        /* Translators: %d runs at once, %s each, %s what the window keeps, %s the budget */
+        msg = g_strdup_printf (_("Not started: %d runs at once of %s each, beside the %s the window keeps, pass the "
+                                 "memory budget of %s. Shorten t_end or lengthen dt_out in Run Settings."),
+                                  jobs, each, kept, budget);
+        gtk_label_set_text (self->error_label, msg);
+        gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, msg);
+        ss_study_free (st);
+        return FALSE;
+      }
+    bytes = per;
+  }
 
   run = g_atomic_rc_box_new0 (StudyRun);
+  run->bytes = bytes;
   g_mutex_init (&run->lock);
   run->pending_rows = g_array_new (FALSE, FALSE, sizeof (int));
   run->pending_values = g_array_new (FALSE, FALSE, sizeof (double));

@@ -22,6 +22,7 @@
 
 #include "config.h"
 
+#include "ss-memory-budget.h"
 #include "ss-study-dialog-private.h"
 #include "ss-tooltips.h"
 
@@ -164,6 +165,7 @@ ss_study_dialog_dispose (GObject *object)
   SsStudyDialog *self = (SsStudyDialog *)object;
 
   _ss_study_dialog_bench_stop (self);
+  ss_memory_budget_remove_holder (self);
   if (self->run != NULL)
     {
       /* the variants stop within a 1/64 of their run; nothing reaches us */
@@ -248,6 +250,14 @@ ss_study_dialog_class_init (SsStudyDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "study.run", NULL);
 }
 
+/* The memory budget: a running study's runs under way. */
+static void
+collect_memory (gpointer owner, GHashTable *datasets, gsize *pending)
+{
+  (void)datasets;
+  *pending += _ss_study_dialog_pending_bytes (owner);
+}
+
 static void
 ss_study_dialog_init (SsStudyDialog *self)
 {
@@ -258,6 +268,7 @@ ss_study_dialog_init (SsStudyDialog *self)
   g_signal_connect_swapped (self->heatmap_dropdown, "notify::selected",
                             G_CALLBACK (_ss_study_dialog_heatmap_outcome_cb), self);
   gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
+  ss_memory_budget_add_holder (self, collect_memory);
   _ss_study_dialog_set_progress_text (self, 0, "", "");
   _ss_study_dialog_update_info (self);
   _ss_study_dialog_update_actions (self);

@@ -19,6 +19,7 @@
 #include "ss-pinned-run.h"
 #include "ss-readable.h"
 #include "ss-resources.h"
+#include "ss-memory-budget.h"
 #include "ss-study-dialog.h"
 #include "ss-study-layer.h"
 #include "ss-window-private.h"
@@ -858,6 +859,44 @@ test_presets (void)
   }
 }
 
+/* A study's runs under way count in the GUI's memory budget: with the
+ * budget nearly taken (a holder of the test's own), a study whose runs
+ * would pass it is refused with the reason, and nothing starts. */
+static gsize taken_bytes;
+
+static void
+taken_collect (gpointer owner, GHashTable *datasets, gsize *pending)
+{
+  (void)owner;
+  (void)datasets;
+  *pending += taken_bytes;
+}
+
+static void
+test_memory_budget (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *values = g_new (double, sc->n_params + 1);
+  ss_run_opts        opts = { .t_end = 2000, .dt_out = 1e-3 }; /* 2e6 rows: about 250 MB a run */
+  g_autoptr (GError) error = NULL;
+  int holder;
+
+  ss_scenario_defaults (sc, values);
+  /* the base: a parameter to vary and an outcome, and these run options */
+  ss_study_dialog_set_base (dialog, sc, values, &opts);
+  taken_bytes = SS_MEMORY_BUDGET - ((gsize)100 << 20);
+  ss_memory_budget_add_holder (&holder, taken_collect);
+  g_assert_false (ss_study_dialog_start (dialog, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (error->message, "memory budget"));
+  g_assert_false (ss_study_dialog_is_running (dialog));
+  ss_memory_budget_remove_holder (&holder);
+  /* the window's base again, for the tests after */
+  ss_study_dialog_set_base (dialog, ss_window_get_scenario (window),
+                            ss_param_panel_get_values (ss_window_get_param_panel (window)),
+                            ss_simulation_get_run_options (ss_window_get_simulation (window)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -884,6 +923,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/loaded-variant-rounded", test_loaded_variant_rounded);
   g_test_add_func ("/study-gui/export-figure", test_export_figure);
   g_test_add_func ("/study-gui/presets", test_presets);
+  g_test_add_func ("/study-gui/memory-budget", test_memory_budget);
   g_test_add_func ("/study-gui/menu-tooltip-quiet", test_menu_tooltip_quiet);
   rc = g_test_run ();
 
