@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "ss-animation-dialog.h"
+#include "ss-export.h"
 #include "ss-settings.h"
 
 struct _SsAnimationDialog
@@ -416,29 +417,16 @@ choose_file_action (GtkWidget *widget, const char *action_name, GVariant *parame
   SsAnimationDialog    *self = SS_ANIMATION_DIALOG (widget);
   SsAnimationFormat     format = ss_animation_dialog_get_format (self);
   GtkFileChooserNative *chooser;
-  GtkFileFilter        *filter = gtk_file_filter_new ();
   g_autofree char      *folder = g_settings_get_string (self->settings, "export-folder");
   g_autofree char      *name = g_strconcat (self->file_name, ss_animation_format_extension (format), NULL);
-  g_autofree char      *pattern = g_strconcat ("*", ss_animation_format_extension (format), NULL);
 
   (void)action_name;
   (void)parameter;
-  chooser = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                            _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   /* Translators: file filters; the frames are NAME-00001.png, … */
-  gtk_file_filter_set_name (filter, format == SS_ANIMATION_FORMAT_PNG ? _("PNG frames (NAME-00001.png, …)")
-                                                                      : _("WebM video"));
-  gtk_file_filter_add_pattern (filter, pattern);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_object_unref (filter);
-  if (folder[0] != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GFile) dir = g_file_new_for_path (folder);
-
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
-    }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  chooser = ss_export_save_chooser (GTK_WINDOW (self), _("Export Animation"), format == SS_ANIMATION_FORMAT_PNG
+                                                          ? _("PNG frames (NAME-00001.png, …)")
+                                                          : _("WebM video"), ss_animation_format_extension (format),
+                                                               folder, name);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }

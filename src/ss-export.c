@@ -641,3 +641,31 @@ ss_export_texture_png (GdkTexture *texture, const char *path, GError **error)
 
   return ss_output_write_all (path, data, length, &msg) || output_error (error, msg);
 }
+
+GtkFileChooserNative *
+ss_export_save_chooser (GtkWindow  *parent,
+                        const char *title,
+                        const char *filter_name,
+                        const char *extension,
+                        const char *folder,
+                        const char *name)
+{
+  GtkFileChooserNative *chooser =
+      gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  GtkFileFilter   *filter = gtk_file_filter_new ();
+  g_autofree char *pattern = g_strconcat ("*", extension, NULL);
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (filter, filter_name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  if (folder != NULL && folder[0] != '\0' && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr (GFile) dir = g_file_new_for_path (folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  return chooser;
+}

@@ -95,4 +95,15 @@ gboolean ss_export_csv (SsDataset *dataset, const char *path, GError **error);
 char    *ss_export_csv_data (SsDataset *dataset, gsize *length);
 gboolean ss_export_texture_png (GdkTexture *texture, const char *path, GError **error);
 
+/* A modal save dialog over @parent for one kind of file (@filter_name,
+ * files ending in @extension), opening in @folder when it exists (the
+ * settings' export folder) on @name; the caller connects "response" and
+ * shows it. */
+GtkFileChooserNative *ss_export_save_chooser (GtkWindow  *parent,
+                                              const char *title,
+                                              const char *filter_name,
+                                              const char *extension,
+                                              const char *folder,
+                                              const char *name);
+
 G_END_DECLS
