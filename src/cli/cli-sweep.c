@@ -325,7 +325,7 @@ typedef struct bench_study {
 } bench_study;
 
 static const bench_study bench_studies[] = {
-    /* the issue's targets: 64 one-mass variants <= 0.5 s on 2 cores; 2 jobs
+    /* the targets: 64 one-mass variants <= 0.5 s on 2 cores; 2 jobs
      * >= 1.7x faster than 1 on 32 gear-train level 2 variants */
     {"one-mass", NULL, "k=50:200:64", "period", {0, 0}},
     {"gear-train", "level=2", "M_psi_amp=3:5:32", "bearing_psi.stick_time", {1, 2}},

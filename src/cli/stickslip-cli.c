@@ -419,7 +419,7 @@ static int bench_case(const ss_scenario *sc, const char *const *assignments, int
   return 0;
 }
 
-/* Variants the issues' targets name beyond single choices. */
+/* Variants the speed targets (docs/performance.md) name beyond single choices. */
 typedef struct bench_variant {
   const char *scenario;
   const char *set[2]; /* one or two assignments */

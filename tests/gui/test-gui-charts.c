@@ -427,7 +427,7 @@ test_split_band (void)
     g_assert_null (at_slide);
   }
 
-  /* the issue's comparison: regularised law, gamma_1 = gamma_2 against
+  /* the comparison: regularised law, gamma_1 = gamma_2 against
    * gamma_1 = 2 gamma_2, overlaid and named by the differing value */
   {
     SsParamPanel    *panel = ss_window_get_param_panel (window);

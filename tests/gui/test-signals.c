@@ -171,7 +171,7 @@ assert_line_equals_cli (SsLineLayer *line, GPtrArray *csv, const char *column)
   g_assert_cmpuint (checked, >, 100);
 }
 
-/* The issue's test: the signal chooser adds a normal-force series whose
+/* The signal chooser adds a normal-force series whose
  * values equal the CLI's column. */
 static void
 test_chooser_adds_normal_force (void)

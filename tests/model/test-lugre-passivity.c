@@ -322,7 +322,7 @@ static void assert_physical(const ss_model *m, const ss_trace *tr, const char *c
 
 typedef struct reproducer {
   const char *scenario;
-  const char *sigma1;          /* the parameter the issue set */
+  const char *sigma1;          /* the parameter the reproducer set */
   double value;                /* to this */
   const char *damping;         /* its damping choice */
   const char *contact;         /* reported stuck above its limit */
