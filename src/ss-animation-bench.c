@@ -16,6 +16,7 @@
 
 #include "ss-animation-bench.h"
 #include "ss-animation-writer.h"
+#include "ss-bench.h"
 #include "ss-window-private.h"
 
 #define BASELINE_US (3 * G_USEC_PER_SEC)
@@ -45,38 +46,12 @@ typedef struct
   gulong             before_id, after_id;
 } Bench;
 
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-percentile (GArray *values, double q)
-{
-  if (values->len == 0)
-    return NAN;
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, MIN (values->len - 1, (guint)floor (q * (values->len - 1) + 0.5)));
-}
-
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 before_paint (GdkFrameClock *clock, Bench *b)
 {
   (void)clock;
   b->paint_start = g_get_monotonic_time ();
-  b->cpu_start = thread_cpu_ms ();
+  b->cpu_start = ss_bench_thread_cpu_us () / 1e3;
 }
 
 static void
@@ -91,7 +66,7 @@ after_paint (GdkFrameClock *clock, Bench *b)
     return;
   ms = (now - b->paint_start) / 1000.0;
   g_array_append_val (b->paint[k], ms);
-  ms = thread_cpu_ms () - b->cpu_start;
+  ms = ss_bench_thread_cpu_us () / 1e3 - b->cpu_start;
   g_array_append_val (b->cpu[k], ms);
   if (b->last_frame != 0)
     {
@@ -106,9 +81,10 @@ print_frames (const char *what, Bench *b, int k)
 {
   printf ("%s: %u frames, paint median %.2f ms, 95th %.2f ms, max %.2f ms (main thread's CPU median %.2f ms); "
           "between frames median %.2f ms, 95th %.2f ms, max %.2f ms\n",
-          what, b->paint[k]->len, percentile (b->paint[k], 0.5), percentile (b->paint[k], 0.95),
-          percentile (b->paint[k], 1.0), percentile (b->cpu[k], 0.5), percentile (b->interval[k], 0.5),
-          percentile (b->interval[k], 0.95), percentile (b->interval[k], 1.0));
+          what, b->paint[k]->len, ss_bench_percentile (b->paint[k], 0.5), ss_bench_percentile (b->paint[k], 0.95),
+          ss_bench_percentile (b->paint[k], 1.0), ss_bench_percentile (b->cpu[k], 0.5),
+          ss_bench_percentile (b->interval[k], 0.5), ss_bench_percentile (b->interval[k], 0.95),
+          ss_bench_percentile (b->interval[k], 1.0));
 }
 
 static void

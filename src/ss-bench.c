@@ -238,6 +238,26 @@ ss_bench_commit_frame (void)
       }
 }
 
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* The q-quantile of @values (sorted in place): the sample at the rounded
+ * rank q (n - 1); NaN when there is none.  The study and animation
+ * benchmarks' frame times. */
+double
+ss_bench_percentile (GArray *values, double q)
+{
+  if (values->len == 0)
+    return NAN;
+  g_array_sort (values, compare_doubles);
+  return g_array_index (values, double, MIN (values->len - 1, (guint)floor (q * (values->len - 1) + 0.5)));
+}
+
 /* The calling thread's CPU time, µs. */
 gint64
 ss_bench_thread_cpu_us (void)

@@ -58,6 +58,7 @@ void ss_bench_commit_frame (void);
  * SS_BENCH_UPDATE_CPU sample); everything the main thread does in between
  * counts, whatever waits it does not. */
 gint64 ss_bench_thread_cpu_us (void);
+double ss_bench_percentile (GArray *values, double q);
 void   ss_bench_start_update (void);
 void   ss_bench_end_update (void);
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "ss-bench.h"
 #include "ss-study-dialog-private.h"
 
 /* The GUI's frames while studies run on every core: each frame's paint
@@ -40,40 +41,12 @@ struct _Bench
 static const char *const bench_presets[] = { "two-slider-gamma-grid", "gear-train-mesh" };
 #define BENCH_ROUNDS 3
 
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-percentile (GArray *values, double q)
-{
-  if (values->len == 0)
-    return NAN;
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, MIN (values->len - 1, (guint)floor (q * (values->len - 1) + 0.5)));
-}
-
-/* CPU time of this (the main) thread, ms: a paint's own work, without the
- * time the study's threads or other processes held the core */
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 bench_before_paint (GdkFrameClock *clock, SsStudyDialog *self)
 {
   (void)clock;
   self->bench->paint_start = g_get_monotonic_time ();
-  self->bench->cpu_start = thread_cpu_ms ();
+  self->bench->cpu_start = ss_bench_thread_cpu_us () / 1e3;
 }
 
 static void
@@ -88,7 +61,7 @@ bench_after_paint (GdkFrameClock *clock, SsStudyDialog *self)
     return;
   ms = (now - b->paint_start) / 1000.0;
   g_array_append_val (b->paint, ms);
-  ms = thread_cpu_ms () - b->cpu_start;
+  ms = ss_bench_thread_cpu_us () / 1e3 - b->cpu_start;
   g_array_append_val (b->cpu, ms);
   if (b->last_frame != 0)
     {
@@ -127,9 +100,9 @@ bench_report (SsStudyDialog *self)
   printf ("  %u frames while it ran (%u with the chart redrawn whole): frame time (paint) median %.2f ms, "
           "95th %.2f ms, max %.2f ms (main thread's CPU median %.2f ms); between frames median %.2f ms, 95th "
           "%.2f ms\n",
-          b->paint->len, ss_chart_get_body_renders (self->chart) - b->renders, percentile (b->paint, 0.5),
-          percentile (b->paint, 0.95), percentile (b->paint, 1.0), percentile (b->cpu, 0.5),
-          percentile (b->interval, 0.5), percentile (b->interval, 0.95));
+          b->paint->len, ss_chart_get_body_renders (self->chart) - b->renders, ss_bench_percentile (b->paint, 0.5),
+          ss_bench_percentile (b->paint, 0.95), ss_bench_percentile (b->paint, 1.0), ss_bench_percentile (b->cpu, 0.5),
+          ss_bench_percentile (b->interval, 0.5), ss_bench_percentile (b->interval, 0.95));
   fflush (stdout);
 }
 
@@ -154,8 +127,9 @@ bench_step (gpointer data)
 
       printf ("all %d studies: %u frames while they ran: frame time (paint) median %.2f ms, 95th %.2f ms (main "
               "thread's CPU median %.2f ms); between frames median %.2f ms, 95th %.2f ms\n",
-              b->study, b->all_paint->len, percentile (b->all_paint, 0.5), percentile (b->all_paint, 0.95),
-              percentile (b->all_cpu, 0.5), percentile (b->all_interval, 0.5), percentile (b->all_interval, 0.95));
+              b->study, b->all_paint->len, ss_bench_percentile (b->all_paint, 0.5),
+              ss_bench_percentile (b->all_paint, 0.95), ss_bench_percentile (b->all_cpu, 0.5),
+              ss_bench_percentile (b->all_interval, 0.5), ss_bench_percentile (b->all_interval, 0.95));
       fflush (stdout);
       b->timeout_id = 0;
       _ss_study_dialog_bench_stop (self);
