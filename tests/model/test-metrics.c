@@ -546,7 +546,7 @@ static void test_independent_of_dt_out(void)
 
 /* Extremes are the solution's, located between the steps: one-mass under
  * LuGre, its first velocity peak against the largest row of a grid of
- * 1e-6 s around it, and the amplitude against the half range of the peaks
+ * 1e-6 s around it (to the run's rtol), and the amplitude against the half range of the peaks
  * over the last period. */
 static void test_amplitude_from_solution(void)
 {
@@ -577,9 +577,12 @@ static void test_amplitude_from_solution(void)
   for (size_t r = 0; r < fine->n_rows; r++)
     if (fine->t[r] > t_peak - 0.01)
       best = fmax(best, ss_trace_at(fine, r, iv));
-  /* the fine grid samples within 1e-6 s of the peak: below it by ~1e-12 */
-  g_assert_cmpfloat(vmax, >=, best);
-  g_assert_cmpfloat(vmax, <=, best + 1e-9 * best);
+  /* the fine grid samples CVODE's interpolant within 1e-6 s of the peak
+   * (below its top by ~1e-12); the peak is located on an interpolant
+   * through the steps' ends (states and rates), which agrees with CVODE's
+   * to well within the run's rtol (1e-8); a grid of 0.01 s misses it by
+   * ~1e-4 */
+  g_assert_cmpfloat(fabs(vmax - best), <=, 1e-8 * best);
   ss_trace_free(fine);
   ss_metrics_free(mt);
   ss_trace_free(tr);
