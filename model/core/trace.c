@@ -114,7 +114,7 @@ bool ss_trace_watch(ss_trace *tr, ss_sim *s, int col, bool records)
   return true;
 }
 
-ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
+static ss_trace *run(const ss_model *m, const ss_run_opts *opts, bool watch, char **error)
 {
   ss_sim *s = ss_sim_new(m, opts, error);
   if (!s)
@@ -126,7 +126,7 @@ ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
     ss_sim_free(s);
     return ss_set_error(error, "out of memory for the run's rows");
   }
-  if (!ss_metrics_watch(m, tr, s)) {
+  if (watch && !ss_metrics_watch(m, tr, s)) {
     ss_trace_free(tr);
     ss_sim_free(s);
     return ss_set_error(error, "out of memory for the run's rows");
@@ -141,6 +141,16 @@ ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
   }
   ss_sim_free(s);
   return tr;
+}
+
+ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error)
+{
+  return run(m, opts, true, error);
+}
+
+ss_trace *ss_run_rows(const ss_model *m, const ss_run_opts *opts, char **error)
+{
+  return run(m, opts, false, error);
 }
 
 int ss_csv_write_header(const ss_model *m, FILE *f)

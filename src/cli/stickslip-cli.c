@@ -322,7 +322,8 @@ static int cmd_run(int argc, char **argv)
     ss_model_free(m);
     return EXIT_USAGE;
   }
-  ss_trace *tr = ss_run(m, &opts, &err);
+  /* the extremes between the steps serve the metrics only */
+  ss_trace *tr = a.metrics ? ss_run(m, &opts, &err) : ss_run_rows(m, &opts, &err);
   if (!tr) {
     fprintf(stderr, "stickslip-cli: %s\n", err ? err : "simulation failed");
     free(err);

@@ -589,6 +589,44 @@ static void test_amplitude_from_solution(void)
   ss_model_free(m);
 }
 
+/* A run for rows alone watches nothing: ss_run's rows, events and
+ * statistics bit for bit, no extremes between the steps.  One-mass under
+ * LuGre and the gear train (restarts, events cutting steps short). */
+static void test_rows_without_watch(void)
+{
+  const struct {
+    const char *scenario;
+    const char *const *sets;
+  } cases[] = {
+      {"one-mass", (const char *[]){"law=lugre", NULL}},
+      {"gear-train", (const char *[]){NULL}},
+  };
+  for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+    ss_model *m = make_model(cases[c].scenario, cases[c].sets);
+    ss_run_opts opts = {.t_end = 3.0};
+    char *err = NULL;
+    ss_trace *watched = ss_run(m, &opts, &err), *rows = ss_run_rows(m, &opts, &err);
+    g_assert_nonnull(watched);
+    g_assert_nonnull(rows);
+    g_assert_cmpuint(watched->n_peaks, >, 0);
+    g_assert_cmpuint(rows->n_peaks, ==, 0);
+    g_assert_null(rows->watched);
+    g_assert_cmpuint(rows->n_rows, ==, watched->n_rows);
+    g_assert_cmpuint(rows->n_events, ==, watched->n_events);
+    g_assert_cmpmem(rows->t, sizeof(double) * rows->n_rows, watched->t,
+                    sizeof(double) * watched->n_rows);
+    g_assert_cmpmem(rows->rows, sizeof(double) * rows->n_rows * (size_t)rows->n_columns,
+                    watched->rows, sizeof(double) * watched->n_rows * (size_t)watched->n_columns);
+    g_assert_cmpmem(rows->events, sizeof(ss_event) * rows->n_events, watched->events,
+                    sizeof(ss_event) * watched->n_events);
+    g_assert_cmpint(rows->stats.steps, ==, watched->stats.steps);
+    g_assert_cmpint(rows->stats.rhs_evals, ==, watched->stats.rhs_evals);
+    ss_trace_free(rows);
+    ss_trace_free(watched);
+    ss_model_free(m);
+  }
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -606,5 +644,6 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/csv", test_csv);
   g_test_add_func("/metrics/independent-of-dt-out", test_independent_of_dt_out);
   g_test_add_func("/metrics/amplitude-from-solution", test_amplitude_from_solution);
+  g_test_add_func("/metrics/rows-without-watch", test_rows_without_watch);
   return g_test_run();
 }

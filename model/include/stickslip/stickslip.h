@@ -394,6 +394,11 @@ static inline double ss_trace_at(const ss_trace *tr, size_t row, int col)
 /* Runs the whole history, watching the columns whose extremes the metrics
  * take (ss_metrics_watch); NULL and *error on failure (message with time). */
 ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error);
+/* The same run watching no column: ss_run's rows, events and statistics
+ * bit for bit, without the extremes between the steps (no peaks; metrics
+ * of such a trace refine their extremes on the rows), for callers that
+ * take no metrics (`stickslip-cli run` without --metrics). */
+ss_trace *ss_run_rows(const ss_model *m, const ss_run_opts *opts, char **error);
 
 /* CSV: header "t,<columns>", one row per sample, empty field for NaN. */
 int ss_csv_write_header(const ss_model *m, FILE *f);
