@@ -23,28 +23,6 @@ wait_idle (SsSimulation *sim)
     }
 }
 
-/* Runs the CLI; returns its stdout (asserts exit status 0). */
-char *
-run_cli (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("stickslip-cli failed: %s", err);
-  return g_steal_pointer (&out);
-}
-
 gboolean
 files_equal_text (const char *a, const char *b)
 {
@@ -111,20 +89,13 @@ destroy_message_dialogs (void)
     }
 }
 
-/* Runs the app (or a wrapper) to its end, stdout discarded; its wait
- * status, and its stderr in *err (freed by the caller). */
+/* Runs the app (or a wrapper) to its end, stdout discarded; its exit
+ * status (128 + a signal), and its stderr in *err (freed by the caller). */
 int
 spawn_app (const char *const *argv, char **env, char **err)
 {
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                               NULL, err, &status, &error));
-  g_assert_no_error (error);
-  return status;
+  return test_spawn (NULL, argv, (const char *const *)env, NULL, NULL, NULL, err);
 }
-
 int
 main (int argc, char *argv[])
 {
