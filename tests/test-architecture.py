@@ -9,6 +9,8 @@
   bare name.
 - The drawings (src/drawings/) and the CLI (src/cli/) include nothing of the
   window's objects.
+- Only a split object's own files include its -private.h: the hub
+  (ss-NAME.c) and its parts (ss-NAME-TOPIC.c).
 - A part of a split object (a .c file that includes the hub's -private.h)
   calls only the hub: no function another part defines.  The split objects
   in SIDEWAYS_KNOWN do not follow this yet; they are listed by name, and
@@ -126,6 +128,17 @@ for rel, incs in files.items():
             t = resolve(rel, inc)
             if t and not t.startswith(rel.split("/")[0] + "/") and not t.startswith("ss-sketch"):
                 failures.append(f"{rel} includes {inc}, outside its folder")
+
+# A -private.h is the object's own: no other file includes it.
+for rel, incs in files.items():
+    for inc in incs:
+        t = resolve(rel, inc)
+        if t is None or not stem(t).endswith("-private"):
+            continue
+        hub = stem(t)[: -len("-private")]
+        if stem(rel) != hub and not stem(rel).startswith(hub + "-"):
+            failures.append(f"src/{rel} includes {inc}, the private header of another object; "
+                            f"ask {hub} for what it needs through its public header")
 
 # Parts call only their hub.  The parts of these split objects still call
 # each other; a new split object is checked from its first part.

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ss-application.h"
-#include "test-cli-util.h"
+#include "test-gui-util.h"
 #include "ss-settings.h"
 #include "ss-export-dialog.h"
 #include "ss-export.h"
@@ -1113,14 +1113,10 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   /* the labels under test are the untranslated ones */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-export-XXXXXX", NULL);
 
   g_test_add_func ("/export/svg-text", test_svg_text);

@@ -7,20 +7,49 @@
 
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
 
 #include "ss-resources.h"
 #include "test-cli-util.h"
 
-/* GTK and libadwaita initialised for a test that feeds X input through
- * xdotool: the X11 backend and the Cairo renderer. */
+/* GTK and libadwaita initialised for a test: settings in memory, the
+ * Cairo renderer, the application's resources.  What else the test's
+ * environment needs (LANGUAGE=C for the untranslated labels) is set
+ * before. */
 static inline void
-test_gui_init_x11 (int *argc, char ***argv)
+test_gui_init (int *argc, char ***argv)
 {
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
   gtk_test_init (argc, argv, NULL);
   adw_init ();
   ss_register_resource ();
+}
+
+/* The same for a test that feeds X input through xdotool: the X11
+ * backend. */
+static inline void
+test_gui_init_x11 (int *argc, char ***argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  test_gui_init (argc, argv);
+}
+
+/* Removes the files of the folder @dir (made by g_dir_make_tmp), then
+ * @dir. */
+static inline void
+test_gui_remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
 }
 
 /* The X window of @widget's surface. */

@@ -18,7 +18,7 @@
 #include <stickslip/metrics.h>
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
-#include "test-cli-util.h"
+#include "test-gui-util.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
 #include <stickslip/stickslip.h>
@@ -661,13 +661,9 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   /* the labels under test are the untranslated ones */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-panels-XXXXXX", NULL);
   window = ss_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
@@ -682,16 +678,6 @@ main (int argc, char *argv[])
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  test_gui_remove_dir (tmpdir);
   return rc;
 }

@@ -12,7 +12,7 @@
 
 #include "ss-application.h"
 #include "ss-settings.h"
-#include "test-cli-util.h"
+#include "test-gui-util.h"
 #include "ss-line-layer.h"
 #include "ss-model-ref.h"
 #include "ss-plot-stack.h"
@@ -379,13 +379,9 @@ main (int argc, char *argv[])
   GtkWidget *box;
   int        rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   /* the labels under test are the untranslated ones */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 800);

@@ -840,7 +840,6 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
   test_gui_init_x11 (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-study-XXXXXX", NULL);
@@ -862,16 +861,6 @@ main (int argc, char *argv[])
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  test_gui_remove_dir (tmpdir);
   return rc;
 }

@@ -14,7 +14,7 @@
 #include "ss-animation-dialog.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
-#include "test-cli-util.h"
+#include "gui/test-gui-util.h"
 #include <stickslip/stickslip.h>
 
 static char     *tmpdir;
@@ -374,13 +374,9 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("test-video-gui-XXXXXX", NULL);
   window = ss_window_new (NULL);
   ss_window_set_scenario (window, "one-mass");
