@@ -224,7 +224,7 @@ static int parse_run_args(int argc, char **argv, run_args *a)
   int status = cli_parse_args(&run_command, a, &a->opts, &argc, &argv);
   if (status)
     return status;
-  if (argc > 3)
+  if (argc > 2)
     return cli_usage_error(&run_command, "unexpected argument '%s'", argv[2]);
   a->scenario = argc == 2 ? argv[1] : NULL;
   return 0;
@@ -611,9 +611,6 @@ static int cmd_bench(int argc, char **argv)
   return status ? EXIT_SIMULATION : 0;
 }
 
-/* The two-slider at rest under the loads of instant --t (default: the final,
- * Example 1 loads): the family of reactions, the stick interval and whether
- * a sliding solution exists, as key<TAB>value lines. */
 typedef struct statics_args {
   GPtrArray *sets; /* --set NAME=VALUE (first: set_cb) */
   double t;        /* --t S, -1: the final loads */
@@ -642,6 +639,9 @@ static const cli_command statics_command = {
     "whether a sliding solution exists, as key<TAB>value lines.\n",
     statics_entries, -1};
 
+/* The two-slider at rest under the loads of instant --t (default: the final,
+ * Example 1 loads): the family of reactions, the stick interval and whether
+ * a sliding solution exists, as key<TAB>value lines. */
 static int cmd_statics(int argc, char **argv)
 {
   g_autoptr(GPtrArray) sets = g_ptr_array_new();

@@ -149,6 +149,11 @@ static void test_end_of_options(void)
   g_assert_cmpint(a.status, ==, 2);
   g_assert_nonnull(strstr(a.err, "unknown scenario '--t-end=1'"));
   cli_result_clear(&a);
+  /* one SCENARIO: a second is named */
+  a = cli_run(NULL, "run", "one-mass", "two-block", "--csv=-", NULL);
+  g_assert_cmpint(a.status, ==, 2);
+  g_assert_nonnull(strstr(a.err, "unexpected argument 'two-block'"));
+  cli_result_clear(&a);
   a = cli_run(NULL, "merge", "part-1.csv", "--csv", "a.csv", "--csv=b.csv", NULL);
   g_assert_cmpint(a.status, ==, 2);
   g_assert_nonnull(strstr(a.err, "--csv given twice ('a.csv' and 'b.csv')"));
