@@ -16,8 +16,8 @@
 
 #include "ss-animation-bench.h"
 #include "ss-animation-writer.h"
+#include "ss-bench-frames.h"
 #include "ss-bench.h"
-#include "ss-window-private.h"
 
 #define BASELINE_US (3 * G_USEC_PER_SEC)
 
@@ -30,50 +30,25 @@ typedef enum
 
 typedef struct
 {
-  SsWindow          *window;
+  GtkWindow         *window;
+  SsSimulation      *sim;
+  SsPlotStack       *stack;
   Stage              stage;
   SsAnimationFrames *frames;
   char              *dir;
   char              *path;
-  GArray            *paint[2]; /* ms: BASELINE, EXPORTING */
-  GArray            *cpu[2];   /* ms of the main thread's CPU per paint */
-  GArray            *interval[2];
-  gint64             paint_start;
-  double             cpu_start;
-  gint64             last_frame;
+  SsBenchFrameTimes  times[2]; /* BASELINE, EXPORTING */
+  SsBenchFrames     *recorder;
   gint64             stage_start;
-  guint              done;
-  gulong             before_id, after_id;
 } Bench;
 
-static void
-before_paint (GdkFrameClock *clock, Bench *b)
+/* the window's frames go to the stage's times; none while the run comes */
+static SsBenchFrameTimes *
+frames_target (gpointer data)
 {
-  (void)clock;
-  b->paint_start = g_get_monotonic_time ();
-  b->cpu_start = ss_bench_thread_cpu_us () / 1e3;
-}
+  Bench *b = data;
 
-static void
-after_paint (GdkFrameClock *clock, Bench *b)
-{
-  gint64 now = g_get_monotonic_time ();
-  int    k = b->stage == EXPORTING ? 1 : 0;
-  double ms;
-
-  (void)clock;
-  if (b->stage == WAIT_RUN || b->paint_start == 0)
-    return;
-  ms = (now - b->paint_start) / 1000.0;
-  g_array_append_val (b->paint[k], ms);
-  ms = ss_bench_thread_cpu_us () / 1e3 - b->cpu_start;
-  g_array_append_val (b->cpu[k], ms);
-  if (b->last_frame != 0)
-    {
-      ms = (now - b->last_frame) / 1000.0;
-      g_array_append_val (b->interval[k], ms);
-    }
-  b->last_frame = now;
+  return b->stage == WAIT_RUN ? NULL : &b->times[b->stage == EXPORTING ? 1 : 0];
 }
 
 static void
@@ -81,31 +56,24 @@ print_frames (const char *what, Bench *b, int k)
 {
   printf ("%s: %u frames, paint median %.2f ms, 95th %.2f ms, max %.2f ms (main thread's CPU median %.2f ms); "
           "between frames median %.2f ms, 95th %.2f ms, max %.2f ms\n",
-          what, b->paint[k]->len, ss_bench_percentile (b->paint[k], 0.5), ss_bench_percentile (b->paint[k], 0.95),
-          ss_bench_percentile (b->paint[k], 1.0), ss_bench_percentile (b->cpu[k], 0.5),
-          ss_bench_percentile (b->interval[k], 0.5), ss_bench_percentile (b->interval[k], 0.95),
-          ss_bench_percentile (b->interval[k], 1.0));
+          what, b->times[k].paint->len, ss_bench_percentile (b->times[k].paint, 0.5),
+          ss_bench_percentile (b->times[k].paint, 0.95), ss_bench_percentile (b->times[k].paint, 1.0),
+          ss_bench_percentile (b->times[k].cpu, 0.5), ss_bench_percentile (b->times[k].interval, 0.5),
+          ss_bench_percentile (b->times[k].interval, 0.95), ss_bench_percentile (b->times[k].interval, 1.0));
 }
 
 static void
 finish (Bench *b)
 {
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (b->window));
-
-  g_signal_handler_disconnect (clock, b->before_id);
-  g_signal_handler_disconnect (clock, b->after_id);
+  ss_bench_frames_stop (b->recorder);
   g_unlink (b->path);
   g_rmdir (b->dir);
   g_clear_object (&b->frames);
   g_free (b->path);
   g_free (b->dir);
   for (int k = 0; k < 2; k++)
-    {
-      g_array_unref (b->paint[k]);
-      g_array_unref (b->cpu[k]);
-      g_array_unref (b->interval[k]);
-    }
-  gtk_window_destroy (GTK_WINDOW (b->window));
+    ss_bench_frame_times_clear (&b->times[k]);
+  gtk_window_destroy (b->window);
   g_free (b);
 }
 
@@ -139,7 +107,7 @@ static gboolean
 step (gpointer data)
 {
   Bench        *b = data;
-  SsSimulation *sim = ss_window_get_simulation (b->window);
+  SsSimulation *sim = b->sim;
   SsDataset    *dataset = ss_simulation_get_dataset (sim);
 
   switch (b->stage)
@@ -167,7 +135,7 @@ step (gpointer data)
                 ss_model_scenario (ss_dataset_get_model (dataset))->name, ss_dataset_get_end_time (dataset));
         printf ("Load average %.2f %.2f %.2f on %u cores\n", la[0], la[1], la[2], g_get_num_processors ());
         t0 = g_get_monotonic_time ();
-        b->frames = ss_animation_frames_new (dataset, ss_window_get_plot_stack (b->window), &options, &error);
+        b->frames = ss_animation_frames_new (dataset, b->stack, &options, &error);
         setup = (g_get_monotonic_time () - t0) / 1e3;
         if (b->frames == NULL ||
             !ss_animation_write (b->frames, b->path, SS_ANIMATION_FORMAT_WEBM, NULL, NULL, NULL, &error))
@@ -187,7 +155,7 @@ step (gpointer data)
         ss_simulation_set_playing (sim, TRUE);
         b->stage = BASELINE;
         b->stage_start = g_get_monotonic_time ();
-        b->last_frame = 0;
+        ss_bench_frames_restart (b->recorder);
         return G_SOURCE_CONTINUE;
       }
     case BASELINE:
@@ -196,7 +164,7 @@ step (gpointer data)
       print_frames ("the window playing, no export", b, 0);
       b->stage = EXPORTING;
       b->stage_start = g_get_monotonic_time ();
-      b->last_frame = 0;
+      ss_bench_frames_restart (b->recorder);
       ss_animation_write_async (b->frames, b->path, SS_ANIMATION_FORMAT_WEBM, NULL, progress_cb, NULL, exported_cb, b);
       return G_SOURCE_REMOVE;
     case EXPORTING:
@@ -205,26 +173,21 @@ step (gpointer data)
     }
 }
 
-/* Runs the benchmark on @window's current scenario, prints it, closes the
- * window. */
+/* Runs the benchmark on @sim's run and @stack's charts, shown in @window,
+ * prints it, closes the window. */
 void
-ss_animation_bench_run (SsWindow *window)
+ss_animation_bench_run (GtkWindow *window, SsSimulation *sim, SsPlotStack *stack)
 {
-  Bench         *b = g_new0 (Bench, 1);
-  GdkFrameClock *clock;
+  Bench *b = g_new0 (Bench, 1);
 
   b->window = window;
+  b->sim = sim;
+  b->stack = stack;
   b->dir = g_dir_make_tmp ("bench-animation-XXXXXX", NULL);
   b->path = g_build_filename (b->dir, "bench.webm", NULL);
   for (int k = 0; k < 2; k++)
-    {
-      b->paint[k] = g_array_new (FALSE, FALSE, sizeof (double));
-      b->cpu[k] = g_array_new (FALSE, FALSE, sizeof (double));
-      b->interval[k] = g_array_new (FALSE, FALSE, sizeof (double));
-    }
+    ss_bench_frame_times_init (&b->times[k]);
   gtk_widget_realize (GTK_WIDGET (window));
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  b->before_id = g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint), b);
-  b->after_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), b);
+  b->recorder = ss_bench_frames_start (GTK_WIDGET (window), frames_target, b);
   g_timeout_add (50, step, b);
 }

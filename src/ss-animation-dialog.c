@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "ss-animation-dialog.h"
+#include "ss-export-dialog.h"
 #include "ss-export.h"
 #include "ss-settings.h"
 
@@ -438,27 +439,13 @@ add_chart_rows (SsAnimationDialog *self)
 {
   for (guint i = 0; i < ss_plot_stack_get_n_charts (self->stack); i++)
     {
-      SsChart         *chart = ss_plot_stack_get_chart (self->stack, i);
-      GtkWidget       *row, *check;
-      g_autofree char *title = NULL;
+      GtkWidget *row, *check;
 
       /* a playhead line runs across charts against time */
-      if (ss_chart_is_xy (chart))
+      if (ss_chart_is_xy (ss_plot_stack_get_chart (self->stack, i)))
         continue;
-      row = adw_action_row_new ();
-      check = gtk_check_button_new ();
-      if (ss_chart_get_title (chart) != NULL)
-        title = g_strdup (ss_chart_get_title (chart));
-      else
-        /* Translators: a chart without a title, by its place */
-        title = g_strdup_printf (_("Chart %u"), i + 1);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       /* the top two, as a start */
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), self->chart_checks->len < 2);
-      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      row = ss_export_dialog_chart_row_new (self->stack, i, self->chart_checks->len < 2, &check);
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (chart_toggled_cb), self);
       adw_expander_row_add_row (self->charts_row, row);
       g_ptr_array_add (self->chart_checks, check);

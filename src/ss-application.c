@@ -8,7 +8,6 @@
 #include <locale.h>
 #include <string.h>
 
-#include "ss-animation-bench.h"
 #include "ss-animation-cli.h"
 #include "ss-animation-writer.h"
 #include "ss-application.h"
@@ -125,7 +124,7 @@ run_script (SsApplication *self, SsWindow *window)
   else if (self->bench_study)
     ss_study_dialog_run_benchmark (ss_window_show_study_dialog (window), TRUE);
   else if (self->bench_video)
-    ss_animation_bench_run (window);
+    ss_window_run_animation_benchmark (window);
   else if (self->play > 0 || self->screenshot != NULL)
     ss_window_play_and_capture (window, MAX (self->play, 0.0), self->screenshot);
 }

@@ -428,27 +428,36 @@ choose_file_action (GtkWidget *widget, const char *action_name, GVariant *parame
 
 /* ---- the dialog ----------------------------------------------------- */
 
+GtkWidget *
+ss_export_dialog_chart_row_new (SsPlotStack *stack, guint index, gboolean active, GtkWidget **check)
+{
+  SsChart         *chart = ss_plot_stack_get_chart (stack, index);
+  GtkWidget       *row = adw_action_row_new ();
+  g_autofree char *title = NULL;
+
+  if (ss_chart_get_title (chart) != NULL)
+    title = g_strdup (ss_chart_get_title (chart));
+  else
+    /* Translators: a chart without a title, by its place */
+    title = g_strdup_printf (_("Chart %u"), index + 1);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  *check = gtk_check_button_new ();
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (*check), active);
+  gtk_widget_set_valign (*check, GTK_ALIGN_CENTER);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), *check);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), *check);
+  return row;
+}
+
 static void
 add_chart_rows (SsExportDialog *self)
 {
   for (guint i = 0; i < ss_plot_stack_get_n_charts (self->stack); i++)
     {
-      SsChart         *chart = ss_plot_stack_get_chart (self->stack, i);
-      GtkWidget       *row = adw_action_row_new ();
-      GtkWidget       *check = gtk_check_button_new ();
-      g_autofree char *title = NULL;
+      GtkWidget *check;
+      GtkWidget *row = ss_export_dialog_chart_row_new (self->stack, i, TRUE, &check);
 
-      if (ss_chart_get_title (chart) != NULL)
-        title = g_strdup (ss_chart_get_title (chart));
-      else
-        /* Translators: a chart without a title, by its place */
-        title = g_strdup_printf (_("Chart %u"), i + 1);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (chart_toggled_cb), self);
       adw_expander_row_add_row (self->charts_row, row);
       g_ptr_array_add (self->chart_rows, row);

@@ -33,4 +33,9 @@ SsExportDialog *ss_export_dialog_new_for_drawing (GtkWindow       *parent,
 void            ss_export_dialog_get_options (SsExportDialog *self, SsExportOptions *options);
 gboolean        ss_export_dialog_export_to (SsExportDialog *self, const char *path, GPtrArray *written, GError **error);
 
+/* A row of an export's list of charts (here and in Export Animation): the
+ * title of @stack's chart @index, by its place when it has none, with a
+ * check button, @active or not, returned in @check. */
+GtkWidget *ss_export_dialog_chart_row_new (SsPlotStack *stack, guint index, gboolean active, GtkWidget **check);
+
 G_END_DECLS

@@ -10,7 +10,9 @@
  *                             contacts' modes at the playhead
  *
  * Split so that the one file whose code another thread runs reads alone,
- * and no file passes 1,000 lines. */
+ * and no file passes 1,000 lines.  A part calls only the hub
+ * (ss-simulation.c), never the other part: the worker's hand-over tells the
+ * hub (_ss_simulation_run_changed), which tells the playhead. */
 #pragma once
 
 #include "ss-simulation.h"
@@ -110,8 +112,11 @@ enum
 extern GParamSpec *_ss_simulation_properties[N_PROPS];
 extern guint       _ss_simulation_signals[N_SIGNALS];
 
-/* ss-simulation.c */
+/* ss-simulation.c: what the parts call */
 void _ss_simulation_set_progress (SsSimulation *self, double progress);
+void _ss_simulation_run_changed (SsSimulation *self, const char *error);
+
+/* the parts: what the hub calls */
 
 /* ss-simulation-worker.c */
 void _ss_simulation_start_worker (SsSimulation *self);

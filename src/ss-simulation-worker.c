@@ -432,12 +432,9 @@ deliver_cb (gpointer data)
       g_free (self->error);
       self->error = g_strdup (b->error);
     }
-  _ss_simulation_invalidate_modes (self);
 
   ss_bench_trace ("hand-over: dataset filled");
-  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
-  if (b->error != NULL)
-    g_signal_emit (self, _ss_simulation_signals[FAILED], 0, b->error);
+  _ss_simulation_run_changed (self, b->error);
 
   batch_free (b);
   ss_bench_trace ("hand-over done (updated emitted)");

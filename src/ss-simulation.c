@@ -29,6 +29,17 @@ _ss_simulation_set_progress (SsSimulation *self, double progress)
   g_object_notify_by_pspec (G_OBJECT (self), _ss_simulation_properties[PROP_PROGRESS]);
 }
 
+/* The shown run changed (the worker handed a batch over): the playhead's
+ * modes are read again, then "updated", and "failed" with the run's error. */
+void
+_ss_simulation_run_changed (SsSimulation *self, const char *error)
+{
+  _ss_simulation_invalidate_modes (self);
+  g_signal_emit (self, _ss_simulation_signals[UPDATED], 0);
+  if (error != NULL)
+    g_signal_emit (self, _ss_simulation_signals[FAILED], 0, error);
+}
+
 static void
 ss_simulation_dispose (GObject *object)
 {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "ss-bench-frames.h"
 #include "ss-bench.h"
 #include "ss-study-dialog-private.h"
 
@@ -20,55 +21,27 @@
  * Printed, not asserted. */
 struct _Bench
 {
-  GArray  *paint;     /* ms, this study's */
-  GArray  *interval;  /* ms, this study's */
-  GArray  *all_paint; /* ms, every study's */
-  GArray  *all_interval;
-  GArray  *cpu;     /* ms of the main thread's CPU time per paint, this study's */
-  GArray  *all_cpu; /* every study's */
-  double   cpu_start;
-  gint64   paint_start;
-  gint64   last_frame;
-  guint    tick_id;
-  gulong   before_id, after_id;
-  guint    timeout_id;
-  int      study; /* runs so far: bench_presets[study % N], BENCH_ROUNDS rounds */
-  gboolean started;
-  gboolean quit;
-  guint    renders; /* the chart's body renders at the study's start */
+  SsBenchFrameTimes times;     /* this study's */
+  SsBenchFrameTimes all_times; /* every study's */
+  SsBenchFrames    *recorder;
+  guint             tick_id;
+  guint             timeout_id;
+  int               study; /* runs so far: bench_presets[study % N], BENCH_ROUNDS rounds */
+  gboolean          started;
+  gboolean          quit;
+  guint             renders; /* the chart's body renders at the study's start */
 };
 
 static const char *const bench_presets[] = { "two-slider-gamma-grid", "gear-train-mesh" };
 #define BENCH_ROUNDS 3
 
-static void
-bench_before_paint (GdkFrameClock *clock, SsStudyDialog *self)
+/* the frames while a study runs */
+static SsBenchFrameTimes *
+bench_target (gpointer data)
 {
-  (void)clock;
-  self->bench->paint_start = g_get_monotonic_time ();
-  self->bench->cpu_start = ss_bench_thread_cpu_us () / 1e3;
-}
+  SsStudyDialog *self = data;
 
-static void
-bench_after_paint (GdkFrameClock *clock, SsStudyDialog *self)
-{
-  Bench *b = self->bench;
-  gint64 now = g_get_monotonic_time ();
-  double ms;
-
-  (void)clock;
-  if (!ss_study_dialog_is_running (self) || b->paint_start == 0)
-    return;
-  ms = (now - b->paint_start) / 1000.0;
-  g_array_append_val (b->paint, ms);
-  ms = ss_bench_thread_cpu_us () / 1e3 - b->cpu_start;
-  g_array_append_val (b->cpu, ms);
-  if (b->last_frame != 0)
-    {
-      ms = (now - b->last_frame) / 1000.0;
-      g_array_append_val (b->interval, ms);
-    }
-  b->last_frame = now;
+  return ss_study_dialog_is_running (self) ? &self->bench->times : NULL;
 }
 
 /* a frame every refresh, as an animation of the chart would ask */
@@ -92,17 +65,16 @@ bench_report (SsStudyDialog *self)
   double      wall = (run->end - run->start) / 1e6;
   const char *name = bench_presets[b->study % G_N_ELEMENTS (bench_presets)];
 
-  g_array_append_vals (b->all_paint, b->paint->data, b->paint->len);
-  g_array_append_vals (b->all_interval, b->interval->data, b->interval->len);
-  g_array_append_vals (b->all_cpu, b->cpu->data, b->cpu->len);
+  ss_bench_frame_times_append (&b->all_times, &b->times);
   printf ("study %s: %d variants on %d threads in %.2f s, %d failed\n", name, run->total, run->jobs, wall,
           run->result != NULL ? run->result->n_failed : -1);
   printf ("  %u frames while it ran (%u with the chart redrawn whole): frame time (paint) median %.2f ms, "
           "95th %.2f ms, max %.2f ms (main thread's CPU median %.2f ms); between frames median %.2f ms, 95th "
           "%.2f ms\n",
-          b->paint->len, ss_chart_get_body_renders (self->chart) - b->renders, ss_bench_percentile (b->paint, 0.5),
-          ss_bench_percentile (b->paint, 0.95), ss_bench_percentile (b->paint, 1.0), ss_bench_percentile (b->cpu, 0.5),
-          ss_bench_percentile (b->interval, 0.5), ss_bench_percentile (b->interval, 0.95));
+          b->times.paint->len, ss_chart_get_body_renders (self->chart) - b->renders,
+          ss_bench_percentile (b->times.paint, 0.5), ss_bench_percentile (b->times.paint, 0.95),
+          ss_bench_percentile (b->times.paint, 1.0), ss_bench_percentile (b->times.cpu, 0.5),
+          ss_bench_percentile (b->times.interval, 0.5), ss_bench_percentile (b->times.interval, 0.95));
   fflush (stdout);
 }
 
@@ -127,9 +99,9 @@ bench_step (gpointer data)
 
       printf ("all %d studies: %u frames while they ran: frame time (paint) median %.2f ms, 95th %.2f ms (main "
               "thread's CPU median %.2f ms); between frames median %.2f ms, 95th %.2f ms\n",
-              b->study, b->all_paint->len, ss_bench_percentile (b->all_paint, 0.5),
-              ss_bench_percentile (b->all_paint, 0.95), ss_bench_percentile (b->all_cpu, 0.5),
-              ss_bench_percentile (b->all_interval, 0.5), ss_bench_percentile (b->all_interval, 0.95));
+              b->study, b->all_times.paint->len, ss_bench_percentile (b->all_times.paint, 0.5),
+              ss_bench_percentile (b->all_times.paint, 0.95), ss_bench_percentile (b->all_times.cpu, 0.5),
+              ss_bench_percentile (b->all_times.interval, 0.5), ss_bench_percentile (b->all_times.interval, 0.95));
       fflush (stdout);
       b->timeout_id = 0;
       _ss_study_dialog_bench_stop (self);
@@ -138,16 +110,10 @@ bench_step (gpointer data)
         gtk_window_destroy (gtk_window_get_transient_for (GTK_WINDOW (self)));
       return G_SOURCE_REMOVE;
     }
-  if (b->before_id == 0)
-    {
-      b->before_id = g_signal_connect (clock, "before-paint", G_CALLBACK (bench_before_paint), self);
-      b->after_id = g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint), self);
-    }
-  g_array_set_size (b->paint, 0);
-  g_array_set_size (b->interval, 0);
-  g_array_set_size (b->cpu, 0);
-  b->last_frame = 0;
-  b->paint_start = 0;
+  if (b->recorder == NULL)
+    b->recorder = ss_bench_frames_start (GTK_WIDGET (self), bench_target, self);
+  ss_bench_frame_times_reset (&b->times);
+  ss_bench_frames_restart (b->recorder);
   ss_study_dialog_load_preset (self, bench_presets[b->study % G_N_ELEMENTS (bench_presets)]);
   /* twice the resolution (the preset's points and one between each two):
    * long enough runs for a few hundred frames */
@@ -170,27 +136,17 @@ bench_step (gpointer data)
 void
 _ss_study_dialog_bench_stop (SsStudyDialog *self)
 {
-  Bench         *b = self->bench;
-  GdkFrameClock *clock;
+  Bench *b = self->bench;
 
   if (b == NULL)
     return;
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-  if (clock != NULL && b->before_id != 0)
-    {
-      g_signal_handler_disconnect (clock, b->before_id);
-      g_signal_handler_disconnect (clock, b->after_id);
-    }
+  ss_bench_frames_stop (b->recorder);
   if (b->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), b->tick_id);
   if (b->timeout_id != 0)
     g_source_remove (b->timeout_id);
-  g_array_unref (b->paint);
-  g_array_unref (b->interval);
-  g_array_unref (b->all_paint);
-  g_array_unref (b->all_interval);
-  g_array_unref (b->cpu);
-  g_array_unref (b->all_cpu);
+  ss_bench_frame_times_clear (&b->times);
+  ss_bench_frame_times_clear (&b->all_times);
   g_free (b);
   self->bench = NULL;
 }
@@ -208,12 +164,8 @@ ss_study_dialog_run_benchmark (SsStudyDialog *self, gboolean quit_when_done)
 
   _ss_study_dialog_bench_stop (self);
   b = g_new0 (Bench, 1);
-  b->paint = g_array_new (FALSE, FALSE, sizeof (double));
-  b->interval = g_array_new (FALSE, FALSE, sizeof (double));
-  b->all_paint = g_array_new (FALSE, FALSE, sizeof (double));
-  b->all_interval = g_array_new (FALSE, FALSE, sizeof (double));
-  b->cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  b->all_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  ss_bench_frame_times_init (&b->times);
+  ss_bench_frame_times_init (&b->all_times);
   b->quit = quit_when_done;
   self->bench = b;
   gtk_window_present (GTK_WINDOW (self));

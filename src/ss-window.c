@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss-animation-bench.h"
 #include "ss-bench.h"
 #include "ss-model-strings.h"
 #include "ss-readable.h"
@@ -1089,4 +1090,12 @@ GtkRange *
 ss_window_get_timeline (SsWindow *self)
 {
   return GTK_RANGE (self->timeline_scale);
+}
+
+/* --bench-animation: the Export Animation benchmark on this window's run
+ * and charts (ss-animation-bench.c); it closes the window when done. */
+void
+ss_window_run_animation_benchmark (SsWindow *self)
+{
+  ss_animation_bench_run (GTK_WINDOW (self), self->simulation, self->plot_stack);
 }

@@ -25,5 +25,7 @@ SsStudyDialog *ss_window_show_study_dialog (SsWindow *self);
 void ss_window_bench_compare (SsWindow *self);
 void ss_window_run_benchmark (SsWindow *self);
 void ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path);
+/* --bench-animation (ss-animation-bench.c). */
+void ss_window_run_animation_benchmark (SsWindow *self);
 
 G_END_DECLS

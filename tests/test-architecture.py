@@ -9,6 +9,12 @@
   bare name.
 - The drawings (src/drawings/) and the CLI (src/cli/) include nothing of the
   window's objects.
+- Only a split object's own files include its -private.h: the hub
+  (ss-NAME.c) and its parts (ss-NAME-TOPIC.c).
+- A part of a split object (a .c file that includes the hub's -private.h)
+  calls only the hub: no function another part defines.  The split objects
+  in SIDEWAYS_KNOWN do not follow this yet; they are listed by name, and
+  the check says when one of them has come to follow it.
 """
 import collections
 import os
@@ -123,6 +129,67 @@ for rel, incs in files.items():
             if t and not t.startswith(rel.split("/")[0] + "/") and not t.startswith("ss-sketch"):
                 failures.append(f"{rel} includes {inc}, outside its folder")
 
+# A -private.h is the object's own: no other file includes it.
+for rel, incs in files.items():
+    for inc in incs:
+        t = resolve(rel, inc)
+        if t is None or not stem(t).endswith("-private"):
+            continue
+        hub = stem(t)[: -len("-private")]
+        if stem(rel) != hub and not stem(rel).startswith(hub + "-"):
+            failures.append(f"src/{rel} includes {inc}, the private header of another object; "
+                            f"ask {hub} for what it needs through its public header")
+
+# Parts call only their hub.  The parts of these split objects still call
+# each other; a new split object is checked from its first part.
+SIDEWAYS_KNOWN = {"ss-chart", "ss-plot-stack", "ss-study-dialog", "ss-window"}
+DEFINITION = re.compile(r"^([A-Za-z_]\w*)\s*\(", re.M)
+
+
+def code_of(path):
+    """The file without comments and string literals (lines kept)."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r'"(\\.|[^"\\\n])*"', '""', text)
+
+
+def definitions(text):
+    """The functions a file defines for other files (GNU style: the name
+    starts its line, the return type stands on the line before)."""
+    names, lines = set(), text.split("\n")
+    for m in DEFINITION.finditer(text):
+        rest = text[m.end():]
+        ends = [i for i in (rest.find(";"), rest.find("{")) if i >= 0]
+        if not ends or rest[min(ends)] != "{":
+            continue
+        before = lines[text.count("\n", 0, m.start()) - 1]
+        if not before.lstrip().startswith(("static", "G_DEFINE")):
+            names.add(m.group(1))
+    return names
+
+
+conforming = []
+for hub in sorted(hubs):
+    parts = [f for f in files if f.endswith(".c") and stem(f) != hub and owner(f) == hub]
+    code = {f: code_of(os.path.join(src, f)) for f in parts}
+    defined = {f: definitions(code[f]) for f in parts}
+    sideways = []
+    for f in sorted(parts):
+        for g in sorted(parts):
+            if g != f:
+                called = sorted(n for n in defined[g] if re.search(r"\b" + n + r"\s*\(", code[f]))
+                if called:
+                    sideways.append(f"src/{f} calls {', '.join(called)} of src/{g}")
+    if hub in SIDEWAYS_KNOWN:
+        if not sideways:
+            print(f"test-architecture: {hub}'s parts call only their hub now: take it out of SIDEWAYS_KNOWN")
+        continue
+    conforming.append(hub)
+    for s in sideways:
+        failures.append(f"a part of {hub} calls another part, not the hub: {s}")
+
 model_headers = set()
 for dirpath, _, names in os.walk(os.path.join(root, "model")):
     model_headers.update(n for n in names if n.endswith(".h"))
@@ -136,4 +203,6 @@ for f in failures:
 if failures:
     sys.exit(1)
 print(f"test-architecture: {len(files)} files, {len(set(map(owner, files)))} objects, "
-      f"{len(hubs)} hubs with parts, no include circle between objects")
+      f"{len(hubs)} hubs with parts, no include circle between objects; "
+      f"parts call only their hub in {', '.join(conforming) or 'none'} "
+      f"(not yet checked: {', '.join(sorted(SIDEWAYS_KNOWN & hubs))})")

@@ -1,6 +1,7 @@
-/* test-cli-util.h - running stickslip-cli ($STICKSLIP_CLI) from a test:
- * the one helper the CLI and GUI tests share (test-util.h includes it for
- * the model tests). */
+/* test-cli-util.h - running programs from a test: stickslip-cli
+ * ($STICKSLIP_CLI) and any other (the app, xdotool, localedef, tools).  The
+ * one spawning helper of the model, CLI, GUI and video tests (test-util.h
+ * includes it for the model tests). */
 #ifndef TEST_CLI_UTIL_H
 #define TEST_CLI_UTIL_H
 
@@ -17,30 +18,28 @@ typedef struct cli_result {
   char *err;  /* standard error */
 } cli_result;
 
-/* Runs the CLI with the NULL-terminated argv (without the program) in cwd
- * (NULL: the test's), standard input from stdin_path (NULL: none, as
- * g_spawn_sync leaves it) and standard output into stdout_path (NULL:
- * captured in .out; else the child gets the file opened for writing, not
- * truncated, and .out is ""). The status is the exit code, or 128 + the
- * signal that ended it. */
-static inline cli_result cli_run_io(const char *cwd, const char *stdin_path,
-                                    const char *stdout_path, const char *const *args)
+/* Runs the NULL-terminated argv (argv[0] looked up in PATH) in cwd (NULL:
+ * the test's) with the environment env (NULL: the test's), standard input
+ * from stdin_path (NULL: none, as g_spawn_sync leaves it) and standard
+ * output into stdout_path (NULL: into *out; else the child gets the file
+ * opened for writing, not truncated, and *out is "").  out or err NULL:
+ * that stream is discarded.  Returns the exit code, or 128 + the signal
+ * that ended it; a program that cannot be started fails the test. */
+static inline int test_spawn(const char *cwd, const char *const *argv, const char *const *env,
+                             const char *stdin_path, const char *stdout_path, char **out,
+                             char **err)
 {
-  const char *cli = g_getenv("STICKSLIP_CLI");
-  g_assert_nonnull(cli);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new();
+  g_autoptr(GPtrArray) args = g_ptr_array_new();
   g_autofree char *script = NULL;
   if (stdin_path) { /* sh -c 'exec "$0" "$@" < FILE' */
     script = g_strdup_printf("exec \"$0\" \"$@\" < '%s'", stdin_path);
-    g_ptr_array_add(argv, (gpointer) "/bin/sh");
-    g_ptr_array_add(argv, (gpointer) "-c");
-    g_ptr_array_add(argv, script);
+    g_ptr_array_add(args, (gpointer) "/bin/sh");
+    g_ptr_array_add(args, (gpointer) "-c");
+    g_ptr_array_add(args, script);
   }
-  g_ptr_array_add(argv, (gpointer)cli);
-  for (int i = 0; args[i]; i++)
-    g_ptr_array_add(argv, (gpointer)args[i]);
-  g_ptr_array_add(argv, NULL);
-  cli_result r = {0};
+  for (int i = 0; argv[i]; i++)
+    g_ptr_array_add(args, (gpointer)argv[i]);
+  g_ptr_array_add(args, NULL);
   int wait_status = 0;
   g_autoptr(GError) error = NULL;
   if (stdout_path) {
@@ -48,26 +47,55 @@ static inline cli_result cli_run_io(const char *cwd, const char *stdin_path,
     g_assert_cmpint(out_fd, >=, 0);
     GPid pid;
     int err_fd = -1;
-    if (!g_spawn_async_with_pipes_and_fds(cwd, (const char *const *)argv->pdata, NULL,
-                                          G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, out_fd, -1,
-                                          NULL, NULL, 0, &pid, NULL, NULL, &err_fd, &error))
-      g_error("spawn: %s", error->message);
+    if (!g_spawn_async_with_pipes_and_fds(cwd, (const char *const *)args->pdata, env,
+                                          G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH, NULL,
+                                          NULL, -1, out_fd, -1, NULL, NULL, 0, &pid, NULL, NULL,
+                                          &err_fd, &error))
+      g_error("spawn %s: %s", argv[0], error->message);
     close(out_fd);
-    GString *err = g_string_new(NULL);
+    GString *text = g_string_new(NULL);
     char buf[4096];
     ssize_t n;
     while ((n = read(err_fd, buf, sizeof buf)) > 0)
-      g_string_append_len(err, buf, n);
+      g_string_append_len(text, buf, n);
     close(err_fd);
     g_assert_cmpint(waitpid(pid, &wait_status, 0), ==, pid);
     g_spawn_close_pid(pid);
-    r.err = g_string_free(err, FALSE);
-    r.out = g_strdup("");
-  } else if (!g_spawn_sync(cwd, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
-                           &r.err, &wait_status, &error)) {
-    g_error("spawn: %s", error->message);
+    if (err)
+      *err = g_string_free(text, FALSE);
+    else
+      g_string_free(text, TRUE);
+    if (out)
+      *out = g_strdup("");
+  } else {
+    GSpawnFlags flags = G_SPAWN_SEARCH_PATH;
+    if (!out)
+      flags |= G_SPAWN_STDOUT_TO_DEV_NULL;
+    if (!err)
+      flags |= G_SPAWN_STDERR_TO_DEV_NULL;
+    if (!g_spawn_sync(cwd, (char **)args->pdata, (char **)env, flags, NULL, NULL, out, err,
+                      &wait_status, &error))
+      g_error("spawn %s: %s", argv[0], error->message);
   }
-  r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+/* Runs the CLI with the NULL-terminated args (without the program), as
+ * test_spawn: in cwd, standard input from stdin_path, standard output into
+ * stdout_path (NULL: captured in .out). */
+static inline cli_result cli_run_io(const char *cwd, const char *stdin_path,
+                                    const char *stdout_path, const char *const *args)
+{
+  const char *cli = g_getenv("STICKSLIP_CLI");
+  g_assert_nonnull(cli);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new();
+  g_ptr_array_add(argv, (gpointer)cli);
+  for (int i = 0; args[i]; i++)
+    g_ptr_array_add(argv, (gpointer)args[i]);
+  g_ptr_array_add(argv, NULL);
+  cli_result r = {0};
+  r.status = test_spawn(cwd, (const char *const *)argv->pdata, NULL, stdin_path, stdout_path,
+                        &r.out, &r.err);
   return r;
 }
 
@@ -95,6 +123,30 @@ static inline void cli_result_clear(cli_result *r)
   g_free(r->out);
   g_free(r->err);
   r->out = r->err = NULL;
+}
+
+/* Standard output of a CLI run that must succeed: any other exit fails the
+ * test, with the command and its standard error. */
+static inline char *cli_ok(const char *const *args)
+{
+  cli_result r = cli_runv(NULL, NULL, args);
+  if (r.status != 0)
+    g_error("stickslip-cli %s %s: exit %d: %s", args[0], args[1] ? args[1] : "", r.status, r.err);
+  g_free(r.err);
+  return r.out;
+}
+
+/* The CSV of a CLI run that must succeed, split: one GStrv of fields per
+ * line, the header first, empty lines left out. */
+static inline GPtrArray *cli_csv_rows(const char *const *args)
+{
+  g_autofree char *out = cli_ok(args);
+  g_auto(GStrv) lines = g_strsplit(out, "\n", -1);
+  GPtrArray *rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+  for (int i = 0; lines[i]; i++)
+    if (lines[i][0] != '\0')
+      g_ptr_array_add(rows, g_strsplit(lines[i], ",", -1));
+  return rows;
 }
 
 #endif

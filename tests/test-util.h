@@ -1,4 +1,5 @@
-/* test-util.h - helpers shared by the model tests. */
+/* test-util.h - helpers shared by the model tests; running the CLI and
+ * other programs is test-cli-util.h's. */
 #ifndef TEST_UTIL_H
 #define TEST_UTIL_H
 
@@ -11,6 +12,7 @@
 #include <glib.h>
 
 #include "stickslip.h"
+#include "test-cli-util.h"
 
 /* Builds scenario `name` with NULL-terminated assignments; fails the test on error. */
 static inline ss_model *make_model(const char *name, const char *const *sets)

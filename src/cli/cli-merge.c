@@ -206,10 +206,25 @@ static int merge_refuse(const char *fmt, ...)
   return EXIT_USAGE;
 }
 
-static const char merge_usage[] = "Usage: stickslip-cli merge PART... --csv FILE|-\n"
-                                  "Joins the tables of the shards of one sweep (--shard K/N "
-                                  "--csv PART) into the whole table,\nonly when every shard "
-                                  "1..N is there once, whole (see docs/studies.md).\n";
+static gboolean merge_csv_cb(const char *name, const char *value, gpointer data, GError **error)
+{
+  return cli_output_once(name, data, value, error);
+}
+
+static const GOptionEntry merge_entries[] = {
+    {"csv", 0, G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK, (gpointer)merge_csv_cb,
+     "the whole table (- is standard output), and FILE.study", "FILE|-"},
+    {NULL}};
+
+const cli_command cli_merge_command = {
+    "merge",
+    "Usage: stickslip-cli merge PART... --csv FILE|-\n"
+    "\n"
+    "Joins the tables of the shards of one sweep (sweep --shard K/N --csv PART, each\n"
+    "with its PART.study) into the whole table, only when every shard 1..N is there\n"
+    "once and whole; refuses (exit 2) naming a missing, truncated, duplicated or\n"
+    "foreign shard. FILE gets its FILE.study too (see docs/studies.md).\n",
+    merge_entries, -1};
 
 /* Loads a part and its study file; an error message, or NULL. */
 static char *load_part(part *p)
@@ -266,24 +281,14 @@ static int compare_k(const void *a, const void *b)
 int cli_merge(int argc, char **argv)
 {
   const char *csv = NULL;
-  int n_parts = 0;
-  part *parts = g_new0(part, argc + 1);
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
-      csv = argv[++i];
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      free_parts(parts, n_parts);
-      fprintf(stderr, "stickslip-cli: merge: unknown option '%.60s'\n\n%s", argv[i], merge_usage);
-      return EXIT_USAGE;
-    } else {
-      parts[n_parts++].path = argv[i];
-    }
-  }
-  if (!csv || n_parts == 0) {
-    free_parts(parts, n_parts);
-    fprintf(stderr, "stickslip-cli: merge needs PART... and --csv FILE (or -)\n\n%s", merge_usage);
+  if (cli_parse_args(&cli_merge_command, &csv, NULL, &argc, &argv))
     return EXIT_USAGE;
-  }
+  int n_parts = argc - 1;
+  if (!csv || n_parts == 0)
+    return cli_usage_error(&cli_merge_command, "merge needs PART... and --csv FILE (or -)%s", "");
+  part *parts = g_new0(part, n_parts);
+  for (int i = 0; i < n_parts; i++)
+    parts[i].path = argv[i + 1];
   int status = 0;
   for (int i = 0; i < n_parts && !status; i++) {
     g_autofree char *msg = load_part(&parts[i]);

@@ -6,6 +6,8 @@
 
 #include <stickslip/study.h>
 
+#include "cli-common.h"
+
 /* Writes csv_path.study: how the table in data (len bytes, written to
  * csv_path) was made: the study's definition and identity, the program
  * and CVODE, the command, shard k of n, the table's size and fingerprint
@@ -17,5 +19,7 @@ bool cli_write_study_file(const ss_study *st, const ss_study_result *r, int k, i
  * with the program, CVODE and the command in comments.  Nothing for "-".
  * False after a message. */
 bool cli_write_run_file(const ss_model *m, const ss_run_opts *resolved, const char *csv_path);
-/* stickslip-cli merge PART... --csv FILE|-; exit status. */
+/* merge's usage and options (merge --help). */
+extern const cli_command cli_merge_command;
+/* stickslip-cli merge PART... --csv FILE|- (argv[0] "merge"); exit status. */
 int cli_merge(int argc, char **argv);

@@ -21,34 +21,6 @@
 #include <stickslip/study-presets.h>
 #include <stickslip/study.h>
 
-static const char sweep_usage[] =
-    "Usage:\n"
-    "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]\n"
-    "                      [--vary NAME=LO:HI:N[:log]] --metric OUTCOME [--metric OUTCOME]...\n"
-    "                      [--t-end S] [--dt-out S] [--rtol X] [--atol X] [--max-steps N]\n"
-    "                      [--max-events N] [--jobs J] [--shard K/N] --csv FILE|-\n"
-    "  stickslip-cli sweep --preset NAME [--set NAME=VALUE]... [--t-end S] ... --csv FILE|-\n"
-    "\n"
-    "OUTCOME: a run metric (period, amplitude, energy.dissipated, C.first_slip,\n"
-    "C.stick_phases, C.stick_time, C.longest_stick, C.max_ratio for a contact C)\n"
-    "or max:COL, min:COL, final:COL, amp:COL, at:T:COL for a CSV column COL.\n"
-    "One row per variant, the first --vary slowest; --shard K/N writes the K-th of\n"
-    "N contiguous parts (part 1 with the header): cat of parts 1..N = the table.\n"
-    "--preset runs a shipped study (its scenario, base values, axes and outcomes;\n"
-    "--set changes a base value): an unknown NAME lists them.  --csv FILE also\n"
-    "writes FILE.study, how the table was made; `stickslip-cli merge` joins shards\n"
-    "by it.  See docs/studies.md.\n";
-
-void cli_sweep_help(FILE *out) { fputs(sweep_usage, out); }
-
-static int sweep_usage_error(const char *fmt, const char *arg)
-{
-  fprintf(stderr, "stickslip-cli: ");
-  fprintf(stderr, fmt, ss_excerpt(arg).text);
-  fprintf(stderr, "\n\n%s", sweep_usage);
-  return EXIT_USAGE;
-}
-
 /* A whole number in [lo, hi]; *end_out (may be NULL) gets what follows it. */
 static bool parse_int(const char *text, long lo, long hi, long *out, const char **end_out)
 {
@@ -110,72 +82,105 @@ typedef struct sweep_args {
   const char *csv;      /* --csv */
 } sweep_args;
 
+/* Every option of sweep but the run options, by its name. */
+static gboolean sweep_option_cb(const char *name, const char *val, gpointer data, GError **error)
+{
+  sweep_args *a = data;
+  if (strcmp(name, "--set") == 0)
+    g_ptr_array_add(a->sets, (gpointer)cli_keep(val));
+  else if (strcmp(name, "--vary") == 0)
+    g_ptr_array_add(a->varies, (gpointer)cli_keep(val));
+  else if (strcmp(name, "--metric") == 0)
+    g_ptr_array_add(a->metrics, (gpointer)cli_keep(val));
+  else if (strcmp(name, "--csv") == 0)
+    return cli_output_once(name, &a->csv, val, error); /* one output, given once */
+  else if (strcmp(name, "--preset") == 0)
+    a->preset = cli_keep(val);
+  else if (strcmp(name, "--jobs") == 0) {
+    long j;
+    if (!parse_int(val, 1, 1024, &j, NULL)) {
+      g_set_error(error, CLI_ERROR, CLI_ERROR_VALUE,
+                  "--jobs: '%s' is invalid; valid: a whole number from 1 to 1024 (default: one "
+                  "per core)",
+                  ss_excerpt(val).text);
+      return FALSE;
+    }
+    a->jobs = (int)j;
+  } else if (strcmp(name, "--shard") == 0) {
+    long k = 0, n = 0;
+    const char *rest = NULL;
+    if (!parse_int(val, 1, INT_MAX, &k, &rest) || *rest != '/' ||
+        !parse_int(rest + 1, 1, SS_STUDY_MAX_VARIANTS, &n, NULL) || k > n) {
+      g_set_error(error, CLI_ERROR, CLI_ERROR_VALUE,
+                  "--shard: '%s' is invalid; valid form K/N with whole numbers 1 <= K <= N <= %d "
+                  "(e.g. 2/8)",
+                  ss_excerpt(val).text, SS_STUDY_MAX_VARIANTS);
+      return FALSE;
+    }
+    a->shard_k = (int)k;
+    a->shard_n = (int)n;
+  }
+  return TRUE;
+}
+
+#define SWEEP_OPTION(name, arg, help)                                                            \
+  {                                                                                              \
+    name, 0, G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK, (gpointer)sweep_option_cb, help, arg \
+  }
+
+static const GOptionEntry sweep_entries[] = {
+    SWEEP_OPTION("preset", "NAME", "a shipped study (an unknown NAME lists them)"),
+    SWEEP_OPTION("set", "NAME=VALUE", "a base value (see: stickslip-cli params SCENARIO)"),
+    SWEEP_OPTION("vary", "NAME=LO:HI:N[:log]", "an axis: N values of NAME from LO to HI"),
+    SWEEP_OPTION("metric", "OUTCOME", "a column of the table (see OUTCOME above)"),
+    SWEEP_OPTION("jobs", "J", "variants run at once (default: one per core)"),
+    SWEEP_OPTION("shard", "K/N", "the K-th of N contiguous parts of the table"),
+    SWEEP_OPTION("csv", "FILE|-", "the table (- is standard output), and FILE.study"),
+    {NULL}};
+
+const cli_command cli_sweep_command = {
+    "sweep",
+    "Usage:\n"
+    "  stickslip-cli sweep SCENARIO [--set NAME=VALUE]... --vary NAME=LO:HI:N[:log]\n"
+    "                      [--vary NAME=LO:HI:N[:log]] --metric OUTCOME [--metric OUTCOME]...\n"
+    "                      [--t-end S] [--dt-out S] [--rtol X] [--atol X] [--max-steps N]\n"
+    "                      [--max-events N] [--jobs J] [--shard K/N] --csv FILE|-\n"
+    "  stickslip-cli sweep --preset NAME [--set NAME=VALUE]... [--t-end S] ... --csv FILE|-\n"
+    "\n"
+    "OUTCOME: a run metric (period, amplitude, energy.dissipated, C.first_slip,\n"
+    "C.stick_phases, C.stick_time, C.longest_stick, C.max_ratio for a contact C)\n"
+    "or max:COL, min:COL, final:COL, amp:COL, at:T:COL for a CSV column COL.\n"
+    "One row per variant, the first --vary slowest; --shard K/N writes the K-th of\n"
+    "N contiguous parts (part 1 with the header): cat of parts 1..N = the table.\n"
+    "--preset runs a shipped study (its scenario, base values, axes and outcomes;\n"
+    "--set changes a base value): an unknown NAME lists them.  --csv FILE also\n"
+    "writes FILE.study, how the table was made; `stickslip-cli merge` joins shards\n"
+    "by it.  See docs/studies.md.\n",
+    sweep_entries, 4};
+
 static int parse_sweep_args(int argc, char **argv, sweep_args *a)
 {
-  for (int i = 0; i < argc; i++) {
-    const char *arg = argv[i];
-    if (arg[0] != '-') {
-      if (a->scenario)
-        return sweep_usage_error("sweep: unexpected argument '%s'", arg);
-      a->scenario = arg;
-      continue;
-    }
-    if (i + 1 >= argc)
-      return sweep_usage_error("option %s needs a value", arg);
-    const char *val = argv[++i];
-    if (strcmp(arg, "--set") == 0)
-      g_ptr_array_add(a->sets, (gpointer)val);
-    else if (strcmp(arg, "--vary") == 0)
-      g_ptr_array_add(a->varies, (gpointer)val);
-    else if (strcmp(arg, "--metric") == 0)
-      g_ptr_array_add(a->metrics, (gpointer)val);
-    else if (strcmp(arg, "--csv") == 0) {
-      if (!cli_output_once(arg, &a->csv, val)) /* one output, given once */
-        return EXIT_USAGE;
-    } else if (strcmp(arg, "--preset") == 0)
-      a->preset = val;
-    else if (cli_is_run_option(arg)) {
-      if (!cli_parse_run_option(arg, val, &a->opts))
-        return EXIT_USAGE;
-    } else if (strcmp(arg, "--jobs") == 0) {
-      long j;
-      if (!parse_int(val, 1, 1024, &j, NULL)) {
-        fprintf(stderr,
-                "stickslip-cli: --jobs: '%s' is invalid; valid: a whole number from 1 "
-                "to 1024 (default: one per core)\n",
-                val);
-        return EXIT_USAGE;
-      }
-      a->jobs = (int)j;
-    } else if (strcmp(arg, "--shard") == 0) {
-      long k = 0, n = 0;
-      const char *rest = NULL;
-      if (!parse_int(val, 1, INT_MAX, &k, &rest) || *rest != '/' ||
-          !parse_int(rest + 1, 1, SS_STUDY_MAX_VARIANTS, &n, NULL) || k > n) {
-        fprintf(stderr,
-                "stickslip-cli: --shard: '%s' is invalid; valid form K/N with whole "
-                "numbers 1 <= K <= N <= %d (e.g. 2/8)\n",
-                val, SS_STUDY_MAX_VARIANTS);
-        return EXIT_USAGE;
-      }
-      a->shard_k = (int)k;
-      a->shard_n = (int)n;
-    } else
-      return sweep_usage_error("sweep: unknown option '%s'", arg);
-  }
+  const cli_command *cmd = &cli_sweep_command;
+  int status = cli_parse_args(cmd, a, &a->opts, &argc, &argv);
+  if (status)
+    return status;
+  if (argc > 2)
+    return cli_usage_error(cmd, "sweep: unexpected argument '%s'", argv[2]);
+  a->scenario = argc == 2 ? argv[1] : NULL;
   if (a->preset && (a->scenario || a->varies->len || a->metrics->len))
-    return sweep_usage_error(
+    return cli_usage_error(
+        cmd,
         "sweep --preset %s: the preset gives the scenario, --vary and --metric; only --set "
         "changes it",
         a->preset);
   if (!a->scenario && !a->preset)
-    return sweep_usage_error("sweep needs a SCENARIO or --preset NAME%s", "");
+    return cli_usage_error(cmd, "sweep needs a SCENARIO or --preset NAME%s", "");
   if (!a->preset && a->varies->len == 0)
-    return sweep_usage_error("sweep needs --vary NAME=LO:HI:N[:log]%s", "");
+    return cli_usage_error(cmd, "sweep needs --vary NAME=LO:HI:N[:log]%s", "");
   if (!a->preset && a->metrics->len == 0)
-    return sweep_usage_error("sweep needs --metric OUTCOME%s", "");
+    return cli_usage_error(cmd, "sweep needs --metric OUTCOME%s", "");
   if (!a->csv)
-    return sweep_usage_error("sweep needs --csv FILE (or - for standard output)%s", "");
+    return cli_usage_error(cmd, "sweep needs --csv FILE (or - for standard output)%s", "");
   return 0;
 }
 
@@ -216,7 +221,8 @@ static ss_study *study_from_args(const sweep_args *a)
     return study_from_preset(a);
   const ss_scenario *sc = ss_scenario_find(a->scenario);
   if (!sc) {
-    sweep_usage_error("unknown scenario '%s' (see: stickslip-cli list)", a->scenario);
+    cli_usage_error(&cli_sweep_command, "unknown scenario '%s' (see: stickslip-cli list)",
+                    a->scenario);
     return NULL;
   }
   ss_study *st = ss_study_new(sc);
@@ -331,25 +337,8 @@ static const bench_study bench_studies[] = {
     {"gear-train", "level=2", "M_psi_amp=3:5:32", "bearing_psi.stick_time", {1, 2}},
 };
 
-int cli_bench_studies(int argc, char **argv)
+int cli_bench_studies(int runs)
 {
-  int runs = 5;
-  for (int i = 0; i < argc; i++) {
-    long n;
-    if (strcmp(argv[i], "--studies") == 0)
-      continue;
-    if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc &&
-        parse_int(argv[i + 1], 1, 1000, &n, NULL)) {
-      runs = (int)n;
-      i++;
-      continue;
-    }
-    fprintf(stderr,
-            "stickslip-cli: bench --studies: unexpected argument '%s'; valid: "
-            "bench --studies [--runs N] (N from 1 to 1000)\n",
-            argv[i]);
-    return EXIT_USAGE;
-  }
   /* cpu/s: CPU time of all threads (median); wall/cpu shows how much of
    * the cores the study got on a shared machine */
   printf("%-12s %-8s %-22s %8s %4s %4s %9s %9s %9s\n", "study", "base", "vary", "variants", "jobs",

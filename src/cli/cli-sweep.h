@@ -8,12 +8,14 @@
 
 #include <stickslip/stickslip.h>
 
-/* stickslip-cli sweep ARGS...: returns the exit status. */
-int cli_sweep(int argc, char **argv);
+#include "cli-common.h"
+
 /* sweep's usage and options (sweep --help). */
-void cli_sweep_help(FILE *out);
-/* stickslip-cli bench --studies [--runs N]: returns the exit status. */
-int cli_bench_studies(int argc, char **argv);
+extern const cli_command cli_sweep_command;
+/* stickslip-cli sweep ARGS... (argv[0] "sweep"): returns the exit status. */
+int cli_sweep(int argc, char **argv);
+/* stickslip-cli bench --studies [--runs N], N runs: the exit status. */
+int cli_bench_studies(int runs);
 /* The run's metrics as CSV to path ("-": stdout); false after a message. */
 bool cli_write_metrics(const ss_model *m, const ss_trace *tr, const char *path);
 

@@ -48,7 +48,8 @@ static const char usage_text[] =
     "Exit status: 0 success, 2 bad usage or invalid value, 3 simulation failure,\n"
     "4 an output could not be written.\n";
 
-/* fmt takes one %s: an excerpt of arg (user input) */
+/* fmt takes one %s: an excerpt of arg (user input); the general usage
+ * follows (no command, or an unknown one). */
 static int usage_error(const char *fmt, const char *arg)
 {
   fprintf(stderr, "stickslip-cli: ");
@@ -57,8 +58,19 @@ static int usage_error(const char *fmt, const char *arg)
   return EXIT_USAGE;
 }
 
-static int cmd_list(void)
+static const cli_command list_command = {"list",
+                                         "Usage: stickslip-cli list\n"
+                                         "\n"
+                                         "Lists the scenarios: name<TAB>title, one per line.\n",
+                                         NULL, -1};
+
+static int cmd_list(int argc, char **argv)
 {
+  int status = cli_parse_args(&list_command, NULL, NULL, &argc, &argv);
+  if (status)
+    return status;
+  if (argc > 1)
+    return cli_usage_error(&list_command, "list takes no arguments%s", "");
   for (int i = 0; i < ss_scenario_count(); i++) {
     const ss_scenario *sc = ss_scenario_get(i);
     printf("%s\t%s\n", sc->name, sc->title);
@@ -66,13 +78,26 @@ static int cmd_list(void)
   return 0;
 }
 
+static const cli_command params_command = {
+    "params",
+    "Usage: stickslip-cli params SCENARIO\n"
+    "\n"
+    "Lists the scenario's parameters, tab-separated: name, default, unit, min, max,\n"
+    "the interval (\"(\" marks an exclusive minimum), description; a choice\n"
+    "parameter has its choices, a|b|c, in the fourth column.\n",
+    NULL, -1};
+
 static int cmd_params(int argc, char **argv)
 {
-  if (argc != 1)
-    return usage_error("params takes exactly one SCENARIO%s", "");
-  const ss_scenario *sc = ss_scenario_find(argv[0]);
+  int status = cli_parse_args(&params_command, NULL, NULL, &argc, &argv);
+  if (status)
+    return status;
+  if (argc != 2)
+    return cli_usage_error(&params_command, "params takes exactly one SCENARIO%s", "");
+  const ss_scenario *sc = ss_scenario_find(argv[1]);
   if (!sc)
-    return usage_error("unknown scenario '%s' (see: stickslip-cli list)", argv[0]);
+    return cli_usage_error(&params_command, "unknown scenario '%s' (see: stickslip-cli list)",
+                           argv[1]);
   for (int i = 0; i < sc->n_params; i++) {
     const ss_param_info *p = &sc->params[i];
     char def[64];
@@ -118,10 +143,10 @@ static bool write_csv(const char *path, const ss_model *m, const ss_trace *tr, b
 }
 
 typedef struct run_args {
+  GPtrArray *sets;      /* --set NAME=VALUE strings (first: set_cb) */
   const char *scenario; /* positional scenario name or NULL */
   const char *file;     /* --file */
   const char *example;  /* --example ID[:N] */
-  GPtrArray *sets;      /* --set NAME=VALUE strings */
   ss_run_opts opts;     /* --t-end, --dt-out, --rtol, --atol */
   const char *csv;      /* --csv */
   const char *events;   /* --events */
@@ -145,36 +170,63 @@ static bool run_files_distinct(const run_args *a, const char *default_csv)
   return cli_files_distinct(options, paths, 4, 1);
 }
 
+/* --set NAME=VALUE (run, bench, statics): in the order given. */
+static gboolean set_cb(const char *name, const char *value, gpointer data, GError **error)
+{
+  (void)name, (void)error;
+  g_ptr_array_add(*(GPtrArray **)data, (gpointer)cli_keep(value));
+  return TRUE;
+}
+
+static gboolean run_input_cb(const char *name, const char *value, gpointer data, GError **error)
+{
+  run_args *a = data;
+  (void)error;
+  *(strcmp(name, "--file") == 0 ? &a->file : &a->example) = cli_keep(value);
+  return TRUE;
+}
+
+static gboolean run_output_cb(const char *name, const char *value, gpointer data, GError **error)
+{
+  return cli_output_once(name, output_slot(data, name), value, error);
+}
+
+#define OPTION(name, cb, arg, help)                                                   \
+  {                                                                                   \
+    name, 0, G_OPTION_FLAG_FILENAME, G_OPTION_ARG_CALLBACK, (gpointer)(cb), help, arg \
+  }
+
+static const GOptionEntry run_entries[] = {
+    OPTION("file", run_input_cb, "FILE", "a scenario file (- reads standard input)"),
+    OPTION("example", run_input_cb, "ID[:N]",
+           "setting N (default 1) of a paper's example, with its\n"
+           "output step (see: stickslip-cli examples)"),
+    OPTION("set", set_cb, "NAME=VALUE",
+           "a parameter's value (see: stickslip-cli params SCENARIO);\n"
+           "repeatable, applied after --file and --example"),
+    OPTION("csv", run_output_cb, "FILE|-", "the history as CSV (- is standard output)"),
+    OPTION("events", run_output_cb, "FILE|-", "the events as CSV: t, contact, kind"),
+    OPTION("metrics", run_output_cb, "FILE|-",
+           "metric,value,unit rows: period, amplitude, stick phases, ..."),
+    {NULL}};
+
+static const cli_command run_command = {
+    "run",
+    "Usage: stickslip-cli run [SCENARIO] [--file F|- | --example ID[:N]] [OPTION]...\n"
+    "\n"
+    "Runs one scenario over its whole history and writes CSV: a header and one row\n"
+    "per output time (an empty field is an undetermined value). Without --csv,\n"
+    "--events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n",
+    run_entries, 3};
+
 static int parse_run_args(int argc, char **argv, run_args *a)
 {
-  for (int i = 0; i < argc; i++) {
-    const char *arg = argv[i];
-    bool has_value = i + 1 < argc;
-    if (arg[0] != '-' || strcmp(arg, "-") == 0) {
-      if (a->scenario)
-        return usage_error("unexpected argument '%s'", arg);
-      a->scenario = arg;
-      continue;
-    }
-    if (!has_value)
-      return usage_error("option %s needs a value", arg);
-    const char *val = argv[++i];
-    if (strcmp(arg, "--set") == 0)
-      g_ptr_array_add(a->sets, (gpointer)val);
-    else if (strcmp(arg, "--file") == 0)
-      a->file = val;
-    else if (strcmp(arg, "--example") == 0)
-      a->example = val;
-    else if (strcmp(arg, "--csv") == 0 || strcmp(arg, "--events") == 0 ||
-             strcmp(arg, "--metrics") == 0) {
-      if (!cli_output_once(arg, output_slot(a, arg), val))
-        return EXIT_USAGE;
-    } else if (cli_is_run_option(arg)) {
-      if (!cli_parse_run_option(arg, val, &a->opts))
-        return EXIT_USAGE;
-    } else
-      return usage_error("unknown option '%s'", arg);
-  }
+  int status = cli_parse_args(&run_command, a, &a->opts, &argc, &argv);
+  if (status)
+    return status;
+  if (argc > 2)
+    return cli_usage_error(&run_command, "unexpected argument '%s'", argv[2]);
+  a->scenario = argc == 2 ? argv[1] : NULL;
   return 0;
 }
 
@@ -205,7 +257,7 @@ static double *example_values(run_args *a, const ss_scenario **sc)
   int setting;
   const ss_example *ex = parse_example(a->example, &setting);
   if (!ex) {
-    usage_error("unknown example '%s' (see: stickslip-cli examples)", a->example);
+    cli_usage_error(&run_command, "unknown example '%s' (see: stickslip-cli examples)", a->example);
     return NULL;
   }
   if (setting < 0) {
@@ -238,7 +290,7 @@ static ss_model *model_from_args(run_args *a, int *status)
   char *err = NULL;
   *status = EXIT_USAGE;
   if (a->file && a->example) {
-    usage_error("--file and --example exclude each other%s", "");
+    cli_usage_error(&run_command, "--file and --example exclude each other%s", "");
     return NULL;
   }
   if (a->example) {
@@ -265,12 +317,12 @@ static ss_model *model_from_args(run_args *a, int *status)
         ss_run_opts_set(&a->opts, i, ss_run_opts_get(&file_opts, i), NULL);
   } else {
     if (!a->scenario) {
-      usage_error("run needs a SCENARIO, --file or --example%s", "");
+      cli_usage_error(&run_command, "run needs a SCENARIO, --file or --example%s", "");
       return NULL;
     }
     sc = ss_scenario_find(a->scenario);
     if (!sc) {
-      usage_error("unknown scenario '%s' (see: stickslip-cli list)", a->scenario);
+      cli_usage_error(&run_command, "unknown scenario '%s' (see: stickslip-cli list)", a->scenario);
       return NULL;
     }
     values = malloc(sizeof(double) * (size_t)(sc->n_params + 1));
@@ -295,6 +347,7 @@ static ss_model *model_from_args(run_args *a, int *status)
   return m;
 }
 
+/* argv[0] is the command's name, as for every cmd_ */
 static int cmd_run(int argc, char **argv)
 {
   g_autoptr(GPtrArray) sets = g_ptr_array_new();
@@ -435,46 +488,100 @@ static const bench_variant extra_variants[] = {
     {"two-slider", {"rod=flexible", "law=lugre"}, 0.0},
 };
 
+typedef struct bench_args {
+  GPtrArray *sets;  /* --set NAME=VALUE (first: set_cb) */
+  const char *runs; /* --runs N, read once --studies is known */
+  double t_end;     /* --t-end S, 0: the scenario's */
+  bool studies;     /* --studies */
+} bench_args;
+
+static gboolean bench_option_cb(const char *name, const char *value, gpointer data, GError **error)
+{
+  bench_args *a = data;
+  if (strcmp(name, "--studies") == 0)
+    a->studies = true;
+  else if (strcmp(name, "--runs") == 0)
+    a->runs = cli_keep(value);
+  else
+    return cli_parse_option(ss_run_option_get(SS_RUN_T_END), value, &a->t_end, error);
+  return TRUE;
+}
+
+static const GOptionEntry bench_entries[] = {
+    OPTION("runs", bench_option_cb, "N",
+           "runs per variant (default 200; slow cases stop after 2 s;\n"
+           "with --studies default 5, at most 1000)"),
+    OPTION("set", set_cb, "NAME=VALUE", "a parameter's value (at most 16)"),
+    OPTION("t-end", bench_option_cb, "S", "end time, s"),
+    {"studies", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, (gpointer)bench_option_cb,
+     "times the shipped parameter studies instead", NULL},
+    {NULL}};
+
+static const cli_command bench_command = {
+    "bench",
+    "Usage: stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end S]] [--runs N]\n"
+    "       stickslip-cli bench --studies [--runs N]\n"
+    "\n"
+    "Times whole histories: per variant the median wall time, steps, RHS evaluations\n"
+    "and events. Without SCENARIO every scenario with every choice of its choice\n"
+    "parameters; with --set or --t-end that one variant only.\n",
+    bench_entries, -1};
+
 static int cmd_bench(int argc, char **argv)
 {
-  const char *only = NULL;
-  const char *variant[16];
-  int n_set = 0;
-  double t_end = 0.0;
-  int runs = 200;
-  for (int i = 0; i < argc; i++)
-    if (strcmp(argv[i], "--studies") == 0)
-      return cli_bench_studies(argc, argv);
-  for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-      static const ss_param_info runs_info = {
-          "--runs",           "Runs", "",  SS_PARAM_REAL, 200, 1, 1e6, SS_PARAM_INTEGER,
-          "Runs per variant", NULL,   NULL};
-      double r;
-      if (!cli_parse_option(&runs_info, argv[++i], &r))
-        return EXIT_USAGE;
-      runs = (int)r;
-    } else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
-      if (n_set == (int)(sizeof variant / sizeof variant[0]))
-        return usage_error("bench takes at most 16 --set%s", "");
-      variant[n_set++] = argv[++i];
-    } else if (strcmp(argv[i], "--t-end") == 0 && i + 1 < argc) {
-      if (!cli_parse_option(ss_run_option_get(SS_RUN_T_END), argv[++i], &t_end))
-        return EXIT_USAGE;
-    } else if (argv[i][0] != '-' && !only) {
-      only = argv[i];
-    } else {
-      return usage_error("unexpected bench argument '%s'", argv[i]);
+  g_autoptr(GPtrArray) sets = g_ptr_array_new();
+  bench_args a = {.sets = sets};
+  int status = cli_parse_args(&bench_command, &a, NULL, &argc, &argv);
+  if (status)
+    return status;
+  if (a.studies) {
+    /* --studies [--runs N] (N from 1 to 1000) and nothing else */
+    long n = 5;
+    char *end = NULL;
+    const char *stray = argc > 1 ? argv[1] : sets->len ? "--set" : a.t_end > 0 ? "--t-end" : NULL;
+    if (a.runs) {
+      errno = 0;
+      n = strtol(a.runs, &end, 10);
+      if (end == a.runs || *end || errno || n < 1 || n > 1000)
+        stray = "--runs";
     }
+    if (stray) {
+      fprintf(stderr,
+              "stickslip-cli: bench --studies: unexpected argument '%s'; valid: "
+              "bench --studies [--runs N] (N from 1 to 1000)\n",
+              ss_excerpt(stray).text);
+      return EXIT_USAGE;
+    }
+    return cli_bench_studies((int)n);
   }
+  int runs = 200;
+  if (a.runs) {
+    static const ss_param_info runs_info = {
+        "--runs",           "Runs", "",  SS_PARAM_REAL, 200, 1, 1e6, SS_PARAM_INTEGER,
+        "Runs per variant", NULL,   NULL};
+    double r;
+    g_autoptr(GError) error = NULL;
+    if (!cli_parse_option(&runs_info, a.runs, &r, &error)) {
+      fprintf(stderr, "stickslip-cli: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+    runs = (int)r;
+  }
+  if (argc > 2)
+    return cli_usage_error(&bench_command, "unexpected bench argument '%s'", argv[2]);
+  const char *only = argc == 2 ? argv[1] : NULL;
+  int n_set = (int)sets->len;
+  const char *const *variant = (const char *const *)sets->pdata;
+  double t_end = a.t_end;
+  if (n_set > 16)
+    return cli_usage_error(&bench_command, "bench takes at most 16 --set%s", "");
   if (only && !ss_scenario_find(only))
-    return usage_error("unknown scenario '%s' (see: stickslip-cli list)", only);
+    return cli_usage_error(&bench_command, "unknown scenario '%s' (see: stickslip-cli list)", only);
   if ((n_set > 0 || t_end > 0.0) && !only)
-    return usage_error("bench --set and --t-end need a SCENARIO%s", "");
+    return cli_usage_error(&bench_command, "bench --set and --t-end need a SCENARIO%s", "");
   printf("CVODE: %s\n", ss_cvode_build());
   printf("%-20s %-34s %7s %6s %11s %8s %9s %7s\n", "scenario", "variant", "t_end/s", "runs",
          "median/ms", "steps", "rhs", "events");
-  int status = 0;
   for (int i = 0; i < ss_scenario_count(); i++) {
     const ss_scenario *sc = ss_scenario_get(i);
     if (only && strcmp(only, sc->name) != 0)
@@ -505,46 +612,68 @@ static int cmd_bench(int argc, char **argv)
   return status ? EXIT_SIMULATION : 0;
 }
 
+typedef struct statics_args {
+  GPtrArray *sets; /* --set NAME=VALUE (first: set_cb) */
+  double t;        /* --t S, -1: the final loads */
+} statics_args;
+
+static gboolean statics_t_cb(const char *name, const char *value, gpointer data, GError **error)
+{
+  static const ss_param_info t_info = {
+      "--t", "Time", "s", SS_PARAM_REAL, 0, 0, 1e9, 0, "Instant of the loads", NULL, NULL};
+  (void)name;
+  return cli_parse_option(&t_info, value, &((statics_args *)data)->t, error);
+}
+
+static const GOptionEntry statics_entries[] = {
+    OPTION("set", set_cb, "NAME=VALUE",
+           "a parameter's value (see: stickslip-cli params two-slider)"),
+    OPTION("t", statics_t_cb, "S", "the instant of the loads, s (default: the final ones)"),
+    {NULL}};
+
+static const cli_command statics_command = {
+    "statics",
+    "Usage: stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
+    "\n"
+    "The two-slider at rest under the loads of instant S (default: the final ones,\n"
+    "Wojtyra 2016 Example 1): the family of reactions, the stick interval and\n"
+    "whether a sliding solution exists, as key<TAB>value lines.\n",
+    statics_entries, -1};
+
 /* The two-slider at rest under the loads of instant --t (default: the final,
  * Example 1 loads): the family of reactions, the stick interval and whether
  * a sliding solution exists, as key<TAB>value lines. */
 static int cmd_statics(int argc, char **argv)
 {
-  if (argc < 1 || argv[0][0] == '-')
-    return usage_error("statics needs a SCENARIO%s", "");
-  const ss_scenario *sc = ss_scenario_find(argv[0]);
+  g_autoptr(GPtrArray) sets = g_ptr_array_new();
+  statics_args a = {.sets = sets, .t = -1.0};
+  int status = cli_parse_args(&statics_command, &a, NULL, &argc, &argv);
+  if (status)
+    return status;
+  if (argc < 2)
+    return cli_usage_error(&statics_command, "statics needs a SCENARIO%s", "");
+  if (argc > 2)
+    return cli_usage_error(&statics_command, "unexpected statics argument '%s'", argv[2]);
+  const ss_scenario *sc = ss_scenario_find(argv[1]);
   if (!sc)
-    return usage_error("unknown scenario '%s' (see: stickslip-cli list)", argv[0]);
+    return cli_usage_error(&statics_command, "unknown scenario '%s' (see: stickslip-cli list)",
+                           argv[1]);
   if (strcmp(sc->name, "two-slider") != 0)
-    return usage_error("statics is available for two-slider only, not '%s'", sc->name);
+    return cli_usage_error(&statics_command, "statics is available for two-slider only, not '%s'",
+                           sc->name);
   double *values = malloc(sizeof(double) * (size_t)sc->n_params);
   if (!values)
     return EXIT_SIMULATION;
   ss_scenario_defaults(sc, values);
-  double t = -1.0;
+  double t = a.t;
   char *err = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (i + 1 >= argc || (strcmp(argv[i], "--set") != 0 && strcmp(argv[i], "--t") != 0)) {
-      free(values);
-      return usage_error(i + 1 >= argc && argv[i][0] == '-' ? "option %s needs a value"
-                                                            : "unexpected statics argument '%s'",
-                         argv[i]);
-    }
-    const char *opt = argv[i], *text = argv[++i];
-    if (strcmp(opt, "--t") == 0) {
-      static const ss_param_info t_info = {
-          "--t", "Time", "s", SS_PARAM_REAL, 0, 0, 1e9, 0, "Instant of the loads", NULL, NULL};
-      if (!cli_parse_option(&t_info, text, &t)) {
-        free(values);
-        return EXIT_USAGE;
-      }
-    } else if (!ss_param_set_assignment(sc, values, text, &err)) {
+  for (guint i = 0; i < sets->len; i++)
+    if (!ss_param_set_assignment(sc, values, g_ptr_array_index(sets, i), &err)) {
       fprintf(stderr, "stickslip-cli: %s\n", err);
       free(err);
       free(values);
       return EXIT_USAGE;
     }
-  }
   ss_ts_statics st;
   int rc = ss_ts_statics_analyse(sc, values, t, &st, &err);
   free(values);
@@ -560,10 +689,22 @@ static int cmd_statics(int argc, char **argv)
 /* examples: one line per example (ID, scenario, citation, title) and one
  * per setting (ID:N, label, assignments); examples ID: the example's note
  * and its published values per setting. */
+static const cli_command examples_command = {
+    "examples",
+    "Usage: stickslip-cli examples [ID]\n"
+    "\n"
+    "Lists the papers' examples and their settings; with ID, the example's note\n"
+    "and its published values per setting.\n",
+    NULL, -1};
+
 static int cmd_examples(int argc, char **argv)
 {
+  int status = cli_parse_args(&examples_command, NULL, NULL, &argc, &argv);
+  if (status)
+    return status;
+  argc--, argv++; /* the ID, if any */
   if (argc > 1)
-    return usage_error("examples takes at most one ID%s", "");
+    return cli_usage_error(&examples_command, "examples takes at most one ID%s", "");
   for (int e = 0; e < ss_example_count(); e++) {
     const ss_example *ex = ss_example_get(e);
     if (argc == 1 && strcmp(argv[0], ex->id) != 0)
@@ -589,89 +730,28 @@ static int cmd_examples(int argc, char **argv)
     if (argc == 1)
       return 0;
   }
-  return argc == 1 ? usage_error("unknown example '%s' (see: stickslip-cli examples)", argv[0]) : 0;
+  return argc == 1 ? cli_usage_error(&examples_command,
+                                     "unknown example '%s' (see: stickslip-cli examples)", argv[0])
+                   : 0;
 }
 
-/* Each command's own help (COMMAND --help): its synopsis and options. */
-typedef struct command_help {
-  const char *name;
-  const char *text;
-} command_help;
+typedef struct command {
+  const cli_command *help;
+  int (*run)(int argc, char **argv);
+} command;
 
-static const command_help command_helps[] = {
-    {"list", "Usage: stickslip-cli list\n"
-             "\n"
-             "Lists the scenarios: name<TAB>title, one per line.\n"},
-    {"params", "Usage: stickslip-cli params SCENARIO\n"
-               "\n"
-               "Lists the scenario's parameters, tab-separated: name, default, unit, min, max,\n"
-               "the interval (\"(\" marks an exclusive minimum), description; a choice\n"
-               "parameter has its choices, a|b|c, in the fourth column.\n"},
-    {"examples", "Usage: stickslip-cli examples [ID]\n"
-                 "\n"
-                 "Lists the papers' examples and their settings; with ID, the example's note\n"
-                 "and its published values per setting.\n"},
-    {"run", "Usage: stickslip-cli run [SCENARIO] [--file F|- | --example ID[:N]] [OPTION]...\n"
-            "\n"
-            "Runs one scenario over its whole history and writes CSV: a header and one row\n"
-            "per output time (an empty field is an undetermined value). Without --csv,\n"
-            "--events and --metrics the CSV goes to SCENARIO.csv in the current folder.\n"
-            "\n"
-            "  --file FILE          a scenario file (- reads standard input)\n"
-            "  --example ID[:N]     setting N (default 1) of a paper's example, with its\n"
-            "                       output step (see: stickslip-cli examples)\n"
-            "  --set NAME=VALUE     a parameter's value (see: stickslip-cli params SCENARIO);\n"
-            "                       repeatable, applied after --file and --example\n"
-            "  --t-end S            end time, s\n"
-            "  --dt-out S           output step, s\n"
-            "  --rtol X             relative tolerance\n"
-            "  --atol X             absolute tolerance\n"
-            "  --max-steps N        integrator steps at most\n"
-            "  --max-events N       events at most\n"
-            "  --csv FILE|-         the history as CSV (- is standard output)\n"
-            "  --events FILE|-      the events as CSV: t, contact, kind\n"
-            "  --metrics FILE|-     metric,value,unit rows: period, amplitude, stick phases, ...\n"
-            "\n"
-            "Each option is given as --opt VALUE or --opt=VALUE.\n"},
-    {"sweep", NULL}, /* cli_sweep_help() */
-    {"merge", "Usage: stickslip-cli merge PART... --csv FILE|-\n"
-              "\n"
-              "Joins the tables of the shards of one sweep (sweep --shard K/N --csv PART, each\n"
-              "with its PART.study) into the whole table, only when every shard 1..N is there\n"
-              "once and whole; refuses (exit 2) naming a missing, truncated, duplicated or\n"
-              "foreign shard. FILE gets its FILE.study too (see docs/studies.md).\n"},
-    {"bench", "Usage: stickslip-cli bench [SCENARIO [--set NAME=VALUE]... [--t-end S]] [--runs N]\n"
-              "       stickslip-cli bench --studies [--runs N]\n"
-              "\n"
-              "Times whole histories: per variant the median wall time, steps, RHS evaluations\n"
-              "and events. Without SCENARIO every scenario with every choice of its choice\n"
-              "parameters; with --set or --t-end that one variant only.\n"
-              "\n"
-              "  --runs N             runs per variant (default 200; slow cases stop after 2 s)\n"
-              "  --set NAME=VALUE     a parameter's value (at most 16)\n"
-              "  --t-end S            end time, s\n"
-              "  --studies            times the shipped parameter studies instead\n"},
-    {"statics", "Usage: stickslip-cli statics two-slider [--set NAME=VALUE]... [--t S]\n"
-                "\n"
-                "The two-slider at rest under the loads of instant S (default: the final ones,\n"
-                "Wojtyra 2016 Example 1): the family of reactions, the stick interval and\n"
-                "whether a sliding solution exists, as key<TAB>value lines.\n"},
+static const command commands[] = {
+    {&list_command, cmd_list},   {&params_command, cmd_params},   {&examples_command, cmd_examples},
+    {&run_command, cmd_run},     {&cli_sweep_command, cli_sweep}, {&cli_merge_command, cli_merge},
+    {&bench_command, cmd_bench}, {&statics_command, cmd_statics},
 };
 
-static const command_help *command_help_find(const char *name)
+static const command *command_find(const char *name)
 {
-  for (size_t i = 0; i < sizeof command_helps / sizeof command_helps[0]; i++)
-    if (strcmp(command_helps[i].name, name) == 0)
-      return &command_helps[i];
+  for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+    if (strcmp(commands[i].help->name, name) == 0)
+      return &commands[i];
   return NULL;
-}
-
-static void print_command_help(const command_help *h)
-{
-  if (h->text)
-    fputs(h->text, stdout);
-  else
-    cli_sweep_help(stdout);
 }
 
 /* --help: the usage, then every command's own help (help2man makes the man
@@ -679,9 +759,9 @@ static void print_command_help(const command_help *h)
 static int print_help(void)
 {
   fputs(usage_text, stdout);
-  for (size_t i = 0; i < sizeof command_helps / sizeof command_helps[0]; i++) {
+  for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
     fputc('\n', stdout);
-    print_command_help(&command_helps[i]);
+    cli_print_help(commands[i].help, stdout);
   }
   fputs("\nReport bugs and read the documentation at <"
         "https://github.com/stickslip/stickslip-lab"
@@ -694,67 +774,34 @@ static int dispatch(int argc, char **argv)
 {
   if (argc < 2)
     return usage_error("missing command%s", "");
-  const char *cmd = argv[1];
-  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
-    return argc == 3 && command_help_find(argv[2])
-               ? (print_command_help(command_help_find(argv[2])), 0)
+  const char *name = argv[1];
+  if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0)
+    return argc == 3 && command_find(argv[2])
+               ? (cli_print_help(command_find(argv[2])->help, stdout), 0)
                : print_help();
-  if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+  if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
     if (argc > 2)
       return usage_error("--version takes no arguments%s", "");
     printf("stickslip-cli %s\nCVODE: %s\n", ss_version(), ss_cvode_build());
     return 0;
   }
+  const command *cmd = command_find(name);
+  if (!cmd)
+    return usage_error("unknown command '%s'", name);
   /* COMMAND --help (or -h) anywhere among its arguments: its own help */
-  const command_help *help = command_help_find(cmd);
-  for (int i = 2; help && i < argc; i++)
+  for (int i = 2; i < argc; i++)
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      print_command_help(help);
+      cli_print_help(cmd->help, stdout);
       return 0;
     }
-  if (strcmp(cmd, "list") == 0)
-    return argc == 2 ? cmd_list() : usage_error("list takes no arguments%s", "");
-  if (strcmp(cmd, "params") == 0)
-    return cmd_params(argc - 2, argv + 2);
-  if (strcmp(cmd, "run") == 0)
-    return cmd_run(argc - 2, argv + 2);
-  if (strcmp(cmd, "sweep") == 0)
-    return cli_sweep(argc - 2, argv + 2);
-  if (strcmp(cmd, "merge") == 0)
-    return cli_merge(argc - 2, argv + 2);
-  if (strcmp(cmd, "bench") == 0)
-    return cmd_bench(argc - 2, argv + 2);
-  if (strcmp(cmd, "statics") == 0)
-    return cmd_statics(argc - 2, argv + 2);
-  if (strcmp(cmd, "examples") == 0)
-    return cmd_examples(argc - 2, argv + 2);
-  return usage_error("unknown command '%s'", cmd);
-}
-
-/* GNU spellings: "--opt=VALUE" is "--opt VALUE" (split at the first '=', so
- * --set=k=200 is --set k=200).  The strings stay argv's or the GStrv's. */
-static char **split_long_options(int argc, char **argv, GPtrArray *kept)
-{
-  GPtrArray *out = g_ptr_array_new();
-  for (int i = 0; i < argc; i++) {
-    const char *eq = strchr(argv[i], '=');
-    if (i > 0 && strncmp(argv[i], "--", 2) == 0 && eq && eq > argv[i] + 2) {
-      char *opt = g_strndup(argv[i], (gsize)(eq - argv[i]));
-      g_ptr_array_add(kept, opt);
-      g_ptr_array_add(out, opt);
-      g_ptr_array_add(out, (gpointer)(eq + 1));
-    } else
-      g_ptr_array_add(out, argv[i]);
-  }
-  g_ptr_array_add(out, NULL);
-  return (char **)g_ptr_array_free(out, FALSE);
+  return cmd->run(argc - 1, argv + 1);
 }
 
 int main(int argc, char **argv)
 {
-  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func(g_free);
-  g_autofree char **args = split_long_options(argc, argv, kept);
-  int status = dispatch((int)g_strv_length(args), args);
+  g_set_prgname("stickslip-cli");
+  int status = dispatch(argc, argv);
+  cli_free_kept();
   /* what went to standard output must have arrived (> /dev/full) */
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "stickslip-cli: cannot write standard output: %s\n",

@@ -1,6 +1,7 @@
 /* test-cli-gnu.c - stickslip-cli as a GNU tool: every command's --help on
  * standard output with exit 0, --version, --opt=VALUE, --file - (standard
  * input). */
+#include <stdbool.h>
 #include <string.h>
 
 #include <glib.h>
@@ -102,6 +103,63 @@ static void test_file_stdin(void)
   g_rmdir(dir);
 }
 
+/* The options a command's --help lists are the ones it takes: each is
+ * known to its parser (whatever it then says of the value), and a spelling
+ * no help lists is refused, naming it. */
+static void test_help_is_the_table(void)
+{
+  for (size_t i = 0; i < G_N_ELEMENTS(commands); i++) {
+    cli_result h = cli_run(NULL, commands[i], "--help", NULL);
+    g_assert_cmpint(h.status, ==, 0);
+    g_auto(GStrv) lines = g_strsplit(h.out, "\n", -1);
+    int listed = 0;
+    for (char **l = lines; *l; l++) {
+      if (!g_str_has_prefix(*l, "  --"))
+        continue;
+      g_autofree char *name = g_strndup(*l + 2, strcspn(*l + 2, " "));
+      g_autofree char *spelled = g_strdup_printf("%s=1", name);
+      cli_result r = cli_run(NULL, commands[i], spelled, NULL);
+      if (strstr(r.err, "unknown option"))
+        g_error("%s --help lists %s, which it refuses: %s", commands[i], name, r.err);
+      cli_result_clear(&r);
+      listed++;
+    }
+    bool lists_only = i < 3; /* list, params, examples take no option */
+    g_assert_true(lists_only ? listed == 0 : listed > 0);
+    cli_result_clear(&h);
+    cli_result r = cli_run(NULL, commands[i], "--no-such-option=1", NULL);
+    g_assert_cmpint(r.status, ==, 2);
+    g_autofree char *said = g_strdup_printf("%s: unknown option '--no-such-option=1'", commands[i]);
+    g_assert_nonnull(strstr(r.err, said));
+    cli_result_clear(&r);
+  }
+}
+
+/* "--" ends the options: what follows is an argument, whatever its
+ * spelling; merge's --csv, like every output, is given once. */
+static void test_end_of_options(void)
+{
+  cli_result a = cli_run(NULL, "run", "--t-end=1", "--csv=-", "--", "one-mass", NULL);
+  cli_result b = cli_run(NULL, "run", "one-mass", "--t-end=1", "--csv=-", NULL);
+  g_assert_cmpint(a.status, ==, 0);
+  g_assert_cmpstr(a.out, ==, b.out);
+  cli_result_clear(&a);
+  cli_result_clear(&b);
+  a = cli_run(NULL, "run", "--csv=-", "--", "--t-end=1", NULL);
+  g_assert_cmpint(a.status, ==, 2);
+  g_assert_nonnull(strstr(a.err, "unknown scenario '--t-end=1'"));
+  cli_result_clear(&a);
+  /* one SCENARIO: a second is named */
+  a = cli_run(NULL, "run", "one-mass", "two-block", "--csv=-", NULL);
+  g_assert_cmpint(a.status, ==, 2);
+  g_assert_nonnull(strstr(a.err, "unexpected argument 'two-block'"));
+  cli_result_clear(&a);
+  a = cli_run(NULL, "merge", "part-1.csv", "--csv", "a.csv", "--csv=b.csv", NULL);
+  g_assert_cmpint(a.status, ==, 2);
+  g_assert_nonnull(strstr(a.err, "--csv given twice ('a.csv' and 'b.csv')"));
+  cli_result_clear(&a);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -109,5 +167,7 @@ int main(int argc, char **argv)
   g_test_add_func("/cli-gnu/version", test_version);
   g_test_add_func("/cli-gnu/equals-spelling", test_equals_spelling);
   g_test_add_func("/cli-gnu/file-stdin", test_file_stdin);
+  g_test_add_func("/cli-gnu/help-is-the-table", test_help_is_the_table);
+  g_test_add_func("/cli-gnu/end-of-options", test_end_of_options);
   return g_test_run();
 }

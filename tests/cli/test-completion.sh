@@ -27,4 +27,10 @@ got=$(complete_line x run one-mass --max-)
 [ "$(sort <<<"$got")" = "$(printf -- '--max-events\n--max-steps\n')" ] || fail "--max- gave: $got"
 got=$(complete_line x sweep gear-train --vary le)
 [ "$got" = "level=" ] || fail "sweep --vary le gave: $got"
+# each command's options are the ones its --help lists (the parser's table)
+for cmd in list params examples run sweep merge bench statics; do
+  got=$(complete_line x "$cmd" -- | sort)
+  expected=$({ "$cli" "$cmd" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p'; echo --help; } | sort)
+  [ "$got" = "$expected" ] || fail "$cmd's options: completion gives $(echo $got), --help $(echo $expected)"
+done
 echo "test-completion: commands, scenarios, parameters and options completed"

@@ -42,6 +42,7 @@
 
 #include "friction.h"
 #include "ss-internal.h"
+#include "test-cli-util.h"
 
 /* wall-clock seconds after which a run is killed and reported (not failed):
  * a safety net only, some 50 times the slowest run under the sanitizers */
@@ -413,18 +414,10 @@ static void test_corners(void)
  * its stderr in *err. */
 static int run_cli_sync(const char *const *args, char **err)
 {
-  const char *argv[24];
-  int n = 0;
-  argv[n++] = g_getenv("STICKSLIP_CLI");
-  while (*args && n < 23)
-    argv[n++] = *args++;
-  argv[n] = NULL;
-  int status = -1;
-  g_autoptr(GError) error = NULL;
-  if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, err,
-                    &status, &error))
-    g_error("spawn: %s", error->message);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  cli_result r = cli_runv(NULL, NULL, args);
+  g_free(r.out);
+  *err = r.err;
+  return r.status;
 }
 
 /* A load ramp over 1e-307 s: the root search at t ~ 2e-310 s cannot shrink

@@ -8,52 +8,8 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <sys/wait.h>
 
-typedef struct cli_result {
-  int status; /* exit status */
-  char *out;  /* stdout */
-  char *err;  /* stderr */
-} cli_result;
-
-/* Runs the CLI in cwd (NULL: ours) with a NULL-terminated argument vector. */
-static cli_result run_cli_in(const char *cwd, const char *const *args)
-{
-  const char *cli = g_getenv("STICKSLIP_CLI");
-  g_assert_nonnull(cli);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new();
-  g_ptr_array_add(argv, (gpointer)cli);
-  for (int i = 0; args[i]; i++)
-    g_ptr_array_add(argv, (gpointer)args[i]);
-  g_ptr_array_add(argv, NULL);
-  cli_result r = {0};
-  int wait_status = 0;
-  g_autoptr(GError) error = NULL;
-  if (!g_spawn_sync(cwd, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                    &wait_status, &error))
-    g_error("spawn: %s", error->message);
-  g_assert_true(WIFEXITED(wait_status));
-  r.status = WEXITSTATUS(wait_status);
-  return r;
-}
-
-static cli_result run_cliv(const char *const *args) { return run_cli_in(NULL, args); }
-
-static void cli_result_clear(cli_result *r)
-{
-  g_free(r->out);
-  g_free(r->err);
-}
-
-/* stdout of a run that must succeed */
-static char *cli_ok(const char *const *args)
-{
-  cli_result r = run_cliv(args);
-  if (r.status != 0)
-    g_error("%s %s: exit %d: %s", args[0], args[1], r.status, r.err);
-  g_free(r.err);
-  return r.out;
-}
+#include "test-cli-util.h"
 
 /* Lines of a table; the header is checked. */
 static GStrv table_lines(const char *text, const char *header)
@@ -259,12 +215,12 @@ static void test_preset(void)
   g_assert_cmpstr(rows[16], ==, "2e-05,,,ok"); /* now gamma_1 = gamma_2 here */
 
   const char *bad[] = {"sweep", "--preset", "nope", "--csv", "-", NULL};
-  cli_result r = run_cliv(bad);
+  cli_result r = cli_runv(NULL, NULL, bad);
   g_assert_cmpint(r.status, ==, 2);
   g_assert_nonnull(strstr(r.err, "no study preset 'nope'; valid: two-slider-gamma"));
   cli_result_clear(&r);
   const char *both[] = {"sweep", "one-mass", "--preset", "two-slider-gamma", "--csv", "-", NULL};
-  r = run_cliv(both);
+  r = cli_runv(NULL, NULL, both);
   g_assert_cmpint(r.status, ==, 2);
   g_assert_nonnull(strstr(r.err, "the preset gives the scenario"));
   cli_result_clear(&r);
@@ -305,7 +261,7 @@ static void test_run_metrics(void)
   g_autofree char *dir = g_dir_make_tmp("stickslip-metrics-XXXXXX", NULL);
   g_autofree char *path = g_build_filename(dir, "m.csv", NULL);
   const char *args[] = {"run", "one-mass", "--t-end", "30", "--metrics", path, NULL};
-  cli_result r = run_cli_in(dir, args);
+  cli_result r = cli_runv(dir, NULL, args);
   g_assert_cmpint(r.status, ==, 0);
   g_assert_cmpstr(r.out, ==, "");
   cli_result_clear(&r);
@@ -405,7 +361,7 @@ static void test_bad_input(void)
   };
 #undef SWEEP
   for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
-    cli_result r = run_cliv(cases[c].args);
+    cli_result r = cli_runv(NULL, NULL, cases[c].args);
     if (r.status != 2 || !strstr(r.err, cases[c].part1) ||
         (cases[c].part2 && !strstr(r.err, cases[c].part2)))
       g_error("case %zu: exit %d, message: %s (wanted '%s' / '%s')", c, r.status, r.err,
@@ -458,7 +414,7 @@ static void sweep_into(const char *dir, const char *name, int k, int shards, con
                         "max:spring.F", "--jobs",   "2",
                         "--csv",        name,       shards ? "--shard" : NULL,
                         shard,          NULL};
-  cli_result r = run_cli_in(dir, args);
+  cli_result r = cli_runv(dir, NULL, args);
   if (r.status != 0)
     g_error("sweep %s: exit %d: %s", name, r.status, r.err);
   cli_result_clear(&r);
@@ -478,7 +434,7 @@ static void test_merge(void)
   }
   const char *all[] = {"merge",      "part-3.csv", "part-1.csv", "part-2.csv", "part-5.csv",
                        "part-4.csv", "--csv",      "merged.csv", NULL};
-  cli_result r = run_cli_in(dir, all);
+  cli_result r = cli_runv(dir, NULL, all);
   g_assert_cmpint(r.status, ==, 0);
   cli_result_clear(&r);
   g_autofree char *whole = NULL, *merged = NULL, *study = NULL;
@@ -530,7 +486,7 @@ static void test_merge(void)
     g_ptr_array_add(args, "--csv");
     g_ptr_array_add(args, "refused.csv");
     g_ptr_array_add(args, NULL);
-    cli_result rr = run_cli_in(dir, (const char *const *)args->pdata);
+    cli_result rr = cli_runv(dir, NULL, (const char *const *)args->pdata);
     if (rr.status != 2 || !strstr(rr.err, bad[c].said))
       g_error("case %zu: exit %d: %s (wanted '%s')", c, rr.status, rr.err, bad[c].said);
     cli_result_clear(&rr);
@@ -552,7 +508,7 @@ static void test_run_provenance(void)
   g_autofree char *dir = g_dir_make_tmp("stickslip-prov-XXXXXX", NULL);
   const char *first[] = {"run", "one-mass", "--set", "k=150", "--set", "law=lugre", "--t-end",
                          "3",   "--dt-out", "0.002", "--csv", "a.csv", NULL};
-  cli_result r = run_cli_in(dir, first);
+  cli_result r = cli_runv(dir, NULL, first);
   g_assert_cmpint(r.status, ==, 0);
   cli_result_clear(&r);
   g_autofree char *ps = g_build_filename(dir, "a.csv.scenario", NULL), *scen = NULL;
@@ -562,7 +518,7 @@ static void test_run_provenance(void)
   g_assert_nonnull(strstr(scen, "\nlaw=lugre\n"));
   g_assert_nonnull(strstr(scen, "\nrtol=1e-08\n"));
   const char *again[] = {"run", "--file", "a.csv.scenario", "--csv", "b.csv", NULL};
-  r = run_cli_in(dir, again);
+  r = cli_runv(dir, NULL, again);
   g_assert_cmpint(r.status, ==, 0);
   cli_result_clear(&r);
   g_autofree char *pa = g_build_filename(dir, "a.csv", NULL), *a = NULL;

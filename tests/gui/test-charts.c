@@ -13,6 +13,7 @@
 
 #include "ss-chart-private.h" /* the title drawn */
 #include "ss-export.h"
+#include "test-gui-util.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
 #include "ss-resources.h"
@@ -36,34 +37,6 @@ wait_idle (SsSimulation *sim)
         g_usleep (200);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
     }
-}
-
-/* The CLI's CSV for @args: header and rows, split. */
-static GPtrArray *
-run_cli (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
-  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
-  int        status = 0;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("stickslip-cli failed: %s", err);
-  lines = g_strsplit (out, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0')
-      g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
-  return rows;
 }
 
 static int
@@ -232,7 +205,7 @@ test_phase_plot (void)
   SsSimulation *sim = ss_window_get_simulation (window);
   const char   *args[] = { "run", "one-mass", "--csv", "-", NULL };
   const char   *args_k[] = { "run", "one-mass", "--set", "k=400", "--csv", "-", NULL };
-  g_autoptr(GPtrArray) csv = run_cli (args);
+  g_autoptr(GPtrArray) csv = cli_csv_rows (args);
   g_autoptr(GPtrArray) csv_k = NULL;
   guint          n_time_charts, stuck_points = 0;
   double         stuck_min = INFINITY, stuck_max = -INFINITY;
@@ -318,7 +291,7 @@ test_phase_plot (void)
   wait_idle (sim);
   g_assert_true (ss_param_panel_request (ss_window_get_param_panel (window), "k", 400));
   wait_idle (sim);
-  csv_k = run_cli (args_k);
+  csv_k = cli_csv_rows (args_k);
   /* rebuilt with a layer for the pinned run */
   chart = find_chart ("base: friction force F");
   g_assert_nonnull (chart);
@@ -1030,13 +1003,9 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   /* the labels under test are the untranslated ones */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-charts-XXXXXX", NULL);
   window = ss_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
@@ -1053,16 +1022,6 @@ main (int argc, char *argv[])
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  test_gui_remove_dir (tmpdir);
   return rc;
 }

@@ -11,7 +11,7 @@ cli_rows (const char *scenario, const char *set)
 {
   const char      *with_set[] = { "run", scenario, "--set", set, "--csv", "-", NULL };
   const char      *plain[] = { "run", scenario, "--csv", "-", NULL };
-  g_autofree char *csv = run_cli (set != NULL ? with_set : plain);
+  g_autofree char *csv = cli_ok (set != NULL ? with_set : plain);
 
   return g_strsplit (csv, "\n", -1);
 }

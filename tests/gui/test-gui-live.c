@@ -96,7 +96,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   check_worker_bins (sim);
   g_assert_true (ss_window_export_csv_to (window, path, NULL));
   g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = run_cli (args);
+  cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
   shown->previews = shown->finals = 0;
 }

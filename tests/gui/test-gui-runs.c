@@ -266,7 +266,7 @@ test_compare_all_cli (void)
       SsPinnedRun     *run = run_at (list, i);
       g_autofree char *set = g_strdup_printf ("level=%s", sc->params[level].choices[i]);
       const char      *args[] = { "run", "gear-train", "--set", set, "--csv", "-", NULL };
-      g_autofree char *cli = run_cli (args);
+      g_autofree char *cli = cli_ok (args);
       g_autofree char *gui = NULL;
       g_autofree char *expected = ss_format_param_assignment (&sc->params[level], i, " ");
 
@@ -447,7 +447,7 @@ test_runs_follow_run_options (void)
   g_assert_true (ss_run_list_is_busy (list) || ss_dataset_get_end_time (ss_pinned_run_get_dataset (run)) == 13);
   wait_runs (list);
   g_assert_cmpfloat (ss_dataset_get_end_time (ss_pinned_run_get_dataset (run)), ==, 13);
-  cli = run_cli (args);
+  cli = cli_ok (args);
   gui = ss_export_csv_data (ss_pinned_run_get_dataset (run), &csv_len);
   g_assert_true (files_equal_text (gui, cli));
 

@@ -65,7 +65,7 @@ test_scenario (gconstpointer data)
 
   /* modes and readouts against the CLI's row at the playhead's instant
    * (the last row of that time when an event shares it) */
-  csv = run_cli (args);
+  csv = cli_ok (args);
   {
     g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
     double t_gui = ss_simulation_get_time (sim);
@@ -214,7 +214,7 @@ test_slider (void)
   /* the data equal the CLI's for the same parameters */
   g_assert_true (ss_window_export_csv_to (window, path, NULL));
   g_assert_true (g_file_get_contents (path, &gui_csv, &len, NULL));
-  cli_csv = run_cli (args);
+  cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
 
   g_object_unref (before);
@@ -543,7 +543,7 @@ test_undo_redo (void)
   g_assert_true (memcmp (first, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) == 0);
   g_assert_true (ss_window_export_csv_to (window, path, NULL));
   g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = run_cli (args);
+  cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
@@ -624,7 +624,6 @@ test_space_plays (void)
   GtkWidget    *dropdown =
       (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "scenario_dropdown");
   gint64 deadline;
-  char   xid[32];
 
   if (g_find_program_in_path ("xdotool") == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
     {
@@ -642,15 +641,7 @@ test_space_plays (void)
   g_assert_true (gtk_widget_grab_focus (dropdown));
   g_assert_true (gtk_widget_has_focus (dropdown) ||
                  gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), dropdown));
-  g_snprintf (xid, sizeof xid, "%lu",
-              (unsigned long)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))));
-  {
-    const char *argv[] = { "xdotool", "windowfocus", "--sync", xid, "key", "space", NULL };
-    int         status = 0;
-
-    g_assert_true (
-        g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL));
-  }
+  test_gui_xdo ("windowfocus --sync %lu key space", test_gui_xid (GTK_WIDGET (window)));
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (!ss_simulation_get_playing (sim) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
@@ -698,7 +689,7 @@ test_drag_preview_then_final (void)
   g_assert_false (gtk_widget_get_visible (marker));
   g_assert_true (ss_window_export_csv_to (window, path, NULL));
   g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = run_cli (args);
+  cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
   ss_simulation_set_run_options (sim, &none);
 }

@@ -23,28 +23,6 @@ wait_idle (SsSimulation *sim)
     }
 }
 
-/* Runs the CLI; returns its stdout (asserts exit status 0). */
-char *
-run_cli (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("stickslip-cli failed: %s", err);
-  return g_steal_pointer (&out);
-}
-
 gboolean
 files_equal_text (const char *a, const char *b)
 {
@@ -111,30 +89,19 @@ destroy_message_dialogs (void)
     }
 }
 
-/* Runs the app (or a wrapper) to its end, stdout discarded; its wait
- * status, and its stderr in *err (freed by the caller). */
+/* Runs the app (or a wrapper) to its end, stdout discarded; its exit
+ * status (128 + a signal), and its stderr in *err (freed by the caller). */
 int
 spawn_app (const char *const *argv, char **env, char **err)
 {
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                               NULL, err, &status, &error));
-  g_assert_no_error (error);
-  return status;
+  return test_spawn (NULL, argv, (const char *const *)env, NULL, NULL, NULL, err);
 }
-
 int
 main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-gui-XXXXXX", NULL);
   window = ss_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
@@ -185,16 +152,6 @@ main (int argc, char *argv[])
 
   if (window != NULL)
     gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  test_gui_remove_dir (tmpdir);
   return rc;
 }

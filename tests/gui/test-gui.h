@@ -34,13 +34,13 @@
 #include "ss-run-list.h"
 #include "ss-runs-panel.h"
 #include "ss-window-private.h"
+#include "test-gui-util.h"
 #include <stickslip/stickslip.h>
 
 extern SsWindow *window;
 extern char     *tmpdir;
 
 void     wait_idle (SsSimulation *sim);
-char    *run_cli (const char *const *args);
 gboolean files_equal_text (const char *a, const char *b);
 void     check_png (const char *path, int width, int height);
 guint    count_message_dialogs (const char **body);

@@ -18,6 +18,7 @@
 #include <stickslip/metrics.h>
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
+#include "test-gui-util.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
 #include <stickslip/stickslip.h>
@@ -39,28 +40,6 @@ wait_idle (void)
         g_usleep (200);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
     }
-}
-
-/* The CLI's standard output for @args. */
-static char *
-run_cli (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-  int   status = 0;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("stickslip-cli failed: %s", err);
-  return out;
 }
 
 static void
@@ -99,7 +78,7 @@ check_events_equal_cli (const char *scenario, const char *const *sets)
   g_ptr_array_add (argv, "--events");
   g_ptr_array_add (argv, "-");
   g_ptr_array_add (argv, NULL);
-  csv = run_cli ((const char *const *)argv->pdata);
+  csv = cli_ok ((const char *const *)argv->pdata);
   lines = g_strsplit (csv, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "t,contact,event");
   ss_event_list_set_filter (list, NULL, -1);
@@ -308,7 +287,7 @@ check_metrics_equal_cli (guint run, const char *scenario, const char *const *set
   g_ptr_array_add (argv, "--metrics");
   g_ptr_array_add (argv, "-");
   g_ptr_array_add (argv, NULL);
-  csv = run_cli ((const char *const *)argv->pdata);
+  csv = cli_ok ((const char *const *)argv->pdata);
   lines = g_strsplit (csv, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "metric,value,unit,note");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++, n++)
@@ -682,13 +661,9 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   /* the labels under test are the untranslated ones */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-panels-XXXXXX", NULL);
   window = ss_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
@@ -703,16 +678,6 @@ main (int argc, char *argv[])
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  test_gui_remove_dir (tmpdir);
   return rc;
 }

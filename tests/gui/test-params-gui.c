@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "ss-param-panel.h"
-#include "ss-resources.h"
+#include "test-gui-util.h"
 #include <stickslip/stickslip.h>
 
 static GtkWidget    *window;
@@ -61,58 +61,6 @@ count_finals (void)
   return n;
 }
 
-/* ---- main loop and input ---------------------------------------------- */
-
-static void
-pump (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      while (g_main_context_pending (NULL))
-        g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-/* Runs the main loop until @done says so; FALSE after @ms (a guard against
- * hanging, not a timing assertion: callers check what happened). */
-static gboolean
-pump_until (gboolean (*done) (gpointer), gpointer data, int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (!done (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      while (g_main_context_pending (NULL))
-        g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void G_GNUC_PRINTF (1, 2) xdo (const char *fmt, ...)
-{
-  va_list          ap;
-  g_autofree char *args = NULL;
-  g_autofree char *cmd = NULL;
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  va_start (ap, fmt);
-  args = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
-  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
-  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
 /* Where @widget's point (fx, fy) of its size is, in the X window. */
 static void
 surface_point (GtkWidget *widget, double fx, double fy, int *x, int *y)
@@ -133,7 +81,7 @@ pointer_to (GtkWidget *widget, double fx, double fy)
   int x, y;
 
   surface_point (widget, fx, fy, &x, &y);
-  xdo ("mousemove --window %lu %d %d", xid, x, y);
+  test_gui_xdo ("mousemove --window %lu %d %d", xid, x, y);
 }
 
 /* Scrolls the panel so that @widget is in view (no input involved). */
@@ -144,11 +92,11 @@ show_widget (GtkWidget *widget)
   graphene_point_t in = GRAPHENE_POINT_INIT (0, 0), out;
 
   gtk_adjustment_set_value (vadj, 0);
-  pump (50);
+  test_gui_pump (50);
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (panel), &in, &out));
   gtk_adjustment_set_value (vadj, MAX (0, out.y - 40));
   gtk_test_widget_wait_for_draw (window);
-  pump (50);
+  test_gui_pump (50);
 }
 
 static gboolean
@@ -178,7 +126,7 @@ start (const char *scenario)
   gtk_window_set_focus (GTK_WINDOW (window), NULL);
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), 0);
   gtk_test_widget_wait_for_draw (window);
-  pump (100);
+  test_gui_pump (100);
   g_ptr_array_set_size (emissions, 0);
 }
 
@@ -232,8 +180,8 @@ test_wheel_scrolls_only (void)
   for (int i = 0; i < 8; i++)
     {
       w.before = gtk_adjustment_get_value (vadj);
-      xdo ("click 5");
-      pump_until (wheel_done, &w, 5000);
+      test_gui_xdo ("click 5");
+      test_gui_pump_until (wheel_done, &w, 5000);
       g_assert_true (memcmp (values, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
       g_assert_cmpuint (emissions->len, ==, 0);
     }
@@ -250,8 +198,8 @@ test_wheel_scrolls_only (void)
   for (int i = 0; i < 5; i++)
     {
       w.before = gtk_adjustment_get_value (vadj);
-      xdo ("click 4");
-      pump_until (wheel_done, &w, 5000);
+      test_gui_xdo ("click 4");
+      test_gui_pump_until (wheel_done, &w, 5000);
       g_assert_true (memcmp (values, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
       g_assert_cmpuint (emissions->len, ==, 0);
     }
@@ -275,7 +223,7 @@ check_previews_then_one_final (int n)
   Emission *last;
 
   /* nothing more comes */
-  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  test_gui_pump (3 * SS_PARAM_ROW_SETTLE_MS);
   g_assert_cmpuint (emissions->len, >=, 2);
   g_assert_false (((Emission *)g_ptr_array_index (emissions, 0))->final);
   g_assert_cmpuint (count_finals (), ==, 1);
@@ -303,9 +251,9 @@ test_focused_wheel (void)
   g_assert_true (gtk_widget_has_focus (scale));
   before = value_of ("mu_s");
   pointer_to (scale, 0.5, 0.5);
-  xdo ("click 5");
-  xdo ("click 5");
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  test_gui_xdo ("click 5");
+  test_gui_xdo ("click 5");
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
   check_previews_then_one_final (sc->n_params);
   g_assert_cmpfloat (value_of ("mu_s"), <, before);
   g_assert_cmpstr (ss_param_panel_get_changed_param (panel), ==, "mu_s");
@@ -319,7 +267,7 @@ type_into (GtkSpinButton *spin, const char *text)
   gtk_editable_set_text (GTK_EDITABLE (spin), text);
   /* what Enter and focus-out do */
   gtk_spin_button_update (spin);
-  pump (20);
+  test_gui_pump (20);
 }
 
 static GtkWidget *
@@ -459,8 +407,8 @@ test_modified_and_reset (void)
   g_ptr_array_set_size (emissions, 0);
   /* as Enter or Space on the button does (GTK clicks it 250 ms later) */
   g_assert_true (gtk_widget_activate (reset));
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
-  pump (20);
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_pump (20);
   g_assert_cmpfloat (value_of ("k"), ==, 100.0);
   g_assert_null (ss_param_row_get_error (row));
   g_assert_cmpuint (emissions->len, ==, 1);
@@ -476,7 +424,7 @@ test_modified_and_reset (void)
   g_assert_true (ss_param_row_get_modified (row));
   g_ptr_array_set_size (emissions, 0);
   g_assert_true (gtk_widget_activate (ss_param_row_get_reset_button (row)));
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
   g_assert_cmpfloat (value_of ("law"), ==, 0);
   g_assert_cmpuint (gtk_drop_down_get_selected (ss_param_row_get_dropdown (row)), ==, 0);
 }
@@ -545,22 +493,22 @@ test_drag_previews (void)
   /* off the knob: the press moves it there (k = 100 sits mid-slider) */
   surface_point (scale, 0.3, 0.5, &x, &y);
   cw.len = emissions->len;
-  xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
-  pump_until (more_emissions, &cw, 5000);
+  test_gui_xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
+  test_gui_pump_until (more_emissions, &cw, 5000);
   for (int i = 1; i <= 6; i++)
     {
       cw.len = emissions->len;
-      xdo ("mousemove --window %lu %d %d", xid, x + 8 * i, y);
-      pump_until (more_emissions, &cw, 5000);
+      test_gui_xdo ("mousemove --window %lu %d %d", xid, x + 8 * i, y);
+      test_gui_pump_until (more_emissions, &cw, 5000);
     }
   /* while the button is down: previews only */
-  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  test_gui_pump (3 * SS_PARAM_ROW_SETTLE_MS);
   before_release = emissions->len;
   g_assert_cmpuint (before_release, >=, 3);
   g_assert_cmpuint (count_finals (), ==, 0);
   g_assert_true (ss_param_panel_is_previewing (panel));
-  xdo ("mouseup 1");
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  test_gui_xdo ("mouseup 1");
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
   check_previews_then_one_final (sc->n_params);
   /* the final repeats the last preview's vector */
   g_assert_true (memcmp (((Emission *)g_ptr_array_index (emissions, before_release - 1))->values,
@@ -590,12 +538,12 @@ test_held_spin_previews (void)
   show_widget (GTK_WIDGET (spin));
   before = value_of ("v_drive");
   pointer_to (up, 0.5, 0.5);
-  xdo ("mousedown 1");
+  test_gui_xdo ("mousedown 1");
   /* the first step on press, then GTK's repeat timer */
-  g_assert_true (pump_until (enough_previews, GUINT_TO_POINTER (4), 10000));
+  g_assert_true (test_gui_pump_until (enough_previews, GUINT_TO_POINTER (4), 10000));
   g_assert_cmpuint (count_finals (), ==, 0);
-  xdo ("mouseup 1");
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  test_gui_xdo ("mouseup 1");
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
   check_previews_then_one_final (sc->n_params);
   g_assert_cmpfloat (value_of ("v_drive"), >, before);
 }
@@ -617,22 +565,22 @@ test_refused_end_of_drag (void)
   show_widget (scale);
   surface_point (scale, 0.3, 0.5, &x, &y);
   cw.len = emissions->len;
-  xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
-  pump_until (more_emissions, &cw, 5000);
+  test_gui_xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
+  test_gui_pump_until (more_emissions, &cw, 5000);
   /* to the slider's right end: mu_k = 10 > mu_s = 0.5, refused */
   for (double f = 0.4; f <= 1.05; f += 0.1)
     {
       int x2;
 
       surface_point (scale, f, 0.5, &x2, &y);
-      xdo ("mousemove --window %lu %d %d", xid, x2, y);
-      pump (30);
+      test_gui_xdo ("mousemove --window %lu %d %d", xid, x2, y);
+      test_gui_pump (30);
     }
-  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  test_gui_pump (3 * SS_PARAM_ROW_SETTLE_MS);
   g_assert_nonnull (ss_param_row_get_error (row));
   g_assert_cmpuint (count_finals (), ==, 0);
-  xdo ("mouseup 1");
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
+  test_gui_xdo ("mouseup 1");
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
   check_previews_then_one_final (sc->n_params);
   g_assert_cmpfloat (value_of ("mu_k"), <=, value_of ("mu_s"));
 }
@@ -649,9 +597,9 @@ test_keyboard_final (void)
   show_widget (scale);
   gtk_widget_grab_focus (scale);
   before = value_of ("v_drive");
-  xdo ("windowfocus --sync %lu key Right", xid);
-  g_assert_true (pump_until (final_arrived, NULL, 5000));
-  pump (3 * SS_PARAM_ROW_SETTLE_MS);
+  test_gui_xdo ("windowfocus --sync %lu key Right", xid);
+  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_pump (3 * SS_PARAM_ROW_SETTLE_MS);
   g_assert_cmpuint (emissions->len, >=, 1);
   for (guint i = 0; i < emissions->len; i++)
     g_assert_true (((Emission *)g_ptr_array_index (emissions, i))->final);
@@ -681,14 +629,9 @@ test_programmatic (void)
 int
 main (int argc, char *argv[])
 {
-  GdkSurface *surface;
-  int         rc;
+  int rc;
 
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init_x11 (&argc, &argv);
   emissions = g_ptr_array_new_with_free_func (emission_free);
 
   window = gtk_window_new ();
@@ -701,9 +644,7 @@ main (int argc, char *argv[])
   g_signal_connect (panel, "changed", G_CALLBACK (changed_cb), NULL);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (window);
-  surface = gtk_native_get_surface (GTK_NATIVE (window));
-  g_assert_true (GDK_IS_X11_SURFACE (surface));
-  xid = (gulong)gdk_x11_surface_get_xid (surface);
+  xid = test_gui_xid (window);
 
   g_test_add_func ("/params/wheel-scrolls-only", test_wheel_scrolls_only);
   g_test_add_func ("/params/focused-wheel", test_focused_wheel);

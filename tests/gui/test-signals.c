@@ -12,6 +12,7 @@
 
 #include "ss-application.h"
 #include "ss-settings.h"
+#include "test-gui-util.h"
 #include "ss-line-layer.h"
 #include "ss-model-ref.h"
 #include "ss-plot-stack.h"
@@ -59,34 +60,6 @@ show_run (SsPlotStack *on, SsDataset *ds)
   ss_plot_stack_set_model (on, ss_dataset_get_model (ds));
   ss_plot_stack_set_datasets (on, ds, NULL);
   wait_draw ();
-}
-
-/* The CLI's CSV for @args: header and rows, split. */
-static GPtrArray *
-run_cli (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
-  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
-  int        status = 0;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("stickslip-cli failed: %s", err);
-  lines = g_strsplit (out, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0')
-      g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
-  return rows;
 }
 
 static int
@@ -178,7 +151,7 @@ test_chooser_adds_normal_force (void)
 {
   g_autoptr(SsDataset) ds = run_dataset ("two-slider", NULL);
   const char *const args[] = { "run", "two-slider", "--csv", "-", NULL };
-  g_autoptr(GPtrArray) csv = run_cli (args);
+  g_autoptr(GPtrArray) csv = cli_csv_rows (args);
   GtkCheckButton *check;
   SsLineLayer    *line;
 
@@ -406,13 +379,9 @@ main (int argc, char *argv[])
   GtkWidget *box;
   int        rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   /* the labels under test are the untranslated ones */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 800);

@@ -23,24 +23,12 @@
 #include "ss-study-dialog.h"
 #include "ss-study-layer.h"
 #include "ss-window-private.h"
+#include "test-gui-util.h"
 #include <stickslip/study-presets.h>
 
 static SsWindow      *window;
 static SsStudyDialog *dialog;
 static char          *tmpdir;
-
-static void
-pump (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      while (g_main_context_pending (NULL))
-        g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 /* Until the study finished and its rows are in the table. */
 static void
@@ -68,34 +56,6 @@ run_study (const char *scenario, const char *const *sets, const char *const *axe
   g_assert_true (ss_study_dialog_start (dialog, &error));
   g_assert_no_error (error);
   wait_study ();
-}
-
-/* The CLI's table for @args: rows of fields, the header first. */
-static GPtrArray *
-run_cli (const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
-  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
-  int        status = 0;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STICKSLIP_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("stickslip-cli failed: %s", err);
-  lines = g_strsplit (out, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (lines[i][0] != '\0')
-      g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
-  return rows;
 }
 
 static double
@@ -181,7 +141,7 @@ test_curve_equals_table (void)
   const char *outcomes[] = { "period", "base.stick_time", NULL };
   const char *cli_args[] = { "sweep",    "one-mass",        "--vary", "k=50:200:7", "--metric", "period",
                              "--metric", "base.stick_time", "--csv",  "-",          NULL };
-  g_autoptr(GPtrArray) cli = run_cli (cli_args);
+  g_autoptr(GPtrArray) cli = cli_csv_rows (cli_args);
   const ss_study_result *r;
   SsStudyTable          *table;
   SsChartContext         ctx;
@@ -419,43 +379,21 @@ test_heatmap_grid (void)
   }
 }
 
-/* ---- a real click ------------------------------------------------------- */
-
-static void G_GNUC_PRINTF (1, 2) xdo (const char *fmt, ...)
-{
-  va_list          ap;
-  g_autofree char *args = NULL;
-  g_autofree char *cmd = NULL;
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  va_start (ap, fmt);
-  args = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
-  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
-  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
 /* Clicks the dialog's chart at its pixel (x, y). */
 static void
 click_chart (double x, double y)
 {
   GtkWidget       *chart = GTK_WIDGET (ss_study_dialog_get_chart (dialog));
-  GdkSurface      *surface = gtk_native_get_surface (GTK_NATIVE (dialog));
   graphene_point_t in = GRAPHENE_POINT_INIT (x, y), out;
   double           sx, sy;
 
   g_assert_true (gtk_widget_compute_point (chart, GTK_WIDGET (dialog), &in, &out));
   gtk_native_get_surface_transform (GTK_NATIVE (dialog), &sx, &sy);
-  xdo ("mousemove --window %lu %d %d", (gulong)gdk_x11_surface_get_xid (surface), (int)round (out.x + sx),
-       (int)round (out.y + sy));
-  pump (150);
-  xdo ("click 1");
-  pump (300);
+  test_gui_xdo ("mousemove --window %lu %d %d", test_gui_xid (GTK_WIDGET (dialog)), (int)round (out.x + sx),
+                (int)round (out.y + sy));
+  test_gui_pump (150);
+  test_gui_xdo ("click 1");
+  test_gui_pump (300);
 }
 
 /* A click on a variant's point loads it into the main window: its
@@ -480,7 +418,7 @@ test_click_loads_variant (void)
   run_study ("one-mass", sets, axes, outcomes);
   chart = GTK_WIDGET (ss_study_dialog_get_chart (dialog));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
-  pump (200);
+  test_gui_pump (200);
   ss_chart_get_layout (SS_CHART (chart), gtk_widget_get_width (chart), gtk_widget_get_height (chart), &ctx);
   curve = find_layer (SS_STUDY_LAYER_OUTCOME, 0);
   failed = find_layer (SS_STUDY_LAYER_FAILED, 0);
@@ -509,7 +447,7 @@ test_click_loads_variant (void)
   /* one undo step back to 0.3 */
   _ss_window_undo (window);
   g_assert_cmpfloat (ss_param_panel_get_values (ss_window_get_param_panel (window))[mu_k], ==, 0.3);
-  xdo ("mousemove 0 0");
+  test_gui_xdo ("mousemove 0 0");
 }
 
 static gboolean
@@ -776,11 +714,11 @@ test_menu_tooltip_quiet (void)
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
   gtk_menu_button_popup (button);
-  pump (100);
+  test_gui_pump (100);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
   g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
   gtk_menu_button_popdown (button);
-  pump (100);
+  test_gui_pump (100);
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Export the Table or the Plot");
 }
@@ -902,13 +840,8 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init_x11 (&argc, &argv);
   tmpdir = g_dir_make_tmp ("stickslip-study-XXXXXX", NULL);
   window = ss_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
@@ -928,16 +861,6 @@ main (int argc, char *argv[])
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, name, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  test_gui_remove_dir (tmpdir);
   return rc;
 }

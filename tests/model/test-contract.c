@@ -23,7 +23,6 @@
  *  - a model's speeds op (optional) gives the velocities of its contacts op
  *    bit for bit: at every state the run evaluates either at, and at random
  *    states near those and far from them. */
-#include <sys/wait.h>
 
 #include "test-util.h"
 
@@ -542,12 +541,6 @@ static void test_speeds(void)
 
 /* ---- the CLI: empty fields where the trace has NaN ------------------------ */
 
-typedef struct cli_result {
-  int status; /* exit status */
-  char *out;  /* stdout */
-  char *err;  /* stderr */
-} cli_result;
-
 static bool have_cli(void)
 {
   const char *cli = g_getenv("STICKSLIP_CLI");
@@ -555,24 +548,6 @@ static bool have_cli(void)
     return true;
   g_test_skip("STICKSLIP_CLI not set");
   return false;
-}
-
-static cli_result run_cli(const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new();
-  g_ptr_array_add(argv, (gpointer)g_getenv("STICKSLIP_CLI"));
-  for (int i = 0; args[i]; i++)
-    g_ptr_array_add(argv, (gpointer)args[i]);
-  g_ptr_array_add(argv, NULL);
-  cli_result r = {0};
-  int ws = 0;
-  g_autoptr(GError) error = NULL;
-  if (!g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err,
-                    &ws, &error))
-    g_error("spawn: %s", error->message);
-  g_assert_true(WIFEXITED(ws));
-  r.status = WEXITSTATUS(ws);
-  return r;
 }
 
 static void test_csv_empty_fields(void)
@@ -586,7 +561,7 @@ static void test_csv_empty_fields(void)
     ss_trace *tr = ss_run(m, &opts, NULL);
     g_assert_nonnull(tr);
     const char *args[] = {"run", sc->name, "--csv", "-", NULL};
-    cli_result r = run_cli(args);
+    cli_result r = cli_runv(NULL, NULL, args);
     g_assert_cmpint(r.status, ==, 0);
     g_auto(GStrv) lines = g_strsplit(r.out, "\n", -1);
     g_assert_cmpuint(g_strv_length(lines), ==, tr->n_rows + 2); /* header, rows, "" */
@@ -711,7 +686,7 @@ static void test_bad_values_cli(void)
           g_ascii_formatd(text, sizeof text, "%.17g", bad[b]);
         g_autofree char *set = g_strdup_printf("%s=%s", p->name, text);
         const char *args[] = {"run", sc->name, "--set", set, "--csv", "-", NULL};
-        cli_result r = run_cli(args);
+        cli_result r = cli_runv(NULL, NULL, args);
         g_autofree char *quoted = g_strdup_printf("'%s'", p->name);
         if (r.status != 2 || !strstr(r.err, quoted) || r.out[0] != '\0')
           g_error("%s --set %s: exit %d, stderr \"%s\"", sc->name, set, r.status, r.err);

@@ -438,10 +438,10 @@ static locale_t comma_locale(const char *dir)
     return loc;
   g_autofree char *target = g_build_filename(dir, "pl_PL.UTF-8", NULL);
   const char *argv[] = {"localedef", "-i", "pl_PL", "-f", "UTF-8", target, NULL};
-  int status = 0;
-  if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL,
-                    NULL, NULL, NULL, NULL, &status, NULL))
+  g_autofree char *localedef = g_find_program_in_path("localedef");
+  if (!localedef)
     return (locale_t)0;
+  test_spawn(NULL, argv, NULL, NULL, NULL, NULL, NULL); /* the locale is made or not */
   g_autofree char *global = g_strdup(setlocale(LC_NUMERIC, NULL));
   g_setenv("LOCPATH", dir, TRUE);
   if (setlocale(LC_NUMERIC, "pl_PL.UTF-8"))

@@ -2,7 +2,6 @@
  * 1-5): the reaction family at rest against the paper's printed solutions
  * and a brute-force check, the redundancy treatments, every friction law
  * rigid and flexible against the reproduction table of docs/two-slider.md. */
-#include <sys/wait.h>
 
 #include "test-util.h"
 #include "two-slider-mech.h"
@@ -765,20 +764,13 @@ static void test_bad_input(void)
   free(err);
 }
 
+/* stickslip-cli statics A1..A4 (NULL ends them early): its standard output. */
 static char *run_cli(int *status, const char *a1, const char *a2, const char *a3, const char *a4)
 {
-  const char *cli = g_getenv("STICKSLIP_CLI");
-  const char *argv[] = {cli, "statics", a1, a2, a3, a4, NULL};
-  char *out = NULL, *errs = NULL;
-  int ws = 0;
-  g_autoptr(GError) error = NULL;
-  if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &errs, &ws,
-                    &error))
-    g_error("spawn: %s", error->message);
-  g_assert_true(WIFEXITED(ws));
-  *status = WEXITSTATUS(ws);
-  g_free(errs);
-  return out;
+  cli_result r = cli_run(NULL, "statics", a1, a2, a3, a4, NULL);
+  *status = r.status;
+  g_free(r.err);
+  return r.out;
 }
 
 static void test_cli_statics(void)

@@ -14,6 +14,7 @@
 #include "ss-animation-dialog.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
+#include "gui/test-gui-util.h"
 #include <stickslip/stickslip.h>
 
 static char     *tmpdir;
@@ -347,13 +348,10 @@ test_command_line_charts (void)
                               "--reveal",
                               NULL };
   g_autofree char *out = NULL;
-  int              status = -1;
   cairo_surface_t *a, *b;
 
   g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
-  g_assert_true (
-      g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (test_spawn (NULL, argv, NULL, NULL, NULL, &out, NULL), ==, 0);
   g_assert_cmpuint (count_files (dir), ==, 48);
   a = cairo_image_surface_create_from_png (first);
   b = cairo_image_surface_create_from_png (last);
@@ -376,13 +374,9 @@ main (int argc, char *argv[])
 {
   int rc;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  ss_register_resource ();
+  test_gui_init (&argc, &argv);
   tmpdir = g_dir_make_tmp ("test-video-gui-XXXXXX", NULL);
   window = ss_window_new (NULL);
   ss_window_set_scenario (window, "one-mass");

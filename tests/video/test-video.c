@@ -18,6 +18,7 @@
 #include "ss-animation-writer.h"
 #include "ss-chart.h"
 #include "ss-mechanism-view.h"
+#include "test-cli-util.h"
 #include <stickslip/stickslip.h>
 
 static char *tmpdir;
@@ -417,7 +418,6 @@ run_app_with (const char *const *args, const char *plugins, char **out, char **e
 {
   const char *app = g_getenv ("STICKSLIP_APP");
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  int status = -1;
   /* messages in UTF-8 whatever the caller's locale */
   g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C.UTF-8", TRUE);
 
@@ -434,8 +434,7 @@ run_app_with (const char *const *args, const char *plugins, char **out, char **e
       env = g_environ_setenv (env, "GST_REGISTRY_1_0", registry, TRUE);
     }
 
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, env, 0, NULL, NULL, out, err, &status, NULL));
-  return g_spawn_check_wait_status (status, NULL);
+  return test_spawn (NULL, (const char *const *)argv->pdata, (const char *const *)env, NULL, NULL, out, err) == 0;
 }
 
 static gboolean

@@ -1,0 +1,113 @@
+/* test-gui-util.h - what the GUI tests share beyond running programs
+ * (test-cli-util.h): the set-up of a test program that drives real X
+ * input, xdotool, and the main loop pumped for a while or until a
+ * condition holds.  Every GUI test program includes it; the window tests
+ * also declare their own helpers in test-gui.h. */
+#pragma once
+
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+
+#include "ss-resources.h"
+#include "test-cli-util.h"
+
+/* GTK and libadwaita initialised for a test: settings in memory, the
+ * Cairo renderer, the application's resources.  What else the test's
+ * environment needs (LANGUAGE=C for the untranslated labels) is set
+ * before. */
+static inline void
+test_gui_init (int *argc, char ***argv)
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  ss_register_resource ();
+}
+
+/* The same for a test that feeds X input through xdotool: the X11
+ * backend. */
+static inline void
+test_gui_init_x11 (int *argc, char ***argv)
+{
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  test_gui_init (argc, argv);
+}
+
+/* Removes the files of the folder @dir (made by g_dir_make_tmp), then
+ * @dir. */
+static inline void
+test_gui_remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* The X window of @widget's surface. */
+static inline gulong
+test_gui_xid (GtkWidget *widget)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  return (gulong)gdk_x11_surface_get_xid (surface);
+}
+
+/* Runs xdotool ($STICKSLIP_XDOTOOL, else the one in PATH) with the
+ * arguments @fmt makes, split as a shell would; it must succeed. */
+static inline void G_GNUC_PRINTF (1, 2) test_gui_xdo (const char *fmt, ...)
+{
+  va_list          ap;
+  g_autofree char *args = NULL;
+  g_autofree char *cmd = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) error = NULL;
+
+  va_start (ap, fmt);
+  args = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
+  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
+  g_assert_cmpint (test_spawn (NULL, (const char *const *)argv, NULL, NULL, NULL, NULL, NULL), ==, 0);
+}
+
+/* Runs the main loop for @ms milliseconds. */
+static inline void
+test_gui_pump (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Runs the main loop until @done says so; FALSE after @ms (a guard against
+ * hanging, not a timing assertion: callers check what happened). */
+static inline gboolean
+test_gui_pump_until (gboolean (*done) (gpointer), gpointer data, int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
