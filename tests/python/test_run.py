@@ -12,15 +12,28 @@ from conftest import read_text
 SCENARIOS = [s.name for s in ss.scenarios()]
 
 
+def number(v):
+    """A number as the CLI's files write it: the shortest "%.Ng" (N from 6
+    to 17) that reads back to the same double; zero as 0 (never -0)."""
+    if v == 0:
+        return "0"
+    mantissa = repr(v).lower().split("e")[0].lstrip("-").replace(".", "").strip("0")
+    for digits in range(max(6, len(mantissa)), 18):
+        text = "%.*g" % (digits, v)
+        if float(text) == v:
+            return text
+    raise AssertionError("%r does not read back" % v)
+
+
 def csv_text(r):
-    """The trace as `run --csv` writes it: %.10g, an empty field for NaN,
-    0 or 1 in the stick columns, zero as 0 (never -0)."""
+    """The trace as `run --csv` writes it: number() for every value, an
+    empty field for NaN, 0 or 1 in the stick columns."""
     cols = r.columns
     stick = [c.endswith(".stick") for c in cols]
     lines = ["t," + ",".join(cols)]
     data = r.data
     for i in range(len(r.t)):
-        fields = ["%.10g" % (r.t[i] if r.t[i] != 0 else 0.0)]
+        fields = [number(r.t[i])]
         for c in range(len(cols)):
             v = data[c, i]
             if math.isnan(v):
@@ -28,14 +41,14 @@ def csv_text(r):
             elif stick[c]:
                 fields.append("1" if v != 0 else "0")
             else:
-                fields.append("%.10g" % (v if v != 0 else 0.0))
+                fields.append(number(v))
         lines.append(",".join(fields))
     return "\n".join(lines) + "\n"
 
 
 def events_text(r):
     lines = ["t,contact,event"]
-    lines += ["%.12g,%s,%s" % (e["t"], e["contact"], e["event"]) for e in r.events]
+    lines += ["%s,%s,%s" % (number(e["t"]), e["contact"], e["event"]) for e in r.events]
     return "\n".join(lines) + "\n"
 
 
