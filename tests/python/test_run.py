@@ -1,5 +1,6 @@
 """run(): the same trace, events and metrics as `stickslip-cli run`, and
 the one-mass limit cycle's period against its closed form."""
+import gc
 import math
 
 import numpy as np
@@ -166,3 +167,23 @@ def test_tables():
     assert all(e.settings for e in ex) and all(e.scenario in names for e in ex)
     pr = {q.name: q for q in ss.presets()}
     assert pr["two-slider-gamma"].axes == ["gamma_1=5e-6:3e-5:26"]
+
+
+def test_arrays_outlive_the_run():
+    """r.t and the columns are the engine's arrays, not copies: read-only,
+    and kept while a view of them lives, after the Run is gone."""
+    r = ss.run("one-mass", law="lugre")
+    t, F, data = r.t, r["base.F"], r.data
+    assert t.ctypes.data == _lib.lib.ss_api_run_time_data(r._h)
+    assert data.ctypes.data == _lib.lib.ss_api_run_rows_data(r._h)
+    want = (t.copy(), F.copy(), data.copy())
+    assert not t.flags.writeable and not F.flags.writeable
+    with pytest.raises(ValueError):
+        t[0] = 1.0
+    del r
+    gc.collect()
+    for _ in range(3):  # runs that would take the freed memory
+        ss.run("two-slider")
+    assert t.tobytes() == want[0].tobytes()
+    assert F.tobytes() == want[1].tobytes()
+    assert data.tobytes() == want[2].tobytes()
