@@ -86,6 +86,9 @@ struct _SsSimulation
   guint    worker_gen;     /* the run the worker is on */
   double   worker_reached; /* ... up to this simulated time, s */
   double   worker_t_end;   /* ... of this one, s */
+  long     worker_steps;   /* ... its integrator steps, as of its last look at requests */
+  long     abandon_steps;  /* worker_steps when a newer request came (-1: none since the run began) */
+  long     overrun_steps;  /* steps the last abandoned run took after that request (-1: none yet) */
   Batch   *out;
   Batch   *out_next; /* the final run behind a preview of the same request not taken yet */
   guint    idle_id;

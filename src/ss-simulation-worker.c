@@ -184,7 +184,19 @@ typedef struct
 {
   SsSimulation  *self;
   const Request *req;
+  ss_sim        *sim;
 } RunOwner;
+
+/* Worker (self->mutex held): the run's steps so far, for the account of
+ * how far an abandoned run went on after the request (overrun_steps). */
+static void
+note_steps (SsSimulation *self, ss_sim *sim)
+{
+  ss_stats stats;
+
+  ss_sim_get_stats (sim, &stats);
+  self->worker_steps = stats.steps;
+}
 
 /* Worker: whether a newer request or quitting abandoned the run (self->mutex held). */
 static gboolean
@@ -204,6 +216,7 @@ run_cancelled_cb (void *data)
 
   g_mutex_lock (&o->self->mutex);
   abandoned = run_abandoned (o->self, o->req);
+  note_steps (o->self, o->sim);
   g_mutex_unlock (&o->self->mutex);
   return abandoned;
 }
@@ -222,7 +235,7 @@ compute_run (SsSimulation *self, const Request *req)
   ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
   Tee              tee = { req->progressive ? b : NULL, ss_trace_new (ss_model_n_columns (m)) };
   ss_sink          sink = { &tee, tee_sample, tee_event };
-  RunOwner         owner = { self, req };
+  RunOwner         owner = { self, req, sim };
   double           t_end, slice;
   int              rc = 0;
 
@@ -254,6 +267,9 @@ compute_run (SsSimulation *self, const Request *req)
       g_mutex_lock (&self->mutex);
       abandoned = run_abandoned (self, req);
       self->worker_reached = ss_sim_time (sim);
+      note_steps (self, sim);
+      if (abandoned)
+        self->overrun_steps = self->abandon_steps >= 0 ? self->worker_steps - self->abandon_steps : -1;
       g_mutex_unlock (&self->mutex);
       if (abandoned)
         {
@@ -328,6 +344,8 @@ worker_main (gpointer data)
       self->worker_gen = req.gen;
       self->worker_reached = 0.0;
       self->worker_t_end = req.opts.t_end;
+      self->worker_steps = 0;
+      self->abandon_steps = -1;
       g_mutex_unlock (&self->mutex);
 
       /* a preview first, then the final run, unless a newer request came */
@@ -337,6 +355,7 @@ worker_main (gpointer data)
 
           g_mutex_lock (&self->mutex);
           newer = self->req.model != NULL || self->quit;
+          self->worker_steps = 0;
           g_mutex_unlock (&self->mutex);
           req.preview = FALSE;
           req.opts = req.final_opts;
@@ -519,6 +538,8 @@ _ss_simulation_request_run (SsSimulation *self,
   self->req.display_t0 = self->display_t0;
   self->req.display_t1 = self->display_t1;
   self->req.display_bins = self->display_bins;
+  if (self->worker_busy && self->abandon_steps < 0)
+    self->abandon_steps = self->worker_steps; /* the run it abandons is that far */
   g_cond_signal (&self->cond);
   g_mutex_unlock (&self->mutex);
 
@@ -545,6 +566,7 @@ ss_simulation_is_busy (SsSimulation *self)
 void
 _ss_simulation_start_worker (SsSimulation *self)
 {
+  self->abandon_steps = self->overrun_steps = -1;
   self->thread = g_thread_new ("ss-worker", worker_main, self);
 }
 

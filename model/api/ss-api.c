@@ -453,8 +453,138 @@ int ss_api_spec_n_variants(const ss_api_spec *sp) { return sp ? ss_study_n_varia
 
 /* ---- runs -------------------------------------------------------------- */
 
-struct ss_api_run {
+/* The models of recent runs, by scenario and values: a notebook runs the
+ * same values again and again (a plot, then its zoom), and building a
+ * model (its checks, its statics, its columns) is a few percent of a
+ * sub-millisecond run.  A model is constant once built, so runs on any
+ * thread share one.  At most MODEL_CACHE_SIZE entries, the least recently
+ * used evicted; an evicted model lives on until its last run is freed. */
+#define MODEL_CACHE_SIZE 8
+
+typedef struct cached_model {
+  const ss_scenario *sc;
+  double *values; /* sc->n_params, compared bit for bit */
   ss_model *m;
+  int users;          /* runs holding it */
+  bool cached;        /* still in the cache */
+  unsigned long used; /* when last handed out */
+} cached_model;
+
+static GMutex cache_lock;
+static cached_model *cache[MODEL_CACHE_SIZE];
+static int cache_n;
+static unsigned long cache_clock;
+
+static void cached_model_free(cached_model *c)
+{
+  ss_model_free(c->m);
+  free(c->values);
+  free(c);
+}
+
+/* lock held: the entry for sc and values, or NULL */
+static cached_model *cache_find(const ss_scenario *sc, const double *values)
+{
+  for (int i = 0; i < cache_n; i++)
+    if (cache[i]->sc == sc &&
+        memcmp(cache[i]->values, values, sizeof(double) * (size_t)sc->n_params) == 0)
+      return cache[i];
+  return NULL;
+}
+
+/* lock held: takes entry i out; its model goes with its last run */
+static void cache_drop(int i)
+{
+  cached_model *c = cache[i];
+  cache[i] = cache[--cache_n];
+  c->cached = false;
+  if (c->users == 0)
+    cached_model_free(c);
+}
+
+/* The model of sc with values, shared (model_release when done); NULL and
+ * *error when it cannot be built (nothing is kept of a refusal). */
+static cached_model *model_acquire(const ss_scenario *sc, const double *values, char **error)
+{
+  g_mutex_lock(&cache_lock);
+  cached_model *c = cache_find(sc, values);
+  if (c) {
+    c->users++;
+    c->used = ++cache_clock;
+    g_mutex_unlock(&cache_lock);
+    return c;
+  }
+  g_mutex_unlock(&cache_lock);
+
+  /* built outside the lock: other threads' runs go on meanwhile */
+  c = calloc(1, sizeof *c);
+  if (!c || !(c->values = malloc(sizeof(double) * (size_t)(sc->n_params ? sc->n_params : 1)))) {
+    free(c);
+    *error = g_strdup("out of memory");
+    return NULL;
+  }
+  if (!(c->m = sc->create(sc, values, error))) {
+    free(c->values);
+    free(c);
+    return NULL;
+  }
+  c->sc = sc;
+  memcpy(c->values, values, sizeof(double) * (size_t)sc->n_params);
+  c->users = 1;
+  c->cached = true;
+
+  g_mutex_lock(&cache_lock);
+  cached_model *other = cache_find(sc, values); /* built meanwhile by another thread */
+  if (other) {
+    other->users++;
+    other->used = ++cache_clock;
+    g_mutex_unlock(&cache_lock);
+    cached_model_free(c);
+    return other;
+  }
+  if (cache_n == MODEL_CACHE_SIZE) {
+    int oldest = 0;
+    for (int i = 1; i < cache_n; i++)
+      if (cache[i]->used < cache[oldest]->used)
+        oldest = i;
+    cache_drop(oldest);
+  }
+  c->used = ++cache_clock;
+  cache[cache_n++] = c;
+  g_mutex_unlock(&cache_lock);
+  return c;
+}
+
+static void model_release(cached_model *c)
+{
+  if (!c)
+    return;
+  g_mutex_lock(&cache_lock);
+  bool last = --c->users == 0 && !c->cached;
+  g_mutex_unlock(&cache_lock);
+  if (last)
+    cached_model_free(c);
+}
+
+int ss_api_model_cache_count(void)
+{
+  g_mutex_lock(&cache_lock);
+  int n = cache_n;
+  g_mutex_unlock(&cache_lock);
+  return n;
+}
+
+void ss_api_model_cache_clear(void)
+{
+  g_mutex_lock(&cache_lock);
+  while (cache_n > 0)
+    cache_drop(cache_n - 1);
+  g_mutex_unlock(&cache_lock);
+}
+
+struct ss_api_run {
+  cached_model *model;     /* shared with other runs of the same values */
+  const ss_model *m;       /* its model */
   ss_run_opts opts;        /* resolved */
   ss_sim *sim;             /* NULL once finished or failed */
   ss_trace *tr;            /* the history so far */
@@ -476,7 +606,8 @@ ss_api_run *ss_api_run_new(const ss_api_spec *sp)
     set_error("out of memory");
     return NULL;
   }
-  r->m = sp->sc->create(sp->sc, ss_study_base_values(sp->st), &err);
+  r->model = model_acquire(sp->sc, ss_study_base_values(sp->st), &err);
+  r->m = r->model ? r->model->m : NULL;
   if (!r->m || !ss_run_opts_resolve(r->m, &sp->opts, &r->opts, &err) ||
       !(r->sim = ss_sim_new(r->m, &r->opts, &err))) {
     take_error(err, "the model cannot be built");
@@ -509,7 +640,7 @@ void ss_api_run_free(ss_api_run *r)
     return;
   ss_sim_free(r->sim);
   ss_trace_free(r->tr);
-  ss_model_free(r->m);
+  model_release(r->model);
   free(r->metrics);
   free(r->failure);
   free(r);
@@ -629,6 +760,16 @@ size_t ss_api_run_copy_time(const ss_api_run *r, double *out, size_t n)
   size_t k = n < r->tr->n_rows ? n : r->tr->n_rows;
   memcpy(out, r->tr->t, k * sizeof *out);
   return k;
+}
+
+const double *ss_api_run_time_data(const ss_api_run *r)
+{
+  return r && r->state == 1 ? r->tr->t : NULL;
+}
+
+const double *ss_api_run_rows_data(const ss_api_run *r)
+{
+  return r && r->state == 1 ? r->tr->rows : NULL;
 }
 
 size_t ss_api_run_copy_column(const ss_api_run *r, int c, double *out, size_t n)

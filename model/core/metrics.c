@@ -1,6 +1,7 @@
 /* metrics.c - figures of a finished run: stick phases per contact, the
  * limit cycle's period and amplitude, dissipated energy (definitions in
  * metrics.h and docs/studies.md). */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -542,6 +543,28 @@ const char *ss_metric_kind_label(ss_metric_kind kind)
   return kind >= SS_METRIC_PERIOD && kind <= SS_METRIC_MAX_RATIO ? metric_table[kind].label : "";
 }
 
+/* Significant digits of a "%g" text: its mantissa's, without leading
+ * zeros nor the trailing zeros of an integer part ("1200" has 2). */
+static int significant_digits(const char *s)
+{
+  int n = 0, zeros = 0;
+  bool started = false;
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s < '0' || *s > '9')
+      continue;
+    if (*s == '0' && !started)
+      continue;
+    started = true;
+    if (*s == '0') {
+      zeros++;
+    } else {
+      n += zeros + 1;
+      zeros = 0;
+    }
+  }
+  return n;
+}
+
 void ss_number_format(double v, char *buf, size_t size)
 {
   if (isnan(v)) {
@@ -550,14 +573,30 @@ void ss_number_format(double v, char *buf, size_t size)
   }
   if (v == 0.0)
     v = 0.0; /* "0", never "-0" */
-  /* a '.' in any locale (the GUI runs in the user's) */
-  for (int digits = 6; digits <= 17; digits++) {
+  /* a '.' in any locale (the GUI runs in the user's).  The shortest of
+   * "%.6g" ... "%.17g" that reads back: a text of at most 15 digits is
+   * what "%.15g" gives (DBL_DIG), so at most four formats, not twelve;
+   * subnormals have fewer bits, and try each. */
+  for (int digits = 6; fabs(v) < DBL_MIN && digits <= 17; digits++) {
     char fmt[8];
     snprintf(fmt, sizeof fmt, "%%.%dg", digits);
     g_ascii_formatd(buf, (int)size, fmt, v);
     if (g_ascii_strtod(buf, NULL) == v)
-      break;
+      return;
   }
+  g_ascii_formatd(buf, (int)size, "%.15g", v);
+  if (g_ascii_strtod(buf, NULL) == v) {
+    int digits = significant_digits(buf);
+    if (digits < 15) {
+      char fmt[8];
+      snprintf(fmt, sizeof fmt, "%%.%dg", digits > 6 ? digits : 6);
+      g_ascii_formatd(buf, (int)size, fmt, v);
+    }
+    return;
+  }
+  g_ascii_formatd(buf, (int)size, "%.16g", v);
+  if (g_ascii_strtod(buf, NULL) != v)
+    g_ascii_formatd(buf, (int)size, "%.17g", v);
 }
 
 const char *ss_metrics_note(const ss_metrics *mt, int i)

@@ -161,39 +161,55 @@ static param_name name_of(const ss_param_info *p)
   return n;
 }
 
-bool ss_param_check(const ss_param_info *p, double value, char **error)
+/* Refuses value with its text and p's range: only then are they formatted
+ * (a run checks every run option twice, ss_run_opts_resolve and ss_sim_new). */
+typedef enum { NOT_FINITE, NOT_A_CHOICE, SUBNORMAL, OUT_OF_RANGE, NOT_WHOLE } refusal;
+
+static bool refuse(const ss_param_info *p, double value, char **error, refusal why)
 {
   char range[256], text[32];
   describe_range(p, range, sizeof range);
   ss_format_double(value, text, sizeof text);
-  if (!isfinite(value)) {
+  switch (why) {
+  case NOT_FINITE:
     ss_set_error(error, "%s: %s is not a finite number; valid range %s", name_of(p).text, text,
                  range);
-    return false;
+    break;
+  case NOT_A_CHOICE:
+    ss_set_error(error, "%s: %s is not a valid choice; valid: %s", name_of(p).text, text, range);
+    break;
+  case SUBNORMAL:
+    ss_set_error(error, "%s: %s is too close to 0 (below %g in magnitude); valid range %s",
+                 name_of(p).text, text, DBL_MIN, range);
+    break;
+  case OUT_OF_RANGE:
+    ss_set_error(error, "%s: %s is out of range; valid range %s", name_of(p).text, text, range);
+    break;
+  case NOT_WHOLE:
+    ss_set_error(error, "%s: %s must be a whole number in %s", name_of(p).text, text, range);
+    break;
   }
+  return false;
+}
+
+bool ss_param_check(const ss_param_info *p, double value, char **error)
+{
+  if (!isfinite(value))
+    return refuse(p, value, error, NOT_FINITE);
   if (p->kind == SS_PARAM_CHOICE) {
-    if (value != floor(value) || value < 0 || value >= n_choices(p)) {
-      ss_set_error(error, "%s: %s is not a valid choice; valid: %s", name_of(p).text, text, range);
-      return false;
-    }
+    if (value != floor(value) || value < 0 || value >= n_choices(p))
+      return refuse(p, value, error, NOT_A_CHOICE);
     return true;
   }
   /* subnormals lose precision and print as text no parser takes back
    * exactly everywhere: refused like any value out of range */
-  if (value != 0.0 && fabs(value) < DBL_MIN) {
-    ss_set_error(error, "%s: %s is too close to 0 (below %g in magnitude); valid range %s",
-                 name_of(p).text, text, DBL_MIN, range);
-    return false;
-  }
+  if (value != 0.0 && fabs(value) < DBL_MIN)
+    return refuse(p, value, error, SUBNORMAL);
   bool below = (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? value <= p->min : value < p->min;
-  if (below || value > p->max) {
-    ss_set_error(error, "%s: %s is out of range; valid range %s", name_of(p).text, text, range);
-    return false;
-  }
-  if ((p->flags & SS_PARAM_INTEGER) && value != floor(value)) {
-    ss_set_error(error, "%s: %s must be a whole number in %s", name_of(p).text, text, range);
-    return false;
-  }
+  if (below || value > p->max)
+    return refuse(p, value, error, OUT_OF_RANGE);
+  if ((p->flags & SS_PARAM_INTEGER) && value != floor(value))
+    return refuse(p, value, error, NOT_WHOLE);
   return true;
 }
 

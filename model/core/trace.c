@@ -161,18 +161,20 @@ int ss_csv_write_header(const ss_model *m, FILE *f)
   return fputc('\n', f) == EOF ? -1 : 0;
 }
 
-/* A number with a '.' whatever the process's locale: the GUI runs in the
- * user's, and a Polish one would write 0,5 and split the columns.  Zero is
- * "0", never "-0". */
-static void put_number(FILE *f, const char *fmt, double v)
+/* A number that reads back to the same double (ss_number_format: the
+ * shortest such text), with a '.' whatever the process's locale: the GUI
+ * runs in the user's, and a Polish one would write 0,5 and split the
+ * columns.  Zero is "0", never "-0". */
+static void put_number(FILE *f, double v)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  fputs(g_ascii_formatd(buf, sizeof buf, fmt, v == 0.0 ? 0.0 : v), f);
+  ss_number_format(v, buf, sizeof buf);
+  fputs(buf, f);
 }
 
 int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row)
 {
-  put_number(f, "%.10g", t);
+  put_number(f, t);
   for (int i = 0; i < m->n_columns; i++) {
     fputc(',', f);
     if (isnan(row[i]))
@@ -180,7 +182,7 @@ int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row)
     if (m->columns[i].kind == SS_COL_STICK)
       fputc(row[i] != 0.0 ? '1' : '0', f);
     else
-      put_number(f, "%.10g", row[i]);
+      put_number(f, row[i]);
   }
   return fputc('\n', f) == EOF ? -1 : 0;
 }
@@ -200,7 +202,7 @@ int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f)
   fputs("t,contact,event\n", f);
   for (size_t i = 0; i < tr->n_events; i++) {
     const ss_event *ev = &tr->events[i];
-    put_number(f, "%.12g", ev->t);
+    put_number(f, ev->t);
     fprintf(f, ",%s,%s\n", ss_model_source_name(m, ev->source), ss_event_kind_name(ev->kind));
   }
   return ferror(f) ? -1 : 0;

@@ -241,20 +241,51 @@ class _Spec:
 
 # ---- runs ------------------------------------------------------------------
 
+class _Handle:
+    """Owns a finished C run: frees it when the Run and every array that
+    shows its memory are gone."""
+
+    __slots__ = ("h",)
+
+    def __init__(self, h):
+        self.h = h
+
+    def __del__(self):
+        h, self.h = self.h, None
+        if h and lib is not None:
+            lib.ss_api_run_free(h)
+
+
+class _Block:
+    """The library's array at address, read-only, as NumPy takes it; keeps
+    the run's _Handle (the memory's owner) alive as the array's base."""
+
+    def __init__(self, address, shape, owner):
+        self.__array_interface__ = {"data": (address, True), "shape": shape,
+                                    "typestr": "<f8", "version": 3}
+        self.owner = owner
+
+
+def _in_place(address, shape, owner):
+    if not address or 0 in shape:
+        return np.empty(shape)
+    return np.asarray(_Block(address, shape, owner))
+
+
 class Run:
     """A finished run: the trace's columns (r.t, r["base.F"], r.columns,
     r.units), its events, metrics and integrator statistics."""
 
     def __init__(self, handle):
-        self._h = handle
-        h = handle
+        self._owner = _Handle(handle)
+        self._h = h = handle
         n_rows = lib.ss_api_run_n_rows(h)
         n_cols = lib.ss_api_run_n_columns(h)
         self.scenario = _lib.text(lib.ss_api_run_scenario(h))
-        self.t = np.empty(n_rows)
-        lib.ss_api_run_copy_time(h, self.t.ctypes.data, n_rows)
-        rows = np.empty((n_rows, n_cols))
-        lib.ss_api_run_copy_rows(h, rows.ctypes.data, rows.size)
+        # the engine's own arrays, not copies: read-only, and kept while
+        # any view of them lives, after the Run too
+        self.t = _in_place(lib.ss_api_run_time_data(h), (n_rows,), self._owner)
+        rows = _in_place(lib.ss_api_run_rows_data(h), (n_rows, n_cols), self._owner)
         rows.flags.writeable = False
         self.t.flags.writeable = False
         #: every column, one per row of this 2-D array (data[i] is columns[i]):
@@ -264,11 +295,6 @@ class Run:
         self._columns = None
         self._events = None
         self._metrics = None
-
-    def __del__(self):
-        h, self._h = getattr(self, "_h", None), None
-        if h and lib is not None:
-            lib.ss_api_run_free(h)
 
     def _names(self):
         if self._columns is None:

@@ -104,6 +104,8 @@ _PROTOTYPES = {
     "ss_api_run_copy_column": (c_size_t, [c_void_p, c_int, c_void_p, c_size_t]),
     "ss_api_run_copy_columns": (c_size_t, [c_void_p, c_void_p, c_size_t]),
     "ss_api_run_copy_rows": (c_size_t, [c_void_p, c_void_p, c_size_t]),
+    "ss_api_run_time_data": (c_void_p, [c_void_p]),
+    "ss_api_run_rows_data": (c_void_p, [c_void_p]),
     "ss_api_run_n_events": (c_size_t, [c_void_p]),
     "ss_api_run_copy_events": (c_size_t, [c_void_p, c_void_p, c_void_p, c_void_p, c_size_t]),
     "ss_api_run_n_sources": (c_int, [c_void_p]),

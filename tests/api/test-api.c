@@ -119,6 +119,124 @@ static void test_runs_equal_ss_run(void)
   }
 }
 
+/* A finished run of scenario with k = value (one-mass) or its default:
+ * its times, rows, events' times and metrics, one array. */
+static GArray *run_result(const char *scenario, double k)
+{
+  ss_api_spec *sp = ss_api_spec_new(scenario);
+  g_assert_nonnull(sp);
+  if (!isnan(k))
+    g_assert_cmpint(ss_api_spec_set_value(sp, "k", k), ==, SS_API_OK);
+  ss_api_run *r = ss_api_run_new(sp);
+  g_assert_nonnull(r);
+  ss_api_spec_free(sp); /* the run keeps nothing of it */
+  g_assert_cmpint(ss_api_run_exec(r, NULL, NULL, NULL), ==, SS_API_OK);
+  size_t n = ss_api_run_n_rows(r), nc = (size_t)ss_api_run_n_columns(r);
+  size_t ne = ss_api_run_n_events(r), nm = (size_t)ss_api_run_n_metrics(r);
+  GArray *a = g_array_sized_new(FALSE, TRUE, sizeof(double), n * (nc + 1) + ne + nm);
+  g_array_set_size(a, n * (nc + 1) + ne + nm);
+  double *d = (double *)(void *)a->data;
+  ss_api_run_copy_time(r, d, n);
+  ss_api_run_copy_rows(r, d + n, n * nc);
+  int *src = g_new(int, ne + 1), *kind = g_new(int, ne + 1);
+  ss_api_run_copy_events(r, d + n * (nc + 1), src, kind, ne);
+  g_free(src), g_free(kind);
+  g_assert_cmpint(ss_api_run_metrics(r, d + n * (nc + 1) + ne, nm), ==, SS_API_OK);
+  ss_api_run_free(r);
+  return a;
+}
+
+static void assert_same_result(GArray *a, GArray *b, const char *what)
+{
+  g_assert_cmpuint(a->len, ==, b->len);
+  assert_same_bits((const double *)(void *)a->data, (const double *)(void *)b->data, a->len, what);
+}
+
+/* Runs of the same values share one model: the cached one gives what a
+ * fresh one does, bit for bit; other values get their own; the cache keeps
+ * a bounded number of models however many values come. */
+static void test_model_cache(void)
+{
+  ss_api_model_cache_clear();
+  g_assert_cmpint(ss_api_model_cache_count(), ==, 0);
+  GArray *fresh = run_result("two-slider", NAN);
+  g_assert_cmpint(ss_api_model_cache_count(), ==, 1);
+  GArray *cached = run_result("two-slider", NAN);
+  g_assert_cmpint(ss_api_model_cache_count(), ==, 1); /* the same values: no new model */
+  assert_same_result(fresh, cached, "a cached model's run");
+
+  GArray *k1 = run_result("one-mass", 150.0);
+  g_assert_cmpint(ss_api_model_cache_count(), ==, 2);
+  ss_api_model_cache_clear();
+  GArray *k1_fresh = run_result("one-mass", 150.0);
+  assert_same_result(k1, k1_fresh, "one-mass k = 150");
+
+  /* forty distinct values: the cache stays bounded */
+  for (int i = 0; i < 40; i++) {
+    g_array_unref(run_result("one-mass", 100.0 + i));
+    g_assert_cmpint(ss_api_model_cache_count(), <=, 8);
+  }
+  g_assert_cmpint(ss_api_model_cache_count(), ==, 8);
+  /* a model evicted while a run holds it lives until that run is freed */
+  ss_api_spec *sp = ss_api_spec_new("one-mass");
+  g_assert_cmpint(ss_api_spec_set_value(sp, "k", 150.0), ==, SS_API_OK);
+  ss_api_run *held = ss_api_run_new(sp);
+  ss_api_spec_free(sp);
+  g_assert_nonnull(held);
+  ss_api_model_cache_clear();
+  g_assert_cmpint(ss_api_model_cache_count(), ==, 0);
+  for (int i = 0; i < 10; i++)
+    g_array_unref(run_result("one-mass", 200.0 + i));
+  g_assert_cmpint(ss_api_run_exec(held, NULL, NULL, NULL), ==, SS_API_OK);
+  double *t = g_new(double, ss_api_run_n_rows(held));
+  ss_api_run_copy_time(held, t, ss_api_run_n_rows(held));
+  assert_same_bits(t, (const double *)(void *)k1->data, ss_api_run_n_rows(held), "held run");
+  g_free(t);
+  ss_api_run_free(held);
+
+  g_array_unref(fresh), g_array_unref(cached), g_array_unref(k1), g_array_unref(k1_fresh);
+  ss_api_model_cache_clear();
+}
+
+typedef struct cache_job {
+  GArray *want[3];
+  int rounds;
+} cache_job;
+
+static gpointer cache_thread(gpointer data)
+{
+  cache_job *job = data;
+  static const double k[3] = {120.0, 130.0, 140.0};
+  for (int i = 0; i < job->rounds; i++) {
+    GArray *got = run_result("one-mass", k[i % 3]);
+    assert_same_result(job->want[i % 3], got, "a run on two threads");
+    g_array_unref(got);
+    if (i % 5 == 4)
+      ss_api_model_cache_clear(); /* models in use outlive their eviction */
+  }
+  return NULL;
+}
+
+/* Two threads running the same values at once share models and get what
+ * one thread alone does, while the cache is cleared under them. */
+static void test_model_cache_threads(void)
+{
+  cache_job job = {.rounds = 12};
+  ss_api_model_cache_clear();
+  for (int i = 0; i < 3; i++) {
+    job.want[i] = run_result("one-mass", 120.0 + 10.0 * i);
+    ss_api_model_cache_clear(); /* each from a fresh model */
+  }
+  GThread *a = g_thread_new("cache-a", cache_thread, &job);
+  GThread *b = g_thread_new("cache-b", cache_thread, &job);
+  g_thread_join(a);
+  g_thread_join(b);
+  g_assert_cmpint(ss_api_model_cache_count(), <=, 3);
+  for (int i = 0; i < 3; i++)
+    g_array_unref(job.want[i]);
+  ss_api_model_cache_clear();
+}
+
 static void test_refusals(void)
 {
   g_assert_null(ss_api_spec_new("one-masss"));
@@ -295,6 +413,8 @@ int main(int argc, char **argv)
   g_test_init(&argc, &argv, NULL);
   g_assert_cmpint(ss_api_version(), ==, SS_API_VERSION);
   g_test_add_func("/api/runs-equal-ss-run", test_runs_equal_ss_run);
+  g_test_add_func("/api/model-cache", test_model_cache);
+  g_test_add_func("/api/model-cache-threads", test_model_cache_threads);
   g_test_add_func("/api/refusals", test_refusals);
   g_test_add_func("/api/cancel", test_cancel);
   g_test_add_func("/api/sweep-equals-study", test_sweep_equals_study);

@@ -178,21 +178,48 @@ static void test_run_events(void)
  * slip, written just before the slip events of the same instant; a guide
  * released again when the mechanism comes to rest follows the stick
  * events.  A re-locked guide writes `lock`. */
+typedef struct expected_event {
+  double t;
+  const char *contact, *kind;
+} expected_event;
+
+/* The events file @text is @want, times within 1e-11 s (the file has every
+ * digit; they are not the same in the last bits on every CVODE build). */
+static void assert_events(const char *text, const expected_event *want, guint n)
+{
+  char **header = NULL;
+  g_autoptr(GPtrArray) rows = parse_csv(text, &header);
+  g_assert_cmpstr(header[0], ==, "t");
+  g_strfreev(header);
+  g_assert_cmpuint(rows->len, ==, n);
+  for (guint i = 0; i < n; i++) {
+    char **f = g_ptr_array_index(rows, i);
+    g_assert_cmpfloat_with_epsilon(g_ascii_strtod(f[0], NULL), want[i].t, 1e-11);
+    g_assert_cmpstr(f[1], ==, want[i].contact);
+    g_assert_cmpstr(f[2], ==, want[i].kind);
+  }
+}
+
 static void test_run_events_release(void)
 {
+  static const expected_event rigid[] = {
+      {0.8, "slider2", "release"},           {1.85855119326, "slider1", "release"},
+      {1.85855119326, "slider1", "slip"},    {1.85855119326, "slider2", "slip"},
+      {3.63439468363, "slider2", "reverse"}, {4.32470333927, "slider1", "stick"},
+      {4.32470333927, "slider2", "stick"},   {4.32470333927, "slider2", "release"},
+  };
+  static const expected_event relocked[] = {
+      {0.8, "slider2", "release"},
+      {1.77551020408, "slider2", "lock"},
+  };
   cli_result r = cli_run(NULL, "run", "two-slider", "--events", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
-  g_assert_true(g_str_has_prefix(r.out, "t,contact,event\n0.8,slider2,release\n"));
-  g_assert_nonnull(strstr(r.out, "\n1.85855119326,slider1,release\n"
-                                 "1.85855119326,slider1,slip\n"
-                                 "1.85855119326,slider2,slip\n"));
-  g_assert_true(g_str_has_suffix(r.out, ",slider1,stick\n4.32470333927,slider2,stick\n"
-                                        "4.32470333927,slider2,release\n"));
+  assert_events(r.out, rigid, G_N_ELEMENTS(rigid));
   cli_result_clear(&r);
   r = cli_run(NULL, "run", "two-slider", "--set", "S2_end=-100", "--set", "S1_end=5", "--set",
               "t_S1_off=3", "--events", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
-  g_assert_cmpstr(r.out, ==, "t,contact,event\n0.8,slider2,release\n1.77551020408,slider2,lock\n");
+  assert_events(r.out, relocked, G_N_ELEMENTS(relocked));
   cli_result_clear(&r);
 }
 
@@ -288,7 +315,11 @@ static void test_examples(void)
   /* setting 3: the pseudoinverse slips at 2.583 s, on the example's 1e-4 s grid */
   r = cli_run(NULL, "run", "--example", "wojtyra-2:3", "--events", "-", "--csv", "-", NULL);
   g_assert_cmpint(r.status, ==, 0);
-  g_assert_nonnull(strstr(r.out, "\n2.58333333333,slider1,slip\n"));
+  const char *slip = strstr(r.out, ",slider1,slip\n");
+  g_assert_nonnull(slip);
+  while (slip > r.out && slip[-1] != '\n')
+    slip--;
+  g_assert_cmpfloat_with_epsilon(g_ascii_strtod(slip, NULL), 2.58333333333, 1e-11);
   g_assert_nonnull(strstr(r.out, "\n0.0001,"));
   cli_result_clear(&r);
   /* --set on top: eliminating revolute 2 it never slips */

@@ -164,3 +164,69 @@ test_every_input_previews (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   wait_idle (sim);
 }
+
+/* A scenario switch during a long run: the worker drops that run within a
+ * bounded number of integrator steps after the request (it asks whether
+ * to cancel every 16 integrator calls, inside ss_sim_advance), not at the
+ * end of its slice, a hundredth of the run; and the window then shows the
+ * new scenario's whole run, the CLI's.  Bounded by steps, not time. */
+void
+test_switch_cancels_run (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *dupont = ss_scenario_find ("dupont");
+  /* one-mass LuGre over 3000 s: about 3.2 million steps, 32,000 a slice */
+  ss_run_opts      long_run = { .t_end = 3000.0, .dt_out = 1.0 }, none = { 0 };
+  const char      *args[] = { "run", "dupont", "--csv", "-", NULL };
+  g_autofree char *path = g_build_filename (tmpdir, "switched.csv", NULL);
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *cli_csv = NULL;
+  long             overrun;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle (sim);
+  ss_simulation_set_run_options (sim, &long_run);
+  g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
+  /* until the worker is well into that run */
+  for (;;)
+    {
+      gboolean on_it;
+      long     steps;
+
+      g_main_context_iteration (NULL, FALSE);
+      g_mutex_lock (&sim->mutex);
+      on_it = sim->worker_busy && sim->worker_gen == sim->generation && sim->worker_t_end == long_run.t_end;
+      steps = sim->worker_steps;
+      sim->overrun_steps = -1;
+      g_mutex_unlock (&sim->mutex);
+      if (on_it && steps > 2000)
+        break;
+      if (!ss_simulation_is_busy (sim) && ss_simulation_get_finished (sim))
+        g_error ("the long run ended before the switch (%ld steps seen)", steps);
+      g_usleep (1000);
+    }
+  ss_simulation_set_run_options (sim, &none);
+  g_assert_true (ss_window_set_scenario (window, "dupont"));
+  wait_idle (sim);
+
+  g_mutex_lock (&sim->mutex);
+  overrun = sim->overrun_steps;
+  g_mutex_unlock (&sim->mutex);
+  g_test_message ("the abandoned run took %ld integrator steps after the switch", overrun);
+  /* at most one look at requests between the request and the stop, and
+   * the steps counted as of the look before the request: 2 x 16 calls */
+  if (overrun < 0 || overrun > 32)
+    g_error ("the abandoned run took %ld integrator steps after the switch (at most 32)", overrun);
+
+  g_assert_true (ss_window_get_scenario (window) == dupont);
+  g_assert_true (ss_model_scenario (ss_simulation_get_model (sim)) == dupont);
+  g_assert_true (ss_dataset_get_model (ss_simulation_get_dataset (sim)) == ss_simulation_get_model (sim));
+  g_assert_true (ss_simulation_get_finished (sim));
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_cmpfloat (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), ==, dupont->t_end);
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = run_cli (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+}

@@ -123,6 +123,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/fits-1024", test_fits_1024);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);
   g_test_add_func ("/gui/drag-coalesces", test_drag_coalesces);
+  g_test_add_func ("/gui/switch-cancels-run", test_switch_cancels_run);
   g_test_add_func ("/gui/drag-outpaces-previews", test_drag_outpaces_previews);
   g_test_add_func ("/gui/export", test_export);
   g_test_add_func ("/gui/scenario-file", test_scenario_file);

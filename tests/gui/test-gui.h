@@ -57,6 +57,7 @@ void test_drag_preview_then_final (void);
 void test_fits_1024 (void);
 void test_invalid_values (void);
 void test_drag_coalesces (void);
+void test_switch_cancels_run (void);
 void test_reset_defaults (void);
 void test_settings_persist (void);
 void test_recompute_progress (void);

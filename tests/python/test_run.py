@@ -1,5 +1,6 @@
 """run(): the same trace, events and metrics as `stickslip-cli run`, and
 the one-mass limit cycle's period against its closed form."""
+import gc
 import math
 
 import numpy as np
@@ -12,15 +13,28 @@ from conftest import read_text
 SCENARIOS = [s.name for s in ss.scenarios()]
 
 
+def number(v):
+    """A number as the CLI's files write it: the shortest "%.Ng" (N from 6
+    to 17) that reads back to the same double; zero as 0 (never -0)."""
+    if v == 0:
+        return "0"
+    mantissa = repr(v).lower().split("e")[0].lstrip("-").replace(".", "").strip("0")
+    for digits in range(max(6, len(mantissa)), 18):
+        text = "%.*g" % (digits, v)
+        if float(text) == v:
+            return text
+    raise AssertionError("%r does not read back" % v)
+
+
 def csv_text(r):
-    """The trace as `run --csv` writes it: %.10g, an empty field for NaN,
-    0 or 1 in the stick columns, zero as 0 (never -0)."""
+    """The trace as `run --csv` writes it: number() for every value, an
+    empty field for NaN, 0 or 1 in the stick columns."""
     cols = r.columns
     stick = [c.endswith(".stick") for c in cols]
     lines = ["t," + ",".join(cols)]
     data = r.data
     for i in range(len(r.t)):
-        fields = ["%.10g" % (r.t[i] if r.t[i] != 0 else 0.0)]
+        fields = [number(r.t[i])]
         for c in range(len(cols)):
             v = data[c, i]
             if math.isnan(v):
@@ -28,14 +42,14 @@ def csv_text(r):
             elif stick[c]:
                 fields.append("1" if v != 0 else "0")
             else:
-                fields.append("%.10g" % (v if v != 0 else 0.0))
+                fields.append(number(v))
         lines.append(",".join(fields))
     return "\n".join(lines) + "\n"
 
 
 def events_text(r):
     lines = ["t,contact,event"]
-    lines += ["%.12g,%s,%s" % (e["t"], e["contact"], e["event"]) for e in r.events]
+    lines += ["%s,%s,%s" % (number(e["t"]), e["contact"], e["event"]) for e in r.events]
     return "\n".join(lines) + "\n"
 
 
@@ -153,3 +167,23 @@ def test_tables():
     assert all(e.settings for e in ex) and all(e.scenario in names for e in ex)
     pr = {q.name: q for q in ss.presets()}
     assert pr["two-slider-gamma"].axes == ["gamma_1=5e-6:3e-5:26"]
+
+
+def test_arrays_outlive_the_run():
+    """r.t and the columns are the engine's arrays, not copies: read-only,
+    and kept while a view of them lives, after the Run is gone."""
+    r = ss.run("one-mass", law="lugre")
+    t, F, data = r.t, r["base.F"], r.data
+    assert t.ctypes.data == _lib.lib.ss_api_run_time_data(r._h)
+    assert data.ctypes.data == _lib.lib.ss_api_run_rows_data(r._h)
+    want = (t.copy(), F.copy(), data.copy())
+    assert not t.flags.writeable and not F.flags.writeable
+    with pytest.raises(ValueError):
+        t[0] = 1.0
+    del r
+    gc.collect()
+    for _ in range(3):  # runs that would take the freed memory
+        ss.run("two-slider")
+    assert t.tobytes() == want[0].tobytes()
+    assert F.tobytes() == want[1].tobytes()
+    assert data.tobytes() == want[2].tobytes()

@@ -175,6 +175,12 @@ typedef void (*ss_api_progress_fn)(void *user, double t, double t_end);
  * nothing of sp. */
 SS_API ss_api_run *ss_api_run_new(const ss_api_spec *sp);
 SS_API void ss_api_run_free(ss_api_run *r); /* NULL-safe */
+/* Runs share the model of the same scenario and values: the library keeps
+ * the models of the last few distinct ones (at most 8, any thread's).
+ * How many it keeps now, and forgetting them (a run going on keeps its
+ * own until it is freed); for tests and benchmarks. */
+SS_API int ss_api_model_cache_count(void);
+SS_API void ss_api_model_cache_clear(void);
 /* Integrates up to min(t_target, t_end): 1 when t_end is reached, 0 when
  * t_target came first (call again), -1 on a failure (SS_API_SIMULATION and
  * the message in ss_api_error()).  Where the run stops does not change
@@ -210,6 +216,12 @@ SS_API size_t ss_api_run_copy_column(const ss_api_run *r, int c, double *out, si
 SS_API size_t ss_api_run_copy_rows(const ss_api_run *r, double *out, size_t n);
 /* Every column at once, column after column: out[c * rows + i], n >= columns * rows. */
 SS_API size_t ss_api_run_copy_columns(const ss_api_run *r, double *out, size_t n);
+/* A finished run's times (rows of them) and rows (rows * columns, as
+ * ss_api_run_copy_rows lays them out) where the run keeps them, read-only
+ * and valid until ss_api_run_free: no copy.  NULL until the run is
+ * finished (they move while it grows) and for a failed run. */
+SS_API const double *ss_api_run_time_data(const ss_api_run *r);
+SS_API const double *ss_api_run_rows_data(const ss_api_run *r);
 
 /* Events: time, source (a contact, or a gap element after the contacts)
  * and kind (ss_api_event_kind_name). */

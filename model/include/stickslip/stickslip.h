@@ -400,11 +400,12 @@ ss_trace *ss_run(const ss_model *m, const ss_run_opts *opts, char **error);
  * take no metrics (`stickslip-cli run` without --metrics). */
 ss_trace *ss_run_rows(const ss_model *m, const ss_run_opts *opts, char **error);
 
-/* CSV: header "t,<columns>", one row per sample, empty field for NaN. */
+/* CSV: header "t,<columns>", one row per sample, empty field for NaN;
+ * every number reads back to the same double (ss_number_format). */
 int ss_csv_write_header(const ss_model *m, FILE *f);
 int ss_csv_write_row(const ss_model *m, FILE *f, double t, const double *row);
 int ss_csv_write_trace(const ss_model *m, const ss_trace *tr, FILE *f);
-/* Events: "t,contact,event". */
+/* Events: "t,contact,event", t as the rows' numbers. */
 int ss_csv_write_events(const ss_model *m, const ss_trace *tr, FILE *f);
 
 /* Which CVODE is linked in, for benchmark reports: "optimised build (...)" or
