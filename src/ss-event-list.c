@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ss-drop-down.h"
 #include "ss-event-list.h"
 #include "ss-model-strings.h"
 
@@ -539,6 +540,9 @@ ss_event_list_init (SsEventList *self)
   add_column (self, _("Event"), COLUMN_KIND, TRUE);
 
   g_signal_connect_swapped (self->view, "activate", G_CALLBACK (activate_cb), self);
+  /* long contact names and kinds (Polish) cut, not widening the panel */
+  ss_drop_down_ellipsize (self->source_dropdown, 4);
+  ss_drop_down_ellipsize (self->kind_dropdown, 4);
   g_signal_connect_swapped (self->source_dropdown, "notify::selected", G_CALLBACK (filter_changed_cb), self);
   g_signal_connect_swapped (self->kind_dropdown, "notify::selected", G_CALLBACK (filter_changed_cb), self);
   ss_event_list_set_dataset (self, NULL);

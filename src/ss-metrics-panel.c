@@ -279,8 +279,16 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *label = gtk_label_new (NULL);
 
   (void)factory;
-  /* never cut: the table scrolls sideways when narrower than its names */
+  /* never cut: a long name wraps, so that the values stay in view beside
+   * it in the side panel's width; the table scrolls sideways beyond */
   gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (data) >= 0 ? 1.0f : 0.0f);
+  if (GPOINTER_TO_INT (data) == COLUMN_LABEL)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+    }
   if (GPOINTER_TO_INT (data) >= 0)
     gtk_widget_add_css_class (label, "numeric");
   if (GPOINTER_TO_INT (data) == COLUMN_UNIT)
