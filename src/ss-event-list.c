@@ -14,6 +14,7 @@
 #include "ss-drop-down.h"
 #include "ss-event-list.h"
 #include "ss-model-strings.h"
+#include "ss-row-cells.h"
 
 /* ---- one event as a list item ----------------------------------------- */
 
@@ -403,6 +404,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   int        column = GPOINTER_TO_INT (data);
 
   (void)factory;
+  g_object_set_data (G_OBJECT (item), "column", data);
   gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_TIME ? 1.0f : 0.0f);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (column == COLUMN_TIME)
@@ -436,32 +438,14 @@ show_cell (GtkListItem *item)
 }
 
 static void
-bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  (void)factory;
-  g_object_set_data (G_OBJECT (item), "column", data);
-  show_cell (item);
-  /* the row takes another event in place: the cell follows */
-  g_signal_connect_swapped (gtk_list_item_get_item (item), "changed", G_CALLBACK (show_cell), item);
-}
-
-static void
-unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  (void)factory;
-  (void)data;
-  g_signal_handlers_disconnect_by_data (gtk_list_item_get_item (item), item);
-}
-
-static void
 add_column (SsEventList *self, const char *title, int column, gboolean expand)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) col = NULL;
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), NULL);
+  /* a row takes another event in place: its cells follow */
+  ss_row_cells_follow (GTK_SIGNAL_LIST_ITEM_FACTORY (factory), show_cell);
   col = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (col, expand);
   gtk_column_view_append_column (self->view, col);
