@@ -8,7 +8,9 @@
  * their readouts change; the wheel scrolls the stack over
  * a legend and zooms time over a plot; a characteristic plot added is
  * scrolled into view; the layout the user makes is kept per scenario; the
- * top chart cannot move up in its context menu, the bottom one down. */
+ * top chart cannot move up in its context menu, the bottom one down; at
+ * 1024×700, in English and Polish, the side panel lies beside the charts,
+ * the parameters making room for it. */
 #include "config.h"
 
 #include <adwaita.h>
