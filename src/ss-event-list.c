@@ -222,6 +222,7 @@ struct _SsEventList
   /* template */
   GtkDropDown   *source_dropdown;
   GtkDropDown   *kind_dropdown;
+  GtkWidget     *filter_box; /* the two drop-downs, side by side or one under the other */
   GtkColumnView *view;
   GtkLabel      *count_label;
 
@@ -496,6 +497,7 @@ ss_event_list_class_init (SsEventListClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-event-list.ui");
   gtk_widget_class_bind_template_child (widget_class, SsEventList, source_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SsEventList, kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SsEventList, filter_box);
   gtk_widget_class_bind_template_child (widget_class, SsEventList, view);
   gtk_widget_class_bind_template_child (widget_class, SsEventList, count_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -524,6 +526,10 @@ ss_event_list_init (SsEventList *self)
   add_column (self, _("Event"), COLUMN_KIND, TRUE);
 
   g_signal_connect_swapped (self->view, "activate", G_CALLBACK (activate_cb), self);
+  /* the filters are no stops of the keyboard's focus themselves */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->filter_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
   /* long contact names and kinds (Polish) cut, not widening the panel */
   ss_drop_down_ellipsize (self->source_dropdown, 4);
   ss_drop_down_ellipsize (self->kind_dropdown, 4);

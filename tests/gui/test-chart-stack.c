@@ -349,25 +349,48 @@ check_side_panel (SsWindow *window, const char *what)
              params.size.width, gtk_widget_get_width (GTK_WIDGET (window)));
 }
 
+/* The event list's filters show the entries chosen whole (side by side,
+ * or one under the other where their names are long). */
+static void
+check_filters_whole (GtkWidget *widget, const char *what)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    {
+      int nat = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      if (gtk_widget_get_width (widget) < nat)
+        g_error ("%s: an event filter %d px wide, its entry needs %d px", what, gtk_widget_get_width (widget), nat);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_filters_whole (child, what);
+}
+
 /* At 1024×700, in English and in Polish (longer words), with the
  * parameters shown: the side panel on each of its tabs lies beside the
- * charts, not over them, in every scenario; the parameters make room for
- * it and come back when it closes.  The parameters shown again while it
- * is open close it instead. */
+ * charts, not over them, in every scenario, its event filters whole; the
+ * parameters make room for it and come back when it closes.  The
+ * parameters shown again while it is open close it instead. */
 static void
 test_side_panel_beside (gconstpointer data)
 {
   const char       *language = data;
   const char *const tabs[] = { "runs", "events", "metrics", "example" };
   SsWindow         *window;
+  g_autofree char  *messages = NULL;
 
-  /* the build's catalogues; LANGUAGE is read while LC_MESSAGES is not "C" */
+  /* the build's catalogues, as the application binds them (_() reads the
+   * default domain); LANGUAGE is read while LC_MESSAGES is not "C" */
   bindtextdomain (GETTEXT_PACKAGE, BUILD_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  messages = g_strdup (setlocale (LC_MESSAGES, NULL));
   g_assert_nonnull (setlocale (LC_MESSAGES, "C.UTF-8"));
   g_setenv ("LANGUAGE", language, TRUE);
   if (g_str_equal (language, "pl"))
-    g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "All events"), ==, "Wszystkie zdarzenia");
+    g_assert_cmpstr (_("All events"), ==, "Wszystkie zdarzenia");
 
   window = open_window (1024, 700);
   gtk_toggle_button_set_active (window->sidebar_button, TRUE);
@@ -385,6 +408,8 @@ test_side_panel_beside (gconstpointer data)
           adw_view_stack_set_visible_child_name (window->panel_stack, tabs[t]);
           settle (window);
           check_side_panel (window, what);
+          if (t == 1)
+            check_filters_whole (GTK_WIDGET (window->event_list), what);
         }
       gtk_toggle_button_set_active (window->panel_button, FALSE);
       settle (window);
@@ -400,6 +425,7 @@ test_side_panel_beside (gconstpointer data)
   g_assert_false (gtk_toggle_button_get_active (window->panel_button));
   gtk_window_destroy (GTK_WINDOW (window));
   g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_MESSAGES, messages);
 }
 
 /* ---- legend clicks -------------------------------------------------- */
