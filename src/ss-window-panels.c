@@ -274,8 +274,6 @@ export_events_action (GtkWidget *widget, const char *action_name, GVariant *para
   gtk_native_dialog_show (self->dialog);
 }
 
-/* ---- following the runs --------------------------------------------------- */
-
 /* ---- room for the charts --------------------------------------------- */
 
 /* The charts keep their column's minimum width (ss-window.ui): where the
@@ -283,7 +281,9 @@ export_events_action (GtkWidget *widget, const char *action_name, GVariant *para
  * flap would fold the panel over the charts.  Instead the one of the two
  * panels the user opened last stays: the side panel opened, the
  * parameters yield (and come back when it closes or the window has room
- * again); the parameters opened, the side panel closes. */
+ * again); the parameters opened, the side panel closes.  Only a window
+ * narrower than the charts' and the panel's minimum (about 920 px) folds
+ * the panel over the charts. */
 static gboolean
 fit_panels (gpointer data)
 {
@@ -344,6 +344,8 @@ panel_toggled_cb (SsWindow *self, GParamSpec *pspec, GtkToggleButton *button)
     }
   queue_fit (self);
 }
+
+/* ---- following the runs --------------------------------------------------- */
 
 static void
 time_activated_cb (SsWindow *self, double t)
