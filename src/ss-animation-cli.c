@@ -95,6 +95,7 @@ run_dataset (ss_model *m, const ss_run_opts *opts, char **error)
     }
   ref = ss_model_ref_new (m);
   dataset = ss_dataset_new (ref);
+  ss_dataset_set_run_options (dataset, opts);
   ss_dataset_append_rows (dataset, (guint)trace->n_rows, trace->t, trace->rows);
   ss_dataset_append_events (dataset, (guint)trace->n_events, trace->events);
   ss_dataset_set_complete (dataset);

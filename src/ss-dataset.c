@@ -6,6 +6,7 @@
 
 #include <stickslip/metrics.h>
 #include "ss-dataset.h"
+#include "ss-readable.h"
 
 struct _SsDataset
 {
@@ -22,6 +23,7 @@ struct _SsDataset
   gint64      request_time; /* monotonic µs of the change that produced it, 0 once drawn */
   gboolean    complete;     /* the run is over: no rows follow */
   ss_metrics *metrics;      /* of the complete run, NULL: not measured yet */
+  ss_run_opts opts;         /* the run's options (0: the default), as computed */
   /* the complete run decimated for a display (ss-series.c's bins per
    * column), made by the worker */
   GPtrArray *display;
@@ -378,4 +380,35 @@ ss_dataset_get_display (SsDataset *self, double t0, double t1, guint n_bins)
   if (self->display == NULL || self->display_t0 != t0 || self->display_t1 != t1 || self->display_n != n_bins)
     return NULL;
   return self->display;
+}
+
+/* The options the run was computed with (its tolerances: what its
+ * readings can show); a field left 0 is the option's default.  Set by
+ * whoever ran it, before the dataset is shared. */
+void
+ss_dataset_set_run_options (SsDataset *self, const ss_run_opts *opts)
+{
+  g_return_if_fail (SS_IS_DATASET (self));
+  g_return_if_fail (opts != NULL);
+  self->opts = *opts;
+}
+
+const ss_run_opts *
+ss_dataset_get_run_options (SsDataset *self)
+{
+  g_return_val_if_fail (SS_IS_DATASET (self), NULL);
+  return &self->opts;
+}
+
+/* The noise level of @column in this run: its run's relative tolerance of
+ * its largest magnitude so far (ss_readable_noise); 0 when unknown. */
+double
+ss_dataset_get_noise (SsDataset *self, int column)
+{
+  double lo, hi;
+
+  g_return_val_if_fail (SS_IS_DATASET (self), 0.0);
+  if (!ss_dataset_get_column_range (self, column, &lo, &hi))
+    return 0.0;
+  return ss_readable_noise (MAX (fabs (lo), fabs (hi)), self->opts.rtol);
 }

@@ -11,8 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "ss-drop-down.h"
 #include "ss-event-list.h"
 #include "ss-model-strings.h"
+#include "ss-row-cells.h"
 
 /* ---- one event as a list item ----------------------------------------- */
 
@@ -220,6 +222,7 @@ struct _SsEventList
   /* template */
   GtkDropDown   *source_dropdown;
   GtkDropDown   *kind_dropdown;
+  GtkWidget     *filter_box; /* the two drop-downs, side by side or one under the other */
   GtkColumnView *view;
   GtkLabel      *count_label;
 
@@ -402,6 +405,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   int        column = GPOINTER_TO_INT (data);
 
   (void)factory;
+  g_object_set_data (G_OBJECT (item), "column", data);
   gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_TIME ? 1.0f : 0.0f);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (column == COLUMN_TIME)
@@ -435,32 +439,14 @@ show_cell (GtkListItem *item)
 }
 
 static void
-bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  (void)factory;
-  g_object_set_data (G_OBJECT (item), "column", data);
-  show_cell (item);
-  /* the row takes another event in place: the cell follows */
-  g_signal_connect_swapped (gtk_list_item_get_item (item), "changed", G_CALLBACK (show_cell), item);
-}
-
-static void
-unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  (void)factory;
-  (void)data;
-  g_signal_handlers_disconnect_by_data (gtk_list_item_get_item (item), item);
-}
-
-static void
 add_column (SsEventList *self, const char *title, int column, gboolean expand)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) col = NULL;
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), NULL);
+  /* a row takes another event in place: its cells follow */
+  ss_row_cells_follow (GTK_SIGNAL_LIST_ITEM_FACTORY (factory), show_cell);
   col = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (col, expand);
   gtk_column_view_append_column (self->view, col);
@@ -511,6 +497,7 @@ ss_event_list_class_init (SsEventListClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-event-list.ui");
   gtk_widget_class_bind_template_child (widget_class, SsEventList, source_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SsEventList, kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SsEventList, filter_box);
   gtk_widget_class_bind_template_child (widget_class, SsEventList, view);
   gtk_widget_class_bind_template_child (widget_class, SsEventList, count_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -539,6 +526,13 @@ ss_event_list_init (SsEventList *self)
   add_column (self, _("Event"), COLUMN_KIND, TRUE);
 
   g_signal_connect_swapped (self->view, "activate", G_CALLBACK (activate_cb), self);
+  /* the filters are no stops of the keyboard's focus themselves */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->filter_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
+  /* long contact names and kinds (Polish) cut, not widening the panel */
+  ss_drop_down_ellipsize (self->source_dropdown, 4);
+  ss_drop_down_ellipsize (self->kind_dropdown, 4);
   g_signal_connect_swapped (self->source_dropdown, "notify::selected", G_CALLBACK (filter_changed_cb), self);
   g_signal_connect_swapped (self->kind_dropdown, "notify::selected", G_CALLBACK (filter_changed_cb), self);
   ss_event_list_set_dataset (self, NULL);

@@ -476,19 +476,16 @@ ss_line_layer_get_unit (SsLineLayer *self)
   return self->unit;
 }
 
-/* The noise level of the line's column in its run (ss_readable_noise of
- * its largest magnitude so far), what its readouts round to; 0 when
- * unknown. */
+/* The noise level of the line's column in its run (ss_dataset_get_noise:
+ * the run's own tolerance), what its readouts round to; 0 when unknown. */
 double
 ss_line_layer_get_noise (SsLineLayer *self)
 {
   SsDataset *dataset;
-  double     lo, hi;
 
   g_return_val_if_fail (SS_IS_LINE_LAYER (self), 0.0);
   dataset = ss_series_get_dataset (self->series);
-  if (dataset == NULL || !ss_dataset_get_column_range (
-                             dataset, ss_dataset_find_column (dataset, ss_series_get_column (self->series)), &lo, &hi))
+  if (dataset == NULL)
     return 0.0;
-  return ss_readable_noise (MAX (fabs (lo), fabs (hi)));
+  return ss_dataset_get_noise (dataset, ss_dataset_find_column (dataset, ss_series_get_column (self->series)));
 }

@@ -17,8 +17,11 @@ typedef struct
 
 struct _SsMarkerLayer
 {
-  SsChartLayer parent_instance;
-  GArray      *entries; /* Entry */
+  SsChartLayer    parent_instance;
+  GArray         *entries; /* Entry */
+  GMutex          placed_lock;
+  GArray         *placed; /* graphene_rect_t: the labels of the last drawing */
+  graphene_rect_t plot;   /* its plot area */
 };
 
 G_DEFINE_FINAL_TYPE (SsMarkerLayer, ss_marker_layer, SS_TYPE_CHART_LAYER)
@@ -182,6 +185,18 @@ show_label (cairo_t *cr, const SsChartContext *ctx, PangoLayout *layout, double 
   ss_chart_show_text (cr, layout, x, y, 0);
 }
 
+/* Label @layout shown in @box, which the last drawing's record keeps. */
+static void
+put_label (SsMarkerLayer *self, cairo_t *cr, const SsChartContext *ctx, PangoLayout *layout, const Box *box)
+{
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (box->x, box->y, box->width, box->height);
+
+  show_label (cr, ctx, layout, box->x, box->y);
+  g_mutex_lock (&self->placed_lock);
+  g_array_append_val (self->placed, rect);
+  g_mutex_unlock (&self->placed_lock);
+}
+
 /* Where marker @e sits in @ctx; FALSE when its instant is off the plot. */
 static gboolean
 marker_position (const Entry *e, const SsChartContext *ctx, double *x, double *y)
@@ -209,6 +224,10 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
   guint          n_placed = 0;
   double         r = 4.5 * ctx->line_scale, outcome_y = ctx->y + 3;
 
+  g_mutex_lock (&self->placed_lock);
+  g_array_set_size (self->placed, 0);
+  graphene_rect_init (&self->plot, ctx->x, ctx->y, ctx->width, ctx->height);
+  g_mutex_unlock (&self->placed_lock);
   cairo_save (cr);
   cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_clip (cr);
@@ -275,7 +294,7 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
           /* an outcome: at the right end, one under another */
           Box box = { ctx->x + ctx->width - w - 4, outcome_y, w, h };
 
-          show_label (cr, ctx, layout, box.x, box.y);
+          put_label (self, cr, ctx, layout, &box);
           outcome_y += h + 1;
           if (n_placed < MAX_BOXES)
             placed[n_placed++] = box;
@@ -290,7 +309,7 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
 
           if (box.x + w > ctx->x + ctx->width)
             box.x = x - 3 - w;
-          show_label (cr, ctx, layout, box.x, box.y);
+          put_label (self, cr, ctx, layout, &box);
           if (n_placed < MAX_BOXES)
             placed[n_placed++] = box;
           continue;
@@ -326,7 +345,7 @@ ss_marker_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ct
           continue;
         if (!found)
           box = fallback;
-        show_label (cr, ctx, layout, box.x, box.y);
+        put_label (self, cr, ctx, layout, &box);
         if (n_placed < MAX_BOXES)
           placed[n_placed++] = box;
       }
@@ -396,6 +415,8 @@ ss_marker_layer_finalize (GObject *object)
   SsMarkerLayer *self = (SsMarkerLayer *)object;
 
   g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->placed, g_array_unref);
+  g_mutex_clear (&self->placed_lock);
 
   G_OBJECT_CLASS (ss_marker_layer_parent_class)->finalize (object);
 }
@@ -417,6 +438,8 @@ ss_marker_layer_init (SsMarkerLayer *self)
 {
   self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_array_set_clear_func (self->entries, clear_entry);
+  self->placed = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+  g_mutex_init (&self->placed_lock);
   ss_chart_layer_set_in_legend (SS_CHART_LAYER (self), FALSE);
 }
 
@@ -482,4 +505,20 @@ ss_marker_layer_get_series (SsMarkerLayer *self, guint index)
 {
   g_return_val_if_fail (index < self->entries->len, NULL);
   return g_array_index (self->entries, Entry, index).series;
+}
+
+/* Where the last drawing put the labels (a copy, graphene_rect_t), in its
+ * coordinates, and its plot area in @plot. */
+GArray *
+ss_marker_layer_dup_label_boxes (SsMarkerLayer *self, graphene_rect_t *plot)
+{
+  GArray *boxes;
+
+  g_return_val_if_fail (SS_IS_MARKER_LAYER (self), NULL);
+  g_mutex_lock (&self->placed_lock);
+  boxes = g_array_copy (self->placed);
+  if (plot != NULL)
+    *plot = self->plot;
+  g_mutex_unlock (&self->placed_lock);
+  return boxes;
 }

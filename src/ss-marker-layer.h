@@ -6,6 +6,8 @@
  * move aside so none covers another. */
 #pragma once
 
+#include <graphene.h>
+
 #include "ss-chart-layer.h"
 #include "ss-series.h"
 
@@ -38,5 +40,6 @@ void            ss_marker_layer_set_markers (SsMarkerLayer *self, GPtrArray *mar
 guint           ss_marker_layer_get_n_markers (SsMarkerLayer *self);
 const SsMarker *ss_marker_layer_get_marker (SsMarkerLayer *self, guint index);
 SsSeries       *ss_marker_layer_get_series (SsMarkerLayer *self, guint index);
+GArray         *ss_marker_layer_dup_label_boxes (SsMarkerLayer *self, graphene_rect_t *plot);
 
 G_END_DECLS

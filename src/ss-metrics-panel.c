@@ -13,6 +13,7 @@
 #include <stickslip/metrics.h>
 #include "ss-metrics-panel.h"
 #include "ss-model-strings.h"
+#include "ss-row-cells.h"
 #include "ss-units.h"
 
 /* ---- one metric as a list item ---------------------------------------- */
@@ -278,9 +279,17 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
-  (void)factory;
-  /* never cut: the table scrolls sideways when narrower than its names */
+  g_object_set_data (G_OBJECT (item), "factory", factory);
+  /* never cut: a long name wraps, so that the values stay in view beside
+   * it in the side panel's width; the table scrolls sideways beyond */
   gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (data) >= 0 ? 1.0f : 0.0f);
+  if (GPOINTER_TO_INT (data) == COLUMN_LABEL)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+    }
   if (GPOINTER_TO_INT (data) >= 0)
     gtk_widget_add_css_class (label, "numeric");
   if (GPOINTER_TO_INT (data) == COLUMN_UNIT)
@@ -331,32 +340,14 @@ show_cell (GtkListItem *item)
   gtk_widget_set_tooltip_text (GTK_WIDGET (label), g_object_get_data (factory, "run-tooltip"));
 }
 
-static void
-bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  (void)data;
-  g_object_set_data (G_OBJECT (item), "factory", factory);
-  show_cell (item);
-  /* the row takes another run's values in place: the cell follows */
-  g_signal_connect_swapped (gtk_list_item_get_item (item), "changed", G_CALLBACK (show_cell), item);
-}
-
-static void
-unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  (void)factory;
-  (void)data;
-  g_signal_handlers_disconnect_by_data (gtk_list_item_get_item (item), item);
-}
-
 static GtkColumnViewColumn *
 new_column (const char *title, int column)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), NULL);
+  /* a row takes another run's values in place: its cells follow */
+  ss_row_cells_follow (GTK_SIGNAL_LIST_ITEM_FACTORY (factory), show_cell);
   g_object_set_data (G_OBJECT (factory), "column", GINT_TO_POINTER (column));
   return gtk_column_view_column_new (title, factory);
 }

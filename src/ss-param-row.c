@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "ss-model-strings.h"
+#include "ss-drop-down.h"
 #include "ss-param-row.h"
 #include "ss-readable.h"
 
@@ -327,43 +328,6 @@ spin_output_cb (GtkSpinButton *spin, SsParamRow *self)
 }
 
 static void
-choice_setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer ellipsize)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  (void)factory;
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (ellipsize)
-    {
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 6);
-    }
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-choice_bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  GtkWidget  *label = gtk_list_item_get_child (item);
-  const char *text = gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item)));
-
-  (void)factory;
-  (void)data;
-  gtk_label_set_label (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, text);
-}
-
-static GtkListItemFactory *
-choice_factory (gboolean ellipsize)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (choice_setup_cb), GINT_TO_POINTER (ellipsize));
-  g_signal_connect (factory, "bind", G_CALLBACK (choice_bind_cb), NULL);
-  return factory;
-}
-
-static void
 dropdown_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, SsParamRow *self)
 {
   (void)pspec;
@@ -652,13 +616,7 @@ ss_param_row_new (const ss_param_info *info, double value)
       gtk_drop_down_set_model (self->dropdown, G_LIST_MODEL (list));
       /* the button shows the choice ellipsized, the list shows it whole:
        * a long law name must not widen the parameter panel */
-      {
-        g_autoptr(GtkListItemFactory) button = choice_factory (TRUE);
-        g_autoptr(GtkListItemFactory) popup = choice_factory (FALSE);
-
-        gtk_drop_down_set_factory (self->dropdown, button);
-        gtk_drop_down_set_list_factory (self->dropdown, popup);
-      }
+      ss_drop_down_ellipsize (self->dropdown, 6);
       /* on the value's line, the row's width, instead of the label's:
        * "Flexible (three bodies)", "Exact Coulomb (event-driven)" whole */
       g_object_ref (self->dropdown);

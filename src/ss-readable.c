@@ -39,16 +39,17 @@ ss_readable_param (const ss_param_info *p, double value)
   return round_significant (value, STEP_DIGITS);
 }
 
-/* The noise level of a column whose values reach @magnitude in size: the
- * run's relative tolerance (rtol's default, 1e-8) of it.  A value below it
- * is the integration's or the arithmetic's residue ("spring 2 force =
- * 5.551e-12 N" beside forces of newtons), not a reading. */
+/* The noise level of a column whose values reach @magnitude in size in a
+ * run computed with relative tolerance @rtol (<= 0: rtol's default,
+ * 1e-8): @rtol of it.  A value below it is the integration's or the
+ * arithmetic's residue ("spring 2 force = 5.551e-12 N" beside forces of
+ * newtons), not a reading. */
 double
-ss_readable_noise (double magnitude)
+ss_readable_noise (double magnitude, double rtol)
 {
-  const ss_param_info *rtol = ss_run_option_get (SS_RUN_RTOL);
-
-  return isfinite (magnitude) ? fabs (magnitude) * rtol->def : 0.0;
+  if (!(rtol > 0))
+    rtol = ss_run_option_get (SS_RUN_RTOL)->def;
+  return isfinite (magnitude) ? fabs (magnitude) * rtol : 0.0;
 }
 
 /* A reading: SS_READABLE_DIGITS significant digits, none finer than

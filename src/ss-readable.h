@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 #define SS_READABLE_DIGITS 4
 
 double ss_readable_param (const ss_param_info *p, double value);
-double ss_readable_noise (double magnitude);
+double ss_readable_noise (double magnitude, double rtol);
 char  *ss_readable_number (double value, double noise);
 char  *ss_readable_quantity (double value, double noise, const char *unit);
 

@@ -218,11 +218,12 @@ progress_tick_cb (gpointer data)
 /* ---- the main thread's side --------------------------------------------- */
 
 static SsDataset *
-dataset_from_trace (ss_model *model, const ss_trace *trace)
+dataset_from_trace (ss_model *model, const ss_run_opts *opts, const ss_trace *trace)
 {
   g_autoptr (SsModelRef) ref = ss_model_ref_new (model);
   SsDataset *dataset = ss_dataset_new (ref);
 
+  ss_dataset_set_run_options (dataset, opts);
   ss_dataset_append_rows (dataset, (guint)trace->n_rows, trace->t, trace->rows);
   ss_dataset_append_events (dataset, (guint)trace->n_events, trace->events);
   if (trace->watched != NULL)
@@ -240,7 +241,7 @@ deliver_job (SsRunList *self, SsPinnedRun *run, Job *job)
   self->batch_done++;
   if (job->trace != NULL)
     {
-      g_autoptr (SsDataset) dataset = dataset_from_trace (g_steal_pointer (&job->model), job->trace);
+      g_autoptr (SsDataset) dataset = dataset_from_trace (g_steal_pointer (&job->model), &job->opts, job->trace);
 
       ss_pinned_run_set_result (run, SS_PINNED_RUN_DONE, dataset, NULL);
     }

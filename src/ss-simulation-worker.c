@@ -45,6 +45,7 @@ struct Batch
   guint       gen;
   gboolean    replace; /* the first batch of a run: a new dataset */
   gboolean    preview; /* computed at preview accuracy */
+  ss_run_opts opts;    /* the options it runs with (its dataset's) */
   gboolean    more;    /* a preview the final run of the same request follows */
   SsModelRef *model;
   SsDataset  *dataset; /* a parameter change's whole run, built by the worker (else the arrays) */
@@ -71,6 +72,7 @@ batch_new (const Request *req, gboolean replace)
   b->gen = req->gen;
   b->replace = replace;
   b->preview = req->preview;
+  b->opts = req->opts;
   b->model = ss_model_ref_ref (req->model);
   b->n_columns = ss_model_n_columns (m);
   b->times = g_array_new (FALSE, FALSE, sizeof (double));
@@ -401,6 +403,8 @@ deliver_cb (gpointer data)
   if (b->replace)
     {
       g_autoptr (SsDataset) dataset = b->dataset != NULL ? g_object_ref (b->dataset) : ss_dataset_new (b->model);
+
+      ss_dataset_set_run_options (dataset, &b->opts);
 
       if (self->ghost_candidate != NULL)
         {

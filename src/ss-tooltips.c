@@ -3,23 +3,34 @@
 
 #include "ss-tooltips.h"
 
-#define HAD_TOOLTIP "ss-had-tooltip"
+#define QUIETED "ss-quieted"
 
-/* The pointer rests on the button: its tooltip would lie over the menu. */
+/* The pointer rests on the button: its tooltip, or that of a widget
+ * around it (an AdwSplitButton's own), would lie over the menu.  They
+ * are off while it is open. */
 static void
 popover_visible_cb (GtkWidget *popover, GParamSpec *pspec, GtkWidget *button)
 {
+  GPtrArray *quieted = g_object_get_data (G_OBJECT (button), QUIETED);
+
   (void)pspec;
-  if (gtk_widget_get_visible (popover))
+  if (gtk_widget_get_visible (popover) && quieted == NULL)
     {
-      g_object_set_data (G_OBJECT (button), HAD_TOOLTIP, GINT_TO_POINTER (gtk_widget_get_has_tooltip (button)));
-      gtk_widget_set_has_tooltip (button, FALSE);
+      quieted = g_ptr_array_new_with_free_func (g_object_unref);
+      for (GtkWidget *w = button; w != NULL && !GTK_IS_ROOT (w); w = gtk_widget_get_parent (w))
+        if (gtk_widget_get_has_tooltip (w))
+          {
+            g_ptr_array_add (quieted, g_object_ref (w));
+            gtk_widget_set_has_tooltip (w, FALSE);
+          }
+      g_object_set_data_full (G_OBJECT (button), QUIETED, quieted, (GDestroyNotify)g_ptr_array_unref);
       gtk_widget_trigger_tooltip_query (button);
     }
-  else if (g_object_get_data (G_OBJECT (button), HAD_TOOLTIP) != NULL)
+  else if (!gtk_widget_get_visible (popover) && quieted != NULL)
     {
-      g_object_set_data (G_OBJECT (button), HAD_TOOLTIP, NULL);
-      gtk_widget_set_has_tooltip (button, TRUE);
+      for (guint i = 0; i < quieted->len; i++)
+        gtk_widget_set_has_tooltip (g_ptr_array_index (quieted, i), TRUE);
+      g_object_set_data (G_OBJECT (button), QUIETED, NULL);
     }
 }
 
@@ -35,7 +46,8 @@ popover_changed_cb (GtkMenuButton *button)
     }
 }
 
-/* @button's tooltip (if any) stays off while its menu is open. */
+/* @button's tooltip (if any), and those of the widgets around it, stay
+ * off while its menu is open. */
 void
 ss_tooltips_quiet_menu_button (GtkMenuButton *button)
 {

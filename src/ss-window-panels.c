@@ -274,30 +274,78 @@ export_events_action (GtkWidget *widget, const char *action_name, GVariant *para
   gtk_native_dialog_show (self->dialog);
 }
 
-/* ---- following the runs --------------------------------------------------- */
+/* ---- room for the charts --------------------------------------------- */
 
-/* Side by side while everything else keeps its minimum width beside it,
- * over the charts otherwise: the flap folds when the content would get
- * less than its minimum, which is made this while the panel is open (the
- * parameter pane at its width, the charts and transport at their minimum;
- * the paned would otherwise clip them). */
-static void
-update_fold (SsWindow *self)
+/* The charts keep their column's minimum width (ss-window.ui): where the
+ * parameters, the charts and the side panel do not fit side by side, the
+ * flap would fold the panel over the charts.  Instead the one of the two
+ * panels the user opened last stays: the side panel opened, the
+ * parameters yield (and come back when it closes or the window has room
+ * again); the parameters opened, the side panel closes.  Only a window
+ * narrower than the charts' and the panel's minimum (about 920 px) folds
+ * the panel over the charts. */
+static gboolean
+fit_panels (gpointer data)
 {
-  int width = -1;
+  SsWindow *self = data;
+  gboolean  params = gtk_toggle_button_get_active (self->sidebar_button);
+  gboolean  panel = adw_flap_get_reveal_flap (self->panel_flap);
 
-  if (adw_flap_get_reveal_flap (self->panel_flap))
+  self->fit_idle = 0;
+  self->fitting = TRUE;
+  if (panel && params && adw_flap_get_folded (self->panel_flap))
     {
-      GtkWidget *end = gtk_paned_get_end_child (self->main_paned);
-      int        end_min = 0;
-
-      gtk_widget_measure (end, GTK_ORIENTATION_HORIZONTAL, -1, &end_min, NULL, NULL, NULL);
-      width = MAX (end_min, 400) + 1;
-      if (gtk_widget_get_visible (GTK_WIDGET (self->sidebar)))
-        width += gtk_paned_get_position (self->main_paned);
+      if (self->last_toggled == self->sidebar_button)
+        gtk_toggle_button_set_active (self->panel_button, FALSE);
+      else
+        {
+          self->params_yielded = TRUE;
+          gtk_toggle_button_set_active (self->sidebar_button, FALSE);
+        }
     }
-  gtk_widget_set_size_request (GTK_WIDGET (self->main_paned), width, -1);
+  else if (self->params_yielded && (!panel || !adw_flap_get_folded (self->panel_flap)))
+    {
+      GtkWidget *column = gtk_paned_get_end_child (self->main_paned);
+      GtkWidget *flap = adw_flap_get_flap (self->panel_flap);
+      int        sidebar = 0, charts = 0, side = 0;
+
+      gtk_widget_get_size_request (self->sidebar, &sidebar, NULL);
+      gtk_widget_measure (column, GTK_ORIENTATION_HORIZONTAL, -1, &charts, NULL, NULL, NULL);
+      if (panel)
+        gtk_widget_measure (flap, GTK_ORIENTATION_HORIZONTAL, -1, &side, NULL, NULL, NULL);
+      /* the side panel closed, or room for both again */
+      if (!panel || sidebar + 1 + charts + 1 + side <= gtk_widget_get_width (GTK_WIDGET (self->panel_flap)))
+        {
+          self->params_yielded = FALSE;
+          gtk_toggle_button_set_active (self->sidebar_button, TRUE);
+        }
+    }
+  self->fitting = FALSE;
+  return G_SOURCE_REMOVE;
 }
+
+static void
+queue_fit (SsWindow *self)
+{
+  if (self->fit_idle == 0)
+    self->fit_idle = g_idle_add (fit_panels, self);
+}
+
+static void
+panel_toggled_cb (SsWindow *self, GParamSpec *pspec, GtkToggleButton *button)
+{
+  (void)pspec;
+  if (!self->fitting)
+    {
+      self->last_toggled = button;
+      /* the user shows the parameters: they no longer wait to come back */
+      if (button == self->sidebar_button)
+        self->params_yielded = FALSE;
+    }
+  queue_fit (self);
+}
+
+/* ---- following the runs --------------------------------------------------- */
 
 static void
 time_activated_cb (SsWindow *self, double t)
@@ -414,10 +462,12 @@ _ss_window_panels_init (SsWindow *self)
   /* folded over the charts, a click beside it closes it: the button follows */
   g_object_bind_property (self->panel_button, "active", self->panel_flap, "reveal-flap",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_signal_connect_swapped (self->panel_flap, "notify::reveal-flap", G_CALLBACK (update_fold), self);
-  g_signal_connect_swapped (self->sidebar, "notify::visible", G_CALLBACK (update_fold), self);
-  g_signal_connect_swapped (self->main_paned, "notify::position", G_CALLBACK (update_fold), self);
-  update_fold (self);
+  g_signal_connect_swapped (self->panel_button, "notify::active", G_CALLBACK (panel_toggled_cb), self);
+  g_signal_connect_swapped (self->sidebar_button, "notify::active", G_CALLBACK (panel_toggled_cb), self);
+  g_signal_connect_swapped (self->panel_flap, "notify::folded", G_CALLBACK (queue_fit), self);
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (queue_fit), self);
+  g_signal_connect_swapped (self, "notify::maximized", G_CALLBACK (queue_fit), self);
+  g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (queue_fit), self);
   g_signal_connect_swapped (self->event_list, "event-activated", G_CALLBACK (time_activated_cb), self);
   g_signal_connect_swapped (self->example_panel, "time-activated", G_CALLBACK (time_activated_cb), self);
   g_signal_connect_swapped (self->example_panel, "setting-activated", G_CALLBACK (setting_activated_cb), self);
@@ -426,6 +476,7 @@ _ss_window_panels_init (SsWindow *self)
 void
 _ss_window_panels_dispose (SsWindow *self)
 {
+  g_clear_handle_id (&self->fit_idle, g_source_remove);
   g_clear_pointer (&self->markers, g_ptr_array_unref);
   g_clear_object (&self->panels_dataset);
   g_clear_pointer (&self->panels_key, g_free);

@@ -91,7 +91,11 @@ struct _SsWindow
   int               example_setting; /* its setting marked, -1: none */
   GPtrArray        *markers;         /* SsMarker: its published values */
   SsDataset        *panels_dataset;  /* the final run the panels show */
-  char             *panels_key;      /* the runs they show (datasets and names) */
+  gboolean          params_yielded;  /* the parameters hidden to make room for the side panel */
+  GtkToggleButton  *last_toggled;    /* of the parameters' and the side panel's buttons, the last the user used */
+  gboolean          fitting;         /* the window toggles them itself (not the user) */
+  guint             fit_idle;
+  char             *panels_key; /* the runs they show (datasets and names) */
 };
 
 typedef enum

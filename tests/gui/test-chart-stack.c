@@ -8,10 +8,14 @@
  * their readouts change; the wheel scrolls the stack over
  * a legend and zooms time over a plot; a characteristic plot added is
  * scrolled into view; the layout the user makes is kept per scenario; the
- * top chart cannot move up in its context menu, the bottom one down. */
+ * top chart cannot move up in its context menu, the bottom one down; at
+ * 1024×700, in English and Polish, the side panel lies beside the charts,
+ * the parameters making room for it. */
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <gdk/x11/gdkx.h>
 #include <math.h>
 #include <stdlib.h>
@@ -308,6 +312,120 @@ test_layout (gconstpointer data)
       gtk_toggle_button_set_active (window->cursors_button, FALSE);
     }
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- the side panel beside the charts ---------------------------------- */
+
+/* @widget's place in the window, px. */
+static void
+window_bounds (SsWindow *window, GtkWidget *widget, graphene_rect_t *bounds)
+{
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), bounds));
+}
+
+/* The side panel open lies beside the charts (and the parameters, when
+ * they have not yielded to it), over none of them, whole (at least its
+ * minimum width) and inside the window; the charts keep a readable width. */
+static void
+check_side_panel (SsWindow *window, const char *what)
+{
+  GtkWidget      *panel = gtk_widget_get_parent (GTK_WIDGET (window->panel_stack));
+  graphene_rect_t side, charts, params = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  int             min = 0;
+
+  g_assert_true (gtk_toggle_button_get_active (window->panel_button));
+  window_bounds (window, panel, &side);
+  window_bounds (window, GTK_WIDGET (ss_window_get_plot_stack (window)), &charts);
+  if (gtk_widget_get_visible (window->sidebar))
+    window_bounds (window, window->sidebar, &params);
+  gtk_widget_measure (panel, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  if (adw_flap_get_folded (window->panel_flap) || graphene_rect_intersection (&side, &charts, NULL) ||
+      graphene_rect_intersection (&side, &params, NULL) || graphene_rect_intersection (&params, &charts, NULL) ||
+      side.size.width < min - 0.5 ||
+      side.origin.x + side.size.width > gtk_widget_get_width (GTK_WIDGET (window)) + 0.5 || charts.size.width < 480)
+    g_error ("%s: the side panel (x %g, %g px wide, at least %d) and the charts (x %g, %g px) and the parameters "
+             "(x %g, %g px) in a window %d px wide",
+             what, side.origin.x, side.size.width, min, charts.origin.x, charts.size.width, params.origin.x,
+             params.size.width, gtk_widget_get_width (GTK_WIDGET (window)));
+}
+
+/* The event list's filters show the entries chosen whole (side by side,
+ * or one under the other where their names are long). */
+static void
+check_filters_whole (GtkWidget *widget, const char *what)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    {
+      int nat = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      if (gtk_widget_get_width (widget) < nat)
+        g_error ("%s: an event filter %d px wide, its entry needs %d px", what, gtk_widget_get_width (widget), nat);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_filters_whole (child, what);
+}
+
+/* At 1024×700, in English and in Polish (longer words), with the
+ * parameters shown: the side panel on each of its tabs lies beside the
+ * charts, not over them, in every scenario, its event filters whole; the
+ * parameters make room for it and come back when it closes.  The
+ * parameters shown again while it is open close it instead. */
+static void
+test_side_panel_beside (gconstpointer data)
+{
+  const char       *language = data;
+  const char *const tabs[] = { "runs", "events", "metrics", "example" };
+  SsWindow         *window;
+  g_autofree char  *messages = NULL;
+
+  /* the build's catalogues, as the application binds them (_() reads the
+   * default domain); LANGUAGE is read while LC_MESSAGES is not "C" */
+  bindtextdomain (GETTEXT_PACKAGE, BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  messages = g_strdup (setlocale (LC_MESSAGES, NULL));
+  g_assert_nonnull (setlocale (LC_MESSAGES, "C.UTF-8"));
+  g_setenv ("LANGUAGE", language, TRUE);
+  if (g_str_equal (language, "pl"))
+    g_assert_cmpstr (_("All events"), ==, "Wszystkie zdarzenia");
+
+  window = open_window (1024, 700);
+  gtk_toggle_button_set_active (window->sidebar_button, TRUE);
+  for (int s = 0; s < ss_scenario_count (); s++)
+    {
+      const ss_scenario *sc = ss_scenario_get (s);
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      wait_idle (ss_window_get_simulation (window));
+      gtk_toggle_button_set_active (window->panel_button, TRUE);
+      for (guint t = 0; t < G_N_ELEMENTS (tabs); t++)
+        {
+          g_autofree char *what = g_strdup_printf ("1024x700 %s, %s, side panel on %s", language, sc->name, tabs[t]);
+
+          adw_view_stack_set_visible_child_name (window->panel_stack, tabs[t]);
+          settle (window);
+          check_side_panel (window, what);
+          if (t == 1)
+            check_filters_whole (GTK_WIDGET (window->event_list), what);
+        }
+      gtk_toggle_button_set_active (window->panel_button, FALSE);
+      settle (window);
+      g_assert_true (gtk_widget_get_visible (window->sidebar));
+    }
+  /* the parameters asked for: the side panel closes, nothing overlaid */
+  gtk_toggle_button_set_active (window->panel_button, TRUE);
+  settle (window);
+  check_side_panel (window, "the side panel opened");
+  gtk_toggle_button_set_active (window->sidebar_button, TRUE);
+  settle (window);
+  g_assert_true (gtk_widget_get_visible (window->sidebar));
+  g_assert_false (gtk_toggle_button_get_active (window->panel_button));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_MESSAGES, messages);
 }
 
 /* ---- legend clicks -------------------------------------------------- */
@@ -789,6 +907,8 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, sizes[i], test_layout);
     }
+  g_test_add_data_func ("/chart-stack/side-panel-beside/en", "C", test_side_panel_beside);
+  g_test_add_data_func ("/chart-stack/side-panel-beside/pl", "pl", test_side_panel_beside);
   g_test_add_func ("/chart-stack/legend-click", test_legend_click);
   g_test_add_func ("/chart-stack/legend-steady", test_legend_steady);
   g_test_add_func ("/chart-stack/wheel", test_wheel);

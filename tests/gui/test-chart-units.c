@@ -7,6 +7,8 @@
 
 #include "ss-chart-layer.h"
 #include "ss-dataset.h"
+#include "ss-line-layer.h"
+#include "ss-readable.h"
 #include "ss-series.h"
 #include "ss-units.h"
 #include <stickslip/stickslip.h>
@@ -187,6 +189,73 @@ test_label_placement (void)
   g_assert_cmpfloat (ss_chart_context_place_gutter_label (&ctx, 10, 10, 12), ==, 50);
 }
 
+/* Significant digits of a reading ("-0.01234 N": 4; "1.2e-05": 2). */
+static int
+count_digits (const char *text)
+{
+  int      n = 0;
+  gboolean leading = TRUE;
+
+  for (const char *c = text; *c != '\0' && *c != 'e' && *c != ' '; c++)
+    if (g_ascii_isdigit (*c))
+      {
+        leading = leading && *c == '0';
+        n += !leading;
+      }
+  return n;
+}
+
+/* A curve's reading in the legend as the run's own tolerance supports
+ * it: the same sample of a one-mass run computed with rtol 1e-4 reads
+ * with fewer significant digits than with rtol 1e-8. */
+static void
+test_reading_digits (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  const double       rtols[] = { 1e-4, 1e-8 };
+  int                digits[2] = { 0 };
+  double             t = NAN;
+
+  for (int k = 0; k < 2; k++)
+    {
+      ss_model   *m = ss_model_new_from_assignments (sc, NULL, 0, NULL);
+      ss_run_opts opts = { .rtol = rtols[k] };
+      ss_trace   *trace = ss_run (m, &opts, NULL);
+      g_autoptr(SsModelRef) ref = ss_model_ref_new (m);
+      g_autoptr(SsDataset) dataset = ss_dataset_new_from_trace (ref, trace);
+      g_autoptr(SsSeries) series = ss_series_new ("v");
+      g_autoptr(SsChartLayer) line = NULL;
+      g_autofree char *text = NULL;
+      int              column = ss_dataset_find_column (dataset, "v");
+      double           lo, hi;
+
+      g_assert_nonnull (trace);
+      ss_trace_free (trace);
+      ss_dataset_set_run_options (dataset, &opts);
+      g_assert_true (ss_dataset_get_column_range (dataset, column, &lo, &hi));
+      /* a sample a few thousandths of the column's largest size: above the
+       * first run's noise (1e-4 of that size) by three digits only */
+      for (guint i = ss_dataset_get_n_rows (dataset); isnan (t) && i-- > 0;)
+        {
+          double           v = fabs (ss_dataset_get_value (dataset, i, column)), size = MAX (fabs (lo), fabs (hi));
+          g_autofree char *whole = ss_readable_number (v, 0.0);
+
+          /* not a round number, which reads short at any tolerance */
+          if (v > 0.002 * size && v < 0.009 * size && count_digits (whole) == SS_READABLE_DIGITS)
+            t = ss_dataset_get_times (dataset)[i];
+        }
+      g_assert_false (isnan (t));
+      ss_series_set_dataset (series, dataset);
+      line = ss_line_layer_new (series, "m/s");
+      text = ss_chart_layer_format_value (line, t);
+      g_assert_nonnull (text);
+      digits[k] = count_digits (text);
+      g_test_message ("rtol %g: v(%g) reads \"%s\"", rtols[k], t, text);
+    }
+  g_assert_cmpint (digits[1], ==, SS_READABLE_DIGITS);
+  g_assert_cmpint (digits[0], <, digits[1]);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -195,5 +264,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/label-placement", test_label_placement);
   g_test_add_func ("/gui/tick-step", test_tick_step);
   g_test_add_func ("/gui/format-tick", test_format_tick);
+  g_test_add_func ("/gui/reading-digits", test_reading_digits);
   return g_test_run ();
 }

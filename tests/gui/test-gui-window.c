@@ -793,3 +793,54 @@ test_fits_1024 (void)
       }
     }
 }
+
+static GtkWidget *
+find_descendant (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+pump_frames (void)
+{
+  for (int i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* The export split button's menu open: neither its arrow's tooltip nor
+ * the split button's own ("Export Plot (Ctrl+E)", shown where the arrow's
+ * is off) lies over the menu; both are back when it closes. */
+void
+test_split_menu_tooltip_quiet (void)
+{
+  GtkWidget     *split = find_descendant (GTK_WIDGET (window), ADW_TYPE_SPLIT_BUTTON);
+  GtkMenuButton *arrow;
+
+  g_assert_nonnull (split);
+  arrow = GTK_MENU_BUTTON (find_descendant (split, GTK_TYPE_MENU_BUTTON));
+  g_assert_nonnull (arrow);
+  g_assert_true (gtk_widget_get_has_tooltip (split));
+  gtk_menu_button_popup (arrow);
+  pump_frames ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (arrow))));
+  g_assert_false (gtk_widget_get_has_tooltip (split));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (arrow)));
+  gtk_menu_button_popdown (arrow);
+  pump_frames ();
+  g_assert_true (gtk_widget_get_has_tooltip (split));
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (arrow)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (split), ==, "Export Plot (Ctrl+E)");
+}

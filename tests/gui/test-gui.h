@@ -55,6 +55,7 @@ void test_undo_to_saved (void);
 void test_space_plays (void);
 void test_drag_preview_then_final (void);
 void test_fits_1024 (void);
+void test_split_menu_tooltip_quiet (void);
 void test_invalid_values (void);
 void test_drag_coalesces (void);
 void test_switch_cancels_run (void);

@@ -582,6 +582,94 @@ test_every_preset (void)
     }
 }
 
+/* Every example's markers drawn on their charts at a narrow and a wide
+ * size: the labels placed (ss-marker-layer.c) lie inside the plot and
+ * none covers another, e.g. dupont's "paper: … s" labels near each other.
+ * Returns the labels drawn. */
+static guint
+check_marker_labels (const char *what)
+{
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  const int    sizes[][2] = { { 420, 150 }, { 640, 180 }, { 1100, 260 } };
+  guint        n_labels = 0;
+
+  for (guint c = 0; c < ss_plot_stack_get_n_charts (stack); c++)
+    {
+      SsChart   *chart = ss_plot_stack_get_chart (stack, c);
+      GPtrArray *layers = ss_chart_get_layers (chart);
+
+      for (guint l = 0; l < layers->len; l++)
+        {
+          SsMarkerLayer *layer = g_ptr_array_index (layers, l);
+
+          if (!SS_IS_MARKER_LAYER (layer) || ss_marker_layer_get_n_markers (layer) == 0)
+            continue;
+          for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+            {
+              cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[z][0], sizes[z][1]);
+              cairo_t         *cr = cairo_create (img);
+              SsChartStyle     style;
+              graphene_rect_t  plot;
+              g_autoptr(GArray) boxes = NULL;
+
+              ss_chart_style_init_for_export (&style);
+              ss_chart_draw (chart, cr, sizes[z][0], sizes[z][1], &style);
+              cairo_destroy (cr);
+              cairo_surface_destroy (img);
+              boxes = ss_marker_layer_dup_label_boxes (layer, &plot);
+              for (guint i = 0; i < boxes->len; i++)
+                {
+                  const graphene_rect_t *a = &g_array_index (boxes, graphene_rect_t, i);
+
+                  if (a->origin.x < plot.origin.x - 0.5 || a->origin.y < plot.origin.y - 0.5 ||
+                      a->origin.x + a->size.width > plot.origin.x + plot.size.width + 0.5 ||
+                      a->origin.y + a->size.height > plot.origin.y + plot.size.height + 0.5)
+                    g_error ("%s, chart \"%s\" at %dx%d: label %u (%g, %g, %g x %g) outside the plot (%g, %g, %g x %g)",
+                             what, ss_chart_get_title (chart), sizes[z][0], sizes[z][1], i, a->origin.x, a->origin.y,
+                             a->size.width, a->size.height, plot.origin.x, plot.origin.y, plot.size.width,
+                             plot.size.height);
+                  for (guint k = 0; k < i; k++)
+                    {
+                      const graphene_rect_t *b = &g_array_index (boxes, graphene_rect_t, k);
+                      graphene_rect_t        both;
+
+                      /* touching edges are apart */
+                      if (graphene_rect_intersection (a, b, &both) && both.size.width > 0.01 && both.size.height > 0.01)
+                        g_error ("%s, chart \"%s\" at %dx%d: labels %u (%g, %g) and %u (%g, %g) overlap", what,
+                                 ss_chart_get_title (chart), sizes[z][0], sizes[z][1], k, b->origin.x, b->origin.y, i,
+                                 a->origin.x, a->origin.y);
+                    }
+                }
+              n_labels += boxes->len;
+            }
+        }
+    }
+  return n_labels;
+}
+
+static void
+test_marker_labels_apart (void)
+{
+  guint n_labels = 0;
+
+  for (int e = 0; e < ss_example_count (); e++)
+    {
+      const ss_example *ex = ss_example_get (e);
+
+      for (int s = 0; s < ex->n_settings; s++)
+        {
+          g_autofree char *what = g_strdup_printf ("%s [%d]", ex->id, s);
+
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.example", "(si)", ex->id, s));
+          wait_idle ();
+          n_labels += check_marker_labels (what);
+        }
+    }
+  g_test_message ("%u labels drawn", n_labels);
+  /* the labels were drawn, not left out */
+  g_assert_cmpuint (n_labels, >, 3 * 20);
+}
+
 /* One preset in detail: its labels, the panel following the values (a
  * setting chosen in the panel, values that are no setting's), undo back to
  * the scenario before it taking its markers away. */
@@ -675,6 +763,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);
+  g_test_add_func ("/panels/marker-labels-apart", test_marker_labels_apart);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

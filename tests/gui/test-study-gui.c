@@ -603,7 +603,7 @@ test_loaded_variant_rounded (void)
   g_assert_nonnull (strstr (typed_subtitle, "M\u00a0=\u00a01234.5\u00a0kg"));
 
   /* readings: residue below the noise of a column of newtons reads 0 */
-  noise = ss_readable_quantity (5.551e-12, ss_readable_noise (2.0), "N");
+  noise = ss_readable_quantity (5.551e-12, ss_readable_noise (2.0, 0.0), "N");
   g_assert_cmpstr (noise, ==, "0 N");
   tiny = ss_readable_number (-1e-20, 0.0);
   g_assert_cmpstr (tiny, ==, "0");
