@@ -589,6 +589,39 @@ static void test_amplitude_from_solution(void)
   ss_model_free(m);
 }
 
+/* Extremes located between the steps stay with the solution through a
+ * stiff run's fast-changing steps: the gear train under the regularised
+ * law (and LuGre), each contact's largest friction ratio against the
+ * largest row of a 1e-4 s grid of the same run.  (An interpolant that
+ * reaches across steps of very unequal length overshoots there by 1e13.) */
+static void test_ratio_peaks_stiff(void)
+{
+  const char *const laws[] = {"law=regularised", "law=lugre"};
+  for (size_t l = 0; l < G_N_ELEMENTS(laws); l++) {
+    ss_model *m = NULL;
+    const char *sets[] = {laws[l], NULL};
+    ss_trace *tr = run_scenario("gear-train", sets, 1.0, 1e-4, &m);
+    ss_metrics *mt = ss_metrics_compute(m, tr);
+    for (int c = 0; c < ss_model_n_contacts(m); c++) {
+      double grid = -INFINITY;
+      for (int k = 0; k < ss_model_n_columns(m); k++) {
+        const ss_column *col = ss_model_column(m, k);
+        if (col->kind != SS_COL_RATIO || col->contact != c)
+          continue;
+        for (size_t r = 0; r < tr->n_rows; r++)
+          if (!isnan(ss_trace_at(tr, r, k)))
+            grid = fmax(grid, ss_trace_at(tr, r, k));
+      }
+      double got = mt->contacts[c].max_ratio;
+      if (!(got >= grid * (1.0 - 1e-8) && got <= grid * (1.0 + 1e-3)))
+        g_error("%s contact %d: max ratio %.12g, grid's largest row %.12g", laws[l], c, got, grid);
+    }
+    ss_metrics_free(mt);
+    ss_trace_free(tr);
+    ss_model_free(m);
+  }
+}
+
 /* A run for rows alone watches nothing: ss_run's rows, events and
  * statistics bit for bit, no extremes between the steps.  One-mass under
  * LuGre and the gear train (restarts, events cutting steps short). */
@@ -645,5 +678,6 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/independent-of-dt-out", test_independent_of_dt_out);
   g_test_add_func("/metrics/amplitude-from-solution", test_amplitude_from_solution);
   g_test_add_func("/metrics/rows-without-watch", test_rows_without_watch);
+  g_test_add_func("/metrics/ratio-peaks-stiff", test_ratio_peaks_stiff);
   return g_test_run();
 }
