@@ -1,16 +1,19 @@
 /* test-cli-util.h - running programs from a test: stickslip-cli
  * ($STICKSLIP_CLI) and any other (the app, xdotool, localedef, tools).  The
  * one spawning helper of the model, CLI, GUI and video tests (test-util.h
- * includes it for the model tests). */
+ * includes it for the model tests), with what goes with it: a locale with a
+ * decimal comma made by localedef, a temporary folder removed. */
 #ifndef TEST_CLI_UTIL_H
 #define TEST_CLI_UTIL_H
 
 #include <fcntl.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 typedef struct cli_result {
   int status; /* exit status, or 128 + signal */
@@ -147,6 +150,43 @@ static inline GPtrArray *cli_csv_rows(const char *const *args)
     if (lines[i][0] != '\0')
       g_ptr_array_add(rows, g_strsplit(lines[i], ",", -1));
   return rows;
+}
+
+/* Removes path: a file, or a folder with all it holds. */
+static inline void test_remove_tree(const char *path)
+{
+  g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name(d))) {
+    g_autofree char *child = g_build_filename(path, name, NULL);
+    test_remove_tree(child);
+  }
+  g_remove(path);
+}
+
+/* A locale that writes numbers with a decimal comma (Polish, the UI's
+ * translation), made with localedef in dir (then found with LOCPATH=dir)
+ * when the system has none compiled; (locale_t)0 when it cannot be had.
+ * The global locale is left as it was. */
+static inline locale_t test_comma_locale(const char *dir)
+{
+  locale_t loc = newlocale(LC_NUMERIC_MASK, "pl_PL.UTF-8", (locale_t)0);
+  if (loc)
+    return loc;
+  g_autofree char *target = g_build_filename(dir, "pl_PL.UTF-8", NULL);
+  const char *argv[] = {"localedef", "-i", "pl_PL", "-f", "UTF-8", target, NULL};
+  g_autofree char *localedef = g_find_program_in_path("localedef");
+  if (!localedef)
+    return (locale_t)0;
+  test_spawn(NULL, argv, NULL, NULL, NULL, NULL, NULL); /* the locale is made or not */
+  /* through setlocale: glibc's newlocale leaks its copy of LOCPATH */
+  g_autofree char *global = g_strdup(setlocale(LC_NUMERIC, NULL));
+  g_setenv("LOCPATH", dir, TRUE);
+  if (setlocale(LC_NUMERIC, "pl_PL.UTF-8"))
+    loc = duplocale(LC_GLOBAL_LOCALE);
+  g_unsetenv("LOCPATH");
+  setlocale(LC_NUMERIC, global);
+  return loc;
 }
 
 #endif

@@ -409,54 +409,17 @@ static void test_scenario_file_and_default_csv(void)
   g_rmdir(dir);
 }
 
-static void remove_tree(const char *path)
-{
-  if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
-    g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
-    const char *name;
-    while (d && (name = g_dir_read_name(d))) {
-      g_autofree char *child = g_build_filename(path, name, NULL);
-      remove_tree(child);
-    }
-  }
-  g_remove(path);
-}
-
-/* A locale that writes numbers with a decimal comma (Polish, the UI's
- * translation), made with localedef in dir when the system has none
- * compiled; (locale_t)0 when it cannot be had. */
-static locale_t comma_locale(const char *dir)
-{
-  locale_t loc = newlocale(LC_NUMERIC_MASK, "pl_PL.UTF-8", (locale_t)0);
-  if (loc)
-    return loc;
-  g_autofree char *target = g_build_filename(dir, "pl_PL.UTF-8", NULL);
-  const char *argv[] = {"localedef", "-i", "pl_PL", "-f", "UTF-8", target, NULL};
-  g_autofree char *localedef = g_find_program_in_path("localedef");
-  if (!localedef)
-    return (locale_t)0;
-  test_spawn(NULL, argv, NULL, NULL, NULL, NULL, NULL); /* the locale is made or not */
-  /* through setlocale: glibc's newlocale leaks its copy of LOCPATH */
-  g_autofree char *global = g_strdup(setlocale(LC_NUMERIC, NULL));
-  g_setenv("LOCPATH", dir, TRUE);
-  if (setlocale(LC_NUMERIC, "pl_PL.UTF-8"))
-    loc = duplocale(LC_GLOBAL_LOCALE);
-  g_unsetenv("LOCPATH");
-  setlocale(LC_NUMERIC, global);
-  return loc;
-}
-
 /* The GUI runs in the user's locale: its CSV, event and scenario files must
  * still say 0.5, not 0,5 (which splits a CSV column and which the CLI,
  * in the C locale, refuses), and files read there must take 0.5. */
 static void test_files_ignore_locale(void)
 {
   g_autofree char *dir = g_dir_make_tmp("stickslip-locale-XXXXXX", NULL);
-  locale_t pl = comma_locale(dir);
+  locale_t pl = test_comma_locale(dir);
   if (!pl) {
     g_test_fail_printf("no locale with a decimal comma (pl_PL): install Debian's 'locales' "
                        "package (tools/deps.txt)");
-    remove_tree(dir);
+    test_remove_tree(dir);
     return;
   }
   const ss_scenario *sc = ss_scenario_find("one-mass");
@@ -514,7 +477,7 @@ static void test_files_ignore_locale(void)
   freelocale(pl);
   ss_trace_free(tr);
   ss_model_free(m);
-  remove_tree(dir);
+  test_remove_tree(dir);
 }
 
 int main(int argc, char **argv)

@@ -7,7 +7,6 @@
 
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
-#include <glib/gstdio.h>
 
 #include "ss-resources.h"
 #include "test-cli-util.h"
@@ -33,23 +32,6 @@ test_gui_init_x11 (int *argc, char ***argv)
 {
   g_setenv ("GDK_BACKEND", "x11", TRUE);
   test_gui_init (argc, argv);
-}
-
-/* Removes the files of the folder @dir (made by g_dir_make_tmp), then
- * @dir. */
-static inline void
-test_gui_remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
 }
 
 /* The X window of @widget's surface. */

@@ -154,6 +154,6 @@ main (int argc, char *argv[])
 
   if (window != NULL)
     gtk_window_destroy (GTK_WINDOW (window));
-  test_gui_remove_dir (tmpdir);
+  test_remove_tree (tmpdir);
   return rc;
 }

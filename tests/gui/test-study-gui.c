@@ -861,6 +861,6 @@ main (int argc, char *argv[])
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
-  test_gui_remove_dir (tmpdir);
+  test_remove_tree (tmpdir);
   return rc;
 }

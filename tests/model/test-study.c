@@ -428,53 +428,16 @@ static void test_presets(void)
   }
 }
 
-/* A locale that writes numbers with a decimal comma (Polish), made with
- * localedef in dir when the system has none compiled (as test-cli.c does);
- * (locale_t)0 when it cannot be had. */
-static locale_t comma_locale(const char *dir)
-{
-  locale_t loc = newlocale(LC_NUMERIC_MASK, "pl_PL.UTF-8", (locale_t)0);
-  if (loc)
-    return loc;
-  g_autofree char *target = g_build_filename(dir, "pl_PL.UTF-8", NULL);
-  const char *argv[] = {"localedef", "-i", "pl_PL", "-f", "UTF-8", target, NULL};
-  g_autofree char *localedef = g_find_program_in_path("localedef");
-  if (!localedef)
-    return (locale_t)0;
-  test_spawn(NULL, argv, NULL, NULL, NULL, NULL, NULL); /* the locale is made or not */
-  g_autofree char *global = g_strdup(setlocale(LC_NUMERIC, NULL));
-  g_setenv("LOCPATH", dir, TRUE);
-  if (setlocale(LC_NUMERIC, "pl_PL.UTF-8"))
-    loc = duplocale(LC_GLOBAL_LOCALE);
-  g_unsetenv("LOCPATH");
-  setlocale(LC_NUMERIC, global);
-  return loc;
-}
-
-static void remove_tree(const char *path)
-{
-  GDir *d = g_dir_open(path, 0, NULL);
-  if (d) {
-    const char *name;
-    while ((name = g_dir_read_name(d))) {
-      g_autofree char *child = g_build_filename(path, name, NULL);
-      remove_tree(child);
-    }
-    g_dir_close(d);
-  }
-  g_remove(path);
-}
-
 /* The GUI runs in the user's locale: its study table and metrics must still
  * say 0.5, not 0,5 (which splits a CSV field). */
 static void test_locale(void)
 {
   g_autofree char *dir = g_dir_make_tmp("stickslip-study-locale-XXXXXX", NULL);
-  locale_t pl = comma_locale(dir);
+  locale_t pl = test_comma_locale(dir);
   if (!pl) {
     g_test_fail_printf("no locale with a decimal comma (pl_PL): install Debian's 'locales' "
                        "package (tools/deps.txt)");
-    remove_tree(dir);
+    test_remove_tree(dir);
     return;
   }
   ss_study *st = study_new("one-mass", NULL, (const char *[]){"k=50:51.5:2", NULL},
@@ -509,7 +472,7 @@ static void test_locale(void)
   ss_model_free(m);
   ss_study_result_free(r);
   ss_study_free(st);
-  remove_tree(dir);
+  test_remove_tree(dir);
 }
 
 int main(int argc, char **argv)
