@@ -10,7 +10,8 @@
  * scrolled into view; the layout the user makes is kept per scenario; the
  * top chart cannot move up in its context menu, the bottom one down; at
  * 1024×700, in English and Polish, the side panel lies beside the charts,
- * the parameters making room for it. */
+ * the parameters making room for it; in a window 600 px tall the
+ * mechanism makes room for the charts. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -308,6 +309,35 @@ test_layout (gconstpointer data)
             if (panel && size[0] >= 1280 && adw_flap_get_folded (window->panel_flap))
               g_error ("%s: the side panel lies over the charts", what);
           }
+      ss_window_clear_runs (window);
+      gtk_toggle_button_set_active (window->cursors_button, FALSE);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A short window (1024×600): the mechanism yields height down to its
+ * minimum before the charts go below theirs, with two pins and the
+ * cursors' readout too. */
+static void
+test_short_window (void)
+{
+  SsWindow  *window = open_window (1024, 600);
+  SsRunList *list = ss_window_get_run_list (window);
+
+  for (int s = 0; s < ss_scenario_count (); s++)
+    {
+      const ss_scenario *sc = ss_scenario_get (s);
+      g_autofree char   *what = g_strdup_printf ("1024x600 %s, two pinned runs, cursors' readout", sc->name);
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      wait_idle (ss_window_get_simulation (window));
+      g_assert_nonnull (ss_window_pin_run (window));
+      g_assert_nonnull (ss_window_pin_run (window));
+      wait_runs (list);
+      ss_window_set_cursors (window, sc->t_end / 4, sc->t_end / 2);
+      gtk_toggle_button_set_active (window->panel_button, FALSE);
+      settle (window);
+      check_charts (window, what);
       ss_window_clear_runs (window);
       gtk_toggle_button_set_active (window->cursors_button, FALSE);
     }
@@ -907,6 +937,7 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, sizes[i], test_layout);
     }
+  g_test_add_func ("/chart-stack/short-window", test_short_window);
   g_test_add_data_func ("/chart-stack/side-panel-beside/en", "C", test_side_panel_beside);
   g_test_add_data_func ("/chart-stack/side-panel-beside/pl", "pl", test_side_panel_beside);
   g_test_add_func ("/chart-stack/legend-click", test_legend_click);
