@@ -398,9 +398,39 @@ check_filters_whole (GtkWidget *widget, const char *what)
     check_filters_whole (child, what);
 }
 
+/* The metrics table of one run fits the side panel's width: names wrap,
+ * units go with the values, nothing to scroll sideways to. */
+static GtkWidget *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+check_metrics_fit (SsWindow *window, const char *what)
+{
+  GtkWidget     *view = find_column_view (GTK_WIDGET (window->metrics_panel));
+  GtkAdjustment *across = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+
+  if (gtk_adjustment_get_upper (across) > gtk_adjustment_get_page_size (across) + 0.5)
+    g_error ("%s: the metrics table is %g px wide in %g px", what, gtk_adjustment_get_upper (across),
+             gtk_adjustment_get_page_size (across));
+}
+
 /* At 1024×700, in English and in Polish (longer words), with the
  * parameters shown: the side panel on each of its tabs lies beside the
- * charts, not over them, in every scenario, its event filters whole; the
+ * charts, not over them, in every scenario, its event filters whole, its
+ * metrics table within its width; the
  * parameters make room for it and come back when it closes.  The
  * parameters shown again while it is open close it instead. */
 static void
@@ -440,6 +470,8 @@ test_side_panel_beside (gconstpointer data)
           check_side_panel (window, what);
           if (t == 1)
             check_filters_whole (GTK_WIDGET (window->event_list), what);
+          if (t == 2)
+            check_metrics_fit (window, what);
         }
       gtk_toggle_button_set_active (window->panel_button, FALSE);
       settle (window);
