@@ -258,21 +258,26 @@ metric_label (const ss_metric_desc *d, const ss_model *m, const ss_metrics *mt)
   return g_strdup (d->name);
 }
 
+/* A value with its unit ("1.85 s"; counts and ratios bare): the table has
+ * no column of units, which the side panel's width cannot spare. */
 static char *
 format_value (double v, const char *unit)
 {
-  (void)unit;
+  g_autofree char *number = NULL;
+
   if (isnan (v))
     return g_strdup ("—");
-  return ss_format_number (v);
+  number = ss_format_number (v);
+  if (unit == NULL || unit[0] == '\0' || g_str_equal (unit, "1"))
+    return g_steal_pointer (&number);
+  return g_strdup_printf ("%s %s", number, unit);
 }
 
 static void ensure_fresh (SsMetricsPanel *self);
 
 /* ---- columns ------------------------------------------------------------- */
 
-#define COLUMN_LABEL -2
-#define COLUMN_UNIT  -1
+#define COLUMN_LABEL -1
 
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
@@ -292,8 +297,6 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
     }
   if (GPOINTER_TO_INT (data) >= 0)
     gtk_widget_add_css_class (label, "numeric");
-  if (GPOINTER_TO_INT (data) == COLUMN_UNIT)
-    gtk_widget_add_css_class (label, "dim-label");
   gtk_list_item_set_child (item, label);
 }
 
@@ -314,11 +317,6 @@ show_cell (GtkListItem *item)
     {
       gtk_label_set_text (label, row->label);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), row->tooltip);
-      return;
-    }
-  if (column == COLUMN_UNIT)
-    {
-      gtk_label_set_text (label, row->unit);
       return;
     }
   text = format_value (row_value (row, (guint)column), row->unit);
@@ -374,9 +372,9 @@ set_run_columns (SsMetricsPanel *self, GPtrArray *titles, GPtrArray *tooltips)
       g_ptr_array_add (self->titles, g_strdup (g_ptr_array_index (titles, i)));
       g_ptr_array_add (self->tooltips, g_strdup (g_ptr_array_index (tooltips, i)));
     }
-  while (g_list_model_get_n_items (columns) > 2)
+  while (g_list_model_get_n_items (columns) > 1)
     {
-      g_autoptr(GtkColumnViewColumn) col = g_list_model_get_item (columns, 2);
+      g_autoptr(GtkColumnViewColumn) col = g_list_model_get_item (columns, 1);
 
       gtk_column_view_remove_column (self->view, col);
     }
@@ -506,7 +504,6 @@ ss_metrics_panel_init (SsMetricsPanel *self)
 {
   GtkEventController *shortcuts;
   g_autoptr(GtkColumnViewColumn) label = NULL;
-  g_autoptr(GtkColumnViewColumn) unit = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -527,9 +524,6 @@ ss_metrics_panel_init (SsMetricsPanel *self)
   label = new_column (_("Metric"), COLUMN_LABEL);
   gtk_column_view_column_set_expand (label, TRUE);
   gtk_column_view_append_column (self->view, label);
-  /* Translators: column of the metrics table */
-  unit = new_column (_("Unit"), COLUMN_UNIT);
-  gtk_column_view_append_column (self->view, unit);
 
   shortcuts = gtk_shortcut_controller_new ();
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),

@@ -15,6 +15,7 @@
 
 #include "ss-model-strings.h"
 #include "ss-plot-stack.h"
+#include "ss-readable.h"
 #include "ss-study-dialog-private.h"
 #include "ss-units.h"
 
@@ -166,6 +167,9 @@ _ss_study_dialog_axis_suggest (SsStudyDialog *self, AxisEditor *axis)
     return;
   p = &self->scenario->params[param];
   _ss_study_dialog_suggest_range (p, self->base[param], &lo, &hi, &log_steps);
+  /* as a person would type them: 1e-06, not 1.0000000000000002e-06 */
+  lo = CLAMP (ss_readable_param (p, lo), p->min, p->max);
+  hi = CLAMP (ss_readable_param (p, hi), p->min, p->max);
   set_number_text (GTK_EDITABLE (axis->from_row), lo);
   set_number_text (GTK_EDITABLE (axis->to_row), hi);
   gtk_switch_set_active (axis->log, log_steps);

@@ -244,6 +244,15 @@ ss_window_show_study_dialog (SsWindow *self)
       g_signal_connect_object (dialog, "base-wanted", G_CALLBACK (study_base_wanted), self, 0);
       g_signal_connect_object (dialog, "destroy", G_CALLBACK (study_dialog_destroyed), self, 0);
       g_object_set_data (G_OBJECT (self), STUDY_DIALOG_KEY, dialog);
+      /* no larger than the window it belongs to (a 1024×700 screen) */
+      {
+        int width = 0, height = 0;
+
+        gtk_window_get_default_size (GTK_WINDOW (dialog), &width, &height);
+        if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+          gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, gtk_widget_get_width (GTK_WIDGET (self))),
+                                       MIN (height, gtk_widget_get_height (GTK_WIDGET (self))));
+      }
     }
   gtk_window_present (GTK_WINDOW (dialog));
   return dialog;

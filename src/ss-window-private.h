@@ -91,11 +91,13 @@ struct _SsWindow
   int               example_setting; /* its setting marked, -1: none */
   GPtrArray        *markers;         /* SsMarker: its published values */
   SsDataset        *panels_dataset;  /* the final run the panels show */
-  gboolean          params_yielded;  /* the parameters hidden to make room for the side panel */
-  GtkToggleButton  *last_toggled;    /* of the parameters' and the side panel's buttons, the last the user used */
-  gboolean          fitting;         /* the window toggles them itself (not the user) */
-  guint             fit_idle;
-  char             *panels_key; /* the runs they show (datasets and names) */
+  char             *panels_key;      /* the runs they show (datasets and names) */
+
+  /* room for the charts (ss-window-panels.c) */
+  gboolean         params_yielded; /* the parameters hidden to make room for the side panel */
+  GtkToggleButton *last_toggled;   /* the parameters' or the side panel's button, the last the user used */
+  gboolean         fitting;        /* the window toggles them itself, not the user */
+  guint            fit_idle;       /* the check queued */
 };
 
 typedef enum

@@ -10,7 +10,8 @@
  * scrolled into view; the layout the user makes is kept per scenario; the
  * top chart cannot move up in its context menu, the bottom one down; at
  * 1024×700, in English and Polish, the side panel lies beside the charts,
- * the parameters making room for it. */
+ * the parameters making room for it; in a window 600 px tall the
+ * mechanism makes room for the charts. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -314,6 +315,35 @@ test_layout (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A short window (1024×600): the mechanism yields height down to its
+ * minimum before the charts go below theirs, with two pins and the
+ * cursors' readout too. */
+static void
+test_short_window (void)
+{
+  SsWindow  *window = open_window (1024, 600);
+  SsRunList *list = ss_window_get_run_list (window);
+
+  for (int s = 0; s < ss_scenario_count (); s++)
+    {
+      const ss_scenario *sc = ss_scenario_get (s);
+      g_autofree char   *what = g_strdup_printf ("1024x600 %s, two pinned runs, cursors' readout", sc->name);
+
+      g_assert_true (ss_window_set_scenario (window, sc->name));
+      wait_idle (ss_window_get_simulation (window));
+      g_assert_nonnull (ss_window_pin_run (window));
+      g_assert_nonnull (ss_window_pin_run (window));
+      wait_runs (list);
+      ss_window_set_cursors (window, sc->t_end / 4, sc->t_end / 2);
+      gtk_toggle_button_set_active (window->panel_button, FALSE);
+      settle (window);
+      check_charts (window, what);
+      ss_window_clear_runs (window);
+      gtk_toggle_button_set_active (window->cursors_button, FALSE);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- the side panel beside the charts ---------------------------------- */
 
 /* @widget's place in the window, px. */
@@ -368,9 +398,39 @@ check_filters_whole (GtkWidget *widget, const char *what)
     check_filters_whole (child, what);
 }
 
+/* The metrics table of one run fits the side panel's width: names wrap,
+ * units go with the values, nothing to scroll sideways to. */
+static GtkWidget *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+check_metrics_fit (SsWindow *window, const char *what)
+{
+  GtkWidget     *view = find_column_view (GTK_WIDGET (window->metrics_panel));
+  GtkAdjustment *across = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+
+  if (gtk_adjustment_get_upper (across) > gtk_adjustment_get_page_size (across) + 0.5)
+    g_error ("%s: the metrics table is %g px wide in %g px", what, gtk_adjustment_get_upper (across),
+             gtk_adjustment_get_page_size (across));
+}
+
 /* At 1024×700, in English and in Polish (longer words), with the
  * parameters shown: the side panel on each of its tabs lies beside the
- * charts, not over them, in every scenario, its event filters whole; the
+ * charts, not over them, in every scenario, its event filters whole, its
+ * metrics table within its width; the
  * parameters make room for it and come back when it closes.  The
  * parameters shown again while it is open close it instead. */
 static void
@@ -410,6 +470,8 @@ test_side_panel_beside (gconstpointer data)
           check_side_panel (window, what);
           if (t == 1)
             check_filters_whole (GTK_WIDGET (window->event_list), what);
+          if (t == 2)
+            check_metrics_fit (window, what);
         }
       gtk_toggle_button_set_active (window->panel_button, FALSE);
       settle (window);
@@ -907,6 +969,7 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, sizes[i], test_layout);
     }
+  g_test_add_func ("/chart-stack/short-window", test_short_window);
   g_test_add_data_func ("/chart-stack/side-panel-beside/en", "C", test_side_panel_beside);
   g_test_add_data_func ("/chart-stack/side-panel-beside/pl", "pl", test_side_panel_beside);
   g_test_add_func ("/chart-stack/legend-click", test_legend_click);

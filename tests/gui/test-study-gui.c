@@ -20,7 +20,7 @@
 #include "ss-readable.h"
 #include "ss-resources.h"
 #include "ss-memory-budget.h"
-#include "ss-study-dialog.h"
+#include "ss-study-dialog-private.h"
 #include "ss-study-layer.h"
 #include "ss-window-private.h"
 #include "test-gui-util.h"
@@ -835,6 +835,36 @@ test_memory_budget (void)
                             ss_simulation_get_run_options (ss_window_get_simulation (window)));
 }
 
+/* On a 1024×700 screen: the study window opened from a window that size
+ * is no larger than it, and the suggested ranges read as a person would
+ * type them (the gear train's Iδ of 1e-5 suggests 1e-06 to 0.0001, not
+ * 1.0000000000000002e-06). */
+static void
+test_fits_small_window (void)
+{
+  SsWindow      *small = ss_window_new (NULL);
+  SsStudyDialog *study;
+  int            width = 0, height = 0;
+  gint64         deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  gtk_window_set_default_size (GTK_WINDOW (small), 1024, 700);
+  gtk_window_present (GTK_WINDOW (small));
+  while (gtk_widget_get_width (GTK_WIDGET (small)) <= 0)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+    }
+  g_assert_true (ss_window_set_scenario (small, "gear-train"));
+  study = ss_window_show_study_dialog (small);
+  gtk_window_get_default_size (GTK_WINDOW (study), &width, &height);
+  g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (small)));
+  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (small)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (study->axes[1].from_row)), ==, "1e-06");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (study->axes[1].to_row)), ==, "0.0001");
+  gtk_window_destroy (GTK_WINDOW (study));
+  gtk_window_destroy (GTK_WINDOW (small));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -858,6 +888,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/presets", test_presets);
   g_test_add_func ("/study-gui/memory-budget", test_memory_budget);
   g_test_add_func ("/study-gui/menu-tooltip-quiet", test_menu_tooltip_quiet);
+  g_test_add_func ("/study-gui/fits-small-window", test_fits_small_window);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
