@@ -420,6 +420,89 @@ static void test_smooth_law(void)
 
 /* "metric,value,unit,note", one row per metric in the documented order, empty
  * value = undetermined, each number with the digits its accuracy supports. */
+/* The shortest "%.Ng", N = 6..17, that reads back to v: what the machine
+ * files write, by its definition ("0" for zero, "" for NaN). */
+static void shortest_by_definition(double v, char *buf, size_t size)
+{
+  if (isnan(v) || v == 0.0) {
+    g_strlcpy(buf, isnan(v) ? "" : "0", size);
+    return;
+  }
+  for (int digits = 6; digits <= 17; digits++) {
+    char fmt[8];
+    snprintf(fmt, sizeof fmt, "%%.%dg", digits);
+    g_ascii_formatd(buf, (int)size, fmt, v);
+    if (g_ascii_strtod(buf, NULL) == v)
+      return;
+  }
+}
+
+/* A run's CSV rows carry every bit: each field is the shortest text that
+ * reads back to the value (empty for NaN, "0" for -0, 0/1 for a stick
+ * column), for the values of a run and for random doubles of every
+ * magnitude, ties at 15 and 16 digits and neighbours of powers of ten. */
+static void test_csv_rows_read_back(void)
+{
+  ss_model *m = NULL;
+  ss_trace *tr = run_scenario("one-mass", (const char *[]){"law=lugre", NULL}, 5.0, 0.01, &m);
+  int nc = tr->n_columns;
+  GRand *rand = g_rand_new_with_seed(2718);
+  double *row = g_new(double, (size_t)nc);
+  size_t rows = tr->n_rows + 20000;
+  for (size_t r = 0; r < rows; r++) {
+    double t;
+    if (r < tr->n_rows) {
+      t = tr->t[r];
+      memcpy(row, tr->rows + r * (size_t)nc, sizeof(double) * (size_t)nc);
+    } else {
+      t = g_rand_double_range(rand, 0.0, 100.0);
+      for (int c = 0; c < nc; c++) {
+        switch ((r + (size_t)c) % 5) {
+        case 0:
+          row[c] = ldexp(g_rand_double_range(rand, -1.0, 1.0), g_rand_int_range(rand, -1000, 1000));
+          break;
+        case 1:
+          row[c] = (double)g_rand_int_range(rand, 0, 1 << 30) * 4096.0 + 0.5;
+          break; /* ties */
+        case 2:
+          row[c] =
+              nextafter(pow(10.0, g_rand_int_range(rand, -300, 300)), (r & 1) ? INFINITY : 0.0);
+          break;
+        case 3: row[c] = g_rand_int_range(rand, -1000, 1000) * 0.001; break;
+        default: row[c] = (r & 1) ? -0.0 : NAN; break;
+        }
+      }
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    g_assert_cmpint(ss_csv_write_row(m, f, t, row), ==, 0);
+    fclose(f);
+    g_assert_true(g_str_has_suffix(text, "\n"));
+    text[len - 1] = '\0';
+    g_auto(GStrv) fields = g_strsplit(text, ",", -1);
+    g_assert_cmpuint(g_strv_length(fields), ==, (guint)nc + 1);
+    for (int c = -1; c < nc; c++) {
+      double v = c < 0 ? t : row[c];
+      const char *field = fields[c + 1];
+      char want[G_ASCII_DTOSTR_BUF_SIZE];
+      if (c >= 0 && ss_model_column(m, c)->kind == SS_COL_STICK && !isnan(v))
+        g_strlcpy(want, v != 0.0 ? "1" : "0", sizeof want);
+      else
+        shortest_by_definition(v, want, sizeof want);
+      if (strcmp(field, want) != 0)
+        g_error("row %zu column %d: %.17g written '%s', not '%s'", r, c, v, field, want);
+      if (field[0] && !(c >= 0 && ss_model_column(m, c)->kind == SS_COL_STICK))
+        g_assert_true(g_ascii_strtod(field, NULL) == v); /* -0 reads as 0: equal */
+    }
+    free(text);
+  }
+  g_free(row);
+  g_rand_free(rand);
+  ss_trace_free(tr);
+  ss_model_free(m);
+}
+
 static void test_csv(void)
 {
   ss_model *m = NULL;
@@ -675,6 +758,7 @@ int main(int argc, char **argv)
   g_test_add_func("/metrics/period-ignores-releases", test_period_ignores_releases);
   g_test_add_func("/metrics/smooth-law", test_smooth_law);
   g_test_add_func("/metrics/csv", test_csv);
+  g_test_add_func("/metrics/csv-rows-read-back", test_csv_rows_read_back);
   g_test_add_func("/metrics/independent-of-dt-out", test_independent_of_dt_out);
   g_test_add_func("/metrics/amplitude-from-solution", test_amplitude_from_solution);
   g_test_add_func("/metrics/rows-without-watch", test_rows_without_watch);
