@@ -3,7 +3,8 @@
  * around the base value) and an outcome (what each variant gives: a run
  * metric, or a signal's maximum, minimum, final value, value at a time or
  * amplitude).  Each row is filled from and read into the library's terms
- * here; the study as a whole is ss-study-dialog-definition.c's. */
+ * here: the hub hands a study's axes and outcomes in (editor_fill) and
+ * asks for them back (editor_read) around the base values it keeps. */
 #define G_LOG_DOMAIN "ss-study-dialog"
 
 #include "config.h"
@@ -102,42 +103,6 @@ normalise_number (const char *text)
 
 /* ---- axes ------------------------------------------------------------- */
 
-/* Where an axis over @p might start and end around @value: a decade each
- * way (log steps) for a parameter whose slider is logarithmic, else ±50 %;
- * within the valid range. */
-void
-_ss_study_dialog_suggest_range (const ss_param_info *p, double value, double *lo, double *hi, gboolean *log_steps)
-{
-  double min = (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? (p->max > 0 && p->min == 0 ? 0 : p->min) : p->min;
-
-  *log_steps = (p->flags & SS_PARAM_LOG) && value > 0;
-  if (*log_steps)
-    {
-      *lo = value / 10;
-      *hi = value * 10;
-    }
-  else if (value != 0)
-    {
-      *lo = value - 0.5 * fabs (value);
-      *hi = value + 0.5 * fabs (value);
-    }
-  else
-    {
-      *lo = 0;
-      *hi = p->max < 1e3 ? p->max : 1;
-    }
-  if (*lo <= min && (p->flags & SS_PARAM_MIN_EXCLUSIVE))
-    *lo = *log_steps ? value / 2 : (value > 0 ? value / 2 : p->min + 1e-3 * (p->max - p->min));
-  *lo = CLAMP (*lo, p->min, p->max);
-  *hi = CLAMP (*hi, p->min, p->max);
-  if (p->flags & SS_PARAM_INTEGER)
-    {
-      *lo = ceil (*lo);
-      *hi = floor (*hi);
-      *log_steps = FALSE;
-    }
-}
-
 static void
 set_number_text (GtkEditable *editable, double value)
 {
@@ -155,8 +120,8 @@ axis_selected_param (AxisEditor *axis)
   return i < axis->params->len ? g_array_index (axis->params, int, i) : -1;
 }
 
-void
-_ss_study_dialog_axis_suggest (SsStudyDialog *self, AxisEditor *axis)
+static void
+axis_suggest (SsStudyDialog *self, AxisEditor *axis)
 {
   int                  param = axis_selected_param (axis);
   const ss_param_info *p;
@@ -185,12 +150,12 @@ axis_param_changed_cb (AdwComboRow *row, GParamSpec *pspec, SsStudyDialog *self)
     return;
   for (int i = 0; i < SS_STUDY_MAX_AXES; i++)
     if (self->axes[i].param_row == row)
-      _ss_study_dialog_axis_suggest (self, &self->axes[i]);
+      axis_suggest (self, &self->axes[i]);
 }
 
 /* The real parameters of the scenario in the axis's list. */
-void
-_ss_study_dialog_axis_fill_params (SsStudyDialog *self, AxisEditor *axis, int select)
+static void
+axis_fill_params (SsStudyDialog *self, AxisEditor *axis, int select)
 {
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
   guint chosen = 0;
@@ -214,10 +179,10 @@ _ss_study_dialog_axis_fill_params (SsStudyDialog *self, AxisEditor *axis, int se
   adw_combo_row_set_selected (axis->param_row, chosen);
 }
 
-void
-_ss_study_dialog_axis_set (SsStudyDialog *self, AxisEditor *axis, const ss_study_axis *a)
+static void
+axis_set (SsStudyDialog *self, AxisEditor *axis, const ss_study_axis *a)
 {
-  _ss_study_dialog_axis_fill_params (self, axis, a->param);
+  axis_fill_params (self, axis, a->param);
   set_number_text (GTK_EDITABLE (axis->from_row), a->lo);
   set_number_text (GTK_EDITABLE (axis->to_row), a->hi);
   gtk_spin_button_set_value (axis->points, a->n);
@@ -225,8 +190,8 @@ _ss_study_dialog_axis_set (SsStudyDialog *self, AxisEditor *axis, const ss_study
 }
 
 /* The axis as typed; FALSE and *error naming the field. */
-gboolean
-_ss_study_dialog_axis_read (SsStudyDialog *self, AxisEditor *axis, ss_study_axis *a, char **error)
+static gboolean
+axis_read (SsStudyDialog *self, AxisEditor *axis, ss_study_axis *a, char **error)
 {
   const ss_param_info *p;
   AdwEntryRow         *rows[2] = { axis->from_row, axis->to_row };
@@ -371,8 +336,8 @@ outcome_kind_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, OutcomeEditor
 
 /* The outcome as the library writes it: "period", "max:spring.F",
  * "at:2.5:v"; NULL and *error for a bad time. */
-char *
-_ss_study_dialog_outcome_read (OutcomeEditor *ed, char **error)
+static char *
+outcome_read (OutcomeEditor *ed, char **error)
 {
   OutcomeKind kind = gtk_drop_down_get_selected (ed->kind);
   guint       i = gtk_drop_down_get_selected (ed->target);
@@ -511,8 +476,8 @@ _ss_study_dialog_outcome_add (SsStudyDialog *self, const char *spec)
   return ed;
 }
 
-void
-_ss_study_dialog_outcomes_clear (SsStudyDialog *self)
+static void
+outcomes_clear (SsStudyDialog *self)
 {
   while (self->outcomes->len > 0)
     {
@@ -521,6 +486,86 @@ _ss_study_dialog_outcomes_clear (SsStudyDialog *self)
       adw_preferences_group_remove (self->outcome_group, ed->row);
       g_ptr_array_remove_index (self->outcomes, self->outcomes->len - 1);
     }
+}
+
+/* ---- the editor as a whole ------------------------------------------- */
+
+/* The rows show @st's axes and outcomes (the hub has made its scenario and
+ * base values the window's): an unused second axis takes the next real
+ * parameter, ready to be switched on. */
+void
+_ss_study_dialog_editor_fill (SsStudyDialog *self, const ss_study *st)
+{
+  const ss_scenario *sc = ss_study_scenario (st);
+
+  self->filling = TRUE;
+  for (int i = 0; i < SS_STUDY_MAX_AXES; i++)
+    {
+      const ss_study_axis *a = ss_study_axis_get (st, i < ss_study_n_axes (st) ? i : 0);
+      ss_study_axis        other = *a;
+
+      if (i >= ss_study_n_axes (st))
+        {
+          /* an unused second axis: the next parameter, ready to switch on */
+          other.param = -1;
+          for (int p = a->param + 1; p < sc->n_params && other.param < 0; p++)
+            if (sc->params[p].kind == SS_PARAM_REAL)
+              other.param = p;
+          if (other.param < 0)
+            other.param = a->param;
+          axis_fill_params (self, &self->axes[i], other.param);
+          self->filling = FALSE;
+          axis_suggest (self, &self->axes[i]);
+          self->filling = TRUE;
+          gtk_spin_button_set_value (self->axes[i].points, 11);
+          continue;
+        }
+      axis_set (self, &self->axes[i], a);
+    }
+  gtk_switch_set_active (self->grid_switch, ss_study_n_axes (st) > 1);
+  outcomes_clear (self);
+  for (int i = 0; i < ss_study_n_outcomes (st); i++)
+    _ss_study_dialog_outcome_add (self, ss_study_outcome_spec (st, i));
+  self->filling = FALSE;
+}
+
+/* The library's message (malloc) as ours (g_malloc). */
+static gboolean
+library_error (char **error, char *err)
+{
+  *error = g_strdup (err);
+  free (err);
+  return FALSE;
+}
+
+/* The axes (the second when the grid switch is on) and the outcomes as
+ * typed, added to @st; FALSE and *error (g_malloc) naming the field and
+ * the valid values. */
+gboolean
+_ss_study_dialog_editor_read (SsStudyDialog *self, ss_study *st, char **error)
+{
+  int   n_axes = gtk_switch_get_active (self->grid_switch) ? 2 : 1;
+  char *err = NULL;
+
+  for (int i = 0; i < n_axes; i++)
+    {
+      ss_study_axis a;
+
+      if (!axis_read (self, &self->axes[i], &a, error))
+        return FALSE;
+      if (!ss_study_add_axis (st, &a, &err))
+        return library_error (error, err);
+    }
+  for (guint i = 0; i < self->outcomes->len; i++)
+    {
+      g_autofree char *spec = outcome_read (g_ptr_array_index (self->outcomes, i), error);
+
+      if (spec == NULL)
+        return FALSE;
+      if (!ss_study_add_outcome (st, spec, &err))
+        return library_error (error, err);
+    }
+  return TRUE;
 }
 
 /* The axes' rows (the second's follow the grid switch) and the outcomes. */

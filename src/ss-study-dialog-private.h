@@ -90,29 +90,34 @@ struct _SsStudyDialog
   Bench           *bench;
 };
 
+/* What a part asks of the window goes to the hub (ss-study-dialog.c, and
+ * the public ss-study-dialog.h); a part calls no other part.  The hub
+ * calls the parts below. */
+
 /* ss-study-dialog.c */
-void _ss_study_dialog_toast (SsStudyDialog *self, const char *message);
-void _ss_study_dialog_update_actions (SsStudyDialog *self);
+void  _ss_study_dialog_toast (SsStudyDialog *self, const char *message);
+void  _ss_study_dialog_update_actions (SsStudyDialog *self);
+char *_ss_study_dialog_describe_base (const ss_scenario *sc, const double *base);
+void _ss_study_dialog_suggest_range (const ss_param_info *p, double value, double *lo, double *hi, gboolean *log_steps);
+void _ss_study_dialog_show_study (SsStudyDialog *self, const ss_study *st, const char *title, const char *description);
+ss_study *_ss_study_dialog_build_study (SsStudyDialog *self, char **error);
+void      _ss_study_dialog_run_started (SsStudyDialog *self, SsStudyTable *table);
+void      _ss_study_dialog_emit_variant_chosen (SsStudyDialog *self, const ss_scenario *sc, const double *values);
 
 /* ss-study-dialog-editor.c */
-void _ss_study_dialog_editor_init (SsStudyDialog *self);
-void _ss_study_dialog_suggest_range (const ss_param_info *p, double value, double *lo, double *hi, gboolean *log_steps);
-void _ss_study_dialog_axis_fill_params (SsStudyDialog *self, AxisEditor *axis, int select);
-void _ss_study_dialog_axis_suggest (SsStudyDialog *self, AxisEditor *axis);
-void _ss_study_dialog_axis_set (SsStudyDialog *self, AxisEditor *axis, const ss_study_axis *a);
-gboolean       _ss_study_dialog_axis_read (SsStudyDialog *self, AxisEditor *axis, ss_study_axis *a, char **error);
+void           _ss_study_dialog_editor_init (SsStudyDialog *self);
+void           _ss_study_dialog_editor_fill (SsStudyDialog *self, const ss_study *st);
+gboolean       _ss_study_dialog_editor_read (SsStudyDialog *self, ss_study *st, char **error);
 OutcomeEditor *_ss_study_dialog_outcome_add (SsStudyDialog *self, const char *spec);
-char          *_ss_study_dialog_outcome_read (OutcomeEditor *ed, char **error);
-void           _ss_study_dialog_outcomes_clear (SsStudyDialog *self);
 
 /* ss-study-dialog-definition.c */
-void      _ss_study_dialog_presets_init (SsStudyDialog *self);
-char     *_ss_study_dialog_describe_base (const ss_scenario *sc, const double *base);
-ss_study *_ss_study_dialog_build_study (SsStudyDialog *self, char **error);
+void _ss_study_dialog_presets_init (SsStudyDialog *self);
 
 /* ss-study-dialog-run.c */
 void _ss_study_dialog_run_unref (gpointer run);
 void _ss_study_dialog_set_progress_text (SsStudyDialog *self, double fraction, const char *bar, const char *label);
+/* the bytes the study under way keeps (the memory budget) */
+gsize _ss_study_dialog_pending_bytes (SsStudyDialog *self);
 
 /* ss-study-dialog-plot.c */
 void _ss_study_dialog_show_table (SsStudyDialog *self, SsStudyTable *table, const ss_scenario *sc);
@@ -124,10 +129,5 @@ void _ss_study_dialog_run_file_dialog (SsStudyDialog *self);
 
 /* ss-study-dialog-bench.c */
 void _ss_study_dialog_bench_stop (SsStudyDialog *self);
-
-/* -run.c: the bytes the study under way keeps (the memory budget). */
-gsize _ss_study_dialog_pending_bytes (SsStudyDialog *self);
-/* ss-study-dialog.c: the variant-chosen signal (the hub emits it). */
-void _ss_study_dialog_emit_variant_chosen (SsStudyDialog *self, const ss_scenario *sc, const double *values);
 
 G_END_DECLS

@@ -291,7 +291,7 @@ ss_study_dialog_start (SsStudyDialog *self, GError **error)
   self->run = run;
 
   table = ss_study_table_new (st);
-  _ss_study_dialog_show_table (self, table, ss_study_scenario (st));
+  _ss_study_dialog_run_started (self, table);
   update_progress (self, run, 0);
 
   task = g_task_new (NULL, NULL, run_done_cb, study_run_ref (run));

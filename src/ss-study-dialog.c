@@ -7,13 +7,19 @@
  * runs it in a worker; the chart on the right shows the variants as they
  * finish.
  *
- * This file holds the window itself: its construction and state, the
- * actions and their sensitivity, and what the tests read.  The parts live
- * apart, sharing ss-study-dialog-private.h:
- *   -editor.c      the axis and outcome rows (filled and read one by one);
- *   -definition.c  the editor as a whole: from the main window's values, a
- *                  preset or the CLI's text, and the ss_study it builds;
- *   -run.c         the worker and its hand-over to the main thread;
+ * This file is the hub: the window's construction and state (the study
+ * shown: its scenario, base values and run options, and the ss_study
+ * built from them and the editor), the actions and their sensitivity,
+ * and what the tests read.  The parts live apart, sharing
+ * ss-study-dialog-private.h, and call only the hub (its private functions
+ * and its public methods), never each other; what one part's work means
+ * for another goes through a hub function that calls it:
+ *   -editor.c      the axis and outcome rows, filled from a study and read
+ *                  back into one (editor_fill, editor_read);
+ *   -definition.c  where a study comes from: the main window's values, a
+ *                  preset or the CLI's text (to show_study);
+ *   -run.c         the worker and its hand-over to the main thread
+ *                  (build_study, then run_started);
  *   -plot.c        the chart: curves or a heat map, the info line, a click
  *                  loading a variant into the main window;
  *   -export.c      the table as CSV, the plot as PNG, SVG or PDF;
@@ -22,7 +28,13 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdlib.h>
+
 #include "ss-memory-budget.h"
+#include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-study-dialog-private.h"
 #include "ss-tooltips.h"
 
@@ -88,6 +100,178 @@ ss_study_dialog_dup_progress_text (SsStudyDialog *self)
 {
   return g_strdup_printf ("%s\n%s", gtk_progress_bar_get_text (self->progress_bar),
                           gtk_label_get_text (self->progress_label));
+}
+
+/* ---- the study shown ------------------------------------------------------
+ * The scenario, its base values and run options are the window's state,
+ * set here whichever part a study comes from (-definition.c: the main
+ * window's values, a preset, the CLI's text); the editor's rows show the
+ * rest and are read back here into the ss_study that Run starts. */
+
+/* A parameter's value for people: "0.5 N/m", a choice's label. */
+static char *
+format_param (const ss_param_info *p, double value)
+{
+  char buf[64];
+
+  if (p->kind == SS_PARAM_CHOICE)
+    return g_strdup (ss_i18n_choice_label (p->choices[(int)value]));
+  ss_param_format (p, ss_readable_param (p, value), buf, sizeof buf);
+  if (p->unit != NULL && p->unit[0] != '\0')
+    return g_strdup_printf ("%s %s", buf, p->unit);
+  return g_strdup (buf);
+}
+
+/* The base values that differ from the defaults: "Friction law = Regularised, …"
+ * (the scenario's row, the exported plot's subtitle). */
+char *
+_ss_study_dialog_describe_base (const ss_scenario *sc, const double *base)
+{
+  g_autofree double *defaults = g_new (double, sc->n_params + 1);
+  GString           *s = g_string_new (NULL);
+
+  ss_scenario_defaults (sc, defaults);
+  for (int i = 0; i < sc->n_params; i++)
+    if (base[i] != defaults[i])
+      {
+        g_autofree char *value = format_param (&sc->params[i], base[i]);
+
+        if (s->len > 0)
+          g_string_append (s, ", ");
+        /* Translators: a parameter and its value, e.g. "Spring stiffness k = 125 N/m" */
+        g_string_append_printf (s, _("%s = %s"), ss_i18n_model_text (sc->params[i].label), value);
+      }
+  if (s->len == 0)
+    g_string_append (s, _("the default values"));
+  return g_string_free (s, FALSE);
+}
+
+/* Where an axis over @p might start and end around @value: a decade each
+ * way (log steps) for a parameter whose slider is logarithmic, else ±50 %;
+ * within the valid range (a new base's axis, an axis row's parameter
+ * changed). */
+void
+_ss_study_dialog_suggest_range (const ss_param_info *p, double value, double *lo, double *hi, gboolean *log_steps)
+{
+  double min = (p->flags & SS_PARAM_MIN_EXCLUSIVE) ? (p->max > 0 && p->min == 0 ? 0 : p->min) : p->min;
+
+  *log_steps = (p->flags & SS_PARAM_LOG) && value > 0;
+  if (*log_steps)
+    {
+      *lo = value / 10;
+      *hi = value * 10;
+    }
+  else if (value != 0)
+    {
+      *lo = value - 0.5 * fabs (value);
+      *hi = value + 0.5 * fabs (value);
+    }
+  else
+    {
+      *lo = 0;
+      *hi = p->max < 1e3 ? p->max : 1;
+    }
+  if (*lo <= min && (p->flags & SS_PARAM_MIN_EXCLUSIVE))
+    *lo = *log_steps ? value / 2 : (value > 0 ? value / 2 : p->min + 1e-3 * (p->max - p->min));
+  *lo = CLAMP (*lo, p->min, p->max);
+  *hi = CLAMP (*hi, p->min, p->max);
+  if (p->flags & SS_PARAM_INTEGER)
+    {
+      *lo = ceil (*lo);
+      *hi = floor (*hi);
+      *log_steps = FALSE;
+    }
+}
+
+/* A model of the base values (the outcomes' names); NULL when they build
+ * none (Run then says why). */
+static void
+update_names_model (SsStudyDialog *self)
+{
+  g_autofree double *values = g_memdup2 (self->base, sizeof (double) * (self->scenario->n_params + 1));
+
+  g_clear_pointer (&self->names_model, ss_model_free);
+  self->names_model = self->scenario->create (self->scenario, values, NULL);
+  if (self->names_model == NULL)
+    {
+      ss_scenario_defaults (self->scenario, values);
+      self->names_model = self->scenario->create (self->scenario, values, NULL);
+    }
+}
+
+static void
+show_scenario (SsStudyDialog *self, const char *description)
+{
+  g_autofree char *base = _ss_study_dialog_describe_base (self->scenario, self->base);
+  g_autofree char *subtitle = g_strdup_printf (_("Base: %s"), base);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->scenario_row), ss_i18n_model_text (self->scenario->title));
+  adw_action_row_set_subtitle (self->scenario_row, subtitle);
+  gtk_label_set_text (self->description_label, description != NULL ? ss_i18n_model_text (description) : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->description_label), description != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+}
+
+/* The window shows @st: its scenario, base values and run options become
+ * the window's, a preset's @title and @description (or NULL), and the
+ * editor's rows show its axes and outcomes. */
+void
+_ss_study_dialog_show_study (SsStudyDialog *self, const ss_study *st, const char *title, const char *description)
+{
+  const ss_scenario *sc = ss_study_scenario (st);
+
+  self->scenario = sc;
+  g_free (self->base);
+  self->base = g_memdup2 (ss_study_base_values (st), sizeof (double) * (sc->n_params + 1));
+  self->run_opts = *ss_study_run_opts (st);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  update_names_model (self);
+  show_scenario (self, description);
+  _ss_study_dialog_editor_fill (self, st);
+}
+
+/* The study the window describes (its base values and run options, the
+ * editor's axes and outcomes), validated; NULL and *error (g_malloc)
+ * naming the field and the valid values. */
+ss_study *
+_ss_study_dialog_build_study (SsStudyDialog *self, char **error)
+{
+  ss_study *st = ss_study_new (self->scenario);
+  char     *err = NULL;
+
+  for (int i = 0; i < self->scenario->n_params; i++)
+    {
+      char value[G_ASCII_DTOSTR_BUF_SIZE], assignment[G_ASCII_DTOSTR_BUF_SIZE + 256];
+
+      ss_param_format (&self->scenario->params[i], self->base[i], value, sizeof value);
+      g_snprintf (assignment, sizeof assignment, "%s=%s", self->scenario->params[i].name, value);
+      if (!ss_study_set (st, assignment, &err))
+        goto fail;
+    }
+  ss_study_set_run_opts (st, &self->run_opts);
+  if (!_ss_study_dialog_editor_read (self, st, error))
+    {
+      ss_study_free (st);
+      return NULL;
+    }
+  if (!ss_study_validate (st, &err))
+    goto fail;
+  return st;
+
+fail: /* the library's message (malloc) */
+  *error = g_strdup (err);
+  free (err);
+  ss_study_free (st);
+  return NULL;
+}
+
+/* A run started (-run.c): the plot shows its @table from now on, filled
+ * in as the variants finish. */
+void
+_ss_study_dialog_run_started (SsStudyDialog *self, SsStudyTable *table)
+{
+  _ss_study_dialog_show_table (self, table, ss_study_scenario (self->run->study));
 }
 
 /* ---- actions ----------------------------------------------------------- */
