@@ -174,20 +174,14 @@ char            *ss_window_dup_status_text (SsWindow *self);
 SsRunList       *ss_window_get_run_list (SsWindow *self);
 SsRunsPanel     *ss_window_get_runs_panel (SsWindow *self);
 gsize            ss_window_get_memory_used (SsWindow *self);
-SsPinnedRun     *ss_window_pin_run (SsWindow *self);
-void             ss_window_clear_runs (SsWindow *self);
-guint            ss_window_compare_all (SsWindow *self, const char *param);
-void             ss_window_pin_states (
-                SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names);
-char           *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
-gboolean        ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
-gboolean        ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
-gboolean        ss_window_save_file (SsWindow *self, const char *path, GError **error);
-gboolean        ss_window_capture_png (SsWindow *self, const char *path, GError **error);
-gboolean        ss_window_show_example (SsWindow *self, const char *id, int setting);
-gboolean        ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
-SsEventList    *ss_window_get_event_list (SsWindow *self);
-SsMetricsPanel *ss_window_get_metrics_panel (SsWindow *self);
-SsExamplePanel *ss_window_get_example_panel (SsWindow *self);
+char            *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
+gboolean         ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
+gboolean         ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
+gboolean         ss_window_capture_png (SsWindow *self, const char *path, GError **error);
+gboolean         ss_window_show_example (SsWindow *self, const char *id, int setting);
+gboolean         ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
+SsEventList     *ss_window_get_event_list (SsWindow *self);
+SsMetricsPanel  *ss_window_get_metrics_panel (SsWindow *self);
+SsExamplePanel  *ss_window_get_example_panel (SsWindow *self);
 
 G_END_DECLS
