@@ -101,10 +101,7 @@ ss_window_load_file (SsWindow *self, const char *path, GError **error)
     }
   ss_model_free (m);
   if (self->scenario != NULL)
-    {
-      _ss_window_save_parameters (self);
-      _ss_window_save_run_options (self);
-    }
+    _ss_window_save_scenario (self);
   ss_simulation_set_playing (self->simulation, FALSE);
   ss_simulation_set_run_options (self->simulation, &opts);
   _ss_window_apply_scenario (self, sc, values);
@@ -347,9 +344,10 @@ out:
   g_clear_object (&self->dialog);
 }
 
-/* Opens the file dialog of @kind (one at a time). */
+/* Opens the file dialog of @kind (the hub's _ss_window_run_dialog: none is
+ * open). */
 void
-_ss_window_run_dialog (SsWindow *self, SsWindowDialog kind)
+_ss_window_files_run_dialog (SsWindow *self, SsWindowDialog kind)
 {
   GtkFileChooserAction action =
       kind == SS_WINDOW_DIALOG_OPEN ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE;
@@ -359,8 +357,6 @@ _ss_window_run_dialog (SsWindow *self, SsWindowDialog kind)
   GtkFileChooserNative *native;
   g_autofree char      *name = NULL;
 
-  if (self->dialog != NULL)
-    return;
   native = gtk_file_chooser_native_new (_(titles[kind]), GTK_WINDOW (self), action, accept, _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   switch (kind)

@@ -17,8 +17,10 @@
 #include <string.h>
 
 #include "ss-bench.h"
+#include "ss-line-layer.h"
 #include "ss-marker-layer.h"
 #include "ss-model-strings.h"
+#include "ss-readable.h"
 #include "ss-window-private.h"
 
 /* ---- the example's markers ------------------------------------------------ */
@@ -100,8 +102,7 @@ ss_window_show_example (SsWindow *self, const char *id, int setting)
       ss_model *m = sc->create (sc, values, NULL);
 
       ss_simulation_set_run_options (self->simulation, &opts);
-      _ss_window_run_settings_sync (self);
-      _ss_window_save_run_options (self);
+      _ss_window_run_options_changed (self);
       if (m != NULL)
         ss_simulation_recompute (self->simulation, m);
     }
@@ -352,6 +353,45 @@ time_activated_cb (SsWindow *self, double t)
 {
   ss_simulation_set_playing (self->simulation, FALSE);
   ss_simulation_set_time (self->simulation, t);
+}
+
+/* The markers the charts show: the example's published values and, after
+ * a failure, a line where the run stopped on every chart against time
+ * (labelled on the first).  Free with g_ptr_array_unref. */
+GPtrArray *
+_ss_window_dup_markers (SsWindow *self)
+{
+  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify)ss_marker_free);
+  double     t = _ss_window_failure_time (self);
+  gboolean   labelled = FALSE;
+
+  for (guint i = 0; self->markers != NULL && i < self->markers->len; i++)
+    g_ptr_array_add (all, ss_marker_copy (g_ptr_array_index (self->markers, i)));
+  if (isnan (t))
+    return all;
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (self->plot_stack); i++)
+    {
+      SsChart   *chart = ss_plot_stack_get_chart (self->plot_stack, i);
+      GPtrArray *layers = ss_chart_get_layers (chart);
+
+      if (ss_chart_is_xy (chart))
+        continue;
+      for (guint k = 0; k < layers->len; k++)
+        if (SS_IS_LINE_LAYER (g_ptr_array_index (layers, k)))
+          {
+            SsSeries        *series = ss_line_layer_get_series (g_ptr_array_index (layers, k));
+            g_autofree char *when = ss_readable_number (t, 0.0);
+            /* Translators: where a failed run stopped, on its charts: "failed at 0.294 s" */
+            g_autofree char *label = g_strdup_printf (_("failed at %s s"), when);
+            SsMarker        *marker = ss_marker_new (t, ss_series_get_column (series), labelled ? NULL : label);
+
+            marker->failure = TRUE;
+            labelled = TRUE;
+            g_ptr_array_add (all, marker);
+            break;
+          }
+    }
+  return all;
 }
 
 /* After every update of the simulation: the markers follow the charts

@@ -1,7 +1,8 @@
-/* ss-window-private.h - what the window's files share (ss-window.c,
- * -actions.c, -files.c, -scripted.c): the instance struct and the private
- * functions, prefixed _ss_window_; and the hooks that only the tests and
- * the application's scripted runs use. */
+/* ss-window-private.h - what the window's files share (the hub ss-window.c
+ * and its parts ss-window-*.c): the instance struct and the private
+ * functions, prefixed _ss_window_ (a part's own entry points, which only
+ * the hub calls, in its section); and the hooks that only the tests and the
+ * application's scripted runs use. */
 #pragma once
 
 #include <stickslip/examples.h>
@@ -119,15 +120,18 @@ void        _ss_window_set_modified (SsWindow *self, gboolean modified);
 void        _ss_window_undo (SsWindow *self);
 void        _ss_window_redo (SsWindow *self);
 void        _ss_window_params_changed (SsWindow *self, gboolean final);
+void        _ss_window_save_scenario (SsWindow *self);
+void        _ss_window_run_options_changed (SsWindow *self);
+void        _ss_window_runs_changed (SsWindow *self);
+void        _ss_window_run_dialog (SsWindow *self, SsWindowDialog kind);
+/* a failed run: where it stopped */
+double _ss_window_failure_time (SsWindow *self);
 
 /* ss-window-run-settings.c */
 void _ss_window_run_settings_init (SsWindow *self);
 void _ss_window_run_settings_sync (SsWindow *self);
 void _ss_window_load_run_options (SsWindow *self, const ss_scenario *sc);
 void _ss_window_save_run_options (SsWindow *self);
-/* a failed run: where it stopped, the markers with it */
-double     _ss_window_failure_time (SsWindow *self);
-GPtrArray *_ss_window_dup_markers (SsWindow *self);
 
 /* ss-window-runs.c */
 void _ss_window_runs_init (SsWindow *self);
@@ -149,9 +153,11 @@ void _ss_window_panels_class_init (GtkWidgetClass *widget_class);
 void _ss_window_panels_init (SsWindow *self);
 void _ss_window_panels_update (SsWindow *self);
 void _ss_window_panels_dispose (SsWindow *self);
+/* the charts' markers: the example's, a failed run's */
+GPtrArray *_ss_window_dup_markers (SsWindow *self);
 
 /* ss-window-files.c */
-void _ss_window_run_dialog (SsWindow *self, SsWindowDialog kind);
+void _ss_window_files_run_dialog (SsWindow *self, SsWindowDialog kind);
 void _ss_window_recent_init (SsWindow *self);
 
 /* For the tests and the scripted runs (ss-window.c, ss-window-files.c,
@@ -168,20 +174,14 @@ char            *ss_window_dup_status_text (SsWindow *self);
 SsRunList       *ss_window_get_run_list (SsWindow *self);
 SsRunsPanel     *ss_window_get_runs_panel (SsWindow *self);
 gsize            ss_window_get_memory_used (SsWindow *self);
-SsPinnedRun     *ss_window_pin_run (SsWindow *self);
-void             ss_window_clear_runs (SsWindow *self);
-guint            ss_window_compare_all (SsWindow *self, const char *param);
-void             ss_window_pin_states (
-                SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names);
-char           *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
-gboolean        ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
-gboolean        ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
-gboolean        ss_window_save_file (SsWindow *self, const char *path, GError **error);
-gboolean        ss_window_capture_png (SsWindow *self, const char *path, GError **error);
-gboolean        ss_window_show_example (SsWindow *self, const char *id, int setting);
-gboolean        ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
-SsEventList    *ss_window_get_event_list (SsWindow *self);
-SsMetricsPanel *ss_window_get_metrics_panel (SsWindow *self);
-SsExamplePanel *ss_window_get_example_panel (SsWindow *self);
+char            *ss_window_dup_plot_title (SsWindow *self, char **subtitle);
+gboolean         ss_window_export_plot_to (SsWindow *self, const char *path, int width, int height, GError **error);
+gboolean         ss_window_export_csv_to (SsWindow *self, const char *path, GError **error);
+gboolean         ss_window_capture_png (SsWindow *self, const char *path, GError **error);
+gboolean         ss_window_show_example (SsWindow *self, const char *id, int setting);
+gboolean         ss_window_export_events_to (SsWindow *self, const char *path, GError **error);
+SsEventList     *ss_window_get_event_list (SsWindow *self);
+SsMetricsPanel  *ss_window_get_metrics_panel (SsWindow *self);
+SsExamplePanel  *ss_window_get_example_panel (SsWindow *self);
 
 G_END_DECLS

@@ -10,13 +10,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ss-line-layer.h"
-#include "ss-marker-layer.h"
-#include "ss-readable.h"
 #include "ss-window-private.h"
 
 /* The fields, in ss_run_opts order (SS_RUN_T_END ... SS_RUN_MAX_EVENTS). */
@@ -290,70 +286,4 @@ _ss_window_save_run_options (SsWindow *self)
     }
   g_variant_builder_add (&outer, "{sa{sd}}", self->scenario->name, &inner);
   g_settings_set_value (self->settings, "run-options", g_variant_builder_end (&outer));
-}
-
-/* ---- a failed run --------------------------------------------------------- */
-
-/* Where the engine says a failed run stopped ("simulation failed at t =
- * 0.294 s: ..."), else the last time it computed; NaN when the run has not
- * failed or computed nothing. */
-double
-_ss_window_failure_time (SsWindow *self)
-{
-  static const char prefix[] = "simulation failed at t = ";
-  const char       *error = ss_simulation_get_error (self->simulation);
-  SsDataset        *dataset = ss_simulation_get_dataset (self->simulation);
-  char             *end = NULL;
-  double            t;
-
-  if (error == NULL)
-    return NAN;
-  if (g_str_has_prefix (error, prefix))
-    {
-      t = g_ascii_strtod (error + strlen (prefix), &end);
-      if (end != error + strlen (prefix) && isfinite (t))
-        return t;
-    }
-  if (dataset != NULL && ss_dataset_get_n_rows (dataset) > 0)
-    return ss_dataset_get_end_time (dataset);
-  return NAN;
-}
-
-/* The markers the charts show: the example's published values and, after
- * a failure, a line where the run stopped on every chart against time
- * (labelled on the first).  Free with g_ptr_array_unref. */
-GPtrArray *
-_ss_window_dup_markers (SsWindow *self)
-{
-  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify)ss_marker_free);
-  double     t = _ss_window_failure_time (self);
-  gboolean   labelled = FALSE;
-
-  for (guint i = 0; self->markers != NULL && i < self->markers->len; i++)
-    g_ptr_array_add (all, ss_marker_copy (g_ptr_array_index (self->markers, i)));
-  if (isnan (t))
-    return all;
-  for (guint i = 0; i < ss_plot_stack_get_n_charts (self->plot_stack); i++)
-    {
-      SsChart   *chart = ss_plot_stack_get_chart (self->plot_stack, i);
-      GPtrArray *layers = ss_chart_get_layers (chart);
-
-      if (ss_chart_is_xy (chart))
-        continue;
-      for (guint k = 0; k < layers->len; k++)
-        if (SS_IS_LINE_LAYER (g_ptr_array_index (layers, k)))
-          {
-            SsSeries        *series = ss_line_layer_get_series (g_ptr_array_index (layers, k));
-            g_autofree char *when = ss_readable_number (t, 0.0);
-            /* Translators: where a failed run stopped, on its charts: "failed at 0.294 s" */
-            g_autofree char *label = g_strdup_printf (_("failed at %s s"), when);
-            SsMarker        *marker = ss_marker_new (t, ss_series_get_column (series), labelled ? NULL : label);
-
-            marker->failure = TRUE;
-            labelled = TRUE;
-            g_ptr_array_add (all, marker);
-            break;
-          }
-    }
-  return all;
 }

@@ -117,7 +117,6 @@ push_runs (SsWindow *self)
       g_array_append_val (shown, r);
     }
   ss_plot_stack_set_pinned_runs (self->plot_stack, (const SsPlotStackRun *)(gpointer)shown->data, shown->len);
-  _ss_window_cursors_update (self);
   /* the first pin opens the side panel on its list */
   if (n > 0 && self->n_runs_shown == 0)
     {
@@ -126,7 +125,7 @@ push_runs (SsWindow *self)
     }
   self->n_runs_shown = n;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-runs", n > 0);
-  _ss_window_panels_update (self); /* the metrics show every visible run */
+  _ss_window_runs_changed (self);
 }
 
 static void
@@ -288,12 +287,6 @@ ss_window_pin_states (
     _ss_window_runs_sync (self);
   for (guint i = 0; i < n; i++)
     ss_run_list_pin (list, values[i], names != NULL ? names[i] : NULL);
-}
-
-SsRunList *
-ss_window_get_run_list (SsWindow *self)
-{
-  return self->runs;
 }
 
 SsRunsPanel *

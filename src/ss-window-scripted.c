@@ -206,8 +206,7 @@ bench_set_run_options (SsWindow *self, double t_end, double dt_out)
   opts.t_end = t_end;
   opts.dt_out = dt_out;
   ss_simulation_set_run_options (self->simulation, &opts);
-  _ss_window_run_settings_sync (self);
-  _ss_window_save_run_options (self);
+  _ss_window_run_options_changed (self);
 }
 
 static gboolean

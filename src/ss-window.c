@@ -7,12 +7,18 @@
  * playhead chooses the instant the mechanism, the cursor line and the
  * readouts show.  Changes of the scenario and its values are undoable.
  *
- * The window is split the way GNOME Text Editor's is: this file builds the
- * widget (template, signals) and keeps it in step with the simulation and
- * the settings; ss-window-actions.c holds the win.* actions,
- * ss-window-files.c the open, save and export dialogs and the file
- * loading behind them, ss-window-scripted.c the --screenshot, --play and
- * --bench runs; ss-window-private.h is what they share. */
+ * The window is split the way GNOME Text Editor's is: this file, the hub,
+ * builds the widget (template, signals) and keeps it in step with the
+ * simulation and the settings; its parts are ss-window-actions.c (the win.*
+ * actions), -files.c (the open, save and export dialogs and the file
+ * loading behind them), -run-settings.c (the run settings' fields),
+ * -runs.c (the pinned runs), -cursors.c (the measurement cursors),
+ * -panels.c (the side panel and the papers' examples) and -scripted.c (the
+ * --screenshot, --play and --bench runs); ss-window-private.h is what they
+ * share.  A part calls only the hub: what one part must tell the others
+ * goes through a hub function that calls them (_ss_window_runs_changed,
+ * _ss_window_run_options_changed, _ss_window_save_scenario,
+ * _ss_window_run_dialog). */
 #define G_LOG_DOMAIN "ss-window"
 
 #include "config.h"
@@ -102,6 +108,31 @@ mode_text (int mode, gboolean released)
     default:
       return "?";
     }
+}
+
+/* Where the engine says a failed run stopped ("simulation failed at t =
+ * 0.294 s: ..."), else the last time it computed; NaN when the run has not
+ * failed or computed nothing. */
+double
+_ss_window_failure_time (SsWindow *self)
+{
+  static const char prefix[] = "simulation failed at t = ";
+  const char       *error = ss_simulation_get_error (self->simulation);
+  SsDataset        *dataset = ss_simulation_get_dataset (self->simulation);
+  char             *end = NULL;
+  double            t;
+
+  if (error == NULL)
+    return NAN;
+  if (g_str_has_prefix (error, prefix))
+    {
+      t = g_ascii_strtod (error + strlen (prefix), &end);
+      if (end != error + strlen (prefix) && isfinite (t))
+        return t;
+    }
+  if (dataset != NULL && ss_dataset_get_n_rows (dataset) > 0)
+    return ss_dataset_get_end_time (dataset);
+  return NAN;
 }
 
 char *
@@ -522,6 +553,24 @@ _ss_window_save_parameters (SsWindow *self)
   g_settings_set_value (self->settings, "parameters", g_variant_builder_end (&outer));
 }
 
+/* The scenario shown is left (for another, a file, or the window closes):
+ * its values and its run settings kept in the settings for its return. */
+void
+_ss_window_save_scenario (SsWindow *self)
+{
+  _ss_window_save_parameters (self);
+  _ss_window_save_run_options (self);
+}
+
+/* The run options were set outside the run settings (an example's output
+ * step, a benchmark's): the fields show them and the settings keep them. */
+void
+_ss_window_run_options_changed (SsWindow *self)
+{
+  _ss_window_run_settings_sync (self);
+  _ss_window_save_run_options (self);
+}
+
 /* the scenario is in the drop-down; the subtitle names the friction law */
 static void
 update_subtitle (SsWindow *self)
@@ -590,10 +639,7 @@ ss_window_set_scenario (SsWindow *self, const char *name)
   if (sc == NULL)
     return FALSE;
   if (self->scenario != NULL)
-    {
-      _ss_window_save_parameters (self);
-      _ss_window_save_run_options (self);
-    }
+    _ss_window_save_scenario (self);
   ss_simulation_set_playing (self->simulation, FALSE);
   values = stored_values (self, sc);
   _ss_window_load_run_options (self, sc);
@@ -762,8 +808,7 @@ apply_history_entry (SsWindow *self, const ss_scenario *sc, const double *values
   self->applying_history = TRUE;
   if (sc != self->scenario)
     {
-      _ss_window_save_parameters (self);
-      _ss_window_save_run_options (self);
+      _ss_window_save_scenario (self);
       ss_simulation_set_playing (self->simulation, FALSE);
       _ss_window_load_run_options (self, sc);
       _ss_window_apply_scenario (self, sc, values);
@@ -791,8 +836,7 @@ ss_window_apply_state (SsWindow *self, const ss_scenario *sc, const double *valu
 
   if (sc != self->scenario)
     {
-      _ss_window_save_parameters (self);
-      _ss_window_save_run_options (self);
+      _ss_window_save_scenario (self);
       ss_simulation_set_playing (self->simulation, FALSE);
       _ss_window_load_run_options (self, sc);
       _ss_window_apply_scenario (self, sc, values);
@@ -894,8 +938,7 @@ ss_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  _ss_window_save_parameters (self);
-  _ss_window_save_run_options (self);
+  _ss_window_save_scenario (self);
   ss_simulation_set_playing (self->simulation, FALSE);
 
   return GTK_WINDOW_CLASS (ss_window_parent_class)->close_request (window);
@@ -1060,6 +1103,31 @@ SsWindow *
 ss_window_new (GtkApplication *application)
 {
   return g_object_new (SS_TYPE_WINDOW, "application", application, NULL);
+}
+
+/* The pinned runs shown changed (a pin, a batch, a run hidden): the
+ * cursors' values and the side panels follow; the metrics show every
+ * visible run. */
+void
+_ss_window_runs_changed (SsWindow *self)
+{
+  _ss_window_cursors_update (self);
+  _ss_window_panels_update (self);
+}
+
+/* Opens the file dialog of @kind, one at a time (ss-window-files.c). */
+void
+_ss_window_run_dialog (SsWindow *self, SsWindowDialog kind)
+{
+  if (self->dialog != NULL)
+    return;
+  _ss_window_files_run_dialog (self, kind);
+}
+
+SsRunList *
+ss_window_get_run_list (SsWindow *self)
+{
+  return self->runs;
 }
 
 SsSimulation *

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "ss-pinned-run.h"
 #include "ss-study-dialog.h"
 #include <stickslip/stickslip.h>
 
@@ -18,6 +19,14 @@ gboolean           ss_window_set_scenario (SsWindow *self, const char *name);
 const ss_scenario *ss_window_get_scenario (SsWindow *self);
 gboolean           ss_window_load_file (SsWindow *self, const char *path, GError **error);
 gboolean           ss_window_open_file (SsWindow *self, const char *path);
+gboolean           ss_window_save_file (SsWindow *self, const char *path, GError **error);
+/* The pinned runs of the scenario shown (the win.pin-run, win.clear-runs
+ * and win.compare-all actions; --bench-compare). */
+SsPinnedRun *ss_window_pin_run (SsWindow *self);
+void         ss_window_clear_runs (SsWindow *self);
+guint        ss_window_compare_all (SsWindow *self, const char *param);
+void         ss_window_pin_states (
+            SsWindow *self, const ss_scenario *sc, guint n, const double *const *values, const char *const *names);
 /* The window's parameter study window (made on first use), presented. */
 SsStudyDialog *ss_window_show_study_dialog (SsWindow *self);
 /* The scripted runs of the command line: --bench-compare, --bench,
