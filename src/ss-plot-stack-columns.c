@@ -118,19 +118,27 @@ signal_item (const ss_model *m, int column, const char *action, GVariant *target
   return item;
 }
 
-/* "Add Signal" (first what shares the chart's unit and joins it, then the
- * rest by group, each to a chart of its own kind), "Remove Signal" (the
- * chart's lines) and the characteristic plots. */
+/* A chart against time's menu: "Add Signal" (first what shares the
+ * chart's unit and joins it, then the rest by group, each to a chart of
+ * its own kind), "Remove Signal" (the chart's lines) and the
+ * characteristic plots; @column_keys: the key of the chart each column of
+ * @m is on, NULL where it is not shown. */
 void
-_ss_plot_stack_set_chart_menu (SsPlotStack *self, SsChart *chart, const ss_model *m, const char *key, GArray *columns)
+_ss_plot_stack_set_chart_menu (SsPlotStack *self, SsChart *chart, const ss_model *m, GPtrArray *column_keys)
 {
   g_autoptr(GMenu) menu = g_menu_new ();
   g_autoptr(GMenu) add = g_menu_new ();
   g_autoptr(GMenu) here = g_menu_new ();
   g_autoptr(GMenu) remove = g_menu_new ();
+  g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (int));
   GMenu      *by_group[N_GROUPS] = { NULL };
+  const char *key = g_object_get_data (G_OBJECT (chart), "ss-chart-key");
   const char *unit = _ss_plot_stack_key_unit (key);
 
+  /* the chart's columns */
+  for (int i = 0; i < ss_model_n_columns (m); i++)
+    if (g_strcmp0 (g_ptr_array_index (column_keys, i), key) == 0)
+      g_array_append_val (columns, i);
   for (int i = 0; i < ss_model_n_columns (m); i++)
     {
       const ss_column *col = ss_model_column (m, i);

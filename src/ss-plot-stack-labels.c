@@ -3,9 +3,10 @@
  * columns' and contacts' labels, the palette and each contact's place in
  * it (the same for its name at every modelling level or law), the groups
  * the columns fall in (the charts' order and keys, "friction/N m") and
- * the charts' titles.  The functions here without the _ss_ prefix serve
- * the rest of the application too (the signal chooser, the study window
- * and its table). */
+ * the charts' titles.  Not a part of the plot stack (it holds none of its
+ * state): a module of its own, ss-plot-stack-labels.h, that the stack's
+ * files and the rest of the application (the signal chooser, the study
+ * window and its table) call alike. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"
@@ -15,7 +16,7 @@
 #include <string.h>
 
 #include "ss-model-strings.h"
-#include "ss-plot-stack-private.h"
+#include "ss-plot-stack-labels.h"
 
 /* GNOME palette, dark enough for white paper and light enough for dark mode */
 static const char *palette[] = {

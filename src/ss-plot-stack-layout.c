@@ -1,14 +1,11 @@
 /* ss-plot-stack-layout.c - the stack's layout the user makes: each chart's
  * place, its plot's height (dragging its bottom edge) and whether it is
- * hidden, kept per scenario in GSettings "chart-layout"; what the user
- * adds scrolled into view and highlighted; a legend click on a curve
- * hiding its previous and pinned runs with it.  Apart: it arranges the
- * charts the other parts build. */
+ * hidden, kept per scenario in GSettings "chart-layout"; a legend click on
+ * a curve hiding its previous and pinned runs with it.  Apart: it
+ * arranges the charts the other parts build. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"
-
-#include <math.h>
 
 #include "ss-line-layer.h"
 #include "ss-plot-stack-private.h"
@@ -330,77 +327,6 @@ _ss_plot_stack_connect_chart (SsPlotStack *self, SsChart *chart)
   g_signal_connect_object (chart, "layout-changed", G_CALLBACK (chart_layout_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (chart, "move-requested", G_CALLBACK (chart_move_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (chart, "legend-toggled", G_CALLBACK (legend_toggled_cb), self, G_CONNECT_SWAPPED);
-}
-
-/* ---- into view --------------------------------------------------------- */
-
-#define REVEAL_MARGIN 6.0 /* px above and below a chart scrolled into view */
-#define REVEAL_FRAMES 30  /* frames the stack waits at most for the layout */
-
-/* Each frame until the target's place is laid out and scrolled to: the
- * vertical scroll that shows all of it (its top when it is taller than
- * the view). */
-static gboolean
-reveal_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  SsPlotStack    *self = SS_PLOT_STACK (widget);
-  GtkAdjustment  *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  SsChart        *chart = self->reveal_target;
-  graphene_rect_t bounds;
-  double          value, page, top, bottom;
-
-  (void)clock;
-  (void)data;
-  if (chart == NULL || !g_ptr_array_find (self->charts, chart, NULL) || self->reveal_frames++ > REVEAL_FRAMES)
-    goto done;
-  if (!gtk_widget_compute_bounds (GTK_WIDGET (chart), self->charts_box, &bounds) || bounds.size.height <= 0 ||
-      gtk_widget_get_height (self->charts_box) < bounds.origin.y + bounds.size.height)
-    return G_SOURCE_CONTINUE; /* not laid out yet */
-  page = gtk_adjustment_get_page_size (vadj);
-  value = gtk_adjustment_get_value (vadj);
-  top = bounds.origin.y + gtk_widget_get_margin_top (self->charts_box) - REVEAL_MARGIN;
-  bottom = bounds.origin.y + gtk_widget_get_margin_top (self->charts_box) + bounds.size.height + REVEAL_MARGIN;
-  if (top < value || bottom - top > page)
-    value = top;
-  else if (bottom > value + page)
-    value = bottom - page;
-  value = CLAMP (value, 0, MAX (0, gtk_adjustment_get_upper (vadj) - page));
-  if (fabs (value - gtk_adjustment_get_value (vadj)) > 0.5)
-    {
-      gtk_adjustment_set_value (vadj, value);
-      return G_SOURCE_CONTINUE; /* once more, with that layout */
-    }
-  ss_chart_flash (chart);
-done:
-  g_clear_weak_pointer (&self->reveal_target);
-  self->reveal_tick = 0;
-  return G_SOURCE_REMOVE;
-}
-
-/* Scrolls @chart into view once it is laid out, and highlights it briefly
- * (something the user added is on it); a hidden chart is shown. */
-void
-_ss_plot_stack_reveal (SsPlotStack *self, SsChart *chart)
-{
-  if (chart == NULL)
-    return;
-  if (ss_chart_get_collapsed (chart))
-    {
-      ss_chart_set_collapsed (chart, FALSE);
-      _ss_plot_stack_save_layout (self);
-    }
-  g_set_weak_pointer (&self->reveal_target, chart);
-  self->reveal_frames = 0;
-  if (self->reveal_tick == 0)
-    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_tick_cb, NULL, NULL);
-}
-
-/* The chart being scrolled into view, or NULL once it is (tests). */
-SsChart *
-ss_plot_stack_get_revealing (SsPlotStack *self)
-{
-  g_return_val_if_fail (SS_IS_PLOT_STACK (self), NULL);
-  return self->reveal_tick != 0 ? self->reveal_target : NULL;
 }
 
 /* The scrolled window of the charts (its vertical adjustment scrolls them). */

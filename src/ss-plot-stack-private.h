@@ -1,9 +1,11 @@
-/* ss-plot-stack-private.h - what the plot stack's files share
- * (ss-plot-stack.c, -labels.c, -time.c, -columns.c, -xy.c, -runs.c,
- * -figure.c, -layout.c): the instance struct, a pinned run, the chart
- * groups, and the private functions, prefixed _ss_plot_stack_. */
+/* ss-plot-stack-private.h - what the plot stack's hub (ss-plot-stack.c)
+ * and its parts (-time.c, -columns.c, -xy.c, -runs.c, -readings.c,
+ * -figure.c, -layout.c) share: the instance struct, a pinned run, and the
+ * private functions, prefixed _ss_plot_stack_.  A part calls only the
+ * hub's (and the labels of ss-plot-stack-labels.h, a module of its own). */
 #pragma once
 
+#include "ss-plot-stack-labels.h"
 #include "ss-plot-stack.h"
 #include "ss-series.h"
 
@@ -38,7 +40,7 @@ struct _SsPlotStack
   GHashTable *shown;    /* column -> chart key ("": its own kind's) shown by choice */
   GHashTable *hidden;   /* columns of the default charts hidden by choice */
 
-  /* the chart to scroll into view (weak), ss-plot-stack-layout.c */
+  /* the chart to scroll into view (weak), _ss_plot_stack_reveal () */
   SsChart *reveal_target;
   guint    reveal_tick;
   guint    reveal_frames;
@@ -55,43 +57,20 @@ typedef struct
   guint      style; /* 0 .. SS_CHART_N_RUN_STYLES - 1 */
 } Pin;
 
-/* The chart groups, in the order the charts come. */
-typedef enum
-{
-  GROUP_RATIO,
-  GROUP_FRICTION,
-  GROUP_NORMAL,
-  GROUP_INTERNAL,
-  GROUP_BAND,
-  GROUP_REACTION,
-  GROUP_APPLIED,
-  GROUP_VELOCITY,
-  GROUP_POSITION,
-  GROUP_ENERGY,
-  GROUP_SLIP,
-  GROUP_OTHER,
-  N_GROUPS
-} Group;
-
-/* ss-plot-stack.c */
-void _ss_plot_stack_append_chart (SsPlotStack *self, SsChart *chart);
-void _ss_plot_stack_rebuild (SsPlotStack *self);
-void _ss_plot_stack_columns_changed (SsPlotStack *self);
-
-/* ss-plot-stack-labels.c */
-char       *_ss_plot_stack_column_title (const ss_model *m, int column);
-guint       _ss_plot_stack_first_free_slot (const ss_model *m);
-gboolean    _ss_plot_stack_band_bounds (const ss_model *m, const char *name, int *lower, int *upper);
-Group       _ss_plot_stack_column_group (const ss_model *m, const ss_column *col);
-gboolean    _ss_plot_stack_column_default_shown (const ss_model *m, const ss_column *col);
-char       *_ss_plot_stack_default_chart_key (const ss_model *m, const ss_column *col);
-Group       _ss_plot_stack_key_group (const char *key);
-const char *_ss_plot_stack_key_unit (const char *key);
-char       *_ss_plot_stack_chart_title (const ss_model *m, const char *key, GArray *columns);
+/* ss-plot-stack.c, the hub: what the parts ask of it, and the helpers
+ * several of them need */
+void      _ss_plot_stack_append_chart (SsPlotStack *self, SsChart *chart);
+void      _ss_plot_stack_chart_added (SsPlotStack *self, SsChart *chart);
+void      _ss_plot_stack_remove_chart (SsPlotStack *self, SsChart *chart);
+void      _ss_plot_stack_rebuild (SsPlotStack *self);
+void      _ss_plot_stack_columns_changed (SsPlotStack *self);
+void      _ss_plot_stack_reveal (SsPlotStack *self, SsChart *chart);
+SsSeries *_ss_plot_stack_add_series (GPtrArray *list, const char *column);
+GQuark    _ss_plot_stack_pin_slot_quark (void);
+Pin      *_ss_plot_stack_slot_pin (SsPlotStack *self, guint slot);
 
 /* ss-plot-stack-time.c */
-SsSeries *_ss_plot_stack_add_series (GPtrArray *list, const char *column);
-void      _ss_plot_stack_build_time_charts (SsPlotStack *self, const ss_model *m);
+void _ss_plot_stack_build_time_charts (SsPlotStack *self, const ss_model *m, GPtrArray *column_keys);
 
 /* ss-plot-stack-columns.c */
 void     _ss_plot_stack_columns_class_init (GtkWidgetClass *widget_class);
@@ -99,27 +78,22 @@ gboolean _ss_plot_stack_is_shown (SsPlotStack *self, const ss_model *m, int colu
 char    *_ss_plot_stack_chart_key_of (SsPlotStack *self, const ss_model *m, int column);
 void     _ss_plot_stack_load_choices (SsPlotStack *self, const char *scenario);
 void     _ss_plot_stack_save_choices (SsPlotStack *self);
-void
-_ss_plot_stack_set_chart_menu (SsPlotStack *self, SsChart *chart, const ss_model *m, const char *key, GArray *columns);
+void     _ss_plot_stack_set_chart_menu (SsPlotStack *self, SsChart *chart, const ss_model *m, GPtrArray *column_keys);
 
 /* ss-plot-stack-xy.c */
 void     _ss_plot_stack_xy_class_init (GtkWidgetClass *widget_class);
 void     _ss_plot_stack_fill_add_menu (SsPlotStack *self, const ss_model *m);
 SsChart *_ss_plot_stack_build_xy_chart (SsPlotStack *self, const ss_model *m, int x_column, int y_column);
-void     _ss_plot_stack_update_xy_titles (SsPlotStack *self);
 
 /* ss-plot-stack-layout.c */
 void _ss_plot_stack_save_layout (SsPlotStack *self);
 void _ss_plot_stack_apply_layout (SsPlotStack *self);
 void _ss_plot_stack_apply_chart_layout (SsPlotStack *self, SsChart *chart);
 void _ss_plot_stack_connect_chart (SsPlotStack *self, SsChart *chart);
-void _ss_plot_stack_reveal (SsPlotStack *self, SsChart *chart);
 void _ss_plot_stack_apply_hidden_curves (SsPlotStack *self);
 
 /* ss-plot-stack-runs.c */
-void   _ss_plot_stack_pin_free (gpointer data);
-GQuark _ss_plot_stack_pin_slot_quark (void);
-Pin   *_ss_plot_stack_slot_pin (SsPlotStack *self, guint slot);
-void   _ss_plot_stack_add_run_legend (SsPlotStack *self, SsChart *chart);
+void _ss_plot_stack_pin_free (gpointer data);
+void _ss_plot_stack_add_run_legend (SsPlotStack *self, SsChart *chart);
 
 G_END_DECLS

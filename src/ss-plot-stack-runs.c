@@ -26,20 +26,6 @@ _ss_plot_stack_pin_free (gpointer data)
   g_free (pin);
 }
 
-/* The pinned-run layers' mark: the slot they draw, + 1 */
-GQuark
-_ss_plot_stack_pin_slot_quark (void)
-{
-  return g_quark_from_static_string ("ss-pin-slot");
-}
-
-/* The pinned run drawn in @slot, NULL when none (or not computed yet). */
-Pin *
-_ss_plot_stack_slot_pin (SsPlotStack *self, guint slot)
-{
-  return slot < self->pins->len ? g_ptr_array_index (self->pins, slot) : NULL;
-}
-
 /* Legend entries naming the current run and each pinned one (no data). */
 void
 _ss_plot_stack_add_run_legend (SsPlotStack *self, SsChart *chart)
@@ -103,7 +89,6 @@ update_pins (SsPlotStack *self)
       ss_line_layer_set_run_style (SS_LINE_LAYER (layer), pin != NULL ? pin->style + 1 : 1);
       ss_chart_layer_set_title (layer, pin != NULL ? pin->name : NULL);
     }
-  _ss_plot_stack_update_xy_titles (self);
 }
 
 /* Whether @dataset is drawn as a pinned run. */

@@ -7,8 +7,9 @@
  * A contact's curves keep its colour; a sum of friction forces and the
  * second component of a reaction are dashed.  Under each live line lie the
  * previous run's faint one and a layer per pinned run.  Apart: how the
- * charts are made; which columns they show is ss-plot-stack-columns.c's,
- * when they are rebuilt ss-plot-stack.c's. */
+ * charts are made; which columns they show is ss-plot-stack-columns.c's
+ * (the hub asks it and hands the keys over), when they are rebuilt
+ * ss-plot-stack.c's. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"
@@ -20,15 +21,6 @@
 #include "ss-line-layer.h"
 #include "ss-plot-stack-private.h"
 #include "ss-span-layer.h"
-
-SsSeries *
-_ss_plot_stack_add_series (GPtrArray *list, const char *column)
-{
-  SsSeries *series = ss_series_new (column);
-
-  g_ptr_array_add (list, series);
-  return series;
-}
 
 static void
 add_line (SsPlotStack *self, SsChart *chart, const ss_model *m, int column, const GdkRGBA *color, gboolean dashed)
@@ -211,16 +203,13 @@ add_band (SsPlotStack *self, SsChart *chart, const ss_model *m, int column)
 /* ---- building the charts ------------------------------------------- */
 
 /* One chart against time per chart key of a shown column, in the order of
- * the groups, then of the columns. */
+ * the groups, then of the columns; @column_keys: the key of the chart each
+ * column of @m goes on, NULL where it is not shown. */
 void
-_ss_plot_stack_build_time_charts (SsPlotStack *self, const ss_model *m)
+_ss_plot_stack_build_time_charts (SsPlotStack *self, const ss_model *m, GPtrArray *column_keys)
 {
   g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) column_keys = g_ptr_array_new_with_free_func (g_free);
 
-  for (int i = 0; i < ss_model_n_columns (m); i++)
-    g_ptr_array_add (column_keys,
-                     _ss_plot_stack_is_shown (self, m, i) ? _ss_plot_stack_chart_key_of (self, m, i) : NULL);
   for (Group group = 0; group < N_GROUPS; group++)
     for (int i = 0; i < ss_model_n_columns (m); i++)
       {
@@ -269,6 +258,5 @@ _ss_plot_stack_build_time_charts (SsPlotStack *self, const ss_model *m)
         }
       _ss_plot_stack_append_chart (self, chart);
       g_object_set_data_full (G_OBJECT (chart), "ss-chart-key", g_strdup (key), g_free);
-      _ss_plot_stack_set_chart_menu (self, chart, m, key, columns);
     }
 }

@@ -97,14 +97,6 @@ add_xy_layer (SsChart *chart, GPtrArray *list, const ss_column *x, const ss_colu
   return layer;
 }
 
-void
-_ss_plot_stack_update_xy_titles (SsPlotStack *self)
-{
-  for (guint i = 0; i < self->xy_layers->len; i++)
-    /* Translators: legend entry of the run computed from the current values */
-    ss_chart_layer_set_title (g_ptr_array_index (self->xy_layers, i), _("current run"));
-}
-
 /* @y_column against @x_column of @m, for the current, the previous and the
  * pinned run, in the colour of the contact it belongs to. */
 SsChart *
@@ -148,6 +140,8 @@ _ss_plot_stack_build_xy_chart (SsPlotStack *self, const ss_model *m, int x_colum
 
   layer = add_xy_layer (chart, self->series, x, y);
   ss_chart_layer_set_color (layer, &color);
+  /* Translators: legend entry of the run computed from the current values */
+  ss_chart_layer_set_title (layer, _("current run"));
   g_ptr_array_add (self->xy_layers, g_object_ref (layer));
 
   /* a characteristic is about as tall as wide */
@@ -158,7 +152,6 @@ _ss_plot_stack_build_xy_chart (SsPlotStack *self, const ss_model *m, int x_colum
   remove = pair_item (_("Remove This Plot"), "plot-stack.remove-xy", x->name, y->name);
   g_menu_append_item (menu, remove);
   ss_chart_set_extra_menu (chart, G_MENU_MODEL (menu));
-  _ss_plot_stack_update_xy_titles (self);
   return chart;
 }
 
@@ -203,11 +196,7 @@ ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char 
   if (m == NULL || (x = ss_model_column_find (m, x_column)) < 0 || (y = ss_model_column_find (m, y_column)) < 0)
     return NULL;
   chart = _ss_plot_stack_build_xy_chart (self, m, x, y);
-  _ss_plot_stack_apply_chart_layout (self, chart);
-  ss_plot_stack_set_datasets (self, self->current, self->ghost);
-  /* below the charts against time, likely out of view: scrolled to */
-  _ss_plot_stack_reveal (self, chart);
-  _ss_plot_stack_save_layout (self);
+  _ss_plot_stack_chart_added (self, chart);
   return chart;
 }
 
@@ -240,9 +229,7 @@ ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const ch
     return;
   for (guint i = 0; i < ss_chart_get_layers (chart)->len; i++)
     forget_layer (self, g_ptr_array_index (ss_chart_get_layers (chart), i));
-  g_ptr_array_remove (self->charts, chart);
-  gtk_box_remove (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
-  _ss_plot_stack_save_layout (self);
+  _ss_plot_stack_remove_chart (self, chart);
 }
 
 static void

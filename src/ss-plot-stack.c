@@ -3,12 +3,11 @@
  * under them; characteristic and phase plots follow the charts against
  * time.
  *
- * This file holds the widget itself: its construction and state, building
- * the charts anew for a model (or after the user changed what is shown),
- * the playhead's reveal and the published values marked on the charts.
- * The parts live apart, sharing ss-plot-stack-private.h:
- *   -labels.c   the columns' labels, the contacts' colours, the groups the
- *               columns fall in and the charts' titles;
+ * This file, the hub, holds the widget itself: its construction and
+ * state, building the charts anew for a model (or after the user changed
+ * what is shown), a chart added or removed later, scrolling a chart into
+ * view, the pinned runs' slots, the playhead's reveal and the published
+ * values marked on the charts.  Its parts share ss-plot-stack-private.h:
  *   -time.c     the charts against time: lines, stick spans, μ levels,
  *               bands;
  *   -columns.c  which columns are shown (GSettings "signals") and the
@@ -16,15 +15,23 @@
  *   -xy.c       the characteristic and phase plots;
  *   -runs.c     the runs drawn: the current, the previous and the pinned
  *               ones, and the legend entries naming them;
+ *   -readings.c the curves the measurement cursors read;
  *   -figure.c   the whole stack drawn for export;
  *   -layout.c   the user's layout of the charts (places, heights, hidden
- *               ones), what the user adds scrolled into view, legend
- *               clicks hiding a curve with its other runs. */
+ *               ones), legend clicks hiding a curve with its other runs.
+ * A part calls only the hub: what one part needs of another goes through
+ * a hub function that calls it (the hub asks -columns.c which columns go
+ * on which chart, has -time.c build those charts and -columns.c give
+ * them their menus; _ss_plot_stack_chart_added has -layout.c place a
+ * characteristic plot -xy.c built).  What the charts call the columns and
+ * how they colour them, ss-plot-stack-labels.c, is a module of its own:
+ * it needs no stack. */
 #define G_LOG_DOMAIN "ss-plot-stack"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "ss-line-layer.h"
 #include "ss-marker-layer.h"
@@ -91,6 +98,127 @@ _ss_plot_stack_append_chart (SsPlotStack *self, SsChart *chart)
   gtk_box_append (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
 }
 
+/* A chart added to the stack already built (a characteristic plot the
+ * user asked for): the user's layout of it, the runs drawn on it, and it
+ * scrolled into view (below the charts against time, likely out of view);
+ * the stack's layout saved with it. */
+void
+_ss_plot_stack_chart_added (SsPlotStack *self, SsChart *chart)
+{
+  _ss_plot_stack_apply_chart_layout (self, chart);
+  ss_plot_stack_set_datasets (self, self->current, self->ghost);
+  _ss_plot_stack_reveal (self, chart);
+  _ss_plot_stack_save_layout (self);
+}
+
+/* Out of the scrolled box for good (a characteristic plot the user
+ * removed); the stack's layout saved without it. */
+void
+_ss_plot_stack_remove_chart (SsPlotStack *self, SsChart *chart)
+{
+  g_ptr_array_remove (self->charts, chart);
+  gtk_box_remove (GTK_BOX (self->charts_box), GTK_WIDGET (chart));
+  _ss_plot_stack_save_layout (self);
+}
+
+/* A series of @column, for the run the series in @list show (the current
+ * or the previous one); @list holds it. */
+SsSeries *
+_ss_plot_stack_add_series (GPtrArray *list, const char *column)
+{
+  SsSeries *series = ss_series_new (column);
+
+  g_ptr_array_add (list, series);
+  return series;
+}
+
+/* ---- the pinned runs' slots ------------------------------------------ */
+
+/* The pinned-run layers' mark: the slot they draw, + 1 */
+GQuark
+_ss_plot_stack_pin_slot_quark (void)
+{
+  return g_quark_from_static_string ("ss-pin-slot");
+}
+
+/* The pinned run drawn in @slot, NULL when none (or not computed yet). */
+Pin *
+_ss_plot_stack_slot_pin (SsPlotStack *self, guint slot)
+{
+  return slot < self->pins->len ? g_ptr_array_index (self->pins, slot) : NULL;
+}
+
+/* ---- into view --------------------------------------------------------- */
+
+#define REVEAL_MARGIN 6.0 /* px above and below a chart scrolled into view */
+#define REVEAL_FRAMES 30  /* frames the stack waits at most for the layout */
+
+/* Each frame until the target's place is laid out and scrolled to: the
+ * vertical scroll that shows all of it (its top when it is taller than
+ * the view). */
+static gboolean
+reveal_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  SsPlotStack    *self = SS_PLOT_STACK (widget);
+  GtkAdjustment  *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  SsChart        *chart = self->reveal_target;
+  graphene_rect_t bounds;
+  double          value, page, top, bottom;
+
+  (void)clock;
+  (void)data;
+  if (chart == NULL || !g_ptr_array_find (self->charts, chart, NULL) || self->reveal_frames++ > REVEAL_FRAMES)
+    goto done;
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (chart), self->charts_box, &bounds) || bounds.size.height <= 0 ||
+      gtk_widget_get_height (self->charts_box) < bounds.origin.y + bounds.size.height)
+    return G_SOURCE_CONTINUE; /* not laid out yet */
+  page = gtk_adjustment_get_page_size (vadj);
+  value = gtk_adjustment_get_value (vadj);
+  top = bounds.origin.y + gtk_widget_get_margin_top (self->charts_box) - REVEAL_MARGIN;
+  bottom = bounds.origin.y + gtk_widget_get_margin_top (self->charts_box) + bounds.size.height + REVEAL_MARGIN;
+  if (top < value || bottom - top > page)
+    value = top;
+  else if (bottom > value + page)
+    value = bottom - page;
+  value = CLAMP (value, 0, MAX (0, gtk_adjustment_get_upper (vadj) - page));
+  if (fabs (value - gtk_adjustment_get_value (vadj)) > 0.5)
+    {
+      gtk_adjustment_set_value (vadj, value);
+      return G_SOURCE_CONTINUE; /* once more, with that layout */
+    }
+  ss_chart_flash (chart);
+done:
+  g_clear_weak_pointer (&self->reveal_target);
+  self->reveal_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Scrolls @chart into view once it is laid out, and highlights it briefly
+ * (something the user added is on it); a hidden chart is shown. */
+void
+_ss_plot_stack_reveal (SsPlotStack *self, SsChart *chart)
+{
+  if (chart == NULL)
+    return;
+  if (ss_chart_get_collapsed (chart))
+    {
+      ss_chart_set_collapsed (chart, FALSE);
+      _ss_plot_stack_save_layout (self);
+    }
+  g_set_weak_pointer (&self->reveal_target, chart);
+  self->reveal_frames = 0;
+  if (self->reveal_tick == 0)
+    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_tick_cb, NULL, NULL);
+}
+
+/* The chart being scrolled into view, or NULL once it is (tests). */
+SsChart *
+ss_plot_stack_get_revealing (SsPlotStack *self)
+{
+  g_return_val_if_fail (SS_IS_PLOT_STACK (self), NULL);
+  return self->reveal_tick != 0 ? self->reveal_target : NULL;
+}
+
 /* The charts' plots line up with each other and with the ruler: the
  * widest margins any of them wants, for all. */
 static void
@@ -115,17 +243,35 @@ align_charts (SsPlotStack *self)
   ss_chart_set_margins (SS_CHART (self->ruler), left, right);
 }
 
+/* The key of the chart each column of @m goes on, NULL where it is not
+ * shown: the user's choice for the scenario, else the default. */
+static GPtrArray *
+column_keys (SsPlotStack *self, const ss_model *m)
+{
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+
+  for (int i = 0; i < ss_model_n_columns (m); i++)
+    g_ptr_array_add (keys, _ss_plot_stack_is_shown (self, m, i) ? _ss_plot_stack_chart_key_of (self, m, i) : NULL);
+  return keys;
+}
+
 /* Every chart anew for self->model and the choices. */
 void
 _ss_plot_stack_rebuild (SsPlotStack *self)
 {
   const ss_model *m = self->model;
+  g_autoptr(GPtrArray) keys = NULL;
 
   clear_charts (self);
   if (m == NULL)
     return;
   _ss_plot_stack_fill_add_menu (self, m);
-  _ss_plot_stack_build_time_charts (self, m);
+  /* the charts against time of the columns shown, each with its Add
+   * Signal and Remove Signal menus */
+  keys = column_keys (self, m);
+  _ss_plot_stack_build_time_charts (self, m, keys);
+  for (guint i = 0; i < self->charts->len; i++)
+    _ss_plot_stack_set_chart_menu (self, g_ptr_array_index (self->charts, i), m, keys);
   for (guint i = 0; i < self->xy_pairs->len; i++)
     {
       g_auto(GStrv) pair = g_strsplit (g_ptr_array_index (self->xy_pairs, i), "\t", 2);

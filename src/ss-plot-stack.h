@@ -3,8 +3,9 @@
  * characteristic or phase plots (a column against a column); also renders
  * the whole stack for export.  Any column of the run can be put on a
  * chart (ss_plot_stack_set_column_shown, the charts' context menus; the
- * choice is kept per scenario in GSettings "signals").  Readable labels
- * for a model's columns, from the model's tables. */
+ * choice is kept per scenario in GSettings "signals").  What the charts
+ * call a model's columns and how they colour them is
+ * ss-plot-stack-labels.h's. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -71,14 +72,6 @@ void     ss_plot_stack_draw_figure (SsPlotStack             *self,
 SsChart *ss_plot_stack_get_ruler (SsPlotStack *self);
 SsChart *ss_plot_stack_add_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
 void     ss_plot_stack_remove_xy_chart (SsPlotStack *self, const char *x_column, const char *y_column);
-void     ss_plot_stack_get_color (guint index, GdkRGBA *color);
-void     ss_plot_stack_get_contact_color (const ss_model *model, int contact, GdkRGBA *color);
-char    *ss_plot_stack_column_label (const ss_model *model, int column);
-char    *ss_plot_stack_contact_label (const ss_model *model, int contact);
-/* the kinds of columns, in the order of their charts */
-#define SS_PLOT_STACK_N_GROUPS 12
-int         ss_plot_stack_get_column_group (const ss_model *model, int column);
-const char *ss_plot_stack_group_name (const ss_model *model, int column);
 
 /* Which columns are charted ("columns-changed" after every change) */
 const ss_model *ss_plot_stack_get_model (SsPlotStack *self);

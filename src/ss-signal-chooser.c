@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ss-plot-stack-labels.h"
 #include "ss-signal-chooser.h"
 
 struct _SsSignalChooser

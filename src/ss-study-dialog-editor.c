@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "ss-model-strings.h"
-#include "ss-plot-stack.h"
+#include "ss-plot-stack-labels.h"
 #include "ss-readable.h"
 #include "ss-study-dialog-private.h"
 #include "ss-units.h"

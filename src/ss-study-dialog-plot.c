@@ -19,7 +19,7 @@
 #include <math.h>
 
 #include "ss-model-strings.h"
-#include "ss-plot-stack.h"
+#include "ss-plot-stack-labels.h"
 #include "ss-study-dialog-private.h"
 #include "ss-study-layer.h"
 

@@ -12,7 +12,7 @@
 
 #include <stickslip/metrics.h>
 #include "ss-model-strings.h"
-#include "ss-plot-stack.h"
+#include "ss-plot-stack-labels.h"
 #include "ss-study-table.h"
 #include "ss-units.h"
 

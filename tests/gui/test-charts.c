@@ -16,6 +16,7 @@
 #include "test-gui-util.h"
 #include "ss-level-layer.h"
 #include "ss-line-layer.h"
+#include "ss-plot-stack-labels.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
 #include "ss-xy-layer.h"
