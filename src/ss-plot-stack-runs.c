@@ -136,6 +136,9 @@ ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *gh
   update_pins (self);
   for (guint i = 0; i < self->charts->len; i++)
     gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
+  /* the charts on screen are drawn off the main thread meanwhile */
+  for (guint i = 0; i < self->charts->len; i++)
+    ss_chart_prepare (g_ptr_array_index (self->charts, i));
 }
 
 /* The pinned runs every chart draws with the current one, in their

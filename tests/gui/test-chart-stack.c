@@ -66,6 +66,9 @@ settle (SsWindow *window)
   for (int i = 0; i < 3 || (i < 64 && ss_plot_stack_get_revealing (ss_window_get_plot_stack (window)) != NULL); i++)
     {
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      /* the charts' bodies drawn off the main thread, and their legends'
+       * rooms sampled with them */
+      ss_chart_wait_renders ();
       while (g_main_context_pending (NULL))
         g_main_context_iteration (NULL, FALSE);
     }
