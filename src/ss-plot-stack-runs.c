@@ -161,6 +161,14 @@ ss_plot_stack_set_pinned_runs (SsPlotStack *self, const SsPlotStackRun *runs, gu
       pin->style = runs[i].style % SS_CHART_N_RUN_STYLES;
       g_ptr_array_add (self->pins, pin);
     }
+  /* a run hidden through its legend entry is that run: pins gone, a run
+   * pinned later in its slot starts shown */
+  for (guint slot = n_runs + 1; slot <= self->n_slots; slot++)
+    {
+      g_autofree char *key = g_strdup_printf ("run\t%u", slot);
+
+      g_hash_table_remove (self->hidden_curves, key);
+    }
   if (n_runs != self->n_slots)
     {
       gboolean more = n_runs > self->n_slots;
