@@ -127,6 +127,7 @@ struct _SsChart
   ChartImage *image;
   ChartImage *body_image; /* the image the body node shows (not owned) */
   ChartJob   *job;
+  ChartJob   *reserve_job; /* the image taken, its legend rooms to come */
   GPtrArray  *job_reserve; /* legend layers whose room the job samples */
   GHashTable *render_text; /* the render thread's text cache (its own) */
   guint       revision;    /* grows when the title, labels or layers change */

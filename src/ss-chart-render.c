@@ -95,24 +95,34 @@ draw_job (ChartJob *job)
   _ss_chart_draw_data (&job->paint, cr, &job->lay, &job->lay.ctx, &job->style);
   cairo_destroy (cr);
   cairo_surface_flush (image->surface);
-  if (job->reserve_layers->len > 0)
-    {
-      /* measured as the main thread measures: on a plain 1 x 1 surface */
-      cairo_surface_t *probe = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-
-      cr = cairo_create (probe);
-      job->reserve_widths = g_array_sized_new (FALSE, FALSE, sizeof (double), job->reserve_layers->len);
-      for (guint i = 0; i < job->reserve_layers->len; i++)
-        {
-          double width = _ss_chart_sample_reserve (g_ptr_array_index (job->reserve_layers, i), job->extent_t0,
-                                                   job->extent_t1, cr, &job->style);
-
-          g_array_append_val (job->reserve_widths, width);
-        }
-      cairo_destroy (cr);
-      cairo_surface_destroy (probe);
-    }
   return image;
+}
+
+/* Render thread, after the image: the legend's rooms of the layers whose
+ * data changed (NULL: none), measured as the main thread measures them,
+ * on a plain 1 x 1 surface. */
+static GArray *
+sample_reserves (ChartJob *job)
+{
+  cairo_surface_t *probe;
+  cairo_t         *cr;
+  GArray          *widths;
+
+  if (job->reserve_layers->len == 0)
+    return NULL;
+  probe = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (probe);
+  widths = g_array_sized_new (FALSE, FALSE, sizeof (double), job->reserve_layers->len);
+  for (guint i = 0; i < job->reserve_layers->len; i++)
+    {
+      double width = _ss_chart_sample_reserve (g_ptr_array_index (job->reserve_layers, i), job->extent_t0,
+                                               job->extent_t1, cr, &job->style);
+
+      g_array_append_val (widths, width);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (probe);
+  return widths;
 }
 
 /* Main thread: a job's image is ready; its chart, if it still wants it,
@@ -128,6 +138,12 @@ job_done_cb (gpointer data)
       _ss_chart_job_apply_reserve (chart, job);
       gtk_widget_queue_draw (GTK_WIDGET (chart));
     }
+  else if (chart != NULL && chart->reserve_job == job)
+    {
+      /* the image was taken before the rooms were measured */
+      _ss_chart_job_apply_reserve (chart, job);
+      g_clear_pointer (&chart->reserve_job, _ss_chart_job_drop);
+    }
   g_clear_object (&chart);
   return G_SOURCE_REMOVE;
 }
@@ -141,6 +157,7 @@ render_main (gpointer data)
     {
       ChartJob   *job = g_queue_pop_head (&urgent_jobs);
       ChartImage *image;
+      gboolean    done;
 
       if (job == NULL)
         job = g_queue_pop_head (&later_jobs);
@@ -154,14 +171,26 @@ render_main (gpointer data)
       g_mutex_unlock (&lock);
       image = draw_job (job);
       g_mutex_lock (&lock);
-      if (job->state == JOB_CANCELLED)
-        _ss_chart_image_free (image);
-      else
+      done = job->state != JOB_CANCELLED;
+      if (done)
         {
-          job->image = image;
+          job->image = g_steal_pointer (&image);
           job->state = JOB_DONE;
+        }
+      /* a frame waiting for the image goes on meanwhile */
+      g_cond_broadcast (&done_cond);
+      g_mutex_unlock (&lock);
+      g_clear_pointer (&image, _ss_chart_image_free);
+      if (done)
+        {
+          GArray *widths = sample_reserves (job);
+
+          g_mutex_lock (&lock);
+          job->reserve_widths = widths;
+          g_mutex_unlock (&lock);
           g_idle_add_full (G_PRIORITY_DEFAULT, job_done_cb, job_ref (job), (GDestroyNotify)job_unref);
         }
+      g_mutex_lock (&lock);
       busy = FALSE;
       g_cond_broadcast (&done_cond);
       /* the queue's reference: frees a stale job's frozen layers here */
@@ -225,6 +254,7 @@ _ss_chart_job_new (SsChart            *self,
   job->reserve_layers = reserve_layers;
   ss_axis_get_extent (SS_AXIS (self->time_axis), &job->extent_t0, &job->extent_t1);
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
+  g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
   self->job_reserve = reserve_live;
   job->lay = *lay;
   job->lay.ctx.labels = NULL;
@@ -302,12 +332,16 @@ _ss_chart_job_drop (ChartJob *job)
 void
 _ss_chart_job_apply_reserve (SsChart *self, ChartJob *job)
 {
-  if (job->reserve_applied || job->reserve_widths == NULL || self->job_reserve == NULL)
+  GArray *widths;
+
+  g_mutex_lock (&lock);
+  widths = job->reserve_widths;
+  g_mutex_unlock (&lock);
+  if (job->reserve_applied || widths == NULL || self->job_reserve == NULL)
     return;
   job->reserve_applied = TRUE;
-  for (guint i = 0; i < job->reserve_widths->len && i < self->job_reserve->len; i++)
-    _ss_chart_reserve_sampled (self, g_ptr_array_index (self->job_reserve, i),
-                               g_array_index (job->reserve_widths, double, i));
+  for (guint i = 0; i < widths->len && i < self->job_reserve->len; i++)
+    _ss_chart_reserve_sampled (self, g_ptr_array_index (self->job_reserve, i), g_array_index (widths, double, i));
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
 }
 

@@ -1,6 +1,9 @@
 /* ss-chart-snapshot.c - the screen's drawing: a cached body plus a tail
  * redrawn each frame, and the playhead over them, so streaming runs and
- * Play repaint a few columns, not the whole chart. */
+ * Play repaint a few columns, not the whole chart.  Once the runs shown
+ * are complete the body is an image the render thread drew
+ * (ss-chart-render.c), which GTK's renderer copies instead of replaying
+ * every curve. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -297,6 +300,10 @@ image_snapshot (SsChart            *self,
       if (image != NULL)
         {
           _ss_chart_job_apply_reserve (self, self->job);
+          /* its legend rooms may still be measured */
+          g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
+          if (self->job_reserve != NULL)
+            self->reserve_job = g_steal_pointer (&self->job);
           g_clear_pointer (&self->job, _ss_chart_job_drop);
           g_clear_pointer (&self->image, _ss_chart_image_free);
           self->image = image;
@@ -405,6 +412,7 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   /* rows may still come: the body is recorded here, the tail each frame */
   g_clear_pointer (&self->job, _ss_chart_job_drop);
+  g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
   g_clear_pointer (&self->image, _ss_chart_image_free);
   if (self->body_image != NULL)

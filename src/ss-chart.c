@@ -1,7 +1,8 @@
 /* ss-chart.c - the chart widget: its kinds, construction, size, properties
  * and accessors.  Apart: the layout (-layout.c), the drawing shared by
- * screen and exports (-draw.c), the screen's cached body (-snapshot.c) and
- * the pointer (-input.c); ss-chart-private.h holds what they share. */
+ * screen and exports (-draw.c), the screen's cached body (-snapshot.c), a
+ * complete run's body drawn off the main thread (-render.c) and the
+ * pointer (-input.c); ss-chart-private.h holds what they share. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -295,6 +296,7 @@ ss_chart_dispose (GObject *object)
   g_clear_pointer (&self->measure, cairo_destroy);
   g_clear_pointer (&self->body, gsk_render_node_unref);
   g_clear_pointer (&self->job, _ss_chart_job_drop);
+  g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
   g_clear_pointer (&self->image, _ss_chart_image_free);
   g_clear_pointer (&self->render_text, g_hash_table_unref);
