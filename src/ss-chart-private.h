@@ -129,7 +129,6 @@ struct _SsChart
   ChartJob   *job;
   ChartJob   *reserve_job; /* the image taken, its legend rooms to come */
   GPtrArray  *job_reserve; /* legend layers whose room the job samples */
-  GHashTable *render_text; /* the render thread's text cache (its own) */
   guint       revision;    /* grows when the title, labels or layers change */
   /* the legend: the entries' places on screen, and the width each keeps
    * for its readout (layer -> LegendReserve) so values never re-wrap it */

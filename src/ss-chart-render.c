@@ -2,18 +2,26 @@
  * runs a chart shows are complete nothing changes their rows, so the chart
  * freezes what its body draws (copies of its layers,
  * ss_chart_layer_freeze, and the layout the main thread worked out) into a
- * job, and one render thread draws that into an image surface with the
+ * job, and a render thread draws that into an image surface with the
  * functions the screen and every export use (_ss_chart_draw_decor,
  * _ss_chart_draw_data).  The main thread only swaps the finished image in.
  * A chart keeps one job: a newer one makes it stale, dropped unstarted or
- * its image thrown away.  Jobs of charts on screen go first.  A job
- * also samples the legend's room (the widest readout over the run) of the
- * entries whose data changed, which took the main thread longer than the
- * body itself. */
+ * its image thrown away.
+ *
+ * Two threads: one draws the charts on screen, which a frame waits for;
+ * the other, at the lowest priority so that it never slows the
+ * simulation's worker down, draws the charts below the fold and measures
+ * the legend's rooms (the widest readout over the run) of the entries
+ * whose data changed, which took the main thread longer than the bodies. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <math.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "ss-chart-private.h"
 
@@ -44,12 +52,14 @@ struct _ChartJob
 };
 
 static GMutex   lock;
-static GCond    work_cond; /* a job was queued */
-static GCond    done_cond; /* a job is done */
-static GQueue   urgent_jobs = G_QUEUE_INIT;
-static GQueue   later_jobs = G_QUEUE_INIT;
-static GThread *render_thread;
-static gboolean busy; /* the render thread draws a job */
+static GCond    work_cond;                   /* a job was queued */
+static GCond    done_cond;                   /* a job is done */
+static GQueue   urgent_jobs = G_QUEUE_INIT;  /* on screen */
+static GQueue   later_jobs = G_QUEUE_INIT;   /* below the fold */
+static GQueue   measure_jobs = G_QUEUE_INIT; /* images done, rooms to measure */
+static GThread *urgent_thread, *later_thread;
+static int      busy; /* threads at work */
+static GPrivate text_cache = G_PRIVATE_INIT ((GDestroyNotify)g_hash_table_unref);
 
 static ChartJob *
 job_ref (ChartJob *job)
@@ -90,6 +100,10 @@ draw_job (ChartJob *job)
   cairo_surface_set_device_scale (image->surface, job->scale, job->scale);
   image->key = job->key;
   image->scale = job->scale;
+  /* layouts are the thread's own: each thread its font map */
+  if (g_private_get (&text_cache) == NULL)
+    g_private_set (&text_cache, _ss_chart_text_cache_new ());
+  job->paint.text_cache = g_hash_table_ref (g_private_get (&text_cache));
   cr = cairo_create (image->surface);
   _ss_chart_draw_decor (&job->paint, cr, &job->lay, &job->style);
   _ss_chart_draw_data (&job->paint, cr, &job->lay, &job->lay.ctx, &job->style);
@@ -128,73 +142,105 @@ sample_reserves (ChartJob *job)
 /* Main thread: a job's image is ready; its chart, if it still wants it,
  * draws again and takes it. */
 static gboolean
-job_done_cb (gpointer data)
+image_done_cb (gpointer data)
 {
   ChartJob *job = data;
   SsChart  *chart = g_weak_ref_get (&job->chart);
 
   if (chart != NULL && chart->job == job)
-    {
-      _ss_chart_job_apply_reserve (chart, job);
-      gtk_widget_queue_draw (GTK_WIDGET (chart));
-    }
-  else if (chart != NULL && chart->reserve_job == job)
-    {
-      /* the image was taken before the rooms were measured */
-      _ss_chart_job_apply_reserve (chart, job);
-      g_clear_pointer (&chart->reserve_job, _ss_chart_job_drop);
-    }
+    gtk_widget_queue_draw (GTK_WIDGET (chart));
   g_clear_object (&chart);
   return G_SOURCE_REMOVE;
+}
+
+/* Main thread: a job's legend rooms are measured; they go into its chart
+ * if the job is still the chart's. */
+static gboolean
+rooms_done_cb (gpointer data)
+{
+  ChartJob *job = data;
+  SsChart  *chart = g_weak_ref_get (&job->chart);
+
+  if (chart != NULL && (chart->job == job || chart->reserve_job == job))
+    _ss_chart_job_apply_reserve (chart, job);
+  if (chart != NULL && chart->reserve_job == job)
+    g_clear_pointer (&chart->reserve_job, _ss_chart_job_drop);
+  g_clear_object (&chart);
+  return G_SOURCE_REMOVE;
+}
+
+/* A render thread's next task, under the lock: the on-screen thread takes
+ * only charts on screen, the other the rest, then the rooms to measure. */
+static ChartJob *
+next_job (gboolean urgent, gboolean *measure)
+{
+  ChartJob *job = g_queue_pop_head (&urgent_jobs);
+
+  *measure = FALSE;
+  if (job != NULL || urgent)
+    return job;
+  job = g_queue_pop_head (&later_jobs);
+  if (job != NULL)
+    return job;
+  *measure = TRUE;
+  return g_queue_pop_head (&measure_jobs);
 }
 
 static gpointer
 render_main (gpointer data)
 {
-  (void)data;
+  gboolean urgent = GPOINTER_TO_INT (data);
+
+#ifdef __linux__
+  /* bodies below the fold and legend rooms wait for the simulation */
+  if (!urgent)
+    setpriority (PRIO_PROCESS, (id_t)syscall (SYS_gettid), 19);
+#endif
   g_mutex_lock (&lock);
   for (;;)
     {
-      ChartJob   *job = g_queue_pop_head (&urgent_jobs);
-      ChartImage *image;
-      gboolean    done;
+      gboolean    measure;
+      ChartJob   *job = next_job (urgent, &measure);
+      ChartImage *image = NULL;
 
-      if (job == NULL)
-        job = g_queue_pop_head (&later_jobs);
       if (job == NULL)
         {
           g_cond_wait (&work_cond, &lock);
           continue;
         }
-      job->state = JOB_RUNNING;
-      busy = TRUE;
+      if (!measure)
+        job->state = JOB_RUNNING;
+      busy++;
       g_mutex_unlock (&lock);
-      image = draw_job (job);
-      g_mutex_lock (&lock);
-      done = job->state != JOB_CANCELLED;
-      if (done)
-        {
-          job->image = g_steal_pointer (&image);
-          job->state = JOB_DONE;
-        }
-      /* a frame waiting for the image goes on meanwhile */
-      g_cond_broadcast (&done_cond);
-      g_mutex_unlock (&lock);
-      g_clear_pointer (&image, _ss_chart_image_free);
-      if (done)
+      if (measure)
         {
           GArray *widths = sample_reserves (job);
 
           g_mutex_lock (&lock);
           job->reserve_widths = widths;
           g_mutex_unlock (&lock);
-          g_idle_add_full (G_PRIORITY_DEFAULT, job_done_cb, job_ref (job), (GDestroyNotify)job_unref);
+          g_idle_add_full (G_PRIORITY_DEFAULT, rooms_done_cb, job_ref (job), (GDestroyNotify)job_unref);
         }
+      else
+        image = draw_job (job);
       g_mutex_lock (&lock);
-      busy = FALSE;
+      if (!measure && job->state != JOB_CANCELLED)
+        {
+          job->image = g_steal_pointer (&image);
+          job->state = JOB_DONE;
+          g_idle_add_full (G_PRIORITY_DEFAULT, image_done_cb, job_ref (job), (GDestroyNotify)job_unref);
+          /* the rooms next, at the lowest priority */
+          if (job->reserve_layers->len > 0)
+            {
+              g_queue_push_tail (&measure_jobs, job_ref (job));
+              g_cond_broadcast (&work_cond);
+            }
+        }
+      busy--;
       g_cond_broadcast (&done_cond);
-      /* the queue's reference: frees a stale job's frozen layers here */
       g_mutex_unlock (&lock);
+      g_clear_pointer (&image, _ss_chart_image_free);
+      /* the queue's reference: frees a stale job's frozen layers here */
       job_unref (job);
       g_mutex_lock (&lock);
     }
@@ -250,7 +296,6 @@ _ss_chart_job_new (SsChart            *self,
   job->paint.x_title = g_strdup (ss_axis_get_title (self->x_axis));
   job->paint.show_time_labels = self->show_time_labels;
   job->paint.layers = layers;
-  job->paint.text_cache = g_hash_table_ref (self->render_text);
   job->reserve_layers = reserve_layers;
   ss_axis_get_extent (SS_AXIS (self->time_axis), &job->extent_t0, &job->extent_t1);
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
@@ -273,11 +318,14 @@ void
 _ss_chart_job_submit (ChartJob *job, gboolean urgent)
 {
   g_mutex_lock (&lock);
-  if (render_thread == NULL)
-    render_thread = g_thread_new ("ss-render", render_main, NULL);
+  if (urgent_thread == NULL)
+    {
+      urgent_thread = g_thread_new ("ss-render", render_main, GINT_TO_POINTER (TRUE));
+      later_thread = g_thread_new ("ss-render-bg", render_main, GINT_TO_POINTER (FALSE));
+    }
   job->urgent = urgent;
   g_queue_push_tail (urgent ? &urgent_jobs : &later_jobs, job_ref (job));
-  g_cond_signal (&work_cond);
+  g_cond_broadcast (&work_cond);
   g_mutex_unlock (&lock);
 }
 
@@ -319,6 +367,9 @@ _ss_chart_job_drop (ChartJob *job)
   queued = job->state == JOB_QUEUED;
   if (queued)
     g_queue_remove (job->urgent ? &urgent_jobs : &later_jobs, job);
+  /* its legend's rooms are not measured either */
+  else if (g_queue_remove (&measure_jobs, job))
+    queued = TRUE;
   if (job->state != JOB_DONE)
     job->state = JOB_CANCELLED;
   g_mutex_unlock (&lock);
@@ -351,7 +402,8 @@ void
 ss_chart_wait_renders (void)
 {
   g_mutex_lock (&lock);
-  while (render_thread != NULL && (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) || busy))
+  while (urgent_thread != NULL && (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) ||
+                                   !g_queue_is_empty (&measure_jobs) || busy > 0))
     g_cond_wait (&done_cond, &lock);
   g_mutex_unlock (&lock);
 }

@@ -299,7 +299,6 @@ ss_chart_dispose (GObject *object)
   g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
   g_clear_pointer (&self->image, _ss_chart_image_free);
-  g_clear_pointer (&self->render_text, g_hash_table_unref);
   g_clear_pointer (&self->legend_boxes, g_array_unref);
   g_clear_pointer (&self->legend_reserve, g_hash_table_unref);
   g_clear_handle_id (&self->reserve_idle, g_source_remove);
@@ -373,7 +372,6 @@ ss_chart_init (SsChart *self)
   g_signal_connect_swapped (self->y_axis, "changed", G_CALLBACK (axis_changed_cb), self);
   self->margin_left = self->margin_right = -1;
   self->text_cache = _ss_chart_text_cache_new ();
-  self->render_text = _ss_chart_text_cache_new ();
   self->legend_boxes = g_array_new (FALSE, FALSE, sizeof (LegendBox));
   self->legend_reserve = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
 
