@@ -145,6 +145,18 @@ ss_band_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y,
   cairo_stroke (cr);
 }
 
+static SsChartLayer *
+ss_band_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
+{
+  SsBandLayer *self = SS_BAND_LAYER (layer);
+  g_autoptr(SsSeries) lower = ss_series_freeze (self->lower, t0, t1, n_bins);
+  g_autoptr(SsSeries) upper = ss_series_freeze (self->upper, t0, t1, n_bins);
+
+  if (lower == NULL || upper == NULL)
+    return NULL;
+  return ss_band_layer_new (lower, upper, self->unit);
+}
+
 static void
 ss_band_layer_finalize (GObject *object)
 {
@@ -194,6 +206,7 @@ ss_band_layer_class_init (SsBandLayerClass *klass)
   layer_class->get_data_revision = ss_band_layer_get_data_revision;
   layer_class->get_data_end = ss_band_layer_get_data_end;
   layer_class->get_data_complete = ss_band_layer_get_data_complete;
+  layer_class->freeze = ss_band_layer_freeze;
 }
 
 static void

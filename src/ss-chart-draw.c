@@ -17,24 +17,27 @@
 
 /* The x axis's tick values and its title under the plot. */
 static void
-draw_x_labels (
-    SsChart *self, cairo_t *cr, const SsChartContext *ctx, const SsAxisTicks *ticks, const SsChartStyle *style)
+draw_x_labels (const ChartPaint     *paint,
+               cairo_t              *cr,
+               const SsChartContext *ctx,
+               const SsAxisTicks    *ticks,
+               const SsChartStyle   *style)
 {
-  const char *title = ss_axis_get_title (self->x_axis);
+  const char *title = paint->x_title;
   int         tw, th;
 
   for (guint i = 0; i < ticks->n; i++)
     {
       double           x = round (ss_chart_context_x (ctx, ticks->values[i])) + 0.5;
       g_autofree char *label = ss_axis_map_format_tick (&ctx->xmap, ticks, ticks->values[i]);
-      g_autoptr(PangoLayout) layout = _ss_chart_text (self, cr, style, FALSE, label);
+      g_autoptr(PangoLayout) layout = _ss_chart_text (paint->text_cache, cr, style, FALSE, label);
 
       gdk_cairo_set_source_rgba (cr, &style->fg);
       ss_chart_show_text (cr, layout, x, ctx->y + ctx->height + 4, 0.5);
     }
   if (title != NULL)
     {
-      g_autoptr(PangoLayout) layout = _ss_chart_text (self, cr, style, FALSE, title);
+      g_autoptr(PangoLayout) layout = _ss_chart_text (paint->text_cache, cr, style, FALSE, title);
 
       pango_layout_get_pixel_size (layout, &tw, &th);
       gdk_cairo_set_source_rgba (cr, &style->fg);
@@ -58,25 +61,24 @@ grid_line (cairo_t *cr, const SsChartStyle *style, gboolean strong, double x0, d
 
 /* Title, plot area, grids, tick labels and frame: what the data go over. */
 void
-_ss_chart_draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
+_ss_chart_draw_decor (const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
 {
   const SsChartContext *ctx = &lay->ctx;
-  gboolean              xy = self->kind == CHART_XY;
+  gboolean              xy = paint->kind == CHART_XY;
   SsAxisTicks           ticks;
   int                   tw, th;
 
-  th = (int)_ss_chart_text_height (self, cr, style);
-  if (self->kind == CHART_RULER)
+  th = (int)_ss_chart_text_height (paint->text_cache, cr, style);
+  if (paint->kind == CHART_RULER)
     {
       ss_axis_map_ticks (&ctx->xmap, SS_AXIS_HORIZONTAL, th, &ticks);
-      draw_x_labels (self, cr, ctx, &ticks, style);
+      draw_x_labels (paint, cr, ctx, &ticks, style);
       return;
     }
 
-  if (self->title != NULL)
+  if (paint->title != NULL)
     {
-      g_autofree char *title = _ss_chart_shown_title (self);
-      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, title);
+      g_autoptr(PangoLayout) bold = _ss_chart_text (paint->text_cache, cr, style, TRUE, paint->title);
 
       gdk_cairo_set_source_rgba (cr, &style->fg);
       ss_chart_show_text (cr, bold, 8, 2, 0);
@@ -95,7 +97,7 @@ _ss_chart_draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const 
     {
       double           y = round (ss_chart_context_y (ctx, ticks.values[i])) + 0.5;
       g_autofree char *label = ss_axis_map_format_tick (&ctx->ymap, &ticks, ticks.values[i]);
-      g_autoptr(PangoLayout) layout = _ss_chart_text (self, cr, style, FALSE, label);
+      g_autoptr(PangoLayout) layout = _ss_chart_text (paint->text_cache, cr, style, FALSE, label);
 
       grid_line (cr, style, xy && ticks.values[i] == 0, ctx->x, y, ctx->x + ctx->width, y);
       pango_layout_get_pixel_size (layout, &tw, &th);
@@ -111,8 +113,8 @@ _ss_chart_draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const 
 
       grid_line (cr, style, xy && ticks.values[i] == 0, x, ctx->y, x, ctx->y + ctx->height);
     }
-  if (self->show_time_labels)
-    draw_x_labels (self, cr, ctx, &ticks, style);
+  if (paint->show_time_labels)
+    draw_x_labels (paint, cr, ctx, &ticks, style);
 
   /* frame */
   {
@@ -141,46 +143,59 @@ time_line (cairo_t *cr, const SsChartContext *ctx, double t, const GdkRGBA *colo
   cairo_stroke (cr);
 }
 
-/* The data, the cursor and the legend (whose values follow the cursor). */
+/* The data and the hover cursor's line. */
 void
-_ss_chart_draw_data (SsChart              *self,
-                     cairo_t              *cr,
-                     const ChartLayout    *lay,
-                     const SsChartContext *ctx,
-                     const SsChartStyle   *style,
-                     gboolean              legend)
+_ss_chart_draw_data (
+    const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style)
 {
   SsChartLabels  labels = { 0 };
   SsChartContext pass = *ctx;
 
-  if (self->kind == CHART_RULER)
+  if (paint->kind == CHART_RULER)
     return;
   /* the same placement in every pass: a body and its tail join up */
   pass.labels = &labels;
-  _ss_chart_plan_gutter (self, cr, ctx, &labels);
-  for (guint i = 0; i < self->layers->len; i++)
-    if (!_ss_chart_is_hidden (style, g_ptr_array_index (self->layers, i)) &&
-        !(style->blank != NULL && g_ptr_array_find (style->blank, g_ptr_array_index (self->layers, i), NULL)))
-      ss_chart_layer_draw (g_ptr_array_index (self->layers, i), cr, &pass);
+  _ss_chart_plan_gutter (paint->layers, cr, ctx, &labels);
+  for (guint i = 0; i < paint->layers->len; i++)
+    if (!_ss_chart_is_hidden (style, g_ptr_array_index (paint->layers, i)) &&
+        !(style->blank != NULL && g_ptr_array_find (style->blank, g_ptr_array_index (paint->layers, i), NULL)))
+      ss_chart_layer_draw (g_ptr_array_index (paint->layers, i), cr, &pass);
 
   /* the playhead's line is drawn over the kept body, in the snapshot: it
    * moves every frame of Play while the curves stay */
-  if (ctx->time_x)
-    time_line (cr, ctx, lay->hover, &style->cursor, 1.0);
+  _ss_chart_draw_hover (cr, lay, style);
+}
 
-  if (legend)
-    _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, TRUE);
+/* The hover cursor's line across the plot (a chart against time). */
+void
+_ss_chart_draw_hover (cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
+{
+  if (lay->ctx.time_x)
+    time_line (cr, &lay->ctx, lay->hover, &style->cursor, 1.0);
+}
+
+/* The legend over the data (its values follow the cursor), main thread. */
+void
+_ss_chart_draw_legend_in (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
+{
+  if (self->kind == CHART_RULER)
+    return;
+  _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, TRUE);
 }
 
 void
 ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style)
 {
   ChartLayout lay;
+  ChartPaint  paint;
 
   cairo_save (cr);
   _ss_chart_layout (self, cr, width, height, style, &lay);
-  _ss_chart_draw_decor (self, cr, &lay, style);
-  _ss_chart_draw_data (self, cr, &lay, &lay.ctx, style, TRUE);
+  _ss_chart_paint_init (self, &paint);
+  _ss_chart_draw_decor (&paint, cr, &lay, style);
+  _ss_chart_draw_data (&paint, cr, &lay, &lay.ctx, style);
+  _ss_chart_paint_clear (&paint);
+  _ss_chart_draw_legend_in (self, cr, &lay, style);
   if (style->drawn != NULL)
     {
       SsChartDrawn drawn = { .ctx = lay.ctx };

@@ -288,6 +288,32 @@ ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx)
   cairo_restore (cr);
 }
 
+/* A copy of @self for a render thread: it draws what @self draws now
+ * over [t0, t1] in @n_bins columns and shares nothing the main thread
+ * changes (see the class's freeze); NULL when there is none now. */
+SsChartLayer *
+ss_chart_layer_freeze (SsChartLayer *self, double t0, double t1, guint n_bins)
+{
+  SsChartLayerPrivate *priv = ss_chart_layer_get_instance_private (self);
+  SsChartLayerPrivate *copy_priv;
+  SsChartLayer        *copy;
+
+  if (SS_CHART_LAYER_GET_CLASS (self)->freeze == NULL)
+    return NULL;
+  copy = SS_CHART_LAYER_GET_CLASS (self)->freeze (self, t0, t1, n_bins);
+  if (copy == NULL)
+    return NULL;
+  copy_priv = ss_chart_layer_get_instance_private (copy);
+  g_free (copy_priv->title);
+  copy_priv->title = g_strdup (priv->title);
+  copy_priv->color = priv->color;
+  copy_priv->visible = priv->visible;
+  copy_priv->in_legend = priv->in_legend;
+  copy_priv->hidden = priv->hidden;
+  copy_priv->revision = priv->revision;
+  return copy;
+}
+
 gboolean
 ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bins, double *min, double *max)
 {

@@ -107,6 +107,11 @@ struct _SsChartLayerClass
   /* the data point drawn nearest to (x, y) in @ctx: its distance, user
    * units, and its time, s; FALSE when there is none */
   gboolean (*pick) (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t);
+  /* a new layer of the class drawing what this one draws now over
+   * [t0, t1] in @n_bins columns, from data nothing changes any more, for
+   * a render thread (the base class copies title, colour and flags);
+   * NULL: not now, rows may still come in (NULL method: never) */
+  SsChartLayer *(*freeze) (SsChartLayer *self, double t0, double t1, guint n_bins);
 };
 
 void     ss_chart_layer_changed (SsChartLayer *self);
@@ -126,6 +131,7 @@ void           ss_chart_layer_set_hidden (SsChartLayer *self, gboolean hidden);
 gboolean       ss_chart_layer_get_in_legend (SsChartLayer *self);
 void           ss_chart_layer_set_in_legend (SsChartLayer *self, gboolean in_legend);
 void           ss_chart_layer_draw (SsChartLayer *self, cairo_t *cr, const SsChartContext *ctx);
+SsChartLayer  *ss_chart_layer_freeze (SsChartLayer *self, double t0, double t1, guint n_bins);
 gboolean ss_chart_layer_get_y_range (SsChartLayer *self, double t0, double t1, guint n_bins, double *min, double *max);
 gboolean ss_chart_layer_get_x_range (SsChartLayer *self, double t0, double t1, double *min, double *max);
 gboolean

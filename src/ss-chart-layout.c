@@ -45,29 +45,36 @@ create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
   return layout;
 }
 
+GHashTable *
+_ss_chart_text_cache_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+}
+
 /* A laid-out text (new reference).  Exports lay out afresh; the screen
- * reuses layouts, whose font options do not depend on the target. */
+ * reuses layouts from @cache (one thread's: the main thread's or the
+ * render thread's), whose font options do not depend on the target. */
 PangoLayout *
-_ss_chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text)
+_ss_chart_text (GHashTable *cache, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text)
 {
   g_autofree char *key = NULL;
   PangoLayout     *layout;
 
-  if (style->for_export)
+  if (style->for_export || cache == NULL)
     {
       layout = create_layout (cr, style, bold);
       pango_layout_set_text (layout, text, -1);
       return layout;
     }
   key = g_strdup_printf ("%c%g:%s", bold ? 'b' : 'r', style->font_size, text);
-  layout = g_hash_table_lookup (self->text_cache, key);
+  layout = g_hash_table_lookup (cache, key);
   if (layout == NULL)
     {
-      if (g_hash_table_size (self->text_cache) >= TEXT_CACHE_LIMIT)
-        g_hash_table_remove_all (self->text_cache); /* e.g. cursor readouts */
+      if (g_hash_table_size (cache) >= TEXT_CACHE_LIMIT)
+        g_hash_table_remove_all (cache); /* e.g. cursor readouts */
       layout = create_layout (cr, style, bold);
       pango_layout_set_text (layout, text, -1);
-      g_hash_table_insert (self->text_cache, g_steal_pointer (&key), layout);
+      g_hash_table_insert (cache, g_steal_pointer (&key), layout);
     }
   return g_object_ref (layout);
 }
@@ -137,17 +144,17 @@ digits_as_zeros (const char *text)
   return shape;
 }
 
-/* The widest readout of @layer, sampled (see LegendReserve). */
-static double
-sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+/* The widest readout of @layer over the time axis's extent [t0, t1],
+ * sampled (see LegendReserve); any thread, for a layer it owns. */
+double
+_ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr, const SsChartStyle *style)
 {
-  double width = 0, t0, t1;
+  double width = 0;
   g_autoptr(PangoLayout) layout = create_layout (cr, style, FALSE);
   g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   /* the readouts at a thousand instants, each shape of text measured once,
    * apart from the text cache, which they would flush */
-  ss_axis_get_extent (SS_AXIS (self->time_axis), &t0, &t1);
   for (int i = -1; i <= RESERVE_SAMPLES; i++)
     {
       g_autofree char *text = legend_text (layer, i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES);
@@ -159,6 +166,48 @@ sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLa
         break;
     }
   return width;
+}
+
+static double
+sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
+{
+  double t0, t1;
+
+  ss_axis_get_extent (SS_AXIS (self->time_axis), &t0, &t1);
+  return _ss_chart_sample_reserve (layer, t0, t1, cr, style);
+}
+
+static gboolean reserve_resize_cb (gpointer data);
+
+/* Whether @layer's legend room was sampled for other data than it has now
+ * (the render thread samples it again with the chart's next body). */
+gboolean
+_ss_chart_reserve_stale (SsChart *self, SsChartLayer *layer)
+{
+  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
+
+  return reserve != NULL && (reserve->revision != ss_chart_layer_get_revision (layer) ||
+                             reserve->complete != ss_chart_layer_get_data_complete (layer));
+}
+
+/* @layer's room sampled again, @width wide for its present data: it only
+ * grows (and the chart with it). */
+void
+_ss_chart_reserve_sampled (SsChart *self, SsChartLayer *layer, double width)
+{
+  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
+
+  if (reserve == NULL)
+    return;
+  reserve->revision = ss_chart_layer_get_revision (layer);
+  reserve->complete = ss_chart_layer_get_data_complete (layer);
+  if (width > reserve->width)
+    {
+      reserve->width = width;
+      /* not from the snapshot that took the image */
+      if (self->reserve_idle == 0)
+        self->reserve_idle = g_idle_add (reserve_resize_cb, self);
+    }
 }
 
 static gboolean
@@ -195,6 +244,9 @@ resample_cb (gpointer data)
 
       if (reserve->revision == ss_chart_layer_get_revision (layer) &&
           reserve->complete == ss_chart_layer_get_data_complete (layer))
+        continue;
+      /* the render thread samples it with the body it draws */
+      if (self->job_reserve != NULL && g_ptr_array_find (self->job_reserve, layer, NULL))
         continue;
       reserve->revision = ss_chart_layer_get_revision (layer);
       reserve->complete = ss_chart_layer_get_data_complete (layer);
@@ -286,7 +338,7 @@ _ss_chart_draw_legend (SsChart            *self,
           (style->for_export && ss_chart_layer_get_hidden (layer)))
         continue;
       text = legend_text (layer, cursor);
-      layout = _ss_chart_text (self, cr, style, FALSE, text);
+      layout = _ss_chart_text (self->text_cache, cr, style, FALSE, text);
       pango_layout_get_pixel_size (layout, &tw, &th);
       row_height = MAX (row_height, th);
       room = tw;
@@ -500,9 +552,9 @@ autoscale (double *lo, double *hi, double length, gboolean log_scale)
 }
 
 double
-_ss_chart_text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style)
+_ss_chart_text_height (GHashTable *cache, cairo_t *cr, const SsChartStyle *style)
 {
-  g_autoptr(PangoLayout) probe = _ss_chart_text (self, cr, style, FALSE, "0");
+  g_autoptr(PangoLayout) probe = _ss_chart_text (cache, cr, style, FALSE, "0");
   int tw, th;
 
   pango_layout_get_pixel_size (probe, &tw, &th);
@@ -551,18 +603,18 @@ compare_doubles (gconstpointer a, gconstpointer b, gpointer data)
  * the others allow, in the order of their y, within the plot's height
  * while they fit; the layers take their places in drawing order. */
 void
-_ss_chart_plan_gutter (SsChart *self, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels)
+_ss_chart_plan_gutter (GPtrArray *layers, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels)
 {
   const double gap = 1;
   double       y[G_N_ELEMENTS (labels->box)], h[G_N_ELEMENTS (labels->box)];
   guint        order[G_N_ELEMENTS (labels->box)], n = 0;
   double       top = ctx->y, bottom = ctx->y + ctx->height;
 
-  for (guint i = 0; i < self->layers->len && n < G_N_ELEMENTS (labels->box); i++)
+  for (guint i = 0; i < layers->len && n < G_N_ELEMENTS (labels->box); i++)
     {
       double w;
 
-      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (self->layers, i), cr, ctx, &y[n], &w, &h[n]))
+      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (layers, i), cr, ctx, &y[n], &w, &h[n]))
         {
           labels->box[n].x = ctx->x + ctx->width + SS_CHART_GUTTER_GAP;
           labels->box[n].width = w;
@@ -661,14 +713,14 @@ _ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const
   if (self->title != NULL && self->kind != CHART_RULER)
     {
       g_autofree char *title = _ss_chart_shown_title (self);
-      g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, title);
+      g_autoptr(PangoLayout) bold = _ss_chart_text (self->text_cache, cr, style, TRUE, title);
       int th;
 
       pango_layout_get_pixel_size (bold, &title_width, &th);
     }
   if (self->show_time_labels)
     /* two text rows under the plot: tick values, then the axis title */
-    bottom = 4 + 2 * _ss_chart_text_height (self, cr, style) + 4;
+    bottom = 4 + 2 * _ss_chart_text_height (self->text_cache, cr, style) + 4;
   lay->legend_left = 8 + title_width + 24;
   lay->legend_right = width - right;
   if (self->kind != CHART_RULER)

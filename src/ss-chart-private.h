@@ -1,6 +1,7 @@
 /* ss-chart-private.h - what the chart's files share (ss-chart.c,
- * -layout.c, -draw.c, -snapshot.c, -input.c): the instance struct, the
- * layout of a draw, and the private functions, prefixed _ss_chart_. */
+ * -layout.c, -draw.c, -snapshot.c, -render.c, -input.c): the instance
+ * struct, the layout of a draw, and the private functions, prefixed
+ * _ss_chart_. */
 #pragma once
 
 #include "ss-chart.h"
@@ -50,6 +51,31 @@ typedef enum
   DRAG_NONE,   /* a click on the legend or a hidden chart */
 } DragMode;
 
+typedef struct _ChartJob ChartJob;
+
+/* A body drawn into pixels for the screen: its surface (device pixels,
+ * the widget's scale) and what it was drawn for. */
+typedef struct
+{
+  cairo_surface_t *surface;
+  BodyKey          key;
+  int              scale;
+} ChartImage;
+
+/* What one drawing of a chart's decor and data reads: the live chart's
+ * own on the main thread (_ss_chart_paint_init), or a copy a render
+ * thread owns, with frozen layers (ss_chart_layer_freeze) and a text
+ * cache of its own. */
+typedef struct
+{
+  ChartKind   kind;
+  char       *title;   /* as drawn, or NULL */
+  char       *x_title; /* the x axis's, or NULL */
+  gboolean    show_time_labels;
+  GPtrArray  *layers;
+  GHashTable *text_cache; /* "<b|r><size>:<text>" -> PangoLayout */
+} ChartPaint;
+
 /* A legend entry where the screen last laid it out (clicks hide its layer). */
 typedef struct
 {
@@ -96,7 +122,14 @@ struct _SsChart
   BodyKey        body_key;
   double         body_cut; /* x from which the body holds no data, px */
   guint          body_renders;
-  guint          revision; /* grows when the title, labels or layers change */
+  /* a finished run's body as pixels, drawn by the render thread
+   * (ss-chart-render.c): the one shown, and the one being drawn */
+  ChartImage *image;
+  ChartImage *body_image; /* the image the body node shows (not owned) */
+  ChartJob   *job;
+  ChartJob   *reserve_job; /* the image taken, its legend rooms to come */
+  GPtrArray  *job_reserve; /* legend layers whose room the job samples */
+  guint       revision;    /* grows when the title, labels or layers change */
   /* the legend: the entries' places on screen, and the width each keeps
    * for its readout (layer -> LegendReserve) so values never re-wrap it */
   GArray     *legend_boxes;
@@ -130,46 +163,66 @@ typedef struct
 #define TEXT_CACHE_LIMIT 512
 
 /* ss-chart.c */
+void   _ss_chart_paint_init (SsChart *self, ChartPaint *paint);
+void   _ss_chart_paint_clear (ChartPaint *paint);
 void   _ss_chart_emit_time_clicked (SsChart *self, double t);
 void   _ss_chart_emit_legend_toggled (SsChart *self, SsChartLayer *layer);
 void   _ss_chart_emit_layout_changed (SsChart *self);
 double _ss_chart_flash_alpha (SsChart *self);
 
 /* ss-chart-layout.c */
-PangoLayout *_ss_chart_text (SsChart *self, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text);
-gboolean     _ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer);
-double       _ss_chart_draw_legend (SsChart            *self,
-                                    cairo_t            *cr,
-                                    double              left,
-                                    double              right,
-                                    double              top,
-                                    double              cursor,
-                                    const SsChartStyle *style,
-                                    gboolean            draw);
-double       _ss_chart_text_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
-double       _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
-gboolean     _ss_chart_shows_magnitude (SsChart *self);
-char        *_ss_chart_shown_title (SsChart *self);
-void         _ss_chart_ensure_measure (SsChart *self);
-void         _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
-void         _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);
+PangoLayout             *
+_ss_chart_text (GHashTable *cache, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text);
+GHashTable *_ss_chart_text_cache_new (void);
+gboolean    _ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer);
+double   _ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr, const SsChartStyle *style);
+gboolean _ss_chart_reserve_stale (SsChart *self, SsChartLayer *layer);
+void     _ss_chart_reserve_sampled (SsChart *self, SsChartLayer *layer, double width);
+double   _ss_chart_draw_legend (SsChart            *self,
+                                cairo_t            *cr,
+                                double              left,
+                                double              right,
+                                double              top,
+                                double              cursor,
+                                const SsChartStyle *style,
+                                gboolean            draw);
+double   _ss_chart_text_height (GHashTable *cache, cairo_t *cr, const SsChartStyle *style);
+double   _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
+gboolean _ss_chart_shows_magnitude (SsChart *self);
+char    *_ss_chart_shown_title (SsChart *self);
+void     _ss_chart_ensure_measure (SsChart *self);
+void     _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
+void     _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);
 void
 _ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style, ChartLayout *lay);
-void _ss_chart_plan_gutter (SsChart *self, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels);
+void _ss_chart_plan_gutter (GPtrArray *layers, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels);
 
 /* ss-chart-draw.c */
-void _ss_chart_draw_decor (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
-void _ss_chart_draw_data (SsChart              *self,
-                          cairo_t              *cr,
-                          const ChartLayout    *lay,
-                          const SsChartContext *ctx,
-                          const SsChartStyle   *style,
-                          gboolean              legend);
+void _ss_chart_draw_decor (const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
+void _ss_chart_draw_data (
+    const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style);
+void _ss_chart_draw_hover (cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
+void _ss_chart_draw_legend_in (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
 
 /* ss-chart-snapshot.c */
 void   _ss_chart_measure_color (guint which, GdkRGBA *color);
 void   _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
 double _ss_chart_earliest_data_end (SsChart *self);
+
+/* ss-chart-render.c */
+ChartJob   *_ss_chart_job_new (SsChart            *self,
+                               const ChartLayout  *lay,
+                               const SsChartStyle *style,
+                               const BodyKey      *key,
+                               int                 width,
+                               int                 height,
+                               int                 scale);
+void        _ss_chart_job_submit (ChartJob *job, gboolean urgent);
+ChartImage *_ss_chart_job_finish (ChartJob *job, gboolean wait);
+gboolean    _ss_chart_job_matches (ChartJob *job, const BodyKey *key, int scale);
+void        _ss_chart_job_drop (ChartJob *job);
+void        _ss_chart_job_apply_reserve (SsChart *self, ChartJob *job);
+void        _ss_chart_image_free (ChartImage *image);
 
 /* ss-chart-input.c */
 void _ss_chart_input_init (SsChart *self);

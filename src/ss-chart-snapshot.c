@@ -1,6 +1,9 @@
 /* ss-chart-snapshot.c - the screen's drawing: a cached body plus a tail
  * redrawn each frame, and the playhead over them, so streaming runs and
- * Play repaint a few columns, not the whole chart. */
+ * Play repaint a few columns, not the whole chart.  Once the runs shown
+ * are complete the body is an image the render thread drew
+ * (ss-chart-render.c), which GTK's renderer copies instead of replaying
+ * every curve. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -159,7 +162,7 @@ measure_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartContext *ct
       _ss_chart_measure_color (i, &color);
       x = round (ss_chart_context_x (ctx, t));
       gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x - 0.75, ctx->y, 1.5, ctx->height));
-      layout = _ss_chart_text (self, self->measure, style, TRUE, letters[i]);
+      layout = _ss_chart_text (self->text_cache, self->measure, style, TRUE, letters[i]);
       pango_layout_get_pixel_size (layout, &tw, &th);
       /* the letter on a tab beside the line, inside the plot */
       {
@@ -187,7 +190,7 @@ collapsed_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartStyle *st
   gtk_snapshot_append_color (snapshot, &band, &GRAPHENE_RECT_INIT (0, 0, width, height));
   /* Translators: a hidden chart's title row; %s is its title */
   text = g_strdup_printf (_("%s — hidden, click to show"), self->title != NULL ? self->title : "");
-  layout = _ss_chart_text (self, self->measure, style, TRUE, text);
+  layout = _ss_chart_text (self->text_cache, self->measure, style, TRUE, text);
   fg.alpha *= 0.55;
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (8, 3));
@@ -213,6 +216,163 @@ flash_snapshot (SsChart *self, GtkSnapshot *snapshot, int width, int height)
                               (GdkRGBA[4]){ accent, accent, accent, accent });
   accent.alpha = 0.08 * alpha;
   gtk_snapshot_append_color (snapshot, &accent, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+/* Whether any of the chart is inside its scrolled window (or it has
+ * none): a chart below the fold does not hold up a frame. */
+static gboolean
+on_screen (SsChart *self)
+{
+  GtkWidget      *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  if (scroller == NULL || !gtk_widget_compute_bounds (GTK_WIDGET (self), scroller, &bounds))
+    return TRUE;
+  return bounds.origin.y < gtk_widget_get_height (scroller) && bounds.origin.y + bounds.size.height > 0 &&
+         bounds.origin.x < gtk_widget_get_width (scroller) && bounds.origin.x + bounds.size.width > 0;
+}
+
+/* The key of a body drawn into pixels: against time its legend and hover
+ * line are drawn over it each frame (they follow the pointer), so the
+ * cursor is not part of it. */
+static void
+image_key (SsChart *self, BodyKey *key)
+{
+  if (self->kind == CHART_TIME)
+    key->cursor = key->hover = 0;
+}
+
+/* Makes sure a job draws the body for @key (a new one replaces a stale
+ * one); FALSE when the body cannot be drawn off the main thread now. */
+static gboolean
+ensure_job (SsChart            *self,
+            const ChartLayout  *lay,
+            const SsChartStyle *style,
+            const BodyKey      *key,
+            int                 width,
+            int                 height,
+            int                 scale,
+            gboolean            urgent)
+{
+  ChartLayout body = *lay;
+
+  if (self->job != NULL && _ss_chart_job_matches (self->job, key, scale))
+    return TRUE;
+  g_clear_pointer (&self->job, _ss_chart_job_drop);
+  /* against time the hover line is drawn over the body */
+  if (self->kind == CHART_TIME)
+    body.hover = NAN;
+  self->job = _ss_chart_job_new (self, &body, style, key, width, height, scale);
+  if (self->job == NULL)
+    return FALSE;
+  _ss_chart_job_submit (self->job, urgent);
+  return TRUE;
+}
+
+/* A body whose runs are all complete: pixels the render thread drew, and
+ * over them (against time) the hover line and the legend, which follow
+ * the pointer, recorded here; kept as one node while nothing changes.  A
+ * chart on screen waits for its image; one below the fold shows its old
+ * image (stretched to its size) until the new one is ready and redraws.
+ * FALSE when the body must be drawn here (rows may still come). */
+static gboolean
+image_snapshot (SsChart            *self,
+                GtkSnapshot        *snapshot,
+                const ChartLayout  *lay,
+                const SsChartStyle *style,
+                const BodyKey      *key,
+                int                 width,
+                int                 height)
+{
+  int             scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+  BodyKey         ikey = *key;
+
+  image_key (self, &ikey);
+  if (self->image == NULL || self->image->scale != scale || memcmp (&self->image->key, &ikey, sizeof ikey) != 0)
+    {
+      gboolean    shown = on_screen (self);
+      ChartImage *image;
+
+      if (!ensure_job (self, lay, style, &ikey, width, height, scale, shown))
+        return FALSE;
+      image = _ss_chart_job_finish (self->job, shown);
+      if (image != NULL)
+        {
+          _ss_chart_job_apply_reserve (self, self->job);
+          /* its legend rooms may still be measured */
+          g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
+          if (self->job_reserve != NULL)
+            self->reserve_job = g_steal_pointer (&self->job);
+          g_clear_pointer (&self->job, _ss_chart_job_drop);
+          g_clear_pointer (&self->image, _ss_chart_image_free);
+          self->image = image;
+          self->body_renders++;
+        }
+    }
+  if (self->image == NULL)
+    {
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      return TRUE;
+    }
+  if (self->body == NULL || self->body_image != self->image || memcmp (key, &self->body_key, sizeof *key) != 0)
+    {
+      double   iw = cairo_image_surface_get_width (self->image->surface) / (double)self->image->scale;
+      double   ih = cairo_image_surface_get_height (self->image->surface) / (double)self->image->scale;
+      cairo_t *cr;
+
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      self->body = gsk_cairo_node_new (&bounds);
+      self->body_key = *key;
+      self->body_image = self->image;
+      self->body_cut = width;
+      cr = gsk_cairo_node_get_draw_context (self->body);
+      cairo_save (cr);
+      /* an old image meanwhile (below the fold): stretched to the size */
+      if (iw != width || ih != height)
+        cairo_scale (cr, width / iw, height / ih);
+      cairo_set_source_surface (cr, self->image->surface, 0, 0);
+      cairo_paint (cr);
+      cairo_restore (cr);
+      if (self->kind == CHART_TIME)
+        {
+          _ss_chart_draw_hover (cr, lay, style);
+          _ss_chart_draw_legend_in (self, cr, lay, style);
+        }
+      cairo_destroy (cr);
+    }
+  gtk_snapshot_append_node (snapshot, self->body);
+  return TRUE;
+}
+
+/* The data changed (a run was handed over): the body of a chart whose
+ * runs are complete starts being drawn now, off the main thread, so the
+ * frame that shows it only swaps it in. */
+void
+ss_chart_prepare (SsChart *self)
+{
+  int          width, height;
+  SsChartStyle style;
+  ChartLayout  lay;
+  BodyKey      key;
+
+  g_return_if_fail (SS_IS_CHART (self));
+
+  width = gtk_widget_get_width (GTK_WIDGET (self));
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (width <= 0 || height <= 0 || self->collapsed || self->kind == CHART_RULER ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self)) || earliest_growing_end (self) < INFINITY)
+    return;
+  _ss_chart_ensure_measure (self);
+  ss_chart_style_init_for_widget (&style, GTK_WIDGET (self));
+  _ss_chart_layout (self, self->measure, width, height, &style, &lay);
+  body_key_init (self, &lay, &style, &key);
+  image_key (self, &key);
+  if (self->image != NULL && self->image->scale == gtk_widget_get_scale_factor (GTK_WIDGET (self)) &&
+      memcmp (&self->image->key, &key, sizeof key) == 0)
+    return;
+  ensure_job (self, &lay, &style, &key, width, height, gtk_widget_get_scale_factor (GTK_WIDGET (self)),
+              on_screen (self));
 }
 
 void
@@ -243,6 +403,23 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   /* the column of the earliest end may still change, and with it what its
    * drawing spills to the left: the body stops short of that */
   earliest = earliest_growing_end (self);
+  if (earliest == INFINITY && self->kind != CHART_RULER &&
+      image_snapshot (self, snapshot, &lay, &style, &key, width, height))
+    {
+      if (self->kind == CHART_TIME)
+        playhead_snapshot (snapshot, &lay.ctx, &style);
+      goto over;
+    }
+  /* rows may still come: the body is recorded here, the tail each frame */
+  g_clear_pointer (&self->job, _ss_chart_job_drop);
+  g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
+  g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
+  g_clear_pointer (&self->image, _ss_chart_image_free);
+  if (self->body_image != NULL)
+    {
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      self->body_image = NULL;
+    }
   if (self->kind == CHART_TIME)
     cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
   else
@@ -257,15 +434,18 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     {
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
       graphene_rect_t tail;
+      ChartPaint      paint;
 
       g_clear_pointer (&self->body, gsk_render_node_unref);
       self->body_key = key;
+      self->body_image = NULL;
       self->body_cut = cut;
       self->body = gsk_cairo_node_new (&bounds);
       self->body_renders++;
       /* rasterised by GTK's renderer at the device scale: crisp on HiDPI */
       cr = gsk_cairo_node_get_draw_context (self->body);
-      _ss_chart_draw_decor (self, cr, &lay, &style);
+      _ss_chart_paint_init (self, &paint);
+      _ss_chart_draw_decor (&paint, cr, &lay, &style);
       /* everything but the tail's part of the plot: the legend and the
        * labels round the plot are the body's alone, so no text is ever
        * split between the two */
@@ -277,7 +457,9 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         }
       cairo_clip (cr);
       cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-      _ss_chart_draw_data (self, cr, &lay, &lay.ctx, &style, TRUE);
+      _ss_chart_draw_data (&paint, cr, &lay, &lay.ctx, &style);
+      _ss_chart_draw_legend_in (self, cr, &lay, &style);
+      _ss_chart_paint_clear (&paint);
       cairo_destroy (cr);
     }
   gtk_snapshot_append_node (snapshot, self->body);
@@ -290,14 +472,19 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
     if (tail_rect (&lay.ctx, self->body_cut, &tail))
       {
+        ChartPaint paint;
+
         ctx.x_from = self->body_cut;
         cr = gtk_snapshot_append_cairo (snapshot, &tail);
         cairo_rectangle (cr, tail.origin.x, tail.origin.y, tail.size.width, tail.size.height);
         cairo_clip (cr);
-        _ss_chart_draw_data (self, cr, &lay, &ctx, &style, FALSE);
+        _ss_chart_paint_init (self, &paint);
+        _ss_chart_draw_data (&paint, cr, &lay, &ctx, &style);
+        _ss_chart_paint_clear (&paint);
         cairo_destroy (cr);
       }
   }
+over:
   if (self->kind == CHART_TIME)
     measure_snapshot (self, snapshot, &lay.ctx, &style);
   flash_snapshot (self, snapshot, width, height);

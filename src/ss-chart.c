@@ -1,7 +1,8 @@
 /* ss-chart.c - the chart widget: its kinds, construction, size, properties
  * and accessors.  Apart: the layout (-layout.c), the drawing shared by
- * screen and exports (-draw.c), the screen's cached body (-snapshot.c) and
- * the pointer (-input.c); ss-chart-private.h holds what they share. */
+ * screen and exports (-draw.c), the screen's cached body (-snapshot.c), a
+ * complete run's body drawn off the main thread (-render.c) and the
+ * pointer (-input.c); ss-chart-private.h holds what they share. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -131,11 +132,33 @@ _ss_chart_shown_title (SsChart *self)
   return g_strdup (self->title);
 }
 
+/* What the chart's decor and data are drawn from, here on the main
+ * thread: the chart's own; _ss_chart_paint_clear() after. */
+void
+_ss_chart_paint_init (SsChart *self, ChartPaint *paint)
+{
+  paint->kind = self->kind;
+  paint->title = _ss_chart_shown_title (self);
+  paint->x_title = g_strdup (ss_axis_get_title (self->x_axis));
+  paint->show_time_labels = self->show_time_labels;
+  paint->layers = g_ptr_array_ref (self->layers);
+  paint->text_cache = g_hash_table_ref (self->text_cache);
+}
+
+void
+_ss_chart_paint_clear (ChartPaint *paint)
+{
+  g_clear_pointer (&paint->title, g_free);
+  g_clear_pointer (&paint->x_title, g_free);
+  g_clear_pointer (&paint->layers, g_ptr_array_unref);
+  g_clear_pointer (&paint->text_cache, g_hash_table_unref);
+}
+
 /* The title's row: a hidden chart's height. */
 double
 _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style)
 {
-  g_autoptr(PangoLayout) bold = _ss_chart_text (self, cr, style, TRUE, self->title ? self->title : "0");
+  g_autoptr(PangoLayout) bold = _ss_chart_text (self->text_cache, cr, style, TRUE, self->title ? self->title : "0");
   int tw, th;
 
   pango_layout_get_pixel_size (bold, &tw, &th);
@@ -163,7 +186,7 @@ ss_chart_measure (GtkWidget     *widget,
     }
   _ss_chart_ensure_measure (self);
   ss_chart_style_init_for_widget (&style, widget);
-  th = _ss_chart_text_height (self, self->measure, &style);
+  th = _ss_chart_text_height (self->text_cache, self->measure, &style);
   if (self->kind == CHART_RULER)
     {
       /* the labels' two rows as they are drawn */
@@ -185,7 +208,7 @@ ss_chart_measure (GtkWidget     *widget,
 
       if (title != NULL)
         {
-          g_autoptr(PangoLayout) bold = _ss_chart_text (self, self->measure, &style, TRUE, title);
+          g_autoptr(PangoLayout) bold = _ss_chart_text (self->text_cache, self->measure, &style, TRUE, title);
           int tw, h;
 
           pango_layout_get_pixel_size (bold, &tw, &h);
@@ -272,6 +295,10 @@ ss_chart_dispose (GObject *object)
   g_clear_pointer (&self->text_cache, g_hash_table_unref);
   g_clear_pointer (&self->measure, cairo_destroy);
   g_clear_pointer (&self->body, gsk_render_node_unref);
+  g_clear_pointer (&self->job, _ss_chart_job_drop);
+  g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
+  g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
+  g_clear_pointer (&self->image, _ss_chart_image_free);
   g_clear_pointer (&self->legend_boxes, g_array_unref);
   g_clear_pointer (&self->legend_reserve, g_hash_table_unref);
   g_clear_handle_id (&self->reserve_idle, g_source_remove);
@@ -344,7 +371,7 @@ ss_chart_init (SsChart *self)
   self->y_axis = ss_axis_new ();
   g_signal_connect_swapped (self->y_axis, "changed", G_CALLBACK (axis_changed_cb), self);
   self->margin_left = self->margin_right = -1;
-  self->text_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->text_cache = _ss_chart_text_cache_new ();
   self->legend_boxes = g_array_new (FALSE, FALSE, sizeof (LegendBox));
   self->legend_reserve = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
 

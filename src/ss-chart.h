@@ -77,6 +77,8 @@ gboolean    ss_chart_get_y_range (SsChart *self, double *min, double *max);
 guint       ss_chart_count_points (SsChart *self);
 double      ss_chart_get_data_end (SsChart *self);
 guint       ss_chart_get_body_renders (SsChart *self);
+void        ss_chart_prepare (SsChart *self);
+void        ss_chart_wait_renders (void);
 void        ss_chart_set_plot_height (SsChart *self, double height);
 double      ss_chart_get_plot_height (SsChart *self);
 void        ss_chart_set_collapsed (SsChart *self, gboolean collapsed);

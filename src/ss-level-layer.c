@@ -124,6 +124,20 @@ ss_level_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y
   cairo_stroke (cr);
 }
 
+static SsChartLayer *
+ss_level_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
+{
+  SsLevelLayer *self = SS_LEVEL_LAYER (layer);
+  SsLevelLayer *copy = SS_LEVEL_LAYER (ss_level_layer_new (self->value, self->label));
+
+  (void)t0;
+  (void)t1;
+  (void)n_bins;
+  copy->label_width = self->label_width;
+  copy->label_height = self->label_height;
+  return SS_CHART_LAYER (copy);
+}
+
 static void
 ss_level_layer_finalize (GObject *object)
 {
@@ -144,6 +158,7 @@ ss_level_layer_class_init (SsLevelLayerClass *klass)
   layer_class->get_y_range = ss_level_layer_get_y_range;
   layer_class->get_gutter_label = ss_level_layer_get_gutter_label;
   layer_class->draw_swatch = ss_level_layer_draw_swatch;
+  layer_class->freeze = ss_level_layer_freeze;
 }
 
 static void

@@ -392,6 +392,23 @@ ss_line_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y,
   cairo_stroke (cr);
 }
 
+static SsChartLayer *
+ss_line_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+  g_autoptr(SsSeries) series = ss_series_freeze (self->series, t0, t1, n_bins);
+  SsLineLayer *copy;
+
+  if (series == NULL)
+    return NULL;
+  copy = SS_LINE_LAYER (ss_line_layer_new (series, self->unit));
+  copy->width = self->width;
+  copy->dashed = self->dashed;
+  copy->faint = self->faint;
+  copy->run_style = self->run_style;
+  return SS_CHART_LAYER (copy);
+}
+
 static void
 ss_line_layer_finalize (GObject *object)
 {
@@ -416,6 +433,7 @@ ss_line_layer_class_init (SsLineLayerClass *klass)
   layer_class->get_data_revision = ss_line_layer_get_data_revision;
   layer_class->get_data_end = ss_line_layer_get_data_end;
   layer_class->get_data_complete = ss_line_layer_get_data_complete;
+  layer_class->freeze = ss_line_layer_freeze;
 }
 
 static void

@@ -421,6 +421,29 @@ ss_marker_layer_finalize (GObject *object)
   G_OBJECT_CLASS (ss_marker_layer_parent_class)->finalize (object);
 }
 
+static SsChartLayer *
+ss_marker_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
+{
+  SsMarkerLayer *self = SS_MARKER_LAYER (layer);
+  SsMarkerLayer *copy = g_object_new (SS_TYPE_MARKER_LAYER, NULL);
+
+  (void)n_bins;
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      const Entry *e = &g_array_index (self->entries, Entry, i);
+      Entry        c = { ss_marker_copy (e->marker), NULL };
+
+      if (e->series != NULL && (c.series = ss_series_freeze (e->series, t0, t1, 0)) == NULL)
+        {
+          ss_marker_free (c.marker);
+          g_object_unref (copy);
+          return NULL;
+        }
+      g_array_append_val (copy->entries, c);
+    }
+  return SS_CHART_LAYER (copy);
+}
+
 static void
 ss_marker_layer_class_init (SsMarkerLayerClass *klass)
 {
@@ -431,6 +454,7 @@ ss_marker_layer_class_init (SsMarkerLayerClass *klass)
   layer_class->get_y_range = ss_marker_layer_get_y_range;
   layer_class->draw_swatch = ss_marker_layer_draw_swatch;
   layer_class->get_data_revision = ss_marker_layer_get_data_revision;
+  layer_class->freeze = ss_marker_layer_freeze;
 }
 
 static void

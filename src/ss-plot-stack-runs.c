@@ -121,6 +121,9 @@ ss_plot_stack_set_datasets (SsPlotStack *self, SsDataset *current, SsDataset *gh
   update_pins (self);
   for (guint i = 0; i < self->charts->len; i++)
     gtk_widget_queue_draw (g_ptr_array_index (self->charts, i));
+  /* the charts on screen are drawn off the main thread meanwhile */
+  for (guint i = 0; i < self->charts->len; i++)
+    ss_chart_prepare (g_ptr_array_index (self->charts, i));
 }
 
 /* The pinned runs every chart draws with the current one, in their
@@ -142,6 +145,14 @@ ss_plot_stack_set_pinned_runs (SsPlotStack *self, const SsPlotStackRun *runs, gu
       pin->name = g_strdup (runs[i].name);
       pin->style = runs[i].style % SS_CHART_N_RUN_STYLES;
       g_ptr_array_add (self->pins, pin);
+    }
+  /* a run hidden through its legend entry is that run: pins gone, a run
+   * pinned later in its slot starts shown */
+  for (guint slot = n_runs + 1; slot <= self->n_slots; slot++)
+    {
+      g_autofree char *key = g_strdup_printf ("run\t%u", slot);
+
+      g_hash_table_remove (self->hidden_curves, key);
     }
   if (n_runs != self->n_slots)
     {

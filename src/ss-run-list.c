@@ -228,6 +228,8 @@ dataset_from_trace (ss_model *model, const ss_run_opts *opts, const ss_trace *tr
   ss_dataset_append_events (dataset, (guint)trace->n_events, trace->events);
   if (trace->watched != NULL)
     ss_dataset_append_peaks (dataset, (guint)trace->n_peaks, trace->peaks);
+  /* the whole run: no rows follow (its charts keep no growing tail) */
+  ss_dataset_set_complete (dataset);
   return dataset;
 }
 

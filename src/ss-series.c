@@ -407,6 +407,42 @@ ss_series_value_at (SsSeries *self, double t)
   return ss_dataset_get_value (self->dataset, row, self->column);
 }
 
+/* A copy of @self that a render thread reads while the main thread goes
+ * on with @self: the same run, which must be complete (nothing changes
+ * its rows any more), column and reveal time, with the bins over
+ * [t0, t1] in @n_bins columns (0: none) already folded.  NULL while rows
+ * may still come in. */
+SsSeries *
+ss_series_freeze (SsSeries *self, double t0, double t1, guint n_bins)
+{
+  SsSeries *copy;
+
+  g_return_val_if_fail (SS_IS_SERIES (self), NULL);
+
+  if (self->dataset != NULL && !ss_dataset_get_complete (self->dataset))
+    return NULL;
+  copy = ss_series_new (self->column_name);
+  copy->dataset = self->dataset != NULL ? g_object_ref (self->dataset) : NULL;
+  copy->column = self->column;
+  copy->revision = self->revision;
+  copy->reveal_end = self->reveal_end;
+  if (n_bins > 0 && ss_series_get_bins (self, t0, t1, n_bins) != NULL)
+    {
+      copy->bins = g_memdup2 (self->bins, sizeof (SsSeriesBin) * (n_bins + 2));
+      copy->n_bins = n_bins;
+      copy->t0 = t0;
+      copy->t1 = t1;
+      copy->processed = self->processed;
+      copy->gap_pending = self->gap_pending;
+      copy->valid = TRUE;
+      copy->range_known = self->range_known;
+      copy->range_any = self->range_any;
+      copy->range_min = self->range_min;
+      copy->range_max = self->range_max;
+    }
+  return copy;
+}
+
 /* Worker: decimates every column of @dataset (a complete run not handed
  * over yet) for a display of @n_bins pixel columns over @t0..@t1, s, as
  * ss_series_get_bins would on the main thread, with the bins' value range

@@ -36,6 +36,7 @@ const SsSeriesBin *ss_series_get_bins (SsSeries *self, double t0, double t1, gui
 gboolean           ss_series_get_range (SsSeries *self, double t0, double t1, guint n_bins, double *min, double *max);
 double             ss_series_value_at (SsSeries *self, double t);
 void               ss_series_set_reveal_end (SsSeries *self, double t);
+SsSeries          *ss_series_freeze (SsSeries *self, double t0, double t1, guint n_bins);
 void               ss_series_prepare_display (SsDataset *dataset, double t0, double t1, guint n_bins);
 
 G_END_DECLS

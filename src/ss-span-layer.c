@@ -156,6 +156,27 @@ ss_span_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y,
   cairo_fill (cr);
 }
 
+static SsChartLayer *
+ss_span_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
+{
+  SsSpanLayer *self = SS_SPAN_LAYER (layer);
+  g_autoptr(SsSeries) series = ss_series_freeze (self->series, t0, t1, 0);
+  SsSpanLayer *copy;
+
+  (void)n_bins;
+  if (series == NULL)
+    return NULL;
+  update_spans (self);
+  copy = SS_SPAN_LAYER (ss_span_layer_new (series));
+  copy->contact = g_strdup (self->contact);
+  copy->cached = self->cached;
+  g_array_append_vals (copy->spans, self->spans->data, self->spans->len);
+  copy->processed = self->processed;
+  copy->open = self->open;
+  copy->open_start = self->open_start;
+  return SS_CHART_LAYER (copy);
+}
+
 static void
 ss_span_layer_finalize (GObject *object)
 {
@@ -198,6 +219,7 @@ ss_span_layer_class_init (SsSpanLayerClass *klass)
   layer_class->get_data_revision = ss_span_layer_get_data_revision;
   layer_class->get_data_end = ss_span_layer_get_data_end;
   layer_class->get_data_complete = ss_span_layer_get_data_complete;
+  layer_class->freeze = ss_span_layer_freeze;
 }
 
 static void

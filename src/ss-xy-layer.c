@@ -368,6 +368,25 @@ ss_xy_layer_finalize (GObject *object)
   G_OBJECT_CLASS (ss_xy_layer_parent_class)->finalize (object);
 }
 
+static SsChartLayer *
+ss_xy_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
+{
+  SsXyLayer *self = SS_XY_LAYER (layer);
+  g_autoptr(SsSeries) x = ss_series_freeze (self->x, t0, t1, 0);
+  g_autoptr(SsSeries) y = ss_series_freeze (self->y, t0, t1, 0);
+  SsXyLayer *copy;
+
+  (void)n_bins;
+  if (x == NULL || y == NULL)
+    return NULL;
+  copy = SS_XY_LAYER (ss_xy_layer_new (x, y, self->x_unit, self->y_unit));
+  copy->width = self->width;
+  copy->faint = self->faint;
+  copy->run_style = self->run_style;
+  copy->marker = self->marker;
+  return SS_CHART_LAYER (copy);
+}
+
 static void
 ss_xy_layer_class_init (SsXyLayerClass *klass)
 {
@@ -383,6 +402,7 @@ ss_xy_layer_class_init (SsXyLayerClass *klass)
   layer_class->get_data_revision = ss_xy_layer_get_data_revision;
   layer_class->get_data_end = ss_xy_layer_get_data_end;
   layer_class->get_data_complete = ss_xy_layer_get_data_complete;
+  layer_class->freeze = ss_xy_layer_freeze;
 }
 
 static void
