@@ -204,6 +204,7 @@ _ss_chart_reserve_sampled (SsChart *self, SsChartLayer *layer, double width)
   if (width > reserve->width)
     {
       reserve->width = width;
+      self->legend_revision++;
       /* not from the snapshot that took the image */
       if (self->reserve_idle == 0)
         self->reserve_idle = g_idle_add (reserve_resize_cb, self);
@@ -254,6 +255,7 @@ resample_cb (gpointer data)
       if (width > reserve->width)
         {
           reserve->width = width;
+          self->legend_revision++;
           grew = TRUE;
         }
     }
@@ -274,6 +276,7 @@ legend_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLa
       reserve->complete = ss_chart_layer_get_data_complete (layer);
       reserve->width = sample_reserve (self, cr, style, layer);
       g_hash_table_insert (self->legend_reserve, layer, reserve);
+      self->legend_revision++;
     }
   else if ((reserve->revision != ss_chart_layer_get_revision (layer) ||
             reserve->complete != ss_chart_layer_get_data_complete (layer)) &&
@@ -291,6 +294,7 @@ grow_reserve (SsChart *self, SsChartLayer *layer, double width)
   if (reserve == NULL || width <= reserve->width)
     return;
   reserve->width = width;
+  self->legend_revision++;
   if (self->reserve_idle == 0)
     self->reserve_idle = g_idle_add (reserve_resize_cb, self);
 }

@@ -28,7 +28,8 @@ typedef struct
 {
   double  width;
   double  height;
-  double  x0, x1; /* the axes' ranges as drawn */
+  double  plot[4]; /* the plot area: x, y, width, height */
+  double  x0, x1;  /* the axes' ranges as drawn */
   double  y0, y1;
   int     x_scale, y_scale;
   double  cursor;   /* s, NaN included */
@@ -36,7 +37,8 @@ typedef struct
   double  playhead; /* s, NaN included */
   double  data_end; /* s; a chart not against time redraws on new rows */
   GdkRGBA fg;
-  guint   revision; /* the chart's own: title, layers, labels */
+  guint   revision;        /* the chart's own: title, layers, labels */
+  guint   legend_revision; /* the legend entries' rooms */
   guint   n_layers;
   guint64 layer_revisions; /* sum over the layers; each only grows */
 } BodyKey;
@@ -134,6 +136,7 @@ struct _SsChart
    * for its readout (layer -> LegendReserve) so values never re-wrap it */
   GArray     *legend_boxes;
   GHashTable *legend_reserve;
+  guint       legend_revision; /* grows with every room that changes */
   guint       reserve_idle;
   guint       resample_idle;
   gboolean    record_legend; /* the screen's layout is under way */

@@ -25,6 +25,10 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
   memset (key, 0, sizeof *key);
   key->width = lay->width;
   key->height = lay->height;
+  key->plot[0] = lay->ctx.x;
+  key->plot[1] = lay->ctx.y;
+  key->plot[2] = lay->ctx.width;
+  key->plot[3] = lay->ctx.height;
   key->x0 = lay->ctx.xmap.lower;
   key->x1 = lay->ctx.xmap.upper;
   key->y0 = lay->ctx.ymap.lower;
@@ -37,6 +41,8 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
   key->playhead = self->kind == CHART_TIME ? NAN : lay->ctx.playhead;
   key->fg = style->fg;
   key->revision = self->revision;
+  /* the legend is drawn where its rooms put it */
+  key->legend_revision = self->legend_revision;
   key->n_layers = self->layers->len;
   for (guint i = 0; i < self->layers->len; i++)
     key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
@@ -240,6 +246,8 @@ image_key (SsChart *self, BodyKey *key)
 {
   if (self->kind == CHART_TIME)
     key->cursor = key->hover = 0;
+  /* the legend is drawn over the image */
+  key->legend_revision = 0;
 }
 
 /* Makes sure a job draws the body for @key (a new one replaces a stale
@@ -334,11 +342,8 @@ image_snapshot (SsChart            *self,
       cairo_set_source_surface (cr, self->image->surface, 0, 0);
       cairo_paint (cr);
       cairo_restore (cr);
-      if (self->kind == CHART_TIME)
-        {
-          _ss_chart_draw_hover (cr, lay, style);
-          _ss_chart_draw_legend_in (self, cr, lay, style);
-        }
+      _ss_chart_draw_hover (cr, lay, style);
+      _ss_chart_draw_legend_in (self, cr, lay, style);
       cairo_destroy (cr);
     }
   gtk_snapshot_append_node (snapshot, self->body);
