@@ -318,13 +318,12 @@ update_count (SsEventList *self, guint total)
 static void set_choices (SsEventList *self, const ss_model *m);
 
 /* What a person calls source @i of @m: a contact as the legends do
- * ("slider 1", "ψ bearing"), a freeplay element by its name. */
+ * ("slider 1", "ψ bearing"), a freeplay element by its side ("mesh
+ * freeplay, + side"). */
 static char *
 source_label (const ss_model *m, int i)
 {
-  if (i < ss_model_n_contacts (m))
-    return g_strdup (ss_i18n_model_text (ss_model_contact_label (m, i)));
-  return g_strdup (ss_model_source_name (m, i));
+  return g_strdup (ss_i18n_model_text (ss_model_source_label (m, i)));
 }
 
 /* The rows brought up to the dataset and the filters: the events kept,

@@ -685,6 +685,18 @@ const char *const ss_i18n_model_texts[] = {
   N_("γ bearing"),
   /* gear-train: label of contact bearing_phi */
   N_("ϕ bearing"),
+  /* gear-train: label of gap element shaft_psi_delta+ */
+  N_("shaft ψ–δ freeplay, + side"),
+  /* gear-train: label of gap element shaft_psi_delta- */
+  N_("shaft ψ–δ freeplay, − side"),
+  /* gear-train: label of gap element mesh+ */
+  N_("mesh freeplay, + side"),
+  /* gear-train: label of gap element mesh- */
+  N_("mesh freeplay, − side"),
+  /* gear-train: label of gap element shaft_gamma_phi+ */
+  N_("shaft γ–ϕ freeplay, + side"),
+  /* gear-train: label of gap element shaft_gamma_phi- */
+  N_("shaft γ–ϕ freeplay, − side"),
   /* gear-train: label of column psi */
   N_("angle ψ"),
   /* gear-train: label of column delta */
@@ -735,6 +747,10 @@ const char *const ss_i18n_model_texts[] = {
   N_("chain ψ–ϕ engaged"),
   /* gear-train: label of column chain.defl */
   N_("chain ψ–ϕ deflection"),
+  /* gear-train: label of gap element chain+ */
+  N_("chain ψ–ϕ freeplay, + side"),
+  /* gear-train: label of gap element chain- */
+  N_("chain ψ–ϕ freeplay, − side"),
   /* slider-crank: label of contact O */
   N_("joint O"),
   /* slider-crank: label of contact A */

@@ -51,6 +51,7 @@ void ss_model_set_aux(ss_model *m, int n_aux, const char *const *aux_names)
 {
   m->n_aux = n_aux;
   m->aux_names = calloc((size_t)n_aux + 1, sizeof(char *));
+  m->aux_labels = calloc((size_t)n_aux + 1, sizeof(char *));
   for (int i = 0; i < n_aux && m->aux_names; i++)
     m->aux_names[i] = dup_str(aux_names[i]);
 }
@@ -109,6 +110,9 @@ ss_model *ss_model_set_labels(ss_model *m, const ss_label *table)
     for (int k = 0; k < m->n_contacts; k++)
       if (strcmp(m->contact_names[k], row->name) == 0)
         ss_model_set_contact_label(m, k, row->label);
+    for (int k = 0; m->aux_labels && k < m->n_aux; k++)
+      if (m->aux_names[k] && strcmp(m->aux_names[k], row->name) == 0)
+        set_label(&m->aux_labels[k], row->label);
   }
   return m;
 }
@@ -179,6 +183,8 @@ void ss_model_free(ss_model *m)
     free(m->contact_labels[i]);
   for (int i = 0; m->aux_names && i < m->n_aux; i++)
     free(m->aux_names[i]);
+  for (int i = 0; m->aux_labels && i < m->n_aux; i++)
+    free(m->aux_labels[i]);
   for (int i = 0; m->run_notes && i < 2 * m->n_contacts; i++)
     free(m->run_notes[i]);
   for (int i = 0; i < m->n_columns; i++) {
@@ -190,6 +196,7 @@ void ss_model_free(ss_model *m)
   free(m->contact_names);
   free(m->contact_labels);
   free(m->aux_names);
+  free(m->aux_labels);
   free(m->mu_s);
   free(m->mu_k);
   free(m->v_stick);
@@ -238,6 +245,14 @@ void ss_model_column_label(const ss_model *m, int i, char *buf, size_t size)
 const char *ss_model_source_name(const ss_model *m, int i)
 {
   return i < m->n_contacts ? m->contact_names[i] : m->aux_names[i - m->n_contacts];
+}
+
+const char *ss_model_source_label(const ss_model *m, int i)
+{
+  if (i < m->n_contacts)
+    return ss_model_contact_label(m, i);
+  const char *label = m->aux_labels ? m->aux_labels[i - m->n_contacts] : NULL;
+  return label ? label : m->aux_names[i - m->n_contacts];
 }
 
 void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k)

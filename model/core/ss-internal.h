@@ -67,6 +67,7 @@ struct ss_model {
   char **contact_names;        /* n_contacts names used in CSV and events */
   char **contact_labels;       /* n_contacts human labels, NULL: none (ss_model_set_labels) */
   char **aux_names;            /* n_aux names of gap elements */
+  char **aux_labels;           /* n_aux human labels, NULL: none (ss_model_set_labels) */
   double *mu_s;                /* per contact static coefficient (for plots), 1 */
   double *mu_k;                /* per contact kinetic coefficient (for plots), 1 */
   double *v_stick;             /* smooth laws: |v| below this counts as stick, m/s */

@@ -544,6 +544,14 @@ static const ss_label labels[] = {
     {"shaft_gamma_phi.defl", "shaft γ–ϕ deflection", NULL},
     {"chain.contact", "chain ψ–ϕ engaged", NULL},
     {"chain.defl", "chain ψ–ϕ deflection", NULL},
+    {"shaft_psi_delta+", "shaft ψ–δ freeplay, + side", NULL},
+    {"shaft_psi_delta-", "shaft ψ–δ freeplay, − side", NULL},
+    {"mesh+", "mesh freeplay, + side", NULL},
+    {"mesh-", "mesh freeplay, − side", NULL},
+    {"shaft_gamma_phi+", "shaft γ–ϕ freeplay, + side", NULL},
+    {"shaft_gamma_phi-", "shaft γ–ϕ freeplay, − side", NULL},
+    {"chain+", "chain ψ–ϕ freeplay, + side", NULL},
+    {"chain-", "chain ψ–ϕ freeplay, − side", NULL},
     {NULL, NULL, NULL},
 };
 static const char *const part_names[3] = {"shaft_psi_delta", "mesh", "shaft_gamma_phi"};

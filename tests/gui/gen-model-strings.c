@@ -48,6 +48,11 @@ put_labels (const ss_scenario *sc, const double *values)
       snprintf (what, sizeof what, "label of contact %s", ss_model_contact_name (m, c));
       put (ss_model_contact_label (m, c), sc->name, what);
     }
+  for (int i = ss_model_n_contacts (m); i < ss_model_n_sources (m); i++)
+    {
+      snprintf (what, sizeof what, "label of gap element %s", ss_model_source_name (m, i));
+      put (ss_model_source_label (m, i), sc->name, what);
+    }
   for (int i = 0; i < ss_model_n_columns (m); i++)
     {
       snprintf (what, sizeof what, "label of column %s", ss_model_column (m, i)->name);

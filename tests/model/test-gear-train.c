@@ -74,6 +74,17 @@ static void test_params(void)
                       ss_model_n_contacts(m) + (level <= 2   ? 6
                                                 : level == 3 ? 2
                                                              : 0));
+      /* every freeplay element has a label a person reads, apart from its
+       * name in the events file: "mesh freeplay, + side" for "mesh+" */
+      for (int i = ss_model_n_contacts(m); i < ss_model_n_sources(m); i++) {
+        const char *name = ss_model_source_name(m, i), *label = ss_model_source_label(m, i);
+        g_assert_cmpstr(label, !=, name);
+        g_assert_nonnull(strstr(label, "freeplay, "));
+        g_assert_null(strchr(label, '_'));
+        g_assert_true(g_str_has_suffix(label, name[strlen(name) - 1] == '+' ? "+ side" : "− side"));
+      }
+      for (int i = 0; i < ss_model_n_contacts(m); i++)
+        g_assert_cmpstr(ss_model_source_label(m, i), ==, ss_model_contact_label(m, i));
       /* the same angle, torque and freeplay columns at every level */
       const char *common[] = {"psi",
                               "delta",

@@ -231,6 +231,9 @@ void ss_model_column_label(const ss_model *m, int i, char *buf, size_t size);
 void ss_model_contact_mu(const ss_model *m, int i, double *mu_s, double *mu_k);
 int ss_model_n_sources(const ss_model *m); /* contacts + gap elements */
 const char *ss_model_source_name(const ss_model *m, int i);
+/* Source i's human label in English: a contact's (ss_model_contact_label),
+ * a gap element's ("shaft ψ–δ, + side"); its name when it has none. */
+const char *ss_model_source_label(const ss_model *m, int i);
 bool ss_model_is_hybrid(const ss_model *m); /* exact law with modes */
 void ss_model_free(ss_model *m);            /* NULL-safe */
 
