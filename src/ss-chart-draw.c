@@ -1,5 +1,6 @@
 /* ss-chart-draw.c - the chart's one drawing path, a cairo_t for screen and
- * every export alike: decor (title, grid, ticks, frame), then the data. */
+ * every export alike: decor (title, grid, ticks, frame), then the data,
+ * the gutter's labels placed before each pass. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -143,6 +144,73 @@ time_line (cairo_t *cr, const SsChartContext *ctx, double t, const GdkRGBA *colo
   cairo_stroke (cr);
 }
 
+static int
+compare_doubles (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const double *y = data;
+  double        ya = y[*(const guint *)a], yb = y[*(const guint *)b];
+
+  return ya < yb ? -1 : ya > yb;
+}
+
+/* Lays the gutter's labels out before a pass: each as near to its y as
+ * the others allow, in the order of their y, within the plot's height
+ * while they fit; the layers take their places in drawing order. */
+void
+_ss_chart_plan_gutter (GPtrArray *layers, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels)
+{
+  const double gap = 1;
+  double       y[G_N_ELEMENTS (labels->box)], h[G_N_ELEMENTS (labels->box)];
+  guint        order[G_N_ELEMENTS (labels->box)], n = 0;
+  double       top = ctx->y, bottom = ctx->y + ctx->height;
+
+  for (guint i = 0; i < layers->len && n < G_N_ELEMENTS (labels->box); i++)
+    {
+      double w;
+
+      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (layers, i), cr, ctx, &y[n], &w, &h[n]))
+        {
+          labels->box[n].x = ctx->x + ctx->width + SS_CHART_GUTTER_GAP;
+          labels->box[n].width = w;
+          labels->box[n].height = h[n];
+          order[n] = n;
+          n++;
+        }
+    }
+  if (n == 0)
+    return;
+  g_qsort_with_data (order, n, sizeof order[0], compare_doubles, y);
+  /* downwards past each other, then back up from the bottom, then down
+   * from the top again: in order, apart, inside while they fit */
+  for (guint k = 0; k < n; k++)
+    {
+      guint  i = order[k];
+      double t = CLAMP (y[i] - h[i] / 2, top, MAX (top, bottom - h[i]));
+
+      if (k > 0)
+        t = MAX (t, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
+      labels->box[i].y = t;
+    }
+  for (guint k = n; k-- > 0;)
+    {
+      guint  i = order[k];
+      double limit = k + 1 < n ? labels->box[order[k + 1]].y - gap : bottom;
+
+      labels->box[i].y = MIN (labels->box[i].y, limit - h[i]);
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = order[k];
+
+      if (k == 0)
+        labels->box[i].y = MAX (labels->box[i].y, top);
+      else
+        labels->box[i].y = MAX (labels->box[i].y, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
+    }
+  labels->n_planned = n;
+  labels->n = 0;
+}
+
 /* The data and the hover cursor's line. */
 void
 _ss_chart_draw_data (
@@ -172,55 +240,4 @@ _ss_chart_draw_hover (cairo_t *cr, const ChartLayout *lay, const SsChartStyle *s
 {
   if (lay->ctx.time_x)
     time_line (cr, &lay->ctx, lay->hover, &style->cursor, 1.0);
-}
-
-/* The legend over the data (its values follow the cursor), main thread. */
-void
-_ss_chart_draw_legend_in (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
-{
-  if (self->kind == CHART_RULER)
-    return;
-  _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, TRUE);
-}
-
-void
-ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style)
-{
-  ChartLayout lay;
-  ChartPaint  paint;
-
-  cairo_save (cr);
-  _ss_chart_layout (self, cr, width, height, style, &lay);
-  _ss_chart_paint_init (self, &paint);
-  _ss_chart_draw_decor (&paint, cr, &lay, style);
-  _ss_chart_draw_data (&paint, cr, &lay, &lay.ctx, style);
-  _ss_chart_paint_clear (&paint);
-  _ss_chart_draw_legend_in (self, cr, &lay, style);
-  if (style->drawn != NULL)
-    {
-      SsChartDrawn drawn = { .ctx = lay.ctx };
-
-      drawn.ctx.labels = NULL;
-      cairo_get_matrix (cr, &drawn.matrix);
-      g_array_append_val (style->drawn, drawn);
-    }
-  cairo_restore (cr);
-}
-
-/* The layout an export of @width x @height would draw (pixel positions of
- * values, the time window): for tests and for picking on a copy. */
-void
-ss_chart_get_layout (SsChart *self, double width, double height, SsChartContext *ctx)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t         *cr = cairo_create (surface);
-  SsChartStyle     style;
-  ChartLayout      lay;
-
-  ss_chart_style_init_for_export (&style);
-  _ss_chart_layout (self, cr, width, height, &style, &lay);
-  *ctx = lay.ctx;
-  ctx->labels = NULL;
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }

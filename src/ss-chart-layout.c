@@ -1,6 +1,7 @@
 /* ss-chart-layout.c - where a chart's parts go before anything is drawn:
- * its text (laid out and cached), the legend's rows, the layers' ranges
- * and the axes' autoscale, the gutter's labels and the margins. */
+ * the legend's rows and the rooms its entries keep, the layers' ranges
+ * and the axes' autoscale, and the margins (the gutter's width with
+ * them).  The text it measures is laid out by the hub (_ss_chart_text). */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -16,158 +17,6 @@
 #include "ss-units.h"
 #include "ss-xy-layer.h"
 
-static PangoLayout *
-create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
-{
-  PangoLayout          *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  /* exports must not depend on the screen's hinting */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-  pango_font_description_set_size (font, (int)(style->font_size * PANGO_SCALE));
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-  if (!style->for_export)
-    {
-      /* tabular digits: a readout keeps its width while its value changes */
-      PangoAttrList *attrs = pango_attr_list_new ();
-
-      pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
-      pango_layout_set_attributes (layout, attrs);
-      pango_attr_list_unref (attrs);
-    }
-  return layout;
-}
-
-GHashTable *
-_ss_chart_text_cache_new (void)
-{
-  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
-}
-
-/* A laid-out text (new reference).  Exports lay out afresh; the screen
- * reuses layouts from @cache (one thread's: the main thread's or the
- * render thread's), whose font options do not depend on the target. */
-PangoLayout *
-_ss_chart_text (GHashTable *cache, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text)
-{
-  g_autofree char *key = NULL;
-  PangoLayout     *layout;
-
-  if (style->for_export || cache == NULL)
-    {
-      layout = create_layout (cr, style, bold);
-      pango_layout_set_text (layout, text, -1);
-      return layout;
-    }
-  key = g_strdup_printf ("%c%g:%s", bold ? 'b' : 'r', style->font_size, text);
-  layout = g_hash_table_lookup (cache, key);
-  if (layout == NULL)
-    {
-      if (g_hash_table_size (cache) >= TEXT_CACHE_LIMIT)
-        g_hash_table_remove_all (cache); /* e.g. cursor readouts */
-      layout = create_layout (cr, style, bold);
-      pango_layout_set_text (layout, text, -1);
-      g_hash_table_insert (cache, g_steal_pointer (&key), layout);
-    }
-  return g_object_ref (layout);
-}
-
-/* A layer the style leaves out (an export without the overlaid runs). */
-gboolean
-_ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer)
-{
-  return style != NULL && style->hidden != NULL && g_ptr_array_find (style->hidden, layer, NULL);
-}
-
-static char *
-legend_text (SsChartLayer *layer, double cursor)
-{
-  g_autofree char *value = NULL;
-
-  if (!isnan (cursor))
-    value = ss_chart_layer_format_value (layer, cursor);
-  if (value != NULL && SS_IS_SPAN_LAYER (layer))
-    return g_steal_pointer (&value); /* "12: stuck" */
-  if (value != NULL)
-    {
-      /* the value carries the unit: "z = 0.12 m", not "z (m) = 0.12 m" */
-      g_autofree char *name = g_strdup (ss_chart_layer_get_title (layer));
-      char            *paren = g_str_has_suffix (name, ")") ? strstr (name, " (") : NULL;
-
-      if (paren != NULL)
-        *paren = '\0';
-      return g_strdup_printf ("%s = %s", name, value);
-    }
-  return g_strdup (ss_chart_layer_get_title (layer));
-}
-
-/* The width a legend entry keeps on screen: its widest text at a thousand
- * instants of its data (and its name alone), and any wider one read
- * since, so a readout that changes length while playing re-wraps
- * nothing.  Sampled again when the layer's data change or are complete. */
-typedef struct
-{
-  double   width;    /* user units */
-  guint    revision; /* of the layer when sampled */
-  gboolean complete; /* its data were complete then */
-} LegendReserve;
-
-#define RESERVE_SAMPLES 1000
-
-static double
-layout_width (PangoLayout *layout, const char *text)
-{
-  int tw, th;
-
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &tw, &th);
-  return tw;
-}
-
-/* @text with every digit a 0: as wide in tabular digits, and the same for
- * most of a curve's values. */
-static char *
-digits_as_zeros (const char *text)
-{
-  char *shape = g_strdup (text);
-
-  for (char *p = shape; *p != '\0'; p++)
-    if (*p >= '1' && *p <= '9')
-      *p = '0';
-  return shape;
-}
-
-/* The widest readout of @layer over the time axis's extent [t0, t1],
- * sampled (see LegendReserve); any thread, for a layer it owns. */
-double
-_ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr, const SsChartStyle *style)
-{
-  double width = 0;
-  g_autoptr(PangoLayout) layout = create_layout (cr, style, FALSE);
-  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  /* the readouts at a thousand instants, each shape of text measured once,
-   * apart from the text cache, which they would flush */
-  for (int i = -1; i <= RESERVE_SAMPLES; i++)
-    {
-      g_autofree char *text = legend_text (layer, i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES);
-      char            *shape = digits_as_zeros (text);
-
-      if (g_hash_table_add (shapes, shape))
-        width = MAX (width, layout_width (layout, shape));
-      if (!(t1 > t0))
-        break;
-    }
-  return width;
-}
-
 static double
 sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLayer *layer)
 {
@@ -178,17 +27,6 @@ sample_reserve (SsChart *self, cairo_t *cr, const SsChartStyle *style, SsChartLa
 }
 
 static gboolean reserve_resize_cb (gpointer data);
-
-/* Whether @layer's legend room was sampled for other data than it has now
- * (the render thread samples it again with the chart's next body). */
-gboolean
-_ss_chart_reserve_stale (SsChart *self, SsChartLayer *layer)
-{
-  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
-
-  return reserve != NULL && (reserve->revision != ss_chart_layer_get_revision (layer) ||
-                             reserve->complete != ss_chart_layer_get_data_complete (layer));
-}
 
 /* @layer's room sampled again, @width wide for its present data: it only
  * grows (and the chart with it). */
@@ -341,7 +179,7 @@ _ss_chart_draw_legend (SsChart            *self,
           ss_chart_layer_get_title (layer) == NULL || _ss_chart_is_hidden (style, layer) ||
           (style->for_export && ss_chart_layer_get_hidden (layer)))
         continue;
-      text = legend_text (layer, cursor);
+      text = _ss_chart_legend_text (layer, cursor);
       layout = _ss_chart_text (self->text_cache, cr, style, FALSE, text);
       pango_layout_get_pixel_size (layout, &tw, &th);
       row_height = MAX (row_height, th);
@@ -433,6 +271,15 @@ _ss_chart_draw_legend (SsChart            *self,
       x += w + gap;
     }
   return rows * (row_height + 2) + 4;
+}
+
+/* The legend over the data (its values follow the cursor), main thread. */
+void
+_ss_chart_draw_legend_in (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style)
+{
+  if (self->kind == CHART_RULER)
+    return;
+  _ss_chart_draw_legend (self, cr, lay->legend_left, lay->legend_right, 2, lay->cursor, style, TRUE);
 }
 
 /* Value range of every layer over [t0, t1] at n_bins columns; FALSE when
@@ -555,16 +402,6 @@ autoscale (double *lo, double *hi, double length, gboolean log_scale)
   *hi = log_scale ? pow (10.0, b) : b;
 }
 
-double
-_ss_chart_text_height (GHashTable *cache, cairo_t *cr, const SsChartStyle *style)
-{
-  g_autoptr(PangoLayout) probe = _ss_chart_text (cache, cr, style, FALSE, "0");
-  int tw, th;
-
-  pango_layout_get_pixel_size (probe, &tw, &th);
-  return th;
-}
-
 /* A context to lay text out on before anything is drawn. */
 void
 _ss_chart_ensure_measure (SsChart *self)
@@ -592,73 +429,6 @@ gutter_width (SsChart *self, cairo_t *cr)
         gutter = MAX (gutter, w);
     }
   return gutter;
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b, gpointer data)
-{
-  const double *y = data;
-  double        ya = y[*(const guint *)a], yb = y[*(const guint *)b];
-
-  return ya < yb ? -1 : ya > yb;
-}
-
-/* Lays the gutter's labels out before a pass: each as near to its y as
- * the others allow, in the order of their y, within the plot's height
- * while they fit; the layers take their places in drawing order. */
-void
-_ss_chart_plan_gutter (GPtrArray *layers, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels)
-{
-  const double gap = 1;
-  double       y[G_N_ELEMENTS (labels->box)], h[G_N_ELEMENTS (labels->box)];
-  guint        order[G_N_ELEMENTS (labels->box)], n = 0;
-  double       top = ctx->y, bottom = ctx->y + ctx->height;
-
-  for (guint i = 0; i < layers->len && n < G_N_ELEMENTS (labels->box); i++)
-    {
-      double w;
-
-      if (ss_chart_layer_get_gutter_label (g_ptr_array_index (layers, i), cr, ctx, &y[n], &w, &h[n]))
-        {
-          labels->box[n].x = ctx->x + ctx->width + SS_CHART_GUTTER_GAP;
-          labels->box[n].width = w;
-          labels->box[n].height = h[n];
-          order[n] = n;
-          n++;
-        }
-    }
-  if (n == 0)
-    return;
-  g_qsort_with_data (order, n, sizeof order[0], compare_doubles, y);
-  /* downwards past each other, then back up from the bottom, then down
-   * from the top again: in order, apart, inside while they fit */
-  for (guint k = 0; k < n; k++)
-    {
-      guint  i = order[k];
-      double t = CLAMP (y[i] - h[i] / 2, top, MAX (top, bottom - h[i]));
-
-      if (k > 0)
-        t = MAX (t, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
-      labels->box[i].y = t;
-    }
-  for (guint k = n; k-- > 0;)
-    {
-      guint  i = order[k];
-      double limit = k + 1 < n ? labels->box[order[k + 1]].y - gap : bottom;
-
-      labels->box[i].y = MIN (labels->box[i].y, limit - h[i]);
-    }
-  for (guint k = 0; k < n; k++)
-    {
-      guint i = order[k];
-
-      if (k == 0)
-        labels->box[i].y = MAX (labels->box[i].y, top);
-      else
-        labels->box[i].y = MAX (labels->box[i].y, labels->box[order[k - 1]].y + h[order[k - 1]] + gap);
-    }
-  labels->n_planned = n;
-  labels->n = 0;
 }
 
 void

@@ -1,5 +1,5 @@
 /* ss-chart-private.h - what the chart's files share (ss-chart.c,
- * -layout.c, -draw.c, -snapshot.c, -render.c, -input.c): the instance
+ * -layout.c, -draw.c, -render.c, -input.c): the instance
  * struct, the layout of a draw, and the private functions, prefixed
  * _ss_chart_. */
 #pragma once
@@ -77,6 +77,17 @@ typedef struct
   GPtrArray  *layers;
   GHashTable *text_cache; /* "<b|r><size>:<text>" -> PangoLayout */
 } ChartPaint;
+
+/* The width a legend entry keeps on screen: its widest text at a thousand
+ * instants of its data (and its name alone), and any wider one read
+ * since, so a readout that changes length while playing re-wraps
+ * nothing.  Sampled again when the layer's data change or are complete. */
+typedef struct
+{
+  double   width;    /* user units */
+  guint    revision; /* of the layer when sampled */
+  gboolean complete; /* its data were complete then */
+} LegendReserve;
 
 /* A legend entry where the screen last laid it out (clicks hide its layer). */
 typedef struct
@@ -172,45 +183,47 @@ void   _ss_chart_emit_time_clicked (SsChart *self, double t);
 void   _ss_chart_emit_legend_toggled (SsChart *self, SsChartLayer *layer);
 void   _ss_chart_emit_layout_changed (SsChart *self);
 double _ss_chart_flash_alpha (SsChart *self);
-
-/* ss-chart-layout.c */
 PangoLayout             *
 _ss_chart_text (GHashTable *cache, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text);
 GHashTable *_ss_chart_text_cache_new (void);
+double      _ss_chart_text_height (GHashTable *cache, cairo_t *cr, const SsChartStyle *style);
 gboolean    _ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer);
+char       *_ss_chart_legend_text (SsChartLayer *layer, double cursor);
 double   _ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr, const SsChartStyle *style);
 gboolean _ss_chart_reserve_stale (SsChart *self, SsChartLayer *layer);
-void     _ss_chart_reserve_sampled (SsChart *self, SsChartLayer *layer, double width);
-double   _ss_chart_draw_legend (SsChart            *self,
-                                cairo_t            *cr,
-                                double              left,
-                                double              right,
-                                double              top,
-                                double              cursor,
-                                const SsChartStyle *style,
-                                gboolean            draw);
-double   _ss_chart_text_height (GHashTable *cache, cairo_t *cr, const SsChartStyle *style);
+void     _ss_chart_draw_body (
+        const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style);
 double   _ss_chart_title_height (SsChart *self, cairo_t *cr, const SsChartStyle *style);
 gboolean _ss_chart_shows_magnitude (SsChart *self);
 char    *_ss_chart_shown_title (SsChart *self);
-void     _ss_chart_ensure_measure (SsChart *self);
-void     _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
-void     _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);
+void     _ss_chart_measure_color (guint which, GdkRGBA *color);
+void     _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
+double   _ss_chart_earliest_data_end (SsChart *self);
+void     _ss_chart_job_apply_reserve (SsChart *self, ChartJob *job);
+
+/* ss-chart-layout.c */
+void   _ss_chart_reserve_sampled (SsChart *self, SsChartLayer *layer, double width);
+double _ss_chart_draw_legend (SsChart            *self,
+                              cairo_t            *cr,
+                              double              left,
+                              double              right,
+                              double              top,
+                              double              cursor,
+                              const SsChartStyle *style,
+                              gboolean            draw);
+void   _ss_chart_draw_legend_in (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
+void   _ss_chart_ensure_measure (SsChart *self);
+void   _ss_chart_own_margins (SsChart *self, cairo_t *cr, double *left, double *right);
+void   _ss_chart_plot_margins (SsChart *self, cairo_t *cr, double *left, double *right);
 void
 _ss_chart_layout (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style, ChartLayout *lay);
-void _ss_chart_plan_gutter (GPtrArray *layers, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels);
 
 /* ss-chart-draw.c */
 void _ss_chart_draw_decor (const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
 void _ss_chart_draw_data (
     const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style);
 void _ss_chart_draw_hover (cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
-void _ss_chart_draw_legend_in (SsChart *self, cairo_t *cr, const ChartLayout *lay, const SsChartStyle *style);
-
-/* ss-chart-snapshot.c */
-void   _ss_chart_measure_color (guint which, GdkRGBA *color);
-void   _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
-double _ss_chart_earliest_data_end (SsChart *self);
+void _ss_chart_plan_gutter (GPtrArray *layers, cairo_t *cr, const SsChartContext *ctx, SsChartLabels *labels);
 
 /* ss-chart-render.c */
 ChartJob   *_ss_chart_job_new (SsChart            *self,
@@ -224,7 +237,7 @@ void        _ss_chart_job_submit (ChartJob *job, gboolean urgent);
 ChartImage *_ss_chart_job_finish (ChartJob *job, gboolean wait);
 gboolean    _ss_chart_job_matches (ChartJob *job, const BodyKey *key, int scale);
 void        _ss_chart_job_drop (ChartJob *job);
-void        _ss_chart_job_apply_reserve (SsChart *self, ChartJob *job);
+GArray     *_ss_chart_job_take_reserve (ChartJob *job);
 void        _ss_chart_image_free (ChartImage *image);
 
 /* ss-chart-input.c */

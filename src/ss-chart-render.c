@@ -3,8 +3,8 @@
  * freezes what its body draws (copies of its layers,
  * ss_chart_layer_freeze, and the layout the main thread worked out) into a
  * job, and a render thread draws that into an image surface with the
- * functions the screen and every export use (_ss_chart_draw_decor,
- * _ss_chart_draw_data).  The main thread only swaps the finished image in.
+ * drawing the screen and every export use (the hub's _ss_chart_draw_body).
+ * The main thread only swaps the finished image in.
  * A chart keeps one job: a newer one makes it stale, dropped unstarted or
  * its image thrown away.
  *
@@ -105,8 +105,7 @@ draw_job (ChartJob *job)
     g_private_set (&text_cache, _ss_chart_text_cache_new ());
   job->paint.text_cache = g_hash_table_ref (g_private_get (&text_cache));
   cr = cairo_create (image->surface);
-  _ss_chart_draw_decor (&job->paint, cr, &job->lay, &job->style);
-  _ss_chart_draw_data (&job->paint, cr, &job->lay, &job->lay.ctx, &job->style);
+  _ss_chart_draw_body (&job->paint, cr, &job->lay, &job->lay.ctx, &job->style);
   cairo_destroy (cr);
   cairo_surface_flush (image->surface);
   return image;
@@ -378,22 +377,21 @@ _ss_chart_job_drop (ChartJob *job)
   job_unref (job);
 }
 
-/* Main thread, once @job (@self's) is done: the legend's rooms it sampled
- * (see LegendReserve) go into the chart, once. */
-void
-_ss_chart_job_apply_reserve (SsChart *self, ChartJob *job)
+/* Main thread, once @job is done: the legend's rooms it sampled (see
+ * LegendReserve), in the order of the layers it was made with, once;
+ * NULL when not measured yet or already taken. */
+GArray *
+_ss_chart_job_take_reserve (ChartJob *job)
 {
   GArray *widths;
 
   g_mutex_lock (&lock);
   widths = job->reserve_widths;
   g_mutex_unlock (&lock);
-  if (job->reserve_applied || widths == NULL || self->job_reserve == NULL)
-    return;
+  if (job->reserve_applied || widths == NULL)
+    return NULL;
   job->reserve_applied = TRUE;
-  for (guint i = 0; i < widths->len && i < self->job_reserve->len; i++)
-    _ss_chart_reserve_sampled (self, g_ptr_array_index (self->job_reserve, i), g_array_index (widths, double, i));
-  g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
+  return widths;
 }
 
 /* Waits until the render thread has drawn every job queued (tests: the

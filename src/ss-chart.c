@@ -1,8 +1,11 @@
 /* ss-chart.c - the chart widget: its kinds, construction, size, properties
- * and accessors.  Apart: the layout (-layout.c), the drawing shared by
- * screen and exports (-draw.c), the screen's cached body (-snapshot.c), a
- * complete run's body drawn off the main thread (-render.c) and the
- * pointer (-input.c); ss-chart-private.h holds what they share. */
+ * and accessors; the helpers its parts share (text, the legend's readouts
+ * and their rooms); the one drawing of a body and an export; and the
+ * screen's drawing, its cached body and tail, which asks the parts.  Its
+ * parts, which call only this file: the layout (-layout.c), the drawing
+ * shared by screen and exports (-draw.c), a complete run's body drawn off
+ * the main thread (-render.c) and the pointer (-input.c);
+ * ss-chart-private.h holds what they share. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <glib/gi18n.h>
@@ -152,6 +155,227 @@ _ss_chart_paint_clear (ChartPaint *paint)
   g_clear_pointer (&paint->x_title, g_free);
   g_clear_pointer (&paint->layers, g_ptr_array_unref);
   g_clear_pointer (&paint->text_cache, g_hash_table_unref);
+}
+
+/* Text, legend readouts and their rooms: what the layout, the drawing
+ * and the render thread all need. */
+
+static PangoLayout *
+create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
+{
+  PangoLayout          *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  /* exports must not depend on the screen's hinting */
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+  pango_font_description_set_size (font, (int)(style->font_size * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  if (!style->for_export)
+    {
+      /* tabular digits: a readout keeps its width while its value changes */
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  return layout;
+}
+
+GHashTable *
+_ss_chart_text_cache_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+}
+
+/* A laid-out text (new reference).  Exports lay out afresh; the screen
+ * reuses layouts from @cache (one thread's: the main thread's or the
+ * render thread's), whose font options do not depend on the target. */
+PangoLayout *
+_ss_chart_text (GHashTable *cache, cairo_t *cr, const SsChartStyle *style, gboolean bold, const char *text)
+{
+  g_autofree char *key = NULL;
+  PangoLayout     *layout;
+
+  if (style->for_export || cache == NULL)
+    {
+      layout = create_layout (cr, style, bold);
+      pango_layout_set_text (layout, text, -1);
+      return layout;
+    }
+  key = g_strdup_printf ("%c%g:%s", bold ? 'b' : 'r', style->font_size, text);
+  layout = g_hash_table_lookup (cache, key);
+  if (layout == NULL)
+    {
+      if (g_hash_table_size (cache) >= TEXT_CACHE_LIMIT)
+        g_hash_table_remove_all (cache); /* e.g. cursor readouts */
+      layout = create_layout (cr, style, bold);
+      pango_layout_set_text (layout, text, -1);
+      g_hash_table_insert (cache, g_steal_pointer (&key), layout);
+    }
+  return g_object_ref (layout);
+}
+
+double
+_ss_chart_text_height (GHashTable *cache, cairo_t *cr, const SsChartStyle *style)
+{
+  g_autoptr(PangoLayout) probe = _ss_chart_text (cache, cr, style, FALSE, "0");
+  int tw, th;
+
+  pango_layout_get_pixel_size (probe, &tw, &th);
+  return th;
+}
+
+/* A layer the style leaves out (an export without the overlaid runs). */
+gboolean
+_ss_chart_is_hidden (const SsChartStyle *style, SsChartLayer *layer)
+{
+  return style != NULL && style->hidden != NULL && g_ptr_array_find (style->hidden, layer, NULL);
+}
+
+/* A legend entry's text: the layer's title, with its value at @cursor
+ * unless that is NaN. */
+char *
+_ss_chart_legend_text (SsChartLayer *layer, double cursor)
+{
+  g_autofree char *value = NULL;
+
+  if (!isnan (cursor))
+    value = ss_chart_layer_format_value (layer, cursor);
+  if (value != NULL && SS_IS_SPAN_LAYER (layer))
+    return g_steal_pointer (&value); /* "12: stuck" */
+  if (value != NULL)
+    {
+      /* the value carries the unit: "z = 0.12 m", not "z (m) = 0.12 m" */
+      g_autofree char *name = g_strdup (ss_chart_layer_get_title (layer));
+      char            *paren = g_str_has_suffix (name, ")") ? strstr (name, " (") : NULL;
+
+      if (paren != NULL)
+        *paren = '\0';
+      return g_strdup_printf ("%s = %s", name, value);
+    }
+  return g_strdup (ss_chart_layer_get_title (layer));
+}
+
+#define RESERVE_SAMPLES 1000
+
+static double
+layout_width (PangoLayout *layout, const char *text)
+{
+  int tw, th;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  return tw;
+}
+
+/* @text with every digit a 0: as wide in tabular digits, and the same for
+ * most of a curve's values. */
+static char *
+digits_as_zeros (const char *text)
+{
+  char *shape = g_strdup (text);
+
+  for (char *p = shape; *p != '\0'; p++)
+    if (*p >= '1' && *p <= '9')
+      *p = '0';
+  return shape;
+}
+
+/* The widest readout of @layer over the time axis's extent [t0, t1],
+ * sampled (see LegendReserve); any thread, for a layer it owns. */
+double
+_ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr, const SsChartStyle *style)
+{
+  double width = 0;
+  g_autoptr(PangoLayout) layout = create_layout (cr, style, FALSE);
+  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* the readouts at a thousand instants, each shape of text measured once,
+   * apart from the text cache, which they would flush */
+  for (int i = -1; i <= RESERVE_SAMPLES; i++)
+    {
+      g_autofree char *text =
+          _ss_chart_legend_text (layer, i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES);
+      char *shape = digits_as_zeros (text);
+
+      if (g_hash_table_add (shapes, shape))
+        width = MAX (width, layout_width (layout, shape));
+      if (!(t1 > t0))
+        break;
+    }
+  return width;
+}
+
+/* Whether @layer's legend room was sampled for other data than it has now
+ * (the render thread samples it again with the chart's next body). */
+gboolean
+_ss_chart_reserve_stale (SsChart *self, SsChartLayer *layer)
+{
+  LegendReserve *reserve = g_hash_table_lookup (self->legend_reserve, layer);
+
+  return reserve != NULL && (reserve->revision != ss_chart_layer_get_revision (layer) ||
+                             reserve->complete != ss_chart_layer_get_data_complete (layer));
+}
+
+/* A chart's body, what the legend goes over: its decor, then its data
+ * and the hover cursor's line; what the render thread draws (a complete
+ * run's image) and every export.  The screen's cached body draws the same
+ * two with its tail clipped out between them (_ss_chart_snapshot). */
+void
+_ss_chart_draw_body (
+    const ChartPaint *paint, cairo_t *cr, const ChartLayout *lay, const SsChartContext *ctx, const SsChartStyle *style)
+{
+  _ss_chart_draw_decor (paint, cr, lay, style);
+  _ss_chart_draw_data (paint, cr, lay, ctx, style);
+}
+
+void
+ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const SsChartStyle *style)
+{
+  ChartLayout lay;
+  ChartPaint  paint;
+
+  cairo_save (cr);
+  _ss_chart_layout (self, cr, width, height, style, &lay);
+  _ss_chart_paint_init (self, &paint);
+  _ss_chart_draw_body (&paint, cr, &lay, &lay.ctx, style);
+  _ss_chart_paint_clear (&paint);
+  _ss_chart_draw_legend_in (self, cr, &lay, style);
+  if (style->drawn != NULL)
+    {
+      SsChartDrawn drawn = { .ctx = lay.ctx };
+
+      drawn.ctx.labels = NULL;
+      cairo_get_matrix (cr, &drawn.matrix);
+      g_array_append_val (style->drawn, drawn);
+    }
+  cairo_restore (cr);
+}
+
+/* The layout an export of @width x @height would draw (pixel positions of
+ * values, the time window): for tests and for picking on a copy. */
+void
+ss_chart_get_layout (SsChart *self, double width, double height, SsChartContext *ctx)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t         *cr = cairo_create (surface);
+  SsChartStyle     style;
+  ChartLayout      lay;
+
+  ss_chart_style_init_for_export (&style);
+  _ss_chart_layout (self, cr, width, height, &style, &lay);
+  *ctx = lay.ctx;
+  ctx->labels = NULL;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 }
 
 /* The title's row: a hidden chart's height. */
@@ -715,4 +939,509 @@ ss_chart_get_data_end (SsChart *self)
 {
   g_return_val_if_fail (SS_IS_CHART (self), INFINITY);
   return _ss_chart_earliest_data_end (self);
+}
+
+/* The screen's drawing, the widget's snapshot: a cached body plus a tail
+ * redrawn each frame, and the playhead over them, so streaming runs and
+ * Play repaint a few columns, not the whole chart.  Once the runs shown
+ * are complete the body is an image the render thread drew
+ * (ss-chart-render.c), which GTK's renderer copies instead of replaying
+ * every curve. */
+static void
+body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style, BodyKey *key)
+{
+  memset (key, 0, sizeof *key);
+  key->width = lay->width;
+  key->height = lay->height;
+  key->plot[0] = lay->ctx.x;
+  key->plot[1] = lay->ctx.y;
+  key->plot[2] = lay->ctx.width;
+  key->plot[3] = lay->ctx.height;
+  key->x0 = lay->ctx.xmap.lower;
+  key->x1 = lay->ctx.xmap.upper;
+  key->y0 = lay->ctx.ymap.lower;
+  key->y1 = lay->ctx.ymap.upper;
+  key->x_scale = lay->ctx.xmap.scale;
+  key->y_scale = lay->ctx.ymap.scale;
+  key->cursor = lay->cursor;
+  key->hover = lay->hover;
+  /* a time chart draws the playhead outside its body */
+  key->playhead = self->kind == CHART_TIME ? NAN : lay->ctx.playhead;
+  key->fg = style->fg;
+  key->revision = self->revision;
+  /* the legend is drawn where its rooms put it */
+  key->legend_revision = self->legend_revision;
+  key->n_layers = self->layers->len;
+  for (guint i = 0; i < self->layers->len; i++)
+    key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
+}
+
+/* The earliest end of the visible layers' data, s: rows can only come after
+ * it (+INFINITY: none can come). */
+double
+_ss_chart_earliest_data_end (SsChart *self)
+{
+  double earliest = INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+
+      if (ss_chart_layer_get_visible (layer))
+        earliest = MIN (earliest, ss_chart_layer_get_data_end (layer));
+    }
+  return earliest;
+}
+
+/* The same over the layers whose rows may still grow: +INFINITY once every
+ * run shown is over. */
+static double
+earliest_growing_end (SsChart *self)
+{
+  double earliest = INFINITY;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    {
+      SsChartLayer *layer = g_ptr_array_index (self->layers, i);
+
+      if (ss_chart_layer_get_visible (layer) && !ss_chart_layer_get_data_complete (layer))
+        earliest = MIN (earliest, ss_chart_layer_get_data_end (layer));
+    }
+  return earliest;
+}
+
+/* Left edge of the pixel column holding time @t, clamped to the plot. */
+static double
+column_edge (const SsChartContext *ctx, double t)
+{
+  guint  n_bins = MAX (1, (guint)ceil (ctx->width));
+  double column = floor ((t - ctx->t0) / (ctx->t1 - ctx->t0) * n_bins);
+
+  return ctx->x + CLAMP (column, 0, n_bins) * ctx->width / n_bins;
+}
+
+/* The screen draws a chart against time in two render nodes.  The body
+ * (all of it, the plot's data only left of a pixel column no row can reach
+ * any more) is kept while nothing but appended rows change; the tail, the
+ * plot right of that column, is drawn every frame.  GTK then repaints only the tail:
+ * while a run streams in that is a few columns instead of the whole chart.
+ * Once every run shown is over there is no tail: a tail is a new node each
+ * frame, which GTK repaints with all it covers of the body.  Both go
+ * through _ss_chart_draw_decor and _ss_chart_draw_data, like exports.  A
+ * chart not against time has no such column: new rows redraw it whole. */
+#define TAIL_LIMIT 48.0 /* px of tail before the body is redrawn */
+#define TAIL_SPILL                                      \
+  3.0 /* px left of its column that a column's bar, the \
+       * ends of its strokes and a band's edge may reach */
+
+/* The part of the plot right of @cut the tail draws (lines reach
+ * TAIL_MARGIN above and below the plot); FALSE when there is none. */
+#define TAIL_MARGIN 2.0
+
+static gboolean
+tail_rect (const SsChartContext *ctx, double cut, graphene_rect_t *rect)
+{
+  double right = ctx->x + ctx->width;
+
+  if (cut >= right)
+    return FALSE;
+  graphene_rect_init (rect, cut, ctx->y - TAIL_MARGIN, right - cut, ctx->height + 2 * TAIL_MARGIN);
+  return TRUE;
+}
+
+/* The playhead: a line over the plot, its own node so the body stays. */
+static void
+playhead_snapshot (GtkSnapshot *snapshot, const SsChartContext *ctx, const SsChartStyle *style)
+{
+  GdkRGBA color = style->fg;
+  double  x;
+
+  if (isnan (ctx->playhead) || ctx->playhead < ctx->t0 || ctx->playhead > ctx->t1 || ctx->height <= 0)
+    return;
+  x = round (ss_chart_context_x (ctx, ctx->playhead));
+  color.alpha = 0.8;
+  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x - 0.75, ctx->y, 1.5, ctx->height));
+}
+
+/* Cursor A orange, B purple: apart from the curves' blues and greens and
+ * from the playhead's foreground colour. */
+void
+_ss_chart_measure_color (guint which, GdkRGBA *color)
+{
+  static const GdkRGBA colors[] = { { 0.90, 0.38, 0.0, 0.95 }, { 0.57, 0.25, 0.67, 0.95 } };
+
+  *color = colors[MIN (which, 1)];
+}
+
+/* The measurement cursors A and B: lines of their own colours with their
+ * letter at the top, over the body like the playhead (they move while the
+ * curves stay), never in an export. */
+static void
+measure_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartContext *ctx, const SsChartStyle *style)
+{
+  static const char *const letters[] = { "A", "B" };
+
+  if (!ss_time_axis_get_measuring (self->time_axis) || ctx->height <= 0)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
+    {
+      double  t = ss_time_axis_get_measure (self->time_axis, i);
+      GdkRGBA color;
+      double  x;
+      int     tw, th;
+      g_autoptr(PangoLayout) layout = NULL;
+
+      if (isnan (t) || t < ctx->t0 || t > ctx->t1)
+        continue;
+      _ss_chart_measure_color (i, &color);
+      x = round (ss_chart_context_x (ctx, t));
+      gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (x - 0.75, ctx->y, 1.5, ctx->height));
+      layout = _ss_chart_text (self->text_cache, self->measure, style, TRUE, letters[i]);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      /* the letter on a tab beside the line, inside the plot */
+      {
+        double  left = x + tw + 5 > ctx->x + ctx->width ? x - tw - 5 : x;
+        GdkRGBA white = { 1, 1, 1, 1 };
+
+        gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (left, ctx->y, tw + 5, th + 1));
+        gtk_snapshot_save (snapshot);
+        gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (left + 2.5, ctx->y + 0.5));
+        gtk_snapshot_append_layout (snapshot, layout, &white);
+        gtk_snapshot_restore (snapshot);
+      }
+    }
+}
+
+/* A hidden chart: its title, dimmed, and how to show it again. */
+static void
+collapsed_snapshot (SsChart *self, GtkSnapshot *snapshot, const SsChartStyle *style, int width, int height)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(PangoLayout) layout = NULL;
+  GdkRGBA fg = style->fg, band = style->fg;
+
+  band.alpha = 0.05;
+  gtk_snapshot_append_color (snapshot, &band, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* Translators: a hidden chart's title row; %s is its title */
+  text = g_strdup_printf (_("%s — hidden, click to show"), self->title != NULL ? self->title : "");
+  layout = _ss_chart_text (self->text_cache, self->measure, style, TRUE, text);
+  fg.alpha *= 0.55;
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (8, 3));
+  gtk_snapshot_append_layout (snapshot, layout, &fg);
+  gtk_snapshot_restore (snapshot);
+}
+
+/* The highlight of a chart just brought into view: an accent frame that
+ * fades out. */
+static void
+flash_snapshot (SsChart *self, GtkSnapshot *snapshot, int width, int height)
+{
+  double         alpha = _ss_chart_flash_alpha (self);
+  GdkRGBA        accent = { 0.21, 0.52, 0.89, 0 };
+  GskRoundedRect outline;
+  const float    w = 3;
+
+  if (alpha <= 0)
+    return;
+  accent.alpha = 0.9 * alpha;
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, width, height), 4);
+  gtk_snapshot_append_border (snapshot, &outline, (float[4]){ w, w, w, w },
+                              (GdkRGBA[4]){ accent, accent, accent, accent });
+  accent.alpha = 0.08 * alpha;
+  gtk_snapshot_append_color (snapshot, &accent, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+/* Whether any of the chart is inside its scrolled window (or it has
+ * none): a chart below the fold does not hold up a frame. */
+static gboolean
+on_screen (SsChart *self)
+{
+  GtkWidget      *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  if (scroller == NULL || !gtk_widget_compute_bounds (GTK_WIDGET (self), scroller, &bounds))
+    return TRUE;
+  return bounds.origin.y < gtk_widget_get_height (scroller) && bounds.origin.y + bounds.size.height > 0 &&
+         bounds.origin.x < gtk_widget_get_width (scroller) && bounds.origin.x + bounds.size.width > 0;
+}
+
+/* The key of a body drawn into pixels: against time its legend and hover
+ * line are drawn over it each frame (they follow the pointer), so the
+ * cursor is not part of it. */
+static void
+image_key (SsChart *self, BodyKey *key)
+{
+  if (self->kind == CHART_TIME)
+    key->cursor = key->hover = 0;
+  /* the legend is drawn over the image */
+  key->legend_revision = 0;
+}
+
+/* Makes sure a job draws the body for @key (a new one replaces a stale
+ * one); FALSE when the body cannot be drawn off the main thread now. */
+static gboolean
+ensure_job (SsChart            *self,
+            const ChartLayout  *lay,
+            const SsChartStyle *style,
+            const BodyKey      *key,
+            int                 width,
+            int                 height,
+            int                 scale,
+            gboolean            urgent)
+{
+  ChartLayout body = *lay;
+
+  if (self->job != NULL && _ss_chart_job_matches (self->job, key, scale))
+    return TRUE;
+  g_clear_pointer (&self->job, _ss_chart_job_drop);
+  /* against time the hover line is drawn over the body */
+  if (self->kind == CHART_TIME)
+    body.hover = NAN;
+  self->job = _ss_chart_job_new (self, &body, style, key, width, height, scale);
+  if (self->job == NULL)
+    return FALSE;
+  _ss_chart_job_submit (self->job, urgent);
+  return TRUE;
+}
+
+/* A body whose runs are all complete: pixels the render thread drew, and
+ * over them (against time) the hover line and the legend, which follow
+ * the pointer, recorded here; kept as one node while nothing changes.  A
+ * chart on screen waits for its image; one below the fold shows its old
+ * image (stretched to its size) until the new one is ready and redraws.
+ * FALSE when the body must be drawn here (rows may still come). */
+static gboolean
+image_snapshot (SsChart            *self,
+                GtkSnapshot        *snapshot,
+                const ChartLayout  *lay,
+                const SsChartStyle *style,
+                const BodyKey      *key,
+                int                 width,
+                int                 height)
+{
+  int             scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+  BodyKey         ikey = *key;
+
+  image_key (self, &ikey);
+  if (self->image == NULL || self->image->scale != scale || memcmp (&self->image->key, &ikey, sizeof ikey) != 0)
+    {
+      gboolean    shown = on_screen (self);
+      ChartImage *image;
+
+      if (!ensure_job (self, lay, style, &ikey, width, height, scale, shown))
+        return FALSE;
+      image = _ss_chart_job_finish (self->job, shown);
+      if (image != NULL)
+        {
+          _ss_chart_job_apply_reserve (self, self->job);
+          /* its legend rooms may still be measured */
+          g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
+          if (self->job_reserve != NULL)
+            self->reserve_job = g_steal_pointer (&self->job);
+          g_clear_pointer (&self->job, _ss_chart_job_drop);
+          g_clear_pointer (&self->image, _ss_chart_image_free);
+          self->image = image;
+          self->body_renders++;
+        }
+    }
+  if (self->image == NULL)
+    {
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      return TRUE;
+    }
+  if (self->body == NULL || self->body_image != self->image || memcmp (key, &self->body_key, sizeof *key) != 0)
+    {
+      double   iw = cairo_image_surface_get_width (self->image->surface) / (double)self->image->scale;
+      double   ih = cairo_image_surface_get_height (self->image->surface) / (double)self->image->scale;
+      cairo_t *cr;
+
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      self->body = gsk_cairo_node_new (&bounds);
+      self->body_key = *key;
+      self->body_image = self->image;
+      self->body_cut = width;
+      cr = gsk_cairo_node_get_draw_context (self->body);
+      cairo_save (cr);
+      /* an old image meanwhile (below the fold): stretched to the size */
+      if (iw != width || ih != height)
+        cairo_scale (cr, width / iw, height / ih);
+      cairo_set_source_surface (cr, self->image->surface, 0, 0);
+      cairo_paint (cr);
+      cairo_restore (cr);
+      _ss_chart_draw_hover (cr, lay, style);
+      _ss_chart_draw_legend_in (self, cr, lay, style);
+      cairo_destroy (cr);
+    }
+  gtk_snapshot_append_node (snapshot, self->body);
+  return TRUE;
+}
+
+/* The data changed (a run was handed over): the body of a chart whose
+ * runs are complete starts being drawn now, off the main thread, so the
+ * frame that shows it only swaps it in. */
+void
+ss_chart_prepare (SsChart *self)
+{
+  int          width, height;
+  SsChartStyle style;
+  ChartLayout  lay;
+  BodyKey      key;
+
+  g_return_if_fail (SS_IS_CHART (self));
+
+  width = gtk_widget_get_width (GTK_WIDGET (self));
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (width <= 0 || height <= 0 || self->collapsed || self->kind == CHART_RULER ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self)) || earliest_growing_end (self) < INFINITY)
+    return;
+  _ss_chart_ensure_measure (self);
+  ss_chart_style_init_for_widget (&style, GTK_WIDGET (self));
+  _ss_chart_layout (self, self->measure, width, height, &style, &lay);
+  body_key_init (self, &lay, &style, &key);
+  image_key (self, &key);
+  if (self->image != NULL && self->image->scale == gtk_widget_get_scale_factor (GTK_WIDGET (self)) &&
+      memcmp (&self->image->key, &key, sizeof key) == 0)
+    return;
+  ensure_job (self, &lay, &style, &key, width, height, gtk_widget_get_scale_factor (GTK_WIDGET (self)),
+              on_screen (self));
+}
+
+void
+_ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  SsChart     *self = SS_CHART (widget);
+  int          width = gtk_widget_get_width (widget);
+  int          height = gtk_widget_get_height (widget);
+  gint64       start = g_get_monotonic_time ();
+  double       earliest, cut;
+  SsChartStyle style;
+  ChartLayout  lay;
+  BodyKey      key;
+  cairo_t     *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  _ss_chart_ensure_measure (self);
+  ss_chart_style_init_for_widget (&style, widget);
+  if (self->collapsed)
+    {
+      collapsed_snapshot (self, snapshot, &style, width, height);
+      flash_snapshot (self, snapshot, width, height);
+      return;
+    }
+  _ss_chart_layout (self, self->measure, width, height, &style, &lay);
+  body_key_init (self, &lay, &style, &key);
+  /* the column of the earliest end may still change, and with it what its
+   * drawing spills to the left: the body stops short of that */
+  earliest = earliest_growing_end (self);
+  if (earliest == INFINITY && self->kind != CHART_RULER &&
+      image_snapshot (self, snapshot, &lay, &style, &key, width, height))
+    {
+      if (self->kind == CHART_TIME)
+        playhead_snapshot (snapshot, &lay.ctx, &style);
+      goto over;
+    }
+  /* rows may still come: the body is recorded here, the tail each frame */
+  g_clear_pointer (&self->job, _ss_chart_job_drop);
+  g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
+  g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
+  g_clear_pointer (&self->image, _ss_chart_image_free);
+  if (self->body_image != NULL)
+    {
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      self->body_image = NULL;
+    }
+  if (self->kind == CHART_TIME)
+    cut = earliest > lay.ctx.t1 ? width : MAX (lay.ctx.x, column_edge (&lay.ctx, earliest) - TAIL_SPILL);
+  else
+    {
+      cut = width;
+      key.data_end = earliest;
+    }
+
+  /* the legend reads the data at the cursor: rows still to come change it */
+  if (self->body == NULL || memcmp (&key, &self->body_key, sizeof key) != 0 || cut - self->body_cut > TAIL_LIMIT ||
+      (cut >= width && self->body_cut < width) || (!isnan (lay.cursor) && lay.cursor >= earliest))
+    {
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+      graphene_rect_t tail;
+      ChartPaint      paint;
+
+      g_clear_pointer (&self->body, gsk_render_node_unref);
+      self->body_key = key;
+      self->body_image = NULL;
+      self->body_cut = cut;
+      self->body = gsk_cairo_node_new (&bounds);
+      self->body_renders++;
+      /* rasterised by GTK's renderer at the device scale: crisp on HiDPI */
+      cr = gsk_cairo_node_get_draw_context (self->body);
+      _ss_chart_paint_init (self, &paint);
+      _ss_chart_draw_decor (&paint, cr, &lay, &style);
+      /* everything but the tail's part of the plot: the legend and the
+       * labels round the plot are the body's alone, so no text is ever
+       * split between the two */
+      cairo_rectangle (cr, 0, 0, width, height);
+      if (tail_rect (&lay.ctx, self->body_cut, &tail))
+        {
+          cairo_rectangle (cr, tail.origin.x, tail.origin.y, tail.size.width, tail.size.height);
+          cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+        }
+      cairo_clip (cr);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+      _ss_chart_draw_data (&paint, cr, &lay, &lay.ctx, &style);
+      _ss_chart_draw_legend_in (self, cr, &lay, &style);
+      _ss_chart_paint_clear (&paint);
+      cairo_destroy (cr);
+    }
+  gtk_snapshot_append_node (snapshot, self->body);
+  if (self->kind == CHART_TIME)
+    playhead_snapshot (snapshot, &lay.ctx, &style);
+
+  {
+    graphene_rect_t tail;
+    SsChartContext  ctx = lay.ctx;
+
+    if (tail_rect (&lay.ctx, self->body_cut, &tail))
+      {
+        ChartPaint paint;
+
+        ctx.x_from = self->body_cut;
+        cr = gtk_snapshot_append_cairo (snapshot, &tail);
+        cairo_rectangle (cr, tail.origin.x, tail.origin.y, tail.size.width, tail.size.height);
+        cairo_clip (cr);
+        _ss_chart_paint_init (self, &paint);
+        _ss_chart_draw_data (&paint, cr, &lay, &ctx, &style);
+        _ss_chart_paint_clear (&paint);
+        cairo_destroy (cr);
+      }
+  }
+over:
+  if (self->kind == CHART_TIME)
+    measure_snapshot (self, snapshot, &lay.ctx, &style);
+  flash_snapshot (self, snapshot, width, height);
+  ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
+  ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
+}
+
+/* How often the screen drew a chart's body whole (tests, benchmark). */
+guint
+ss_chart_get_body_renders (SsChart *self)
+{
+  return self->body_renders;
+}
+
+/* Main thread, once @job (@self's) is done: the legend's rooms it sampled
+ * (see LegendReserve) go into the chart, once. */
+void
+_ss_chart_job_apply_reserve (SsChart *self, ChartJob *job)
+{
+  GArray *widths;
+
+  if (self->job_reserve == NULL || (widths = _ss_chart_job_take_reserve (job)) == NULL)
+    return;
+  for (guint i = 0; i < widths->len && i < self->job_reserve->len; i++)
+    _ss_chart_reserve_sampled (self, g_ptr_array_index (self->job_reserve, i), g_array_index (widths, double, i));
+  g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
 }
