@@ -14,9 +14,7 @@
 - A part of a split object (a .c file that includes the hub's -private.h)
   calls only the hub: no function another part defines, except the
   object's public methods (declared in the hub's ss-NAME.h), which are
-  the hub's wherever their bodies stand.  The split objects
-  in SIDEWAYS_KNOWN do not follow this yet; they are listed by name, and
-  the check says when one of them has come to follow it.
+  the hub's wherever their bodies stand.  Every split object is checked.
 """
 import collections
 import os
@@ -142,9 +140,7 @@ for rel, incs in files.items():
             failures.append(f"src/{rel} includes {inc}, the private header of another object; "
                             f"ask {hub} for what it needs through its public header")
 
-# Parts call only their hub.  The parts of these split objects still call
-# each other; a new split object is checked from its first part.
-SIDEWAYS_KNOWN = set()
+# Parts call only their hub; a new split object is checked from its first part.
 DEFINITION = re.compile(r"^([A-Za-z_]\w*)\s*\(", re.M)
 
 
@@ -194,10 +190,6 @@ for hub in sorted(hubs):
                 called = sorted(n for n in defined[g] if re.search(r"\b" + n + r"\s*\(", code[f]))
                 if called:
                     sideways.append(f"src/{f} calls {', '.join(called)} of src/{g}")
-    if hub in SIDEWAYS_KNOWN:
-        if not sideways:
-            print(f"test-architecture: {hub}'s parts call only their hub now: take it out of SIDEWAYS_KNOWN")
-        continue
     conforming.append(hub)
     for s in sideways:
         failures.append(f"a part of {hub} calls another part, not the hub: {s}")
@@ -216,5 +208,4 @@ if failures:
     sys.exit(1)
 print(f"test-architecture: {len(files)} files, {len(set(map(owner, files)))} objects, "
       f"{len(hubs)} hubs with parts, no include circle between objects; "
-      f"parts call only their hub in {', '.join(conforming) or 'none'} "
-      f"(not yet checked: {', '.join(sorted(SIDEWAYS_KNOWN & hubs))})")
+      f"parts call only their hub in {', '.join(conforming) or 'none'}")
