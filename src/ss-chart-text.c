@@ -138,6 +138,25 @@ record (GString *xml, cairo_t *cr, PangoLayout *layout, double x, double y, doub
   pango_layout_iter_free (iter);
 }
 
+PangoLayout *
+ss_chart_text_layout_new (cairo_t *cr, double size_pt, gboolean bold)
+{
+  PangoLayout          *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+  pango_font_description_set_size (font, (int)(size_pt * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
 /* Draws @layout with its top at @y and the point at @align of its width
  * (0: its left end, 0.5: its middle, 1: its right end) at @x; on a surface
  * recording SVG text, keeps it as such instead. */

@@ -9,8 +9,11 @@
 
 G_BEGIN_DECLS
 
-void  ss_chart_show_text (cairo_t *cr, PangoLayout *layout, double x, double y, double align);
-void  ss_chart_text_record_svg (cairo_surface_t *surface);
-char *ss_chart_text_splice_svg (cairo_surface_t *surface, const char *svg, gsize length, gsize *out_length);
+/* A layout for chart text on @cr: Sans at @size_pt points, bold or not,
+ * hint metrics off so exports do not depend on the screen's hinting. */
+PangoLayout *ss_chart_text_layout_new (cairo_t *cr, double size_pt, gboolean bold);
+void         ss_chart_show_text (cairo_t *cr, PangoLayout *layout, double x, double y, double align);
+void         ss_chart_text_record_svg (cairo_surface_t *surface);
+char        *ss_chart_text_splice_svg (cairo_surface_t *surface, const char *svg, gsize length, gsize *out_length);
 
 G_END_DECLS

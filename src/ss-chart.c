@@ -163,20 +163,8 @@ _ss_chart_paint_clear (ChartPaint *paint)
 static PangoLayout *
 create_layout (cairo_t *cr, const SsChartStyle *style, gboolean bold)
 {
-  PangoLayout          *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
-  cairo_font_options_t *options = cairo_font_options_create ();
+  PangoLayout *layout = ss_chart_text_layout_new (cr, style->font_size, bold);
 
-  /* exports must not depend on the screen's hinting */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-  pango_font_description_set_size (font, (int)(style->font_size * PANGO_SCALE));
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
   if (!style->for_export)
     {
       /* tabular digits: a readout keeps its width while its value changes */

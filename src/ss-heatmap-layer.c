@@ -161,18 +161,9 @@ hatch (cairo_t *cr, const graphene_rect_t *r, double step)
 static PangoLayout *
 create_layout (cairo_t *cr, const SsChartContext *ctx, const char *text)
 {
-  PangoLayout          *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
-  cairo_font_options_t *options = cairo_font_options_create ();
+  /* as the chart's own text: the same size */
+  PangoLayout *layout = ss_chart_text_layout_new (cr, ctx == NULL || !ctx->for_export ? 8.5 : 9.0, FALSE);
 
-  /* as the chart's own text: the same size, no hinting in exports */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-  pango_font_description_set_size (font, (int)((ctx == NULL || !ctx->for_export ? 8.5 : 9.0) * PANGO_SCALE));
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
   pango_layout_set_text (layout, text, -1);
   return layout;
 }
