@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ss-drop-down.h"
 #include "ss-event-list.h"
@@ -234,6 +235,8 @@ struct _SsEventList
   GPtrArray    *sources;     /* char *: the source of source_dropdown's entry i + 1 (its name) */
   GArray       *kinds;       /* int: the kind of kind_dropdown's entry i + 1 */
   gboolean      syncing;
+  GPtrArray    *time_cells;                         /* GtkInscription *, not owned: the time cells made */
+  char          time_text[G_ASCII_DTOSTR_BUF_SIZE]; /* the widest time of the run: theirs */
 };
 
 G_DEFINE_FINAL_TYPE (SsEventList, ss_event_list, GTK_TYPE_WIDGET)
@@ -312,10 +315,48 @@ update_count (SsEventList *self, guint total)
   else
     /* Translators: events shown by the filter, of all the run's events */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u event", "%u of %u events", total), shown, total);
-  gtk_label_set_text (self->count_label, text);
+  if (g_strcmp0 (gtk_label_get_text (self->count_label), text) != 0)
+    gtk_label_set_text (self->count_label, text);
 }
 
 static void set_choices (SsEventList *self, const ss_model *m);
+
+/* A time cell as wide as the widest time of the run, as a label showing
+ * it would be: measured when shown and when that width changes. */
+static void
+size_time_cell (GtkWidget *cell, SsEventList *self)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (cell, self->time_text);
+  int width, request;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  gtk_widget_get_size_request (cell, &request, NULL);
+  if (request != width)
+    gtk_widget_set_size_request (cell, width, -1);
+}
+
+/* The widest of @events' times (at least "0.000000"; the digits are
+ * tabular): the time cells sized again only when its length changes. */
+static void
+set_time_text (SsEventList *self, const ss_event *events, guint n)
+{
+  char time[G_ASCII_DTOSTR_BUF_SIZE];
+  char widest[G_ASCII_DTOSTR_BUF_SIZE] = "0.000000";
+
+  for (guint i = 0; i < n; i++)
+    if (events[i].t >= 10.0 || events[i].t <= -1.0)
+      {
+        g_snprintf (time, sizeof time, "%.6f", events[i].t);
+        if (strlen (time) > strlen (widest))
+          g_strlcpy (widest, time, sizeof widest);
+      }
+  if (strlen (widest) == strlen (self->time_text))
+    return;
+  g_strlcpy (self->time_text, widest, sizeof self->time_text);
+  for (guint i = 0; i < self->time_cells->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (self->time_cells, i)))
+      size_time_cell (g_ptr_array_index (self->time_cells, i), self);
+}
 
 /* What a person calls source @i of @m: a contact as the legends do
  * ("slider 1", "ψ bearing"), a freeplay element by its side ("mesh
@@ -350,6 +391,7 @@ refresh (SsEventList *self)
   for (guint i = 0; i < n; i++)
     if ((source < 0 || events[i].source == source) && (kind < 0 || (int)events[i].kind == kind))
       g_array_append_val (index, i);
+  set_time_text (self, events, n);
   ss_event_model_replace (self->shown, events, n, index, labels);
   update_count (self, n);
 }
@@ -398,41 +440,68 @@ enum
 };
 
 static void
+time_cell_gone (gpointer cells, GObject *cell)
+{
+  g_ptr_array_remove_fast (cells, cell);
+}
+
+/* A new run changes the time of every row shown: the times are
+ * inscriptions, whose new text is only drawn, where a label's would
+ * measure the list, the panel and the window again.  Their width is
+ * that of the widest time of the run (set_time_text). */
+static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-  int        column = GPOINTER_TO_INT (data);
+  SsEventList *self = g_object_get_data (G_OBJECT (factory), "list");
+  int          column = GPOINTER_TO_INT (data);
+  GtkWidget   *cell;
 
-  (void)factory;
   g_object_set_data (G_OBJECT (item), "column", data);
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_TIME ? 1.0f : 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (column == COLUMN_TIME)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+    {
+      cell = gtk_inscription_new (NULL);
+      gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 1.0f);
+      gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 0);
+      gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), 0);
+      g_signal_connect (cell, "map", G_CALLBACK (size_time_cell), self);
+      gtk_widget_add_css_class (cell, "numeric");
+      g_ptr_array_add (self->time_cells, cell);
+      g_object_weak_ref (G_OBJECT (cell), time_cell_gone, self->time_cells);
+    }
+  else
+    {
+      cell = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (cell), 0.0f);
+      gtk_label_set_ellipsize (GTK_LABEL (cell), PANGO_ELLIPSIZE_END);
+    }
+  gtk_list_item_set_child (item, cell);
 }
 
 /* The cell of @item shows its row's event. */
 static void
 show_cell (GtkListItem *item)
 {
-  SsEventRow      *row = gtk_list_item_get_item (item);
-  GtkLabel        *label = GTK_LABEL (gtk_list_item_get_child (item));
-  g_autofree char *time = NULL;
+  SsEventRow *row = gtk_list_item_get_item (item);
+  GtkWidget  *cell = gtk_list_item_get_child (item);
+  char        time[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *text;
 
   if (row == NULL)
     return;
   switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")))
     {
     case COLUMN_TIME:
-      time = g_strdup_printf ("%.6f", row->event.t);
-      gtk_label_set_text (label, time);
-      break;
-    case COLUMN_SOURCE:
-      gtk_label_set_text (label, row->source);
+      g_snprintf (time, sizeof time, "%.6f", row->event.t);
+      if (g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (cell)), time) != 0)
+        gtk_inscription_set_text (GTK_INSCRIPTION (cell), time);
       break;
     default:
-      gtk_label_set_text (label, ss_event_list_kind_label (row->event.kind));
+      /* a label's new text measures the window again: only when it is new */
+      text = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")) == COLUMN_SOURCE
+                 ? row->source
+                 : ss_event_list_kind_label (row->event.kind);
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), text) != 0)
+        gtk_label_set_text (GTK_LABEL (cell), text);
       break;
     }
 }
@@ -443,6 +512,7 @@ add_column (SsEventList *self, const char *title, int column, gboolean expand)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) col = NULL;
 
+  g_object_set_data (G_OBJECT (factory), "list", self);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (column));
   /* a row takes another event in place: its cells follow */
   ss_row_cells_follow (GTK_SIGNAL_LIST_ITEM_FACTORY (factory), show_cell);
@@ -460,6 +530,10 @@ ss_event_list_dispose (GObject *object)
   GtkWidget   *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_EVENT_LIST);
+  /* the cells outlive the list no longer watched */
+  for (guint i = 0; self->time_cells != NULL && i < self->time_cells->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->time_cells, i), time_cell_gone, self->time_cells);
+  g_clear_pointer (&self->time_cells, g_ptr_array_unref);
   /* the template's top box has no name to be cleared by */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -510,6 +584,8 @@ ss_event_list_init (SsEventList *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->kinds = g_array_new (FALSE, FALSE, sizeof (int));
+  self->time_cells = g_ptr_array_new ();
+  g_strlcpy (self->time_text, "0.000000", sizeof self->time_text);
   self->sources = g_ptr_array_new_with_free_func (g_free);
   self->shown = g_object_new (SS_TYPE_EVENT_MODEL, NULL);
   selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->shown)));
