@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Writes the CSV and events of every `stickslip-cli bench` variant (each
+# Writes the CSV, events and metrics of every `stickslip-cli bench` variant (each
 # scenario's default, every other choice of each choice parameter, and the
-# extra variants) into DIR, one pair of files per variant.  A refactor must
+# extra variants) into DIR, three files per variant.  A refactor must
 # leave them byte-identical:
 #   tools/bench-outputs.sh build /tmp/before; ...; tools/bench-outputs.sh build /tmp/after
 #   diff -r /tmp/before /tmp/after
@@ -18,7 +18,7 @@ run() {  # NAME SCENARIO [ASSIGNMENT...] [--t-end T]
     if [ "$1" = --t-end ]; then args+=(--t-end "$2"); shift 2; else args+=(--set "$1"); shift; fi
   done
   "$cli" run "$sc" ${args[@]+"${args[@]}"} --csv "$out/$name.csv" --events "$out/$name.events" \
-    2> "$out/$name.stderr" || echo "exit $?" > "$out/$name.status"
+    --metrics "$out/$name.metrics" 2> "$out/$name.stderr" || echo "exit $?" > "$out/$name.status"
 }
 for sc in $("$cli" list | cut -f1); do
   run "$sc" "$sc"

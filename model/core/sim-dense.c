@@ -252,8 +252,9 @@ static void stretch_state(ss_sim *s, int j, double t, double *x)
 
 /* The row at t on the newest stretch of the segment that covers it (a row
  * at a node: the node's own state, with the modes of the stretch ending
- * there); false if none does. */
-static bool dense_row(ss_sim *s, double t, int segment)
+ * there); false if none does.  col >= 0: only that column is wanted (the
+ * model's observe_column where it has it, else the whole row). */
+static bool dense_row(ss_sim *s, double t, int segment, int col)
 {
   struct sim_dense *d = s->dense;
   for (int j = 0; j < d->n_nodes; j++) {
@@ -270,7 +271,9 @@ static bool dense_row(ss_sim *s, double t, int segment)
       stretch_state(s, j, t, d->x);
       x = d->x;
     }
-    s->m->ops->observe(s->m, d->scratch, t, x, b->modes, d->row);
+    if (col < 0 || !s->m->ops->observe_column ||
+        !s->m->ops->observe_column(s->m, t, x, b->modes, col, &d->row[col]))
+      s->m->ops->observe(s->m, d->scratch, t, x, b->modes, d->row);
     return true;
   }
   return false;
@@ -278,7 +281,7 @@ static bool dense_row(ss_sim *s, double t, int segment)
 
 static double dense_value(ss_sim *s, double t, int segment, int col, double sign)
 {
-  return dense_row(s, t, segment) ? sign * s->dense->row[col] : NAN;
+  return dense_row(s, t, segment, col) ? sign * s->dense->row[col] : NAN;
 }
 
 /* The extremum bracketed by samples 0 and 2 of column w (sign +1 a maximum,
@@ -406,7 +409,7 @@ void sim_dense_restart(ss_sim *s, double t)
   if (!d)
     return;
   /* the segment's end: a sample, at its last node */
-  if (d->since > 0 && !isnan(d->t) && dense_row(s, d->t, d->segment))
+  if (d->since > 0 && !isnan(d->t) && dense_row(s, d->t, d->segment, -1))
     add_sample(s, d->t, d->segment);
   d->since = 0;
   d->segment++;
@@ -469,7 +472,7 @@ void sim_dense_follow(ss_sim *s, double until)
     if (!add_node(s, a))
       return;
     d->fresh = false;
-    if (dense_row(s, a, d->segment))
+    if (dense_row(s, a, d->segment, -1))
       add_sample(s, a, d->segment);
   }
   if (!add_node(s, until))
@@ -479,7 +482,7 @@ void sim_dense_follow(ss_sim *s, double until)
    * and a search runs on them */
   if (++d->since >= DENSE_EVERY || until >= s->opts.t_end) {
     d->since = 0;
-    if (dense_row(s, until, d->segment))
+    if (dense_row(s, until, d->segment, -1))
       add_sample(s, until, d->segment);
   }
 }

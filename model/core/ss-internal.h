@@ -53,6 +53,13 @@ typedef struct ss_model_ops {
    * out the same whatever it finds there. */
   void (*observe)(const ss_model *m, void *scratch, double t, const double *x, const int *modes,
                   double *row);
+  /* Optional: column col of observe()'s row alone, bit for bit the same,
+   * where the mechanism has it cheaper than the whole row (a coordinate or
+   * a velocity of the state, with no dynamics solved); false where it has
+   * not (the caller then calls observe).  The extremes tracking locates
+   * one watched column's peak with it. */
+  bool (*observe_column)(const ss_model *m, double t, const double *x, const int *modes, int col,
+                         double *value);
   /* Frees the scenario-specific part. */
   void (*free_impl)(void *impl);
 } ss_model_ops;

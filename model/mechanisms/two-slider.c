@@ -737,6 +737,27 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
   row[c++] = err;
 }
 
+/* observe()'s columns 0-5 (the sliders' and the rod's coordinates and
+ * velocities) come from the state's closed-form kinematics alone, as in
+ * evaluate() and evaluate_at_rest() (the same ts_configuration and
+ * ts_rates); every other column needs the dynamics or the statics. */
+static bool observe_column(const ss_model *m, double t, const double *x, const int *modes, int col,
+                           double *value)
+{
+  (void)t;
+  (void)modes;
+  if (col < 0 || col >= 6)
+    return false;
+  const ts_mech *tm = &((const ts_model *)impl(m))->mech;
+  double q[SS_PLANAR_MAX_N], qd[SS_PLANAR_MAX_N];
+  ts_state(tm, x, q, qd, NULL);
+  const double *v = col < 3 ? q : qd;
+  int b1 = tm->slider[0], b2 = tm->slider[1], r = tm->rod;
+  int at[3] = {3 * b1 + 1, 3 * b2, 3 * r + 2};
+  *value = v[at[col % 3]];
+  return true;
+}
+
 static void free_impl(void *p) { free(p); }
 
 static const ss_model_ops two_slider_ops = {
@@ -746,6 +767,7 @@ static const ss_model_ops two_slider_ops = {
     .speeds = speeds,
     .resolve = resolve,
     .observe = observe,
+    .observe_column = observe_column,
     .free_impl = free_impl,
 };
 

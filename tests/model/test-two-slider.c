@@ -923,6 +923,75 @@ static void test_reference_table(void)
   g_free(t);
 }
 
+/* A mechanism's observe_column gives the columns it serves bit for bit as
+ * observe() does, at states around each variant's start (every scenario's
+ * default, and every rod, law and treatment of the two-slider), and the
+ * two-slider serves its first velocity column (the amplitude's, which the
+ * extremes tracking locates with it). */
+static void check_observe_column(const char *name, const char *const *sets, GRand *rng, int *served)
+{
+  ss_model *m = make_model(name, sets);
+  if (!m->ops->observe_column) {
+    ss_model_free(m);
+    return;
+  }
+  int nc = m->n_columns, nx = m->nx, nk = m->n_contacts;
+  double *x0 = g_new(double, nx), *x = g_new(double, nx), *row = g_new(double, nc);
+  int *modes = g_new(int, nk + 1);
+  void *scratch = m->observe_scratch ? g_malloc0(m->observe_scratch) : NULL;
+  m->ops->initial(m, x0);
+  static const int pick[] = {SS_MODE_STICK, 1, -1};
+  for (int trial = 0; trial < 200; trial++) {
+    for (int i = 0; i < nx; i++)
+      x[i] = x0[i] + (trial == 0 ? 0.0 : g_rand_double_range(rng, -0.05, 0.05));
+    int mode = pick[g_rand_int_range(rng, 0, 3)];
+    for (int i = 0; i < nk; i++)
+      modes[i] = m->hybrid ? mode : 1;
+    double t = g_rand_double_range(rng, 0.0, 5.0);
+    m->ops->observe(m, scratch, t, x, modes, row);
+    for (int c = 0; c < nc; c++) {
+      double v = -12345.0;
+      if (!m->ops->observe_column(m, t, x, modes, c, &v))
+        continue;
+      if (memcmp(&v, &row[c], sizeof v) != 0)
+        g_error("%s: column %s at trial %d: %.17g, the row has %.17g", name, m->columns[c].name,
+                trial, v, row[c]);
+      if (m->columns[c].kind == SS_COL_VELOCITY)
+        (*served)++;
+    }
+  }
+  g_free(scratch);
+  g_free(modes);
+  g_free(row);
+  g_free(x);
+  g_free(x0);
+  ss_model_free(m);
+}
+
+static void test_observe_column(void)
+{
+  GRand *rng = g_rand_new_with_seed(7);
+  int served = 0;
+  for (int i = 0; i < ss_scenario_count(); i++)
+    check_observe_column(ss_scenario_get(i)->name, NULL, rng, &served);
+  g_assert_cmpint(served, >, 0);
+  static const char *const rods[] = {"rod=rigid", "rod=flexible"};
+  static const char *const laws[] = {"law=exact", "law=regularised", "law=tanh", "law=lugre"};
+  static const char *const treatments[] = {"treatment=eliminate-revolute-1",
+                                           "treatment=eliminate-revolute-2",
+                                           "treatment=pseudoinverse"};
+  served = 0;
+  for (size_t r = 0; r < G_N_ELEMENTS(rods); r++)
+    for (size_t l = 0; l < G_N_ELEMENTS(laws); l++)
+      for (size_t k = 0; k < G_N_ELEMENTS(treatments); k++) {
+        const char *const sets[] = {rods[r], laws[l], treatments[k], NULL};
+        check_observe_column("two-slider", sets, rng, &served);
+      }
+  /* three velocity columns served in each of 200 trials of 24 variants */
+  g_assert_cmpint(served, ==, 3 * 200 * 24);
+  g_rand_free(rng);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -948,5 +1017,6 @@ int main(int argc, char **argv)
   g_test_add_func("/two-slider/normal-force-zero-while-stuck", test_normal_force_zero_while_stuck);
   g_test_add_func("/two-slider/zero-margin-at-start", test_zero_margin_at_start);
   g_test_add_func("/two-slider/reference-table", test_reference_table);
+  g_test_add_func("/two-slider/observe-column", test_observe_column);
   return g_test_run();
 }
