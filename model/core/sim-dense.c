@@ -250,11 +250,10 @@ static void stretch_state(ss_sim *s, int j, double t, double *x)
   }
 }
 
-/* The row at t on the newest stretch of the segment that covers it (a row
- * at a node: the node's own state, with the modes of the stretch ending
- * there); false if none does.  col >= 0: only that column is wanted (the
- * model's observe_column where it has it, else the whole row). */
-static bool dense_row(ss_sim *s, double t, int segment, int col)
+/* The state at t on the newest stretch of the segment that covers it (at
+ * a node: the node's own state), with the modes of the stretch ending
+ * there; NULL if none does. */
+static inline const double *dense_state(ss_sim *s, double t, int segment, const int **modes)
 {
   struct sim_dense *d = s->dense;
   for (int j = 0; j < d->n_nodes; j++) {
@@ -265,23 +264,44 @@ static bool dense_row(ss_sim *s, double t, int segment, int col)
     if (t < b->t) {
       const dense_node *a = j + 1 < d->n_nodes ? nth_node(d, j + 1) : NULL;
       if (!a || a->segment != segment)
-        return false;
+        return NULL;
       if (t < a->t)
         continue;
       stretch_state(s, j, t, d->x);
       x = d->x;
     }
-    if (col < 0 || !s->m->ops->observe_column ||
-        !s->m->ops->observe_column(s->m, t, x, b->modes, col, &d->row[col]))
-      s->m->ops->observe(s->m, d->scratch, t, x, b->modes, d->row);
-    return true;
+    *modes = b->modes;
+    return x;
   }
-  return false;
+  return NULL;
 }
 
+/* The row at t (dense_state's) in d->row; false if no stretch covers t. */
+static bool dense_row(ss_sim *s, double t, int segment)
+{
+  const int *modes;
+  const double *x = dense_state(s, t, segment, &modes);
+  if (!x)
+    return false;
+  s->m->ops->observe(s->m, s->dense->scratch, t, x, modes, s->dense->row);
+  return true;
+}
+
+/* Column col of the row at t, times sign (NAN: no stretch covers t): the
+ * model's observe_column where it has that column alone, else the row. */
 static double dense_value(ss_sim *s, double t, int segment, int col, double sign)
 {
-  return dense_row(s, t, segment, col) ? sign * s->dense->row[col] : NAN;
+  const int *modes;
+  const double *x = dense_state(s, t, segment, &modes);
+  if (!x)
+    return NAN;
+  const ss_model_ops *ops = s->m->ops;
+  double v;
+  if (!ops->observe_column || !ops->observe_column(s->m, t, x, modes, col, &v)) {
+    ops->observe(s->m, s->dense->scratch, t, x, modes, s->dense->row);
+    v = s->dense->row[col];
+  }
+  return sign * v;
 }
 
 /* The extremum bracketed by samples 0 and 2 of column w (sign +1 a maximum,
@@ -409,7 +429,7 @@ void sim_dense_restart(ss_sim *s, double t)
   if (!d)
     return;
   /* the segment's end: a sample, at its last node */
-  if (d->since > 0 && !isnan(d->t) && dense_row(s, d->t, d->segment, -1))
+  if (d->since > 0 && !isnan(d->t) && dense_row(s, d->t, d->segment))
     add_sample(s, d->t, d->segment);
   d->since = 0;
   d->segment++;
@@ -472,7 +492,7 @@ void sim_dense_follow(ss_sim *s, double until)
     if (!add_node(s, a))
       return;
     d->fresh = false;
-    if (dense_row(s, a, d->segment, -1))
+    if (dense_row(s, a, d->segment))
       add_sample(s, a, d->segment);
   }
   if (!add_node(s, until))
@@ -482,7 +502,7 @@ void sim_dense_follow(ss_sim *s, double until)
    * and a search runs on them */
   if (++d->since >= DENSE_EVERY || until >= s->opts.t_end) {
     d->since = 0;
-    if (dense_row(s, until, d->segment, -1))
+    if (dense_row(s, until, d->segment))
       add_sample(s, until, d->segment);
   }
 }
