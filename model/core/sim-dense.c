@@ -14,7 +14,8 @@
  * segment's ends (modes or loads may jump at a restart).  A sample above
  * (below) both its neighbours brackets a maximum (minimum), located on the
  * stretches between them by successive parabolas (golden-section steps
- * where a parabola fails): a stretch is interpolated only then, by
+ * where a parabola fails), evaluating only that column where the model
+ * has it alone (observe_column): a stretch is interpolated only then, by
  * Hermite interpolation on the states and rates of its ends and of one
  * node beside each end where that stretch is of a like length (degree 7
  * in smooth stretches, 3 where the steps change fast, e.g. a stiff
