@@ -33,10 +33,6 @@
 #define HANDOVER_US (40 * 1000)
 /* A recompute still running after this shows its progress. */
 #define SLOW_RUN_US (250 * 1000)
-/* Preview accuracy while a control is being dragged. */
-#define PREVIEW_RTOL       1e-6
-#define PREVIEW_ROWS       2000.0
-#define PREVIEW_MAX_EVENTS 20000
 
 /* ---- the worker thread -------------------------------------------------- */
 
@@ -255,8 +251,9 @@ compute_run (SsSimulation *self, const Request *req)
     }
   ss_sim_set_cancel (sim, run_cancelled_cb, &owner);
   /* the metrics' extremes from the dense output, as ss_run's: into the
-   * batches and the run's trace */
-  if (!ss_metrics_watch_sim (m, sim, tee_peak, &tee) || !ss_metrics_mark_watched (m, tee.trace))
+   * batches and the run's trace; a preview's metrics are never shown, its
+   * run watches nothing (as ss_run_rows) */
+  if (!req->preview && (!ss_metrics_watch_sim (m, sim, tee_peak, &tee) || !ss_metrics_mark_watched (m, tee.trace)))
     tee.trace->out_of_memory = TRUE;
   t_end = ss_sim_t_end (sim);
   slice = t_end / RUN_SLICES;
@@ -310,7 +307,7 @@ compute_run (SsSimulation *self, const Request *req)
   b->finished = TRUE;
   ss_sim_free (sim);
   if (req->progressive)
-    b->metrics = tee.trace->out_of_memory ? NULL : ss_metrics_compute (m, tee.trace);
+    b->metrics = tee.trace->out_of_memory || req->preview ? NULL : ss_metrics_compute (m, tee.trace);
   else
     {
       b->dataset = ss_dataset_new_from_trace (req->model, tee.trace);
@@ -517,10 +514,7 @@ _ss_simulation_request_run (SsSimulation *self,
   if (preview)
     {
       /* looser steps, output at what a screen can show, bounded events */
-      opts.rtol = MAX (opts.rtol > 0 ? opts.rtol : 1e-8, PREVIEW_RTOL);
-      opts.dt_out = MAX (opts.dt_out, opts.t_end / PREVIEW_ROWS);
-      if (opts.max_events <= 0 || opts.max_events > PREVIEW_MAX_EVENTS)
-        opts.max_events = PREVIEW_MAX_EVENTS;
+      opts = ss_run_opts_preview (&final_opts);
     }
 
   ss_bench_trace ("recompute requested");

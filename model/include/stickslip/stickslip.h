@@ -295,6 +295,16 @@ bool ss_run_opts_set_text(ss_run_opts *o, const char *name, const char *text, ch
  * of run options: the CLI, scenario files, the GUI and ss_sim_new use it.
  * false and *error (naming the option, or t_end, dt_out and the cap). */
 bool ss_run_opts_resolve(const ss_model *m, const ss_run_opts *in, ss_run_opts *out, char **error);
+/* A preview run's options: looser but still drawing the final run's curves
+ * (within a small fraction of each column's range), for a GUI that shows a
+ * cheap run first.  From a final run's options with t_end and dt_out set (the
+ * others <= 0: their defaults): rtol at least SS_PREVIEW_RTOL, atol loosened
+ * by the same factor, the output grid no finer than SS_PREVIEW_ROWS rows over
+ * t_end, at most SS_PREVIEW_MAX_EVENTS events.  Unchanged: t_end, max_steps. */
+#define SS_PREVIEW_RTOL       1e-6
+#define SS_PREVIEW_ROWS       2000.0
+#define SS_PREVIEW_MAX_EVENTS 20000
+ss_run_opts ss_run_opts_preview(const ss_run_opts *final_opts);
 /* Rows of the output grid of resolved options: t = 0, dt_out, ..., t_end. */
 size_t ss_run_grid_rows(const ss_run_opts *resolved);
 /* Most rows a run of resolved options keeps: the grid plus one per event. */
