@@ -152,6 +152,37 @@ static inline GPtrArray *cli_csv_rows(const char *const *args)
   return rows;
 }
 
+/* A wait for a condition, with no deadline: the caller loops until what it
+ * waits for holds (a run finished, a window mapped, a child exited) and
+ * calls test_wait_tick() on every pass, which reports "still waiting for
+ * WHAT" every TEST_WAIT_REPORT_S seconds.  No test passes or fails on
+ * wall-clock time: only meson's per-test timeout (generous, set in
+ * meson.build) ends a wait that never finishes, reported as TIMEOUT. */
+#define TEST_WAIT_REPORT_S 30
+
+typedef struct test_wait {
+  const char *what; /* for the report */
+  gint64 started;   /* monotonic, us */
+  gint64 report;    /* the next report, monotonic, us */
+} test_wait;
+
+static inline test_wait test_wait_start(const char *what)
+{
+  gint64 now = g_get_monotonic_time();
+  test_wait w = {what, now, now + TEST_WAIT_REPORT_S * G_USEC_PER_SEC};
+  return w;
+}
+
+static inline void test_wait_tick(test_wait *w)
+{
+  gint64 now = g_get_monotonic_time();
+  if (now < w->report)
+    return;
+  g_test_message("still waiting for %s (%.0f s)", w->what,
+                 (double)(now - w->started) / G_USEC_PER_SEC);
+  w->report = now + TEST_WAIT_REPORT_S * G_USEC_PER_SEC;
+}
+
 /* Removes path: a file, or a folder with all it holds. */
 static inline void test_remove_tree(const char *path)
 {

@@ -318,7 +318,9 @@ static void test_corners(void)
 
   corner_run *running[MAX_PARALLEL] = {NULL};
   guint next = 0, done = 0;
+  test_wait wait = test_wait_start("the corner runs");
   while (done < runs->len) {
+    test_wait_tick(&wait);
     for (int j = 0; j < MAX_PARALLEL; j++) {
       if (running[j] && poll_run(running[j], cap)) {
         running[j] = NULL;

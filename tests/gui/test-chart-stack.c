@@ -26,6 +26,7 @@
 #include "ss-resources.h"
 #include "ss-settings.h"
 #include "ss-window-private.h"
+#include "test-cli-util.h"
 #include <stickslip/stickslip.h>
 
 static const int sizes[][2] = { { 1024, 700 }, { 1280, 820 }, { 1600, 1000 } };
@@ -35,28 +36,28 @@ static const int sizes[][2] = { { 1024, 700 }, { 1280, 820 }, { 1600, 1000 } };
 static void
 wait_idle (SsSimulation *sim)
 {
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  test_wait wait = test_wait_start ("the run to finish");
 
   while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
     {
       g_main_context_iteration (NULL, FALSE);
       if (ss_simulation_is_busy (sim))
         g_usleep (200);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
 }
 
 static void
 wait_runs (SsRunList *list)
 {
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  test_wait wait = test_wait_start ("the pinned runs");
 
   while (ss_run_list_is_busy (list) || g_main_context_pending (NULL))
     {
       g_main_context_iteration (NULL, FALSE);
       if (ss_run_list_is_busy (list))
         g_usleep (500);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
 }
 
@@ -102,13 +103,13 @@ count_event_cb (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer 
 static void
 wait_count (SsWindow *window, const guint *counter, guint target)
 {
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  test_wait wait = test_wait_start ("the counted events");
 
   while (*counter < target)
     {
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   settle (window);
 }
@@ -117,7 +118,7 @@ static SsWindow *
 open_window (int width, int height)
 {
   SsWindow *window = ss_window_new (NULL);
-  gint64    deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  test_wait wait = test_wait_start ("the window mapped");
 
   GtkEventController *counter = gtk_event_controller_legacy_new ();
 
@@ -131,7 +132,7 @@ open_window (int width, int height)
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)) || gtk_widget_get_width (GTK_WIDGET (window)) <= 0)
     {
       g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   settle (window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
@@ -795,7 +796,7 @@ test_add_plot_revealed (void)
   SsWindow       *window = open_window (1024, 700);
   SsPlotStack    *stack = ss_window_get_plot_stack (window);
   GtkAdjustment  *vadj = stack_vadjustment (stack);
-  gint64          deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  test_wait       wait = test_wait_start ("the chart revealed");
   graphene_rect_t bounds;
   SsChart        *chart;
   guint           n;
@@ -813,7 +814,7 @@ test_add_plot_revealed (void)
   while (ss_plot_stack_get_revealing (stack) != NULL)
     {
       g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   settle (window);
   content_bounds (stack, chart, &bounds);
@@ -832,7 +833,7 @@ test_add_plot_revealed (void)
   while (ss_plot_stack_get_revealing (stack) != NULL)
     {
       g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   settle (window);
   content_bounds (stack, chart, &bounds);
@@ -848,7 +849,7 @@ test_add_plot_revealed (void)
   while (ss_plot_stack_get_revealing (stack) != NULL)
     {
       g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   settle (window);
   chart = ss_plot_stack_get_chart (stack, 0);
@@ -984,7 +985,7 @@ find_entry (GtkWidget *widget, const char *text)
 static gboolean
 menu_entry_sensitive (SsChart *chart, const char *text)
 {
-  gint64     deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  test_wait  wait = test_wait_start ("the chart's menu");
   GtkWidget *entry;
 
   /* the menu maps a few frames after the press */
@@ -992,7 +993,7 @@ menu_entry_sensitive (SsChart *chart, const char *text)
     {
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   return gtk_widget_get_sensitive (entry);
 }

@@ -134,12 +134,12 @@ test_cursors_readout (void)
   values[ss_scenario_param_index (sc, "k")] = 300;
   ss_window_pin_states (window, sc, 1, (const double *const *)&values, names);
   {
-    gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+    test_wait wait = test_wait_start ("the pinned run");
 
     while (ss_run_list_is_busy (ss_window_get_run_list (window)) || g_main_context_pending (NULL))
       {
         g_main_context_iteration (NULL, FALSE);
-        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        test_wait_tick (&wait);
       }
   }
   g_free (values);
@@ -290,7 +290,6 @@ test_cursors_drag (void)
   SsChartContext   ctx;
   graphene_point_t from, to;
   double           sx, sy, t0, t1, playhead, target;
-  gint64           deadline;
   char             xid[32];
 
   if (g_find_program_in_path ("xdotool") == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
@@ -301,9 +300,7 @@ test_cursors_drag (void)
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   wait_idle (sim);
   gtk_window_present (GTK_WINDOW (window));
-  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+  test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)), "the window mapped");
   /* the side panel (opened by a pin) may lie over the charts */
   gtk_toggle_button_set_active (
       GTK_TOGGLE_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "panel_button")), FALSE);
@@ -351,13 +348,10 @@ test_cursors_drag (void)
     g_assert_true (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL,
                                   NULL, &pid, NULL));
     /* the events come while the loop runs */
-    deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-    while (g_get_monotonic_time () < deadline && waitpid (pid, NULL, WNOHANG) == 0)
-      g_main_context_iteration (NULL, FALSE);
+    test_gui_wait_until (waitpid (pid, NULL, WNOHANG) != 0, "xdotool to exit");
     g_spawn_close_pid (pid);
-    deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
-    while (g_get_monotonic_time () < deadline)
-      g_main_context_iteration (NULL, FALSE);
+    /* a pause: the last events are handled */
+    test_gui_pump (2000);
   }
   /* within a pixel column of where the pointer let go */
   g_assert_cmpfloat (fabs (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_A) - target), <=,

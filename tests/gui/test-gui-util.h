@@ -62,7 +62,9 @@ static inline void G_GNUC_PRINTF (1, 2) test_gui_xdo (const char *fmt, ...)
   g_assert_cmpint (test_spawn (NULL, (const char *const *)argv, NULL, NULL, NULL, NULL, NULL), ==, 0);
 }
 
-/* Runs the main loop for @ms milliseconds. */
+/* Runs the main loop for @ms milliseconds: a deliberate pause (frames
+ * happen, a settle delay passes), never a pass/fail on time; a test waits
+ * for what it asserts with test_gui_wait_until(). */
 static inline void
 test_gui_pump (int ms)
 {
@@ -76,20 +78,51 @@ test_gui_pump (int ms)
     }
 }
 
-/* Runs the main loop until @done says so; FALSE after @ms (a guard against
- * hanging, not a timing assertion: callers check what happened). */
-static inline gboolean
+/* Runs the main loop for at most @ms milliseconds, less once @done holds:
+ * a pause that may end early (no result, so nothing can be asserted on
+ * its length). */
+static inline void
 test_gui_pump_until (gboolean (*done) (gpointer), gpointer data, int ms)
 {
   gint64 end = g_get_monotonic_time () + ms * 1000;
 
-  while (!done (data))
+  while (!done (data) && g_get_monotonic_time () < end)
     {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
       while (g_main_context_pending (NULL))
         g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
-  return TRUE;
+}
+
+/* One pass of a wait: what is pending in the main loop, then a
+ * millisecond's sleep. */
+static inline void
+test_gui_iterate (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_usleep (1000);
+}
+
+/* Runs the main loop until @cond holds, however long that takes: every
+ * 30 s it reports "still waiting for @what" (test_wait_tick); only meson's
+ * per-test timeout ends a wait that never finishes. */
+#define test_gui_wait_until(cond, what)                \
+  G_STMT_START                                         \
+  {                                                    \
+    test_wait test_gui_wait_ = test_wait_start (what); \
+                                                       \
+    while (!(cond))                                    \
+      {                                                \
+        test_gui_iterate ();                           \
+        test_wait_tick (&test_gui_wait_);              \
+      }                                                \
+  }                                                    \
+  G_STMT_END
+
+/* The same with a predicate: until @done (@data). */
+static inline void
+test_gui_wait_for (gboolean (*done) (gpointer), gpointer data, const char *what)
+{
+  test_gui_wait_until (done (data), what);
 }

@@ -338,7 +338,7 @@ test_recompute_progress (void)
   SsParamPanel      *panel = ss_window_get_param_panel (window);
   const ss_scenario *sc = ss_scenario_find ("one-mass");
   GtkWidget  *bar = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "progress_bar"));
-  gint64      deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  test_wait   wait = test_wait_start ("the run beyond the slider's span");
   double      last = -1, first_shown = -1;
   guint       shown = 0;
   SsParamRow *row;
@@ -374,7 +374,7 @@ test_recompute_progress (void)
           shown++;
         }
       g_usleep (1000);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
   wait_idle (sim);
   g_test_message ("progress shown %u times, from %.2f to %.2f", shown, first_shown, last);
@@ -623,7 +623,6 @@ test_space_plays (void)
   SsSimulation *sim = ss_window_get_simulation (window);
   GtkWidget    *dropdown =
       (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "scenario_dropdown");
-  gint64 deadline;
 
   if (g_find_program_in_path ("xdotool") == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
     {
@@ -635,16 +634,12 @@ test_space_plays (void)
   ss_simulation_set_playing (sim, FALSE);
   ss_simulation_set_time (sim, 0.0);
   gtk_window_present (GTK_WINDOW (window));
-  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+  test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)), "the window mapped");
   g_assert_true (gtk_widget_grab_focus (dropdown));
   g_assert_true (gtk_widget_has_focus (dropdown) ||
                  gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), dropdown));
   test_gui_xdo ("windowfocus --sync %lu key space", test_gui_xid (GTK_WIDGET (window)));
-  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (!ss_simulation_get_playing (sim) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
+  test_gui_wait_until (ss_simulation_get_playing (sim), "the space key to start playing");
   g_assert_true (ss_simulation_get_playing (sim));
   /* the drop-down did not open: its popover stays hidden */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_last_child (dropdown))));
@@ -733,12 +728,9 @@ test_drag_outpaces_previews (void)
   g_signal_connect (sim, "updated", G_CALLBACK (count_previews_cb), &pc);
   for (int step = 0; step < 150; step++)
     {
-      gint64 next = g_get_monotonic_time () + 4000;
-
       values[pc.ik] = 100.0 + step;
       ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
-      while (g_get_monotonic_time () < next)
-        g_main_context_iteration (NULL, FALSE);
+      test_gui_pump (4);
     }
   during = pc.previews;
   g_test_message ("%u previews shown during 150 steps 4 ms apart", during);

@@ -31,14 +31,14 @@ static void
 wait_idle (void)
 {
   SsSimulation *sim = ss_window_get_simulation (window);
-  gint64        deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  test_wait     wait = test_wait_start ("the run to finish");
 
   while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
     {
       g_main_context_iteration (NULL, FALSE);
       if (ss_simulation_is_busy (sim))
         g_usleep (200);
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      test_wait_tick (&wait);
     }
 }
 
@@ -396,7 +396,6 @@ show_panel (const char *page)
       ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "panel_stack"));
 
   GtkWidget *child;
-  gint64     deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   if (page != NULL)
     adw_view_stack_set_visible_child_name (stack, page);
@@ -404,8 +403,8 @@ show_panel (const char *page)
   wait_idle ();
   /* the page on screen (or off it) once the window has drawn */
   child = page != NULL ? adw_view_stack_get_child_by_name (stack, page) : GTK_WIDGET (stack);
-  while (gtk_widget_get_mapped (child) != (page != NULL) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
+  test_gui_wait_until (gtk_widget_get_mapped (child) == (page != NULL),
+                       page != NULL ? "the page mapped" : "the panel unmapped");
 }
 
 /* While the side panel is hidden, changes (final runs, a preview, a

@@ -181,6 +181,8 @@ test_wheel_scrolls_only (void)
     {
       w.before = gtk_adjustment_get_value (vadj);
       test_gui_xdo ("click 5");
+      /* a pause ending at the step's first effect: at the end of its range a
+       * wheel step scrolls nothing */
       test_gui_pump_until (wheel_done, &w, 5000);
       g_assert_true (memcmp (values, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
       g_assert_cmpuint (emissions->len, ==, 0);
@@ -253,7 +255,7 @@ test_focused_wheel (void)
   pointer_to (scale, 0.5, 0.5);
   test_gui_xdo ("click 5");
   test_gui_xdo ("click 5");
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   check_previews_then_one_final (sc->n_params);
   g_assert_cmpfloat (value_of ("mu_s"), <, before);
   g_assert_cmpstr (ss_param_panel_get_changed_param (panel), ==, "mu_s");
@@ -407,7 +409,7 @@ test_modified_and_reset (void)
   g_ptr_array_set_size (emissions, 0);
   /* as Enter or Space on the button does (GTK clicks it 250 ms later) */
   g_assert_true (gtk_widget_activate (reset));
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   test_gui_pump (20);
   g_assert_cmpfloat (value_of ("k"), ==, 100.0);
   g_assert_null (ss_param_row_get_error (row));
@@ -424,7 +426,7 @@ test_modified_and_reset (void)
   g_assert_true (ss_param_row_get_modified (row));
   g_ptr_array_set_size (emissions, 0);
   g_assert_true (gtk_widget_activate (ss_param_row_get_reset_button (row)));
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   g_assert_cmpfloat (value_of ("law"), ==, 0);
   g_assert_cmpuint (gtk_drop_down_get_selected (ss_param_row_get_dropdown (row)), ==, 0);
 }
@@ -494,12 +496,12 @@ test_drag_previews (void)
   surface_point (scale, 0.3, 0.5, &x, &y);
   cw.len = emissions->len;
   test_gui_xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
-  test_gui_pump_until (more_emissions, &cw, 5000);
+  test_gui_wait_for (more_emissions, &cw, "a change from the pointer");
   for (int i = 1; i <= 6; i++)
     {
       cw.len = emissions->len;
       test_gui_xdo ("mousemove --window %lu %d %d", xid, x + 8 * i, y);
-      test_gui_pump_until (more_emissions, &cw, 5000);
+      test_gui_wait_for (more_emissions, &cw, "a change from the pointer");
     }
   /* while the button is down: previews only */
   test_gui_pump (3 * SS_PARAM_ROW_SETTLE_MS);
@@ -508,7 +510,7 @@ test_drag_previews (void)
   g_assert_cmpuint (count_finals (), ==, 0);
   g_assert_true (ss_param_panel_is_previewing (panel));
   test_gui_xdo ("mouseup 1");
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   check_previews_then_one_final (sc->n_params);
   /* the final repeats the last preview's vector */
   g_assert_true (memcmp (((Emission *)g_ptr_array_index (emissions, before_release - 1))->values,
@@ -540,10 +542,10 @@ test_held_spin_previews (void)
   pointer_to (up, 0.5, 0.5);
   test_gui_xdo ("mousedown 1");
   /* the first step on press, then GTK's repeat timer */
-  g_assert_true (test_gui_pump_until (enough_previews, GUINT_TO_POINTER (4), 10000));
+  test_gui_wait_for (enough_previews, GUINT_TO_POINTER (4), "four previews");
   g_assert_cmpuint (count_finals (), ==, 0);
   test_gui_xdo ("mouseup 1");
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   check_previews_then_one_final (sc->n_params);
   g_assert_cmpfloat (value_of ("v_drive"), >, before);
 }
@@ -566,7 +568,7 @@ test_refused_end_of_drag (void)
   surface_point (scale, 0.3, 0.5, &x, &y);
   cw.len = emissions->len;
   test_gui_xdo ("mousemove --window %lu %d %d mousedown 1", xid, x, y);
-  test_gui_pump_until (more_emissions, &cw, 5000);
+  test_gui_wait_for (more_emissions, &cw, "a change from the pointer");
   /* to the slider's right end: mu_k = 10 > mu_s = 0.5, refused */
   for (double f = 0.4; f <= 1.05; f += 0.1)
     {
@@ -580,7 +582,7 @@ test_refused_end_of_drag (void)
   g_assert_nonnull (ss_param_row_get_error (row));
   g_assert_cmpuint (count_finals (), ==, 0);
   test_gui_xdo ("mouseup 1");
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   check_previews_then_one_final (sc->n_params);
   g_assert_cmpfloat (value_of ("mu_k"), <=, value_of ("mu_s"));
 }
@@ -598,7 +600,7 @@ test_keyboard_final (void)
   gtk_widget_grab_focus (scale);
   before = value_of ("v_drive");
   test_gui_xdo ("windowfocus --sync %lu key Right", xid);
-  g_assert_true (test_gui_pump_until (final_arrived, NULL, 5000));
+  test_gui_wait_for (final_arrived, NULL, "the final change");
   test_gui_pump (3 * SS_PARAM_ROW_SETTLE_MS);
   g_assert_cmpuint (emissions->len, >=, 1);
   for (guint i = 0; i < emissions->len; i++)

@@ -27,20 +27,6 @@ iterate (void)
     ;
 }
 
-/* Runs the main loop until @done (or 120 s: a failure). */
-static void
-wait_for (gboolean (*done) (gpointer), gpointer data)
-{
-  gint64 limit = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, limit);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 static gboolean
 run_finished (gpointer data)
 {
@@ -259,20 +245,20 @@ test_dialog (void)
   g_assert_true (ss_animation_dialog_export_to (dialog, path, &error));
   g_assert_no_error (error);
   g_assert_true (ss_animation_dialog_get_busy (dialog));
-  wait_for (some_progress, dialog);
+  test_gui_wait_for (some_progress, dialog, "the video to make progress");
   g_test_message ("progress: %s", gtk_progress_bar_get_text (ss_animation_dialog_get_progress_bar (dialog)));
   g_assert_true (
       g_str_has_prefix (gtk_progress_bar_get_text (ss_animation_dialog_get_progress_bar (dialog)), "Frame "));
   g_assert_nonnull (strstr (gtk_progress_bar_get_text (ss_animation_dialog_get_progress_bar (dialog)), " left"));
   ss_animation_dialog_stop (dialog);
-  wait_for (not_busy, dialog);
+  test_gui_wait_for (not_busy, dialog, "the video to stop");
   g_assert_cmpuint (count_files (dir), ==, 0);
 
   /* to the end: the file, the signal, the dialog closed */
   g_object_ref (dialog);
   g_signal_connect (dialog, "exported", G_CALLBACK (exported_cb), &exported);
   g_assert_true (ss_animation_dialog_export_to (dialog, path, &error));
-  wait_for (not_busy, dialog);
+  test_gui_wait_for (not_busy, dialog, "the video to stop");
   iterate ();
   g_assert_cmpstr (exported, ==, path);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
@@ -308,14 +294,14 @@ test_window_closed (void)
     }
   ss_window_set_scenario (other, "one-mass");
   gtk_window_present (GTK_WINDOW (other));
-  wait_for (run_finished, other);
+  test_gui_wait_for (run_finished, other, "the run to finish");
   dialog = open_dialog (other);
   g_assert_true (ss_animation_dialog_export_to (dialog, path, &error));
-  wait_for (some_progress, dialog);
+  test_gui_wait_for (some_progress, dialog, "the video to make progress");
   /* the video's temporary file and the target's */
   g_assert_cmpuint (count_files (dir), >=, 1);
   gtk_window_destroy (GTK_WINDOW (other));
-  wait_for (folder_empty, dir);
+  test_gui_wait_for (folder_empty, dir, "the folder emptied");
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_rmdir (dir);
 }
@@ -381,7 +367,7 @@ main (int argc, char *argv[])
   window = ss_window_new (NULL);
   ss_window_set_scenario (window, "one-mass");
   gtk_window_present (GTK_WINDOW (window));
-  wait_for (run_finished, window);
+  test_gui_wait_for (run_finished, window, "the run to finish");
 
   g_test_add_func ("/video/playhead-moves", test_playhead_moves);
   g_test_add_func ("/video/reveal", test_reveal);
