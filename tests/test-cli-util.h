@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -183,14 +184,18 @@ static inline void test_wait_tick(test_wait *w)
   w->report = now + TEST_WAIT_REPORT_S * G_USEC_PER_SEC;
 }
 
-/* Removes path: a file, or a folder with all it holds. */
+/* Removes path: a file, or a folder with all it holds; a symbolic link
+ * is removed, never followed. */
 static inline void test_remove_tree(const char *path)
 {
-  g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name(d))) {
-    g_autofree char *child = g_build_filename(path, name, NULL);
-    test_remove_tree(child);
+  struct stat st;
+  if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
+    const char *name;
+    while (d && (name = g_dir_read_name(d))) {
+      g_autofree char *child = g_build_filename(path, name, NULL);
+      test_remove_tree(child);
+    }
   }
   g_remove(path);
 }

@@ -620,20 +620,6 @@ static void test_no_inf_in_csv(void)
   cli_result_clear(&r);
 }
 
-static void remove_tree(const char *path)
-{
-  struct stat st;
-  if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    g_autoptr(GDir) d = g_dir_open(path, 0, NULL);
-    const char *name;
-    while (d && (name = g_dir_read_name(d))) {
-      g_autofree char *child = g_build_filename(path, name, NULL);
-      remove_tree(child);
-    }
-  }
-  g_remove(path);
-}
-
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -658,7 +644,7 @@ int main(int argc, char **argv)
   g_test_add_func("/cli/output/signal-removes-temp", test_output_signal_removes_temp);
   g_test_add_func("/cli/no-inf-in-csv", test_no_inf_in_csv);
   int rc = g_test_run();
-  remove_tree(tmpdir);
+  test_remove_tree(tmpdir);
   g_free(tmpdir);
   return rc;
 }
