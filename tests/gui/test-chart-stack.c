@@ -26,40 +26,12 @@
 #include "ss-resources.h"
 #include "ss-settings.h"
 #include "ss-window-private.h"
-#include "test-cli-util.h"
+#include "test-gui-util.h"
 #include <stickslip/stickslip.h>
 
 static const int sizes[][2] = { { 1024, 700 }, { 1280, 820 }, { 1600, 1000 } };
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static void
-wait_idle (SsSimulation *sim)
-{
-  test_wait wait = test_wait_start ("the run to finish");
-
-  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ss_simulation_is_busy (sim))
-        g_usleep (200);
-      test_wait_tick (&wait);
-    }
-}
-
-static void
-wait_runs (SsRunList *list)
-{
-  test_wait wait = test_wait_start ("the pinned runs");
-
-  while (ss_run_list_is_busy (list) || g_main_context_pending (NULL))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ss_run_list_is_busy (list))
-        g_usleep (500);
-      test_wait_tick (&wait);
-    }
-}
 
 /* Frames drawn and laid out until nothing is left to do (a legend's room
  * may grow once, a resize follows). */
@@ -140,25 +112,6 @@ open_window (int width, int height)
   return window;
 }
 
-static void G_GNUC_PRINTF (1, 2) xdo (const char *fmt, ...)
-{
-  va_list          ap;
-  g_autofree char *args = NULL;
-  g_autofree char *cmd = NULL;
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  va_start (ap, fmt);
-  args = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  cmd = g_strdup_printf ("%s %s", g_getenv ("STICKSLIP_XDOTOOL") ? g_getenv ("STICKSLIP_XDOTOOL") : "xdotool", args);
-  g_assert_true (g_shell_parse_argv (cmd, NULL, &argv, &error));
-  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
 /* The pointer onto @widget's point (x, y), X window coordinates. */
 static void
 pointer_to (SsWindow *window, GtkWidget *widget, double x, double y)
@@ -169,7 +122,7 @@ pointer_to (SsWindow *window, GtkWidget *widget, double x, double y)
 
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (window), &in, &out));
   gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
-  xdo ("mousemove --window %lu %d %d", xid, (int)round (out.x + sx), (int)round (out.y + sy));
+  test_gui_xdo ("mousemove --window %lu %d %d", xid, (int)round (out.x + sx), (int)round (out.y + sy));
   settle (window);
 }
 
@@ -179,7 +132,7 @@ click_at (SsWindow *window, GtkWidget *widget, double x, double y)
   guint releases = n_releases;
 
   pointer_to (window, widget, x, y);
-  xdo ("click 1");
+  test_gui_xdo ("click 1");
   wait_count (window, &n_releases, releases + 1);
 }
 
@@ -280,7 +233,7 @@ test_layout (gconstpointer data)
       const ss_scenario *sc = ss_scenario_get (s);
 
       g_assert_true (ss_window_set_scenario (window, sc->name));
-      wait_idle (ss_window_get_simulation (window));
+      test_gui_wait_idle (ss_window_get_simulation (window));
       ss_simulation_set_time (ss_window_get_simulation (window), sc->t_end / 3);
       for (int panel = 0; panel < 2; panel++)
         for (int extras = 0; extras < 2; extras++)
@@ -294,7 +247,7 @@ test_layout (gconstpointer data)
               {
                 g_assert_nonnull (ss_window_pin_run (window));
                 g_assert_nonnull (ss_window_pin_run (window));
-                wait_runs (list);
+                test_gui_wait_runs (list);
                 ss_window_set_cursors (window, sc->t_end / 4, sc->t_end / 2);
                 /* the first pin opens the side panel */
                 gtk_toggle_button_set_active (window->panel_button, panel);
@@ -334,10 +287,10 @@ test_short_window (void)
       g_autofree char   *what = g_strdup_printf ("1024x600 %s, two pinned runs, cursors' readout", sc->name);
 
       g_assert_true (ss_window_set_scenario (window, sc->name));
-      wait_idle (ss_window_get_simulation (window));
+      test_gui_wait_idle (ss_window_get_simulation (window));
       g_assert_nonnull (ss_window_pin_run (window));
       g_assert_nonnull (ss_window_pin_run (window));
-      wait_runs (list);
+      test_gui_wait_runs (list);
       ss_window_set_cursors (window, sc->t_end / 4, sc->t_end / 2);
       gtk_toggle_button_set_active (window->panel_button, FALSE);
       settle (window);
@@ -463,7 +416,7 @@ test_side_panel_beside (gconstpointer data)
       const ss_scenario *sc = ss_scenario_get (s);
 
       g_assert_true (ss_window_set_scenario (window, sc->name));
-      wait_idle (ss_window_get_simulation (window));
+      test_gui_wait_idle (ss_window_get_simulation (window));
       gtk_toggle_button_set_active (window->panel_button, TRUE);
       for (guint t = 0; t < G_N_ELEMENTS (tabs); t++)
         {
@@ -512,7 +465,7 @@ test_legend_click (void)
   double          lo, hi, lo_without, hi_without;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_simulation_set_time (sim, 3.0);
   gtk_adjustment_set_value (stack_vadjustment (stack), 0);
   settle (window);
@@ -558,12 +511,12 @@ test_legend_click (void)
 
   /* still hidden on the charts built anew for a pinned run, and after */
   g_assert_nonnull (ss_window_pin_run (window));
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   chart = ss_plot_stack_get_column_chart (stack, "spring.F");
   line = find_line (chart, "spring.F");
   g_assert_true (ss_chart_layer_get_hidden (line));
   ss_window_clear_runs (window);
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   gtk_toggle_button_set_active (window->panel_button, FALSE);
   chart = ss_plot_stack_get_column_chart (stack, "spring.F");
   line = find_line (chart, "spring.F");
@@ -594,7 +547,7 @@ test_legend_click (void)
 
   /* shown again, it stays shown on the charts built anew for a pin */
   g_assert_nonnull (ss_window_pin_run (window));
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   chart = ss_plot_stack_get_column_chart (stack, "spring.F");
   g_assert_false (ss_chart_layer_get_hidden (find_line (chart, "spring.F")));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -631,9 +584,9 @@ test_pin_hidden_forgotten (void)
   guint        runs = 0;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   g_assert_nonnull (ss_window_pin_run (window));
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   chart = ss_plot_stack_get_column_chart (stack, "spring.F");
   g_assert_false (pin_hidden (chart, 1));
 
@@ -657,9 +610,9 @@ test_pin_hidden_forgotten (void)
   g_assert_true (pin_hidden (chart, 1));
   /* the pins cleared, the next one is another run */
   ss_window_clear_runs (window);
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   g_assert_nonnull (ss_window_pin_run (window));
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   chart = ss_plot_stack_get_column_chart (stack, "spring.F");
   g_assert_false (pin_hidden (chart, 1));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -685,7 +638,7 @@ test_legend_steady (void)
       g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
 
       g_assert_true (ss_window_set_scenario (window, sc->name));
-      wait_idle (ss_window_get_simulation (window));
+      test_gui_wait_idle (ss_window_get_simulation (window));
       settle (window);
       n = ss_plot_stack_get_n_charts (stack);
       ss_time_axis_set_cursor (axis, NAN);
@@ -745,7 +698,7 @@ test_wheel (void)
   guint           scrolls;
 
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   gtk_adjustment_set_value (vadj, 0);
   settle (window);
   chart = ss_plot_stack_get_chart (stack, 0);
@@ -755,7 +708,7 @@ test_wheel (void)
   /* over the value axis's labels, left of the plot */
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x / 2, plot.origin.y + plot.size.height / 2);
   scrolls = n_scrolls;
-  xdo ("click 5");
+  test_gui_xdo ("click 5");
   wait_count (window, &n_scrolls, scrolls + 1);
   ss_time_axis_get_range (ss_plot_stack_get_time_axis (stack), &t0, &t1);
   g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
@@ -776,7 +729,7 @@ test_wheel (void)
   value = gtk_adjustment_get_value (vadj);
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2, plot.origin.y + plot.size.height / 2);
   scrolls = n_scrolls;
-  xdo ("click 4");
+  test_gui_xdo ("click 4");
   wait_count (window, &n_scrolls, scrolls + 1);
   g_assert_true (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (stack)));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
@@ -802,7 +755,7 @@ test_add_plot_revealed (void)
   guint           n;
 
   g_assert_true (ss_window_set_scenario (window, "two-block"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   gtk_adjustment_set_value (vadj, 0);
   settle (window);
   n = ss_plot_stack_get_n_charts (stack);
@@ -845,7 +798,7 @@ test_add_plot_revealed (void)
   settle (window);
   g_assert_cmpfloat (gtk_adjustment_get_value (vadj), >, 0);
   g_assert_nonnull (ss_window_pin_run (window));
-  wait_runs (ss_window_get_run_list (window));
+  test_gui_wait_runs (ss_window_get_run_list (window));
   while (ss_plot_stack_get_revealing (stack) != NULL)
     {
       g_main_context_iteration (NULL, FALSE);
@@ -879,7 +832,7 @@ test_layout_kept (void)
   guint            releases;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   gtk_adjustment_set_value (stack_vadjustment (stack), 0);
   settle (window);
   chart = ss_plot_stack_get_chart (stack, 0);
@@ -888,16 +841,16 @@ test_layout_kept (void)
   /* drag the bottom edge 60 px down */
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2,
               gtk_widget_get_height (GTK_WIDGET (chart)) - 2);
-  xdo ("mousedown 1");
+  test_gui_xdo ("mousedown 1");
   for (int dy = 10; dy <= 60; dy += 10)
     {
       guint motions = n_motions;
 
-      xdo ("mousemove_relative 0 10");
+      test_gui_xdo ("mousemove_relative 0 10");
       wait_count (window, &n_motions, motions + 1);
     }
   releases = n_releases;
-  xdo ("mouseup 1");
+  test_gui_xdo ("mouseup 1");
   wait_count (window, &n_releases, releases + 1);
   ss_chart_get_plot_area (chart, &plot);
   g_test_message ("plot %g px high, %g after the drag", height, plot.size.height);
@@ -913,14 +866,14 @@ test_layout_kept (void)
   g_assert_true (ss_chart_get_collapsed (ss_plot_stack_get_chart (stack, 2)));
 
   g_assert_true (ss_window_set_scenario (window, "dupont"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
     {
       g_assert_false (ss_chart_get_collapsed (ss_plot_stack_get_chart (stack, i)));
       g_assert_cmpfloat (ss_chart_get_plot_height (ss_plot_stack_get_chart (stack, i)), ==, 0);
     }
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   settle (window);
   g_assert_cmpstr (ss_chart_get_title (ss_plot_stack_get_chart (stack, 0)), ==, first);
   g_assert_cmpstr (ss_chart_get_title (ss_plot_stack_get_chart (stack, 1)), ==, second);
@@ -953,7 +906,7 @@ open_context_menu (SsWindow *window, SsChart *chart, gboolean at_end)
   /* a point of the plot inside the view */
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2,
               at_end ? plot.origin.y + plot.size.height - 20 : plot.origin.y + 20);
-  xdo ("click 3");
+  test_gui_xdo ("click 3");
   wait_count (window, &n_presses, presses + 1);
 }
 
@@ -1009,7 +962,7 @@ test_move_ends (void)
   guint        n;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   settle (window);
   n = ss_plot_stack_get_n_charts (stack);
   g_assert_cmpuint (n, >=, 3);
@@ -1019,7 +972,7 @@ test_move_ends (void)
   open_context_menu (window, top, FALSE);
   g_assert_false (menu_entry_sensitive (top, "Move Chart Up"));
   g_assert_true (menu_entry_sensitive (top, "Move Chart Down"));
-  xdo ("key Escape");
+  test_gui_xdo ("key Escape");
   settle (window);
 
   open_context_menu (window, bottom, TRUE);
@@ -1027,7 +980,7 @@ test_move_ends (void)
   g_assert_true (menu_entry_sensitive (bottom, "Move Chart Up"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bottom), "chart.move-up", NULL));
   g_assert_true (ss_plot_stack_get_chart (stack, n - 2) == bottom);
-  xdo ("key Escape");
+  test_gui_xdo ("key Escape");
   settle (window);
   {
     g_autoptr(GSettings) settings = ss_settings_new ();
@@ -1040,15 +993,10 @@ test_move_ends (void)
 int
 main (int argc, char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GDK_BACKEND", "x11", TRUE); /* xdotool feeds X input */
   g_setenv ("LANGUAGE", "C", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  test_gui_init_x11 (&argc, &argv); /* xdotool feeds X input */
   /* the side panel opens at once: no widths changing over a few frames */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  ss_register_resource ();
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {

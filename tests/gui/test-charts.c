@@ -25,21 +25,6 @@
 static SsWindow *window;
 static char     *tmpdir;
 
-/* Lets the worker finish and the main loop take its batches. */
-static void
-wait_idle (SsSimulation *sim)
-{
-  test_wait wait = test_wait_start ("the run to finish");
-
-  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ss_simulation_is_busy (sim))
-        g_usleep (200);
-      test_wait_tick (&wait);
-    }
-}
-
 static int
 find_field (char **header, const char *name)
 {
@@ -69,9 +54,9 @@ run_scenario (const char *name)
   SsSimulation *sim = ss_window_get_simulation (window);
 
   g_assert_true (ss_window_set_scenario (window, name));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_simulation_set_time (sim, ss_window_get_scenario (window)->t_end);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* The chart whose title starts with @prefix. */
@@ -289,9 +274,9 @@ test_phase_plot (void)
 
   /* a second run: the pinned one stays as a curve of its own, named */
   ss_window_pin_run (window);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_param_panel_request (ss_window_get_param_panel (window), "k", 400));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   csv_k = cli_csv_rows (args_k);
   /* rebuilt with a layer for the pinned run */
   chart = find_chart ("base: friction force F");
@@ -350,7 +335,7 @@ test_phase_plot (void)
 
   ss_window_clear_runs (window);
   g_assert_true (ss_param_panel_request (ss_window_get_param_panel (window), "k", 100));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_plot_stack_remove_xy_chart (stack, "base.v", "base.F");
   g_assert_cmpuint (ss_plot_stack_get_n_charts (stack), ==, n_time_charts);
   g_assert_null (find_chart ("base: friction force F"));
@@ -388,7 +373,7 @@ test_contact_colors (void)
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
   g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
   g_assert_true (ss_param_panel_request (panel, "level", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   for (guint c = 0; c < G_N_ELEMENTS (contacts); c++)
     {
       g_autofree char *f = g_strdup_printf ("%s.F", contacts[c]);
@@ -404,7 +389,7 @@ test_contact_colors (void)
       {
         g_assert_true (ss_param_panel_request (panel, "level", level));
         g_assert_true (ss_param_panel_request (panel, "law", law));
-        wait_idle (sim);
+        test_gui_wait_idle (sim);
         for (guint c = 0; c < G_N_ELEMENTS (contacts); c++)
           {
             g_autofree char *f = g_strdup_printf ("%s.F", contacts[c]);
@@ -417,7 +402,7 @@ test_contact_colors (void)
       }
   g_assert_true (ss_param_panel_request (panel, "level", 0));
   g_assert_true (ss_param_panel_request (panel, "law", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* Pixels of a layer's legend swatch along its middle row that are drawn:
@@ -449,7 +434,7 @@ test_reaction_components (void)
   SsChart    *chart;
 
   g_assert_true (ss_window_set_scenario (window, "slider-crank"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   chart = find_chart ("Joint reactions");
   g_assert_nonnull (chart);
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
@@ -502,7 +487,7 @@ test_level_labels (void)
   guint            n = 0;
 
   g_assert_true (ss_window_set_scenario (window, "slider-crank"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   chart = find_chart ("Friction ratio");
   g_assert_nonnull (chart);
   layers = ss_chart_get_layers (chart);
@@ -568,7 +553,7 @@ test_level_labels (void)
   cairo_surface_destroy (img);
   /* the real colours again */
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
 }
 
 /* Rows of @img at x whose pixel is red (the curve). */
@@ -683,9 +668,9 @@ test_ruler (void)
   gtk_window_set_default_size (GTK_WINDOW (small), 1024, 700);
   gtk_window_present (GTK_WINDOW (small));
   g_assert_true (ss_window_set_scenario (small, "gear-train"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_simulation_set_time (sim, 5);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   while (!gtk_widget_get_mapped (GTK_WIDGET (ruler)) || gtk_widget_get_width (GTK_WIDGET (ruler)) <= 0)
     {
       g_main_context_iteration (NULL, FALSE);
@@ -944,7 +929,7 @@ test_viscous_title (void)
       SsChart *chart;
 
       g_assert_true (ss_window_set_scenario (window, cases[i].scenario));
-      wait_idle (ss_window_get_simulation (window));
+      test_gui_wait_idle (ss_window_get_simulation (window));
       chart = find_chart ("Friction ratio");
       g_assert_nonnull (chart);
       g_test_message ("%s: %s", cases[i].scenario, ss_chart_get_title (chart));
@@ -992,7 +977,7 @@ test_column_labels (void)
 
   /* the legend uses them (the chart's title gives the unit) */
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Friction ratio"), "bearing_psi.ratio")), ==,
                    "ψ bearing: |F|/N");
   g_assert_cmpstr (ss_chart_layer_get_title (find_line (find_chart ("Velocity"), "psi_dot")), ==,

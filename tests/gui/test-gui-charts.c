@@ -373,7 +373,7 @@ test_split_band (void)
 
   g_assert_true (ss_window_set_scenario (window, "two-slider"));
   ss_simulation_set_time (sim, sc->t_end);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
 
   for (guint i = 0; i < ss_plot_stack_get_n_charts (stack) && band == NULL; i++)
@@ -437,14 +437,14 @@ test_split_band (void)
     g_autofree char *expected = NULL;
 
     g_assert_true (ss_param_panel_request (panel, "law", 1));
-    wait_idle (sim);
+    test_gui_wait_idle (sim);
     run = ss_window_pin_run (window);
-    wait_idle (sim);
+    test_gui_wait_idle (sim);
     ref = ss_plot_stack_get_pinned_run (stack, 0, NULL);
     g_assert_nonnull (ref);
     g_assert_true (ss_pinned_run_get_dataset (run) == ref);
     g_assert_true (ss_param_panel_request (panel, "gamma_1", 2e-5));
-    wait_idle (sim);
+    test_gui_wait_idle (sim);
     g_assert_true (ss_plot_stack_get_pinned_run (stack, 0, &name) == ref);
     g_assert_true (ss_simulation_get_dataset (sim) != ref);
     /* named by what differs from the current run, with the human label */
@@ -463,7 +463,7 @@ test_split_band (void)
       }
     g_assert_true (ss_param_panel_request (panel, "gamma_1", 1e-5));
     g_assert_true (ss_param_panel_request (panel, "law", 0));
-    wait_idle (sim);
+    test_gui_wait_idle (sim);
     ss_window_clear_runs (window);
   }
 
@@ -475,7 +475,7 @@ test_split_band (void)
 
     g_assert_true (ss_param_panel_request (panel, "rod", 1));
     ss_simulation_set_time (sim, sc->t_end);
-    wait_idle (sim);
+    test_gui_wait_idle (sim);
     ds = ss_simulation_get_dataset (sim);
     c_alpha = ss_dataset_find_column (ds, "split.alpha");
     c_min = ss_dataset_find_column (ds, "split.alpha_min");
@@ -511,6 +511,6 @@ test_split_band (void)
           }
       }
     g_assert_true (ss_param_panel_request (panel, "rod", 0));
-    wait_idle (sim);
+    test_gui_wait_idle (sim);
   }
 }

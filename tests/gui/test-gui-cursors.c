@@ -127,7 +127,7 @@ test_cursors_readout (void)
   g_auto(GStrv) softer = NULL;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_window_clear_runs (window);
   sc = ss_window_get_scenario (window);
   values = g_memdup2 (ss_param_panel_get_values (panel), sc->n_params * sizeof (double));
@@ -159,7 +159,7 @@ test_cursors_readout (void)
 
   /* a recompute: the cursors stay, the values follow */
   g_assert_true (ss_param_panel_request (panel, "k", 150));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpfloat (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_A), ==, ta);
   g_assert_cmpfloat (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_B), ==, tb);
   softer = cli_rows ("one-mass", "k=150");
@@ -193,7 +193,7 @@ test_cursors_readout (void)
   g_assert_cmpfloat (ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_A), ==, ta);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cursors", NULL));
   g_assert_true (ss_param_panel_request (panel, "k", 100));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_window_clear_runs (window);
 }
 
@@ -213,7 +213,7 @@ test_cursors_copy (void)
   guint undetermined = 0;
 
   g_assert_true (ss_window_set_scenario (window, "two-block"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_window_clear_runs (window);
   ss_window_set_cursors (window, 0.0, 1.0);
   text = ss_cursor_readout_dup_text (readout);
@@ -298,7 +298,7 @@ test_cursors_drag (void)
       return;
     }
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   gtk_window_present (GTK_WINDOW (window));
   test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)), "the window mapped");
   /* the side panel (opened by a pin) may lie over the charts */

@@ -43,7 +43,7 @@ test_export (void)
 
   g_assert_true (ss_window_set_scenario (window, "two-block"));
   ss_simulation_set_time (sim, 4.0);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 
   title = ss_window_dup_plot_title (window, &subtitle);
   g_assert_nonnull (strstr (subtitle, "M1 = "));
@@ -134,7 +134,7 @@ test_scenario_file (void)
 
   g_assert_true (ss_window_set_scenario (window, "dupont"));
   g_assert_true (ss_param_panel_request (panel, "m1", 12.5));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_save_file (window, path, &error));
   g_assert_no_error (error);
 
@@ -145,7 +145,7 @@ test_scenario_file (void)
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 12.5);
 
   ss_simulation_set_time (sim, sc->t_end);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_export_csv_to (window, csv_path, &error));
   g_assert_true (g_file_get_contents (csv_path, &gui_csv, &len, NULL));
   cli_csv = cli_ok (args);
@@ -180,10 +180,10 @@ test_open_file (void)
   g_assert_true (g_file_set_contents (bad, "[scenario]\nname=two-slider\n[parameters]\nrod=bendy\n", -1, NULL));
   destroy_message_dialogs ();
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 
   g_assert_true (ss_window_open_file (window, good));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_get_scenario (window) == sc);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[irod], ==, 1.0);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik1], ==, 3e5);
@@ -208,7 +208,7 @@ test_open_file (void)
   destroy_message_dialogs ();
   /* the scenario's remembered values back to the defaults for later tests */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 
   /* the application itself, scripted */
   {
@@ -313,7 +313,7 @@ test_files_written_in_place (void)
   GThread    *reader;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 
   /* a scenario file saved through a symlink onto a 0600 file */
   g_assert_true (g_file_set_contents (target, "old\n", -1, NULL));

@@ -33,7 +33,7 @@ test_memory_budget (void)
   g_autoptr(GError) error = NULL;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   opts = *ss_simulation_get_run_options (sim);
   g_assert_true (ss_window_load_file (window, path, &error));
   g_assert_no_error (error);
@@ -69,7 +69,7 @@ test_memory_budget (void)
   opts.dt_out = 0;
   ss_simulation_set_run_options (sim, &opts);
   ss_simulation_reset (sim);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* Opening a file whose third line is 20,000 characters: the dialog shows

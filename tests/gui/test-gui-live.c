@@ -82,7 +82,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   g_autofree char *cli_csv = NULL;
   const ss_model  *m;
 
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   if (shown->previews == 0)
     g_error ("%s: no preview before the final run", what);
   g_assert_cmpuint (shown->finals, >=, 1);
@@ -119,7 +119,7 @@ test_every_input_previews (void)
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_run_options (sim, &fine); /* 10001 rows: more than a preview's */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_simulation_set_preview_threshold (sim, 0);
   handler = g_signal_connect (sim, "updated", G_CALLBACK (updated_cb), &shown);
   row = ss_param_panel_get_row (panel, "k");
@@ -146,14 +146,14 @@ test_every_input_previews (void)
   /* a drag: previews while it goes on, the final run at the release (no
    * second preview of the same values) */
   g_signal_emit_by_name (row, "value-requested", 150.0, FALSE);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_simulation_get_preview (sim));
   g_signal_emit_by_name (row, "value-requested", 180.0, FALSE);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_simulation_get_preview (sim));
   shown.previews = 0;
   g_signal_emit_by_name (row, "value-requested", 180.0, TRUE);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpuint (shown.previews, ==, 0); /* its previews are on screen already */
   shown.previews = 1;
   check_preview_then_final (&shown, 180.0, 1.0, "drag");
@@ -162,7 +162,7 @@ test_every_input_previews (void)
   ss_simulation_set_preview_threshold (sim, 16.0);
   ss_simulation_set_run_options (sim, &none);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* A scenario switch during a long run: the worker drops that run within a
@@ -185,7 +185,7 @@ test_switch_cancels_run (void)
   long             overrun;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_simulation_set_run_options (sim, &long_run);
   g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
   /* until the worker is well into that run */
@@ -208,7 +208,7 @@ test_switch_cancels_run (void)
     }
   ss_simulation_set_run_options (sim, &none);
   g_assert_true (ss_window_set_scenario (window, "dupont"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 
   g_mutex_lock (&sim->mutex);
   overrun = sim->overrun_steps;

@@ -6,21 +6,6 @@
 
 static gsize csv_len;
 
-/* Until the pinned runs are computed. */
-static void
-wait_runs (SsRunList *list)
-{
-  test_wait wait = test_wait_start ("the pinned runs");
-
-  while (ss_run_list_is_busy (list) || g_main_context_pending (NULL))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ss_run_list_is_busy (list))
-        g_usleep (500);
-      test_wait_tick (&wait);
-    }
-}
-
 static SsPinnedRun *
 run_at (SsRunList *list, guint i)
 {
@@ -118,13 +103,13 @@ test_pinned_runs (void)
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
   ss_window_clear_runs (window);
   g_assert_true (ss_param_panel_request (panel, "level", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   list = ss_window_get_run_list (window);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 0);
   gtk_toggle_button_set_active (
       GTK_TOGGLE_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "panel_button")), FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin-run", NULL));
-  wait_runs (list);
+  test_gui_wait_runs (list);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 1);
   run = run_at (list, 0);
   pinned = ss_pinned_run_get_dataset (run);
@@ -141,7 +126,7 @@ test_pinned_runs (void)
 
   /* level 1 -> 3: the charts are rebuilt, the pin stays, named by level */
   g_assert_true (ss_param_panel_request (panel, "level", 2));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   live = ss_simulation_get_dataset (sim);
   g_assert_true (live != pinned);
   g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (live))[level], ==, 2);
@@ -171,12 +156,12 @@ test_pinned_runs (void)
   g_assert_true (export_names ("level one"));
   /* a parameter change keeps the user's name */
   g_assert_true (ss_param_panel_request (panel, "level", 3));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpstr (ss_pinned_run_get_name (run), ==, "level one");
 
   /* a second pin, then the first hidden: it leaves charts, legend, export */
   g_assert_nonnull (ss_window_pin_run (window));
-  wait_runs (list);
+  test_gui_wait_runs (list);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 2);
   g_assert_cmpuint (ss_pinned_run_get_style (run_at (list, 1)), !=, ss_pinned_run_get_style (run));
   w = ss_runs_panel_find_row_widget (runs_panel, run, "visible");
@@ -203,11 +188,11 @@ test_pinned_runs (void)
 
   /* another scenario has its own pins (none); back, the two return */
   g_assert_true (ss_window_set_scenario (window, "two-slider"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ss_window_get_run_list (window))), ==, 0);
   g_assert_cmpuint (ss_plot_stack_get_n_pinned_runs (stack), ==, 0);
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_get_run_list (window) == list);
   g_assert_cmpuint (ss_plot_stack_get_n_pinned_runs (stack), ==, 2);
   g_assert_true (ss_plot_stack_get_pinned_run (stack, 0, NULL) == pinned);
@@ -224,7 +209,7 @@ test_pinned_runs (void)
   g_assert_cmpuint (ss_plot_stack_get_n_pinned_runs (stack), ==, 0);
   g_assert_false (legend_has (stack, "current run"));
   g_assert_true (ss_param_panel_request (panel, "level", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* "Compare all" on the gear train's modelling level, from the button in
@@ -244,7 +229,7 @@ test_compare_all_cli (void)
   g_assert_true (ss_window_set_scenario (window, "gear-train"));
   ss_window_clear_runs (window);
   g_assert_true (ss_param_panel_request (panel, "level", 1));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   list = ss_window_get_run_list (window);
 
   /* the row's button beside the drop-down runs win.compare-all('level') */
@@ -259,7 +244,7 @@ test_compare_all_cli (void)
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 4);
   g_assert_true (ss_run_list_is_busy (list) || ss_run_list_get_n_computing (list) == 0);
-  wait_runs (list);
+  test_gui_wait_runs (list);
   g_assert_cmpuint (ss_plot_stack_get_n_pinned_runs (stack), ==, 4);
   for (guint i = 0; i < 4; i++)
     {
@@ -286,7 +271,7 @@ test_compare_all_cli (void)
     }
   ss_window_clear_runs (window);
   g_assert_true (ss_param_panel_request (panel, "level", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* Stop during a Compare all: the runs still computing go, the runs done
@@ -300,11 +285,11 @@ test_compare_all_cancel (void)
   guint         done = 0, n;
 
   g_assert_true (ss_window_set_scenario (window, "two-slider"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   list = ss_window_get_run_list (window);
   ss_window_clear_runs (window);
   ss_window_pin_run (window);
-  wait_runs (list);
+  test_gui_wait_runs (list);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 1);
 
   /* stopped at once: nothing of the batch is done yet */
@@ -326,7 +311,7 @@ test_compare_all_cancel (void)
   /* stopped once one is done: the ones done stay, the others go */
   ss_window_clear_runs (window);
   ss_window_pin_run (window);
-  wait_runs (list);
+  test_gui_wait_runs (list);
   ss_window_compare_all (window, "rod");
   for (;;)
     {
@@ -372,9 +357,9 @@ test_runs_file (void)
   list = ss_window_get_run_list (window);
   ss_window_clear_runs (window);
   g_assert_true (ss_param_panel_request (panel, "rod", 1));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpuint (ss_window_compare_all (window, "treatment"), ==, 3);
-  wait_runs (list);
+  test_gui_wait_runs (list);
   ss_run_list_rename (list, run_at (list, 1), "eliminated, \"second\"");
   ss_pinned_run_set_visible (run_at (list, 2), FALSE);
   for (guint i = 0; i < 3; i++)
@@ -390,14 +375,14 @@ test_runs_file (void)
   /* gone from the window, then back from the file */
   ss_window_clear_runs (window);
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_load_file (window, path, &error));
   g_assert_no_error (error);
   g_assert_true (ss_window_get_scenario (window) == sc);
   list = ss_window_get_run_list (window);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 3);
-  wait_runs (list);
-  wait_idle (sim);
+  test_gui_wait_runs (list);
+  test_gui_wait_idle (sim);
   for (guint i = 0; i < 3; i++)
     {
       SsPinnedRun     *run = run_at (list, i);
@@ -412,7 +397,7 @@ test_runs_file (void)
   g_assert_cmpstr (ss_pinned_run_get_name (run_at (list, 1)), ==, "eliminated, \"second\"");
   ss_window_clear_runs (window);
   g_assert_true (ss_param_panel_request (panel, "rod", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* The pins follow the run options: a longer run recomputes them to the new
@@ -431,21 +416,21 @@ test_runs_follow_run_options (void)
   g_autofree char   *gui = NULL;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   list = ss_window_get_run_list (window);
   ss_window_clear_runs (window);
   opts = *ss_simulation_get_run_options (sim);
   run = ss_window_pin_run (window);
-  wait_runs (list);
+  test_gui_wait_runs (list);
   g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_pinned_run_get_dataset (run)), sc->t_end, 1e-9);
 
   longer = opts;
   longer.t_end = 13;
   ss_simulation_set_run_options (sim, &longer);
   ss_simulation_reset (sim);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_run_list_is_busy (list) || ss_dataset_get_end_time (ss_pinned_run_get_dataset (run)) == 13);
-  wait_runs (list);
+  test_gui_wait_runs (list);
   g_assert_cmpfloat (ss_dataset_get_end_time (ss_pinned_run_get_dataset (run)), ==, 13);
   cli = cli_ok (args);
   gui = ss_export_csv_data (ss_pinned_run_get_dataset (run), &csv_len);
@@ -453,7 +438,7 @@ test_runs_follow_run_options (void)
 
   ss_simulation_set_run_options (sim, &opts);
   ss_simulation_reset (sim);
-  wait_idle (sim);
-  wait_runs (list);
+  test_gui_wait_idle (sim);
+  test_gui_wait_runs (list);
   ss_window_clear_runs (window);
 }

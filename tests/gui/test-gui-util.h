@@ -9,6 +9,8 @@
 #include <gdk/x11/gdkx.h>
 
 #include "ss-resources.h"
+#include "ss-run-list.h"
+#include "ss-simulation.h"
 #include "test-cli-util.h"
 
 /* GTK and libadwaita initialised for a test: settings in memory, the
@@ -125,4 +127,34 @@ static inline void
 test_gui_wait_for (gboolean (*done) (gpointer), gpointer data, const char *what)
 {
   test_gui_wait_until (done (data), what);
+}
+
+/* Lets the worker finish @sim's run and the main loop take its batches. */
+static inline void
+test_gui_wait_idle (SsSimulation *sim)
+{
+  test_wait wait = test_wait_start ("the run to finish");
+
+  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_simulation_is_busy (sim))
+        g_usleep (200);
+      test_wait_tick (&wait);
+    }
+}
+
+/* Until the pinned runs of @list are computed. */
+static inline void
+test_gui_wait_runs (SsRunList *list)
+{
+  test_wait wait = test_wait_start ("the pinned runs");
+
+  while (ss_run_list_is_busy (list) || g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ss_run_list_is_busy (list))
+        g_usleep (500);
+      test_wait_tick (&wait);
+    }
 }

@@ -36,7 +36,7 @@ test_scenario (gconstpointer data)
   /* earlier tests leave changed values behind: the CLI runs the defaults */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   ss_simulation_set_time (sim, 0.0);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
   m = ss_simulation_get_model (sim);
   g_assert_true (ss_simulation_get_finished (sim));
@@ -172,7 +172,7 @@ test_slider (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_time (sim, 0.0); /* nothing played */
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   before = g_object_ref (ss_simulation_get_dataset (sim));
   g_assert_cmpfloat (ss_model_values (ss_dataset_get_model (before))[ik], ==, 100.0);
 
@@ -181,7 +181,7 @@ test_slider (void)
   /* k is a log-scale parameter: the slider works in log10 */
   gtk_adjustment_set_value (ss_param_row_get_adjustment (row), log10 (400.0));
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ik], ==, 400.0);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 
   after = ss_simulation_get_dataset (sim);
   g_assert_true (after != before);
@@ -234,13 +234,13 @@ test_invalid_values (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_time (sim, 1.0);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
   valid = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
 
   row = ss_param_panel_get_row (panel, "k");
   gtk_spin_button_set_value (ss_param_row_get_spin (row), -5.0);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_nonnull (ss_param_row_get_error (row));
   g_assert_nonnull (strstr (ss_param_row_get_error (row), "k"));
   g_assert_true (memcmp (valid, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
@@ -248,7 +248,7 @@ test_invalid_values (void)
 
   row = ss_param_panel_get_row (panel, "mu_k");
   gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.9); /* mu_s = 0.5 */
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_nonnull (ss_param_row_get_error (row));
   g_assert_nonnull (strstr (ss_param_row_get_error (row), "mu_k"));
   g_assert_true (memcmp (valid, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
@@ -257,7 +257,7 @@ test_invalid_values (void)
   /* a valid value clears the refusals and recomputes */
   row = ss_param_panel_get_row (panel, "mu_k");
   gtk_spin_button_set_value (ss_param_row_get_spin (row), 0.25);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_null (ss_param_row_get_error (row));
   g_assert_null (ss_param_row_get_error (ss_param_panel_get_row (panel, "k")));
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "mu_k")], ==, 0.25);
@@ -276,11 +276,11 @@ test_drag_coalesces (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_time (sim, sc->t_end);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   row = ss_param_panel_get_row (panel, "k");
   for (int i = 0; i <= 20; i++)
     gtk_adjustment_set_value (ss_param_row_get_adjustment (row), 2.0 + i * 0.05);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpfloat_with_epsilon (ss_model_values (ss_simulation_get_model (sim))[ik], 1000.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (ss_model_values (ss_dataset_get_model (ss_simulation_get_dataset (sim)))[ik], 1000.0,
                                   1e-9);
@@ -298,9 +298,9 @@ test_reset_defaults (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   g_assert_true (ss_param_panel_request (panel, "M", 2.0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_scenario_defaults (sc, defaults);
   g_assert_true (memcmp (defaults, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
   g_assert_true (memcmp (defaults, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) ==
@@ -317,7 +317,7 @@ test_settings_persist (void)
 
   g_assert_true (ss_window_set_scenario (window, "dupont"));
   g_assert_true (ss_param_panel_request (panel, "mu_s", 0.55));
-  wait_idle (ss_window_get_simulation (window));
+  test_gui_wait_idle (ss_window_get_simulation (window));
   gtk_window_close (GTK_WINDOW (window)); /* saves */
   window = NULL;
 
@@ -346,11 +346,11 @@ test_recompute_progress (void)
   g_assert_nonnull (bar);
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_time (sim, sc->t_end);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   row = ss_param_panel_get_row (panel, "k");
   /* quick: never shown */
   gtk_adjustment_set_value (ss_param_row_get_adjustment (row), log10 (300.0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpfloat (ss_simulation_get_progress (sim), ==, -1);
   g_assert_false (gtk_widget_get_visible (bar));
 
@@ -376,7 +376,7 @@ test_recompute_progress (void)
       g_usleep (1000);
       test_wait_tick (&wait);
     }
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_test_message ("progress shown %u times, from %.2f to %.2f", shown, first_shown, last);
   /* about 2 s here: shown for most of it, in 5 % steps (one per 0.5 s chunk) */
   g_assert_cmpuint (shown, >, 0);
@@ -389,7 +389,7 @@ test_recompute_progress (void)
       1e8);
   g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), sc->t_end, 1e-9);
   g_assert_true (ss_param_panel_request (panel, "k", 100.0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* Runs that fail (a bristle too stiff to integrate) say so in one dialog,
@@ -405,12 +405,12 @@ test_failure_dialog (void)
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   g_assert_true (ss_param_panel_request (panel, "law", 3)); /* lugre */
   ss_simulation_set_time (sim, 1.0);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_null (ss_simulation_get_error (sim));
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
 
   g_assert_true (ss_param_panel_request (panel, "sigma0", 1e12));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_nonnull (ss_simulation_get_error (sim));
   g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
   first = g_strdup (body);
@@ -447,7 +447,7 @@ test_failure_dialog (void)
   }
 
   g_assert_true (ss_param_panel_request (panel, "sigma0", 5e11));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_nonnull (ss_simulation_get_error (sim));
   g_assert_cmpuint (count_message_dialogs (&body), ==, 1);
   /* the latest run's message (it fails at another time) */
@@ -457,11 +457,11 @@ test_failure_dialog (void)
   /* back to a valid run; the dialog closed */
   g_assert_true (ss_param_panel_request (panel, "sigma0", 1e5));
   g_assert_true (ss_param_panel_request (panel, "law", 0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_null (ss_simulation_get_error (sim));
   g_assert_false (ss_time_axis_is_zoomed (ss_plot_stack_get_time_axis (window->plot_stack)));
   destroy_message_dialogs ();
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpuint (count_message_dialogs (NULL), ==, 0);
 }
 
@@ -494,7 +494,7 @@ test_startup_whole_run (void)
   SsPlotStack       *stack = ss_window_get_plot_stack (fresh);
   SsDataset         *ds;
 
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ds = ss_simulation_get_dataset (sim);
   g_assert_true (ss_simulation_get_finished (sim));
   g_assert_false (ss_simulation_get_playing (sim));
@@ -524,20 +524,20 @@ test_undo_redo (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   first = g_memdup2 (ss_param_panel_get_values (panel), sizeof (double) * sc->n_params);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_assert_true (ss_param_panel_request (panel, names[i], changed[i]));
-      wait_idle (sim);
+      test_gui_wait_idle (sim);
     }
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "v_drive")], ==, 0.2);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-      wait_idle (sim);
+      test_gui_wait_idle (sim);
     }
   g_assert_true (memcmp (first, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
   g_assert_true (memcmp (first, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) == 0);
@@ -547,7 +547,7 @@ test_undo_redo (void)
   g_assert_true (files_equal_text (gui_csv, cli_csv));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "k")], ==, 250.0);
   g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[ss_scenario_param_index (sc, "k")], ==, 250.0);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "M")], ==,
@@ -555,9 +555,9 @@ test_undo_redo (void)
 
   /* a scenario switch is a step too */
   g_assert_true (ss_window_set_scenario (window, "dupont"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_get_scenario (window) == sc);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[ss_scenario_param_index (sc, "k")], ==, 250.0);
 }
@@ -575,28 +575,28 @@ test_undo_to_saved (void)
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_save_file (window, path, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
 
   g_assert_true (ss_param_panel_request (panel, "k", 250.0));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
   _ss_window_undo (window);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
   _ss_window_redo (window);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
 
   /* a characteristic plot added before the switch is back after its undo */
   g_assert_nonnull (ss_plot_stack_add_xy_chart (window->plot_stack, "base.v", "base.F"));
   g_assert_true (ss_window_set_scenario (window, "dupont"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Unsaved Scenario");
   _ss_window_undo (window);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_true (ss_window_get_scenario (window) == ss_scenario_find ("one-mass"));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• saved.stickslip");
   {
@@ -608,11 +608,11 @@ test_undo_to_saved (void)
   }
   ss_plot_stack_remove_xy_chart (window->plot_stack, "base.v", "base.F");
   _ss_window_undo (window);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "saved.stickslip");
   /* the scenario's remembered values back to the defaults for later tests */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
 }
 
 /* Space plays while the scenario drop-down has the keyboard focus (a real
@@ -630,7 +630,7 @@ test_space_plays (void)
       return;
     }
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   ss_simulation_set_playing (sim, FALSE);
   ss_simulation_set_time (sim, 0.0);
   gtk_window_present (GTK_WINDOW (window));
@@ -666,20 +666,20 @@ test_drag_preview_then_final (void)
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_run_options (sim, &fine); /* 10001 rows: more than a screen shows */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), >, 10000);
   row = ss_param_panel_get_row (panel, "k");
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     {
       g_signal_emit_by_name (row, "value-requested", values[i], FALSE);
-      wait_idle (sim);
+      test_gui_wait_idle (sim);
       g_assert_true (ss_simulation_get_preview (sim));
       g_assert_true (gtk_widget_get_visible (marker));
       /* at screen resolution: a few thousand rows, not the final run's */
       g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), <, 2500);
     }
   g_signal_emit_by_name (row, "value-requested", values[2], TRUE);
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_false (gtk_widget_get_visible (marker));
   g_assert_true (ss_window_export_csv_to (window, path, NULL));
@@ -724,7 +724,7 @@ test_drag_outpaces_previews (void)
   g_assert_true (ss_param_set_assignment (sc, values, "law=lugre", NULL));
   ss_simulation_set_run_options (sim, &opts);
   ss_simulation_start (sim, sc->create (sc, values, NULL));
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_signal_connect (sim, "updated", G_CALLBACK (count_previews_cb), &pc);
   for (int step = 0; step < 150; step++)
     {
@@ -742,7 +742,7 @@ test_drag_outpaces_previews (void)
   values[pc.ik] = 250.0;
   ss_simulation_recompute (sim, sc->create (sc, values, NULL));
   during = pc.previews;
-  wait_idle (sim);
+  test_gui_wait_idle (sim);
   g_assert_cmpuint (pc.previews, ==, during);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[pc.ik], ==, 250.0);

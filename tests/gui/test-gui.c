@@ -8,21 +8,6 @@
 SsWindow *window;
 char     *tmpdir;
 
-/* Lets the worker finish and the main loop take its batches. */
-void
-wait_idle (SsSimulation *sim)
-{
-  test_wait wait = test_wait_start ("the run to finish");
-
-  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ss_simulation_is_busy (sim))
-        g_usleep (200);
-      test_wait_tick (&wait);
-    }
-}
-
 gboolean
 files_equal_text (const char *a, const char *b)
 {

@@ -40,7 +40,6 @@
 extern SsWindow *window;
 extern char     *tmpdir;
 
-void     wait_idle (SsSimulation *sim);
 gboolean files_equal_text (const char *a, const char *b);
 void     check_png (const char *path, int width, int height);
 guint    count_message_dialogs (const char **body);

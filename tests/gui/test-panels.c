@@ -30,16 +30,7 @@ static char     *tmpdir;
 static void
 wait_idle (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  test_wait     wait = test_wait_start ("the run to finish");
-
-  while (ss_simulation_is_busy (sim) || g_main_context_pending (NULL))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ss_simulation_is_busy (sim))
-        g_usleep (200);
-      test_wait_tick (&wait);
-    }
+  test_gui_wait_idle (ss_window_get_simulation (window));
 }
 
 static void
