@@ -38,29 +38,6 @@
 
 #include "nvector-small.h"
 
-/* The kernels' bodies for a length N known at compile time in each case
- * of the switch (the compiler unrolls them), and a plain loop above. */
-#define NV_SWITCH(n, K)  \
-  switch (n) {           \
-  case 1: K(1); break;   \
-  case 2: K(2); break;   \
-  case 3: K(3); break;   \
-  case 4: K(4); break;   \
-  case 5: K(5); break;   \
-  case 6: K(6); break;   \
-  case 7: K(7); break;   \
-  case 8: K(8); break;   \
-  case 9: K(9); break;   \
-  case 10: K(10); break; \
-  case 11: K(11); break; \
-  case 12: K(12); break; \
-  case 13: K(13); break; \
-  case 14: K(14); break; \
-  case 15: K(15); break; \
-  case 16: K(16); break; \
-  default: K(n); break;  \
-  }
-
 #define LEN(v)  ((int)NV_LENGTH_S(v))
 #define DATA(v) NV_DATA_S(v)
 
@@ -96,7 +73,7 @@ static void nv_linearsum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N
   double *zd = DATA(z);
   int n = LEN(x);
 #define K(N) lsum(N, a, xd, b, yd, zd)
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -116,7 +93,7 @@ static void nv_scale(sunrealtype c, N_Vector x, N_Vector z)
   double *zd = DATA(z);
   int n = LEN(x);
 #define K(N) scale(N, c, xd, zd)
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -127,7 +104,7 @@ static void nv_const(sunrealtype c, N_Vector z)
 #define K(N)                    \
   for (int i = 0; i < (N); i++) \
   zd[i] = c
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -139,7 +116,7 @@ static void nv_prod(N_Vector x, N_Vector y, N_Vector z)
 #define K(N)                    \
   for (int i = 0; i < (N); i++) \
   zd[i] = xd[i] * yd[i]
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -151,7 +128,7 @@ static void nv_div(N_Vector x, N_Vector y, N_Vector z)
 #define K(N)                    \
   for (int i = 0; i < (N); i++) \
   zd[i] = xd[i] / yd[i]
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -163,7 +140,7 @@ static void nv_abs(N_Vector x, N_Vector z)
 #define K(N)                    \
   for (int i = 0; i < (N); i++) \
   zd[i] = fabs(xd[i])
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -175,7 +152,7 @@ static void nv_inv(N_Vector x, N_Vector z)
 #define K(N)                    \
   for (int i = 0; i < (N); i++) \
   zd[i] = 1.0 / xd[i]
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -187,7 +164,7 @@ static void nv_addconst(N_Vector x, sunrealtype b, N_Vector z)
 #define K(N)                    \
   for (int i = 0; i < (N); i++) \
   zd[i] = xd[i] + b
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
 }
 
@@ -200,7 +177,7 @@ static sunrealtype nv_maxnorm(N_Vector x)
   for (int i = 0; i < (N); i++) \
     if (fabs(xd[i]) > max)      \
   max = fabs(xd[i])
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
   return max;
 }
@@ -222,7 +199,7 @@ static sunrealtype nv_wsqrsum(N_Vector x, N_Vector w)
   double sum = 0.0;
   int n = LEN(x);
 #define K(N) sum = wsqrsum(N, xd, wd)
-  NV_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
   return sum;
 }
@@ -246,7 +223,7 @@ static int nv_linearcombination(int nvec, sunrealtype *c, N_Vector *X, N_Vector 
     const double *xd = DATA(X[k]);
     double a = c[k];
 #define K(N) lsum(N, a, xd, 1.0, zd, zd)
-    NV_SWITCH(n, K)
+    SS_SMALL_SWITCH(n, K)
 #undef K
   }
   return 0;

@@ -11,4 +11,28 @@ N_Vector ss_nvector_small_new(sunindextype n, SUNContext ctx);
 /* Puts the kernels into serial vector v's ops table. */
 void ss_nvector_small_ops(N_Vector v);
 
+/* Kernel K's body for a length N known at compile time in each case of
+ * the switch (the compiler unrolls them), and a plain loop above 16: the
+ * vector kernels' (nvector-small.c) and the dense solve's (sim-linsol.c). */
+#define SS_SMALL_SWITCH(n, K) \
+  switch (n) {                \
+  case 1: K(1); break;        \
+  case 2: K(2); break;        \
+  case 3: K(3); break;        \
+  case 4: K(4); break;        \
+  case 5: K(5); break;        \
+  case 6: K(6); break;        \
+  case 7: K(7); break;        \
+  case 8: K(8); break;        \
+  case 9: K(9); break;        \
+  case 10: K(10); break;      \
+  case 11: K(11); break;      \
+  case 12: K(12); break;      \
+  case 13: K(13); break;      \
+  case 14: K(14); break;      \
+  case 15: K(15); break;      \
+  case 16: K(16); break;      \
+  default: K(n); break;       \
+  }
+
 #endif

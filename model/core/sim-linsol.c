@@ -23,6 +23,7 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
+#include "nvector-small.h"
 #include "sim-private.h"
 
 typedef struct small_ls {
@@ -113,27 +114,6 @@ ALWAYS_INLINE void getrs(int n, const double *restrict a, const sunindextype *re
   b[0] /= a[0];
 }
 
-#define LS_SWITCH(n, K)  \
-  switch (n) {           \
-  case 1: K(1); break;   \
-  case 2: K(2); break;   \
-  case 3: K(3); break;   \
-  case 4: K(4); break;   \
-  case 5: K(5); break;   \
-  case 6: K(6); break;   \
-  case 7: K(7); break;   \
-  case 8: K(8); break;   \
-  case 9: K(9); break;   \
-  case 10: K(10); break; \
-  case 11: K(11); break; \
-  case 12: K(12); break; \
-  case 13: K(13); break; \
-  case 14: K(14); break; \
-  case 15: K(15); break; \
-  case 16: K(16); break; \
-  default: K(n); break;  \
-  }
-
 static SUNLinearSolver_Type ls_type(SUNLinearSolver S)
 {
   (void)S;
@@ -159,7 +139,7 @@ static int ls_setup(SUNLinearSolver S, SUNMatrix A)
   int n = (int)c->n;
   sunindextype flag = 0;
 #define K(N) flag = getrf(N, a, c->pivots)
-  LS_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
   c->last_flag = flag;
   return flag > 0 ? SUNLS_LUFACT_FAIL : SUNLS_SUCCESS;
@@ -175,7 +155,7 @@ static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunr
     memcpy(xd, N_VGetArrayPointer(b), sizeof(double) * (size_t)c->n);
   int n = (int)c->n;
 #define K(N) getrs(N, a, c->pivots, xd)
-  LS_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
   c->last_flag = 0;
   return SUNLS_SUCCESS;
@@ -237,7 +217,7 @@ static int mat_scale_add_i(sunrealtype c, SUNMatrix A)
   double *a = SUNDenseMatrix_Data(A);
   int n = (int)SUNDenseMatrix_Columns(A);
 #define K(N) scale_add_i(N, c, a)
-  LS_SWITCH(n, K)
+  SS_SMALL_SWITCH(n, K)
 #undef K
   return SUNMAT_SUCCESS;
 }
