@@ -240,6 +240,14 @@ static void initial_smooth_modes(ss_sim *s, const double *x)
     s->modes[i] = fabs(s->v[i]) < m->v_stick[i] ? SS_MODE_STICK : ss_sign(s->v[i]);
 }
 
+/* BDF on an event-driven model changes its step once it may grow by this
+ * factor (CVODE's default 1.5; after a step that passed it never shrinks):
+ * each event restarts it at order 1 from a short step, and the steps grow
+ * back sooner.  Not for the smooth laws, where it costs more error-test
+ * failures than it saves steps (docs/performance.md, "CVODE's tunables
+ * and the method, measured"). */
+#define SIM_HYBRID_BDF_ETA_MAX_FIXED 1.1
+
 ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
 {
   if (!m)
@@ -356,6 +364,8 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
               : sim_plain_sundials ? SUNLinSol_Dense(s->y, s->A, s->ctx)
                                    : sim_linsol_small(m->nx, s->ctx);
       flag = s->LS ? CVodeSetLinearSolver(s->cvode, s->LS, s->A) : -1;
+      if (flag == 0 && m->hybrid)
+        flag = CVodeSetEtaFixedStepBounds(s->cvode, 0.0, SIM_HYBRID_BDF_ETA_MAX_FIXED);
     } else {
       s->NLS = SUNNonlinSol_FixedPoint(s->y, 0, s->ctx);
       flag = s->NLS ? CVodeSetNonlinearSolver(s->cvode, s->NLS) : -1;
