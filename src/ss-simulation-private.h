@@ -37,6 +37,23 @@ typedef struct
 /* What the worker hands over (ss-simulation-worker.c). */
 typedef struct Batch Batch;
 
+/* One of the two worker threads (ss-simulation-worker.c): the first takes
+ * every request; the second the final run behind a preview of the same
+ * request (then_final), at the same time as the first runs the preview.
+ * Its fields are shared, under the mutex. */
+typedef struct
+{
+  SsSimulation *self;
+  GThread      *thread;
+  gboolean      finals;        /* the second: takes final_req, not req */
+  gboolean      busy;          /* on a run */
+  guint         gen;           /* ... of this generation */
+  double        reached;       /* ... up to this simulated time, s */
+  double        t_end;         /* ... of this end time, s */
+  long          steps;         /* ... its integrator steps, as of its last look at requests */
+  long          abandon_steps; /* steps when a newer request came (-1: none since the run began) */
+} Worker;
+
 struct _SsSimulation
 {
   GObject parent_instance;
@@ -76,21 +93,21 @@ struct _SsSimulation
   guint      modes_row; /* the dataset row they were read from */
   SsDataset *modes_dataset;
 
-  /* shared with the worker, under mutex */
+  /* shared with the workers, under mutex */
   GMutex   mutex;
   GCond    cond;
-  GThread *thread;
   gboolean quit;
-  Request  req; /* req.model != NULL: a run waits */
-  gboolean worker_busy;
-  guint    worker_gen;     /* the run the worker is on */
-  double   worker_reached; /* ... up to this simulated time, s */
-  double   worker_t_end;   /* ... of this one, s */
-  long     worker_steps;   /* ... its integrator steps, as of its last look at requests */
-  long     abandon_steps;  /* worker_steps when a newer request came (-1: none since the run began) */
-  long     overrun_steps;  /* steps the last abandoned run took after that request (-1: none yet) */
+  Request  req;                   /* req.model != NULL: a run waits for the first worker */
+  Request  final_req;             /* final_req.model != NULL: a final run waits for the second */
+  guint    newest_gen;            /* the newest request's generation ... */
+  gboolean newest_drag;           /* ... and whether it is a drag's preview */
+  guint    preview_gen;           /* a preview whose final run follows is on (0: none) */
+  Worker   workers[2];            /* the first takes req, the second final_req */
+  long     overrun_steps;         /* steps the last abandoned run took after the newer request (-1: none yet) */
+  guint    previews_beside_final; /* previews handed over while their final run was on or done */
   Batch   *out;
   Batch   *out_next; /* the final run behind a preview of the same request not taken yet */
+  Batch   *held;     /* a final run done before its preview: handed over after it */
   guint    idle_id;
 };
 

@@ -16,9 +16,12 @@
  * previous curves until the whole new run is there, and that run comes
  * whole: its dataset built and its metrics measured here, so the main
  * thread only swaps it in.  A final run expected to be slow is preceded by
- * a preview of the same request (then_final): the preview is handed over
- * first even when the final run follows at once (out_next), and a newer
- * request drops both. */
+ * a preview of the same request (then_final).  Both run at once, on two
+ * threads: the first worker runs the preview while the second runs the
+ * final run, so the final curves come after the longer of the two runs,
+ * not after their sum.  The preview is handed over first even when the
+ * final run is done before it (held) or follows at once (out_next), and a
+ * newer request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
 
 #include <stickslip/metrics.h>
@@ -145,6 +148,21 @@ static void
 post_batch (SsSimulation *self, Batch *b)
 {
   g_mutex_lock (&self->mutex);
+  if (!b->preview && b->gen == self->preview_gen)
+    {
+      /* done before its preview, which shows first: held until it is */
+      batch_free (self->held);
+      self->held = b;
+      g_mutex_unlock (&self->mutex);
+      return;
+    }
+  if (b->preview && b->more)
+    {
+      const Worker *f = &self->workers[1];
+
+      if ((f->busy && f->gen == b->gen) || (self->held != NULL && self->held->gen == b->gen))
+        self->previews_beside_final++;
+    }
   if (self->out != NULL && self->out->gen == b->gen && !b->replace)
     {
       Batch *o = self->out;
@@ -181,6 +199,7 @@ post_batch (SsSimulation *self, Batch *b)
 typedef struct
 {
   SsSimulation  *self;
+  Worker        *worker;
   const Request *req;
   ss_sim        *sim;
 } RunOwner;
@@ -188,21 +207,23 @@ typedef struct
 /* Worker (self->mutex held): the run's steps so far, for the account of
  * how far an abandoned run went on after the request (overrun_steps). */
 static void
-note_steps (SsSimulation *self, ss_sim *sim)
+note_steps (Worker *w, ss_sim *sim)
 {
   ss_stats stats;
 
   ss_sim_get_stats (sim, &stats);
-  self->worker_steps = stats.steps;
+  w->steps = stats.steps;
 }
 
 /* Worker: whether a newer request or quitting abandoned the run (self->mutex held). */
 static gboolean
 run_abandoned (SsSimulation *self, const Request *req)
 {
-  /* a preview goes on under a newer preview: its curves are worth
+  /* a drag's preview goes on under a newer one: its curves are worth
    * showing while the drag lasts, and the newest follows it */
-  return (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
+  if (self->quit)
+    return TRUE;
+  return self->newest_gen != req->gen && !(req->preview && !req->then_final && self->newest_drag);
 }
 
 /* Worker: the run's cancellation callback, asked within ss_sim_advance. */
@@ -214,7 +235,7 @@ run_cancelled_cb (void *data)
 
   g_mutex_lock (&o->self->mutex);
   abandoned = run_abandoned (o->self, o->req);
-  note_steps (o->self, o->sim);
+  note_steps (o->worker, o->sim);
   g_mutex_unlock (&o->self->mutex);
   return abandoned;
 }
@@ -223,7 +244,7 @@ run_cancelled_cb (void *data)
  * A parameter change's run is handed over whole: its dataset built and
  * measured here, so the main thread only swaps it in. */
 static gboolean
-compute_run (SsSimulation *self, const Request *req)
+compute_run (SsSimulation *self, Worker *w, const Request *req)
 {
   g_autofree char *error = NULL;
   const ss_model  *m = ss_model_ref_get_model (req->model);
@@ -233,7 +254,7 @@ compute_run (SsSimulation *self, const Request *req)
   ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
   Tee              tee = { req->progressive ? b : NULL, ss_trace_new (ss_model_n_columns (m)) };
   ss_sink          sink = { &tee, tee_sample, tee_event };
-  RunOwner         owner = { self, req, sim };
+  RunOwner         owner = { self, w, req, sim };
   double           t_end, slice;
   int              rc = 0;
 
@@ -265,10 +286,10 @@ compute_run (SsSimulation *self, const Request *req)
       rc = ss_sim_advance (sim, next, &sink);
       g_mutex_lock (&self->mutex);
       abandoned = run_abandoned (self, req);
-      self->worker_reached = ss_sim_time (sim);
-      note_steps (self, sim);
+      w->reached = ss_sim_time (sim);
+      note_steps (w, sim);
       if (abandoned)
-        self->overrun_steps = self->abandon_steps >= 0 ? self->worker_steps - self->abandon_steps : -1;
+        self->overrun_steps = w->abandon_steps >= 0 ? w->steps - w->abandon_steps : -1;
       g_mutex_unlock (&self->mutex);
       if (abandoned)
         {
@@ -322,49 +343,78 @@ compute_run (SsSimulation *self, const Request *req)
   return TRUE;
 }
 
+/* Worker (self->mutex held): waits for the next request of @w's kind and
+ * takes it into @req; FALSE when quitting.  The first worker hands a
+ * preview's final run to the second and waits until that one has it, so
+ * the two always run at once. */
+static gboolean
+take_request (SsSimulation *self, Worker *w, Request *req)
+{
+  Request *slot = w->finals ? &self->final_req : &self->req;
+
+  while (slot->model == NULL && !self->quit)
+    g_cond_wait (&self->cond, &self->mutex);
+  if (self->quit)
+    return FALSE;
+  *req = *slot;
+  slot->model = NULL;
+  w->busy = TRUE;
+  w->gen = req->gen;
+  w->reached = 0.0;
+  w->t_end = req->opts.t_end;
+  w->steps = 0;
+  w->abandon_steps = -1;
+  g_cond_broadcast (&self->cond); /* the first worker may wait for this taking */
+  if (!w->finals && req->then_final && req->preview)
+    {
+      g_clear_pointer (&self->final_req.model, ss_model_ref_unref);
+      self->final_req = *req;
+      self->final_req.model = ss_model_ref_ref (req->model);
+      self->final_req.preview = FALSE;
+      self->final_req.opts = req->final_opts;
+      self->preview_gen = req->gen;
+      g_cond_broadcast (&self->cond);
+      while (self->final_req.model != NULL && !self->quit)
+        g_cond_wait (&self->cond, &self->mutex);
+    }
+  return TRUE;
+}
+
 static gpointer
 worker_main (gpointer data)
 {
-  SsSimulation *self = data;
+  Worker       *w = data;
+  SsSimulation *self = w->self;
 
   g_mutex_lock (&self->mutex);
-  while (!self->quit)
+  for (;;)
     {
-      Request req;
+      Request  req;
+      gboolean with_final;
+      Batch   *held = NULL;
 
-      if (self->req.model == NULL)
-        {
-          g_cond_wait (&self->cond, &self->mutex);
-          continue;
-        }
-      req = self->req;
-      self->req.model = NULL;
-      self->worker_busy = TRUE;
-      self->worker_gen = req.gen;
-      self->worker_reached = 0.0;
-      self->worker_t_end = req.opts.t_end;
-      self->worker_steps = 0;
-      self->abandon_steps = -1;
+      if (!take_request (self, w, &req))
+        break;
       g_mutex_unlock (&self->mutex);
 
-      /* a preview first, then the final run, unless a newer request came */
-      if (compute_run (self, &req) && req.then_final && req.preview)
-        {
-          gboolean newer;
-
-          g_mutex_lock (&self->mutex);
-          newer = self->req.model != NULL || self->quit;
-          self->worker_steps = 0;
-          g_mutex_unlock (&self->mutex);
-          req.preview = FALSE;
-          req.opts = req.final_opts;
-          if (!newer)
-            compute_run (self, &req);
-        }
+      with_final = !w->finals && req.then_final && req.preview;
+      compute_run (self, w, &req);
       ss_model_ref_unref (req.model);
 
       g_mutex_lock (&self->mutex);
-      self->worker_busy = FALSE;
+      if (with_final && self->preview_gen == req.gen)
+        {
+          /* the preview is handed over (or dropped): its final run's turn */
+          self->preview_gen = 0;
+          held = g_steal_pointer (&self->held);
+        }
+      w->busy = FALSE;
+      if (held != NULL)
+        {
+          g_mutex_unlock (&self->mutex);
+          post_batch (self, held);
+          g_mutex_lock (&self->mutex);
+        }
     }
   g_mutex_unlock (&self->mutex);
   return NULL;
@@ -476,8 +526,14 @@ progress_cb (gpointer data)
       return G_SOURCE_REMOVE;
     }
   g_mutex_lock (&self->mutex);
-  if (self->worker_gen == self->generation && self->worker_t_end > 0)
-    fraction = CLAMP (self->worker_reached / self->worker_t_end, 0.0, 1.0);
+  for (int i = 0; i < 2; i++)
+    {
+      const Worker *w = &self->workers[i];
+
+      /* the second worker's run is the final one behind a preview */
+      if (w->busy && w->gen == self->generation && w->t_end > 0)
+        fraction = CLAMP (w->reached / w->t_end, 0.0, 1.0);
+    }
   g_mutex_unlock (&self->mutex);
   if (g_get_monotonic_time () - self->progress_since >= SLOW_RUN_US)
     _ss_simulation_set_progress (self, fraction);
@@ -536,9 +592,16 @@ _ss_simulation_request_run (SsSimulation *self,
   self->req.display_t0 = self->display_t0;
   self->req.display_t1 = self->display_t1;
   self->req.display_bins = self->display_bins;
-  if (self->worker_busy && self->abandon_steps < 0)
-    self->abandon_steps = self->worker_steps; /* the run it abandons is that far */
-  g_cond_signal (&self->cond);
+  self->newest_gen = self->generation;
+  self->newest_drag = preview && !then_final;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      if (w->busy && w->abandon_steps < 0)
+        w->abandon_steps = w->steps; /* the run it abandons is that far */
+    }
+  g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->mutex);
 
   /* a drag's requests follow each other: the clock runs from the first */
@@ -556,7 +619,8 @@ ss_simulation_is_busy (SsSimulation *self)
   gboolean busy;
 
   g_mutex_lock (&self->mutex);
-  busy = self->req.model != NULL || self->worker_busy || self->out != NULL;
+  busy = self->req.model != NULL || self->final_req.model != NULL || self->workers[0].busy || self->workers[1].busy ||
+         self->out != NULL || self->held != NULL;
   g_mutex_unlock (&self->mutex);
   return busy;
 }
@@ -564,25 +628,36 @@ ss_simulation_is_busy (SsSimulation *self)
 void
 _ss_simulation_start_worker (SsSimulation *self)
 {
-  self->abandon_steps = self->overrun_steps = -1;
-  self->thread = g_thread_new ("ss-worker", worker_main, self);
+  self->overrun_steps = -1;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      w->self = self;
+      w->finals = i == 1;
+      w->abandon_steps = -1;
+      w->thread = g_thread_new (w->finals ? "ss-worker-final" : "ss-worker", worker_main, w);
+    }
 }
 
 /* Stops the worker and drops what it has not handed over. */
 void
 _ss_simulation_stop_worker (SsSimulation *self)
 {
-  if (self->thread != NULL)
+  if (self->workers[0].thread != NULL)
     {
       g_mutex_lock (&self->mutex);
       self->quit = TRUE;
-      g_cond_signal (&self->cond);
+      g_cond_broadcast (&self->cond);
       g_mutex_unlock (&self->mutex);
-      g_thread_join (g_steal_pointer (&self->thread));
+      for (int i = 0; i < 2; i++)
+        g_thread_join (g_steal_pointer (&self->workers[i].thread));
     }
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_clear_handle_id (&self->progress_id, g_source_remove);
   g_clear_pointer (&self->out, batch_free);
   g_clear_pointer (&self->out_next, batch_free);
+  g_clear_pointer (&self->held, batch_free);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
+  g_clear_pointer (&self->final_req.model, ss_model_ref_unref);
 }

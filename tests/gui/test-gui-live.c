@@ -12,6 +12,7 @@ typedef struct
 {
   guint previews; /* updates that showed a preview */
   guint finals;   /* updates that showed a finished final run */
+  guint beside;   /* the simulation's previews_beside_final before the input */
 } Shown;
 
 static void
@@ -85,6 +86,10 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   test_gui_wait_idle (sim);
   if (shown->previews == 0)
     g_error ("%s: no preview before the final run", what);
+  /* a preview before a final run: the two ran at once, the final run
+   * under way (or done and held back) when its preview was handed over */
+  if (strcmp (what, "drag") != 0 && sim->previews_beside_final != shown->beside + 1)
+    g_error ("%s: the final run did not run beside its preview", what);
   g_assert_cmpuint (shown->finals, >=, 1);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_true (ss_simulation_get_finished (sim));
@@ -99,6 +104,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
   shown->previews = shown->finals = 0;
+  shown->beside = sim->previews_beside_final;
 }
 
 void
@@ -112,7 +118,7 @@ test_every_input_previews (void)
   ss_run_opts        fine = { .dt_out = 0.001 }, none = { 0 };
   SsParamRow        *row;
   GtkSpinButton     *spin;
-  Shown              shown = { 0, 0 };
+  Shown              shown = { 0, 0, 0 };
   double             k;
   gulong             handler;
 
@@ -126,6 +132,7 @@ test_every_input_previews (void)
 
   /* a key step on the focused slider: GtkRange's keybinding signal */
   shown.previews = shown.finals = 0;
+  shown.beside = sim->previews_beside_final;
   g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_UP);
   k = ss_param_panel_get_values (panel)[ik];
   g_assert_cmpfloat (k, >, 100.0);
@@ -196,8 +203,18 @@ test_switch_cancels_run (void)
 
       g_main_context_iteration (NULL, FALSE);
       g_mutex_lock (&sim->mutex);
-      on_it = sim->worker_busy && sim->worker_gen == sim->generation && sim->worker_t_end == long_run.t_end;
-      steps = sim->worker_steps;
+      on_it = FALSE;
+      steps = 0;
+      for (int i = 0; i < 2; i++)
+        {
+          const Worker *w = &sim->workers[i];
+
+          if (w->busy && w->gen == sim->generation && w->t_end == long_run.t_end)
+            {
+              on_it = TRUE;
+              steps = w->steps;
+            }
+        }
       sim->overrun_steps = -1;
       g_mutex_unlock (&sim->mutex);
       if (on_it && steps > 2000)
