@@ -72,6 +72,8 @@ struct _SsSimulation
   gboolean    previewing;             /* the last request was a preview: a drag goes on */
   double      last_final_ms;          /* worker time of the last final run, ms (0: none yet) */
   double      preview_over_ms;        /* a final run expected longer than this shows a preview first */
+  GQueue      kept;                   /* KeptRun: complete final runs, newest first */
+  gboolean    keep_runs;              /* a change back to values run before shows that run at once */
   double      display_t0, display_t1; /* the charts' time window, s, and pixel columns: */
   guint       display_bins;           /* runs come decimated for it (0: unknown) */
   double      computed;               /* simulated time the shown run reaches, s */
@@ -132,7 +134,17 @@ enum
 extern GParamSpec *_ss_simulation_properties[N_PROPS];
 extern guint       _ss_simulation_signals[N_SIGNALS];
 
+/* A complete final run kept for a change back to its values. */
+typedef struct
+{
+  SsDataset *dataset;
+  ss_stats   stats;
+} KeptRun;
+
 /* ss-simulation.c: what the parts call */
+void _ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats);
+SsDataset      *
+_ss_simulation_find_run (SsSimulation *self, const ss_model *model, const ss_run_opts *opts, ss_stats *stats);
 void _ss_simulation_set_progress (SsSimulation *self, double progress);
 void _ss_simulation_run_changed (SsSimulation *self, const char *error);
 

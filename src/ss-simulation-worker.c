@@ -493,6 +493,9 @@ deliver_cb (gpointer data)
       ss_dataset_set_complete (self->dataset);
       if (b->metrics != NULL)
         ss_dataset_set_metrics (self->dataset, g_steal_pointer (&b->metrics));
+      /* a parameter change's final run, kept for a change back to it */
+      if (!b->preview && b->dataset != NULL && b->error == NULL && b->gen == self->generation)
+        _ss_simulation_keep_run (self, b->dataset, &b->stats);
     }
   self->stats = b->stats;
   self->computed = b->reached;
@@ -553,6 +556,45 @@ resolved_options (SsSimulation *self, const ss_model *m)
   return opts;
 }
 
+/* Main thread: a kept run of the same values and options (@kept, its
+ * @stats) instead of a new one: handed over as the worker's would be, at
+ * once, and whatever the workers were on is abandoned. */
+static void
+show_kept_run (SsSimulation *self, SsDataset *kept, const ss_stats *stats, gint64 request_time)
+{
+  Request r = { 0 };
+  Batch  *b;
+
+  ss_bench_trace ("kept run requested");
+  self->generation++;
+  self->drag_generation = self->generation + 1;
+  self->previewing = FALSE;
+  r.model = ss_dataset_get_model_ref (kept);
+  r.opts = *ss_dataset_get_run_options (kept);
+  r.gen = self->generation;
+  r.time = request_time;
+  b = batch_new (&r, TRUE);
+  b->dataset = g_object_ref (kept);
+  b->finished = TRUE;
+  b->reached = ss_dataset_get_end_time (kept);
+  b->stats = *stats;
+
+  g_mutex_lock (&self->mutex);
+  g_clear_pointer (&self->req.model, ss_model_ref_unref);
+  self->newest_gen = self->generation;
+  self->newest_drag = FALSE;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      if (w->busy && w->abandon_steps < 0)
+        w->abandon_steps = w->steps;
+    }
+  g_mutex_unlock (&self->mutex);
+  self->recomputing = TRUE;
+  post_batch (self, b);
+}
+
 /* Main thread: hand a model to the worker as a new whole run. */
 void
 _ss_simulation_request_run (SsSimulation *self,
@@ -565,6 +607,18 @@ _ss_simulation_request_run (SsSimulation *self,
   ss_run_opts opts = resolved_options (self, ss_model_ref_get_model (model));
   ss_run_opts final_opts = opts;
 
+  /* a parameter change's final run: one kept of the same values shows */
+  if (!progressive && (!preview || then_final))
+    {
+      ss_stats   stats;
+      SsDataset *kept = _ss_simulation_find_run (self, ss_model_ref_get_model (model), &final_opts, &stats);
+
+      if (kept != NULL)
+        {
+          show_kept_run (self, kept, &stats, request_time);
+          return;
+        }
+    }
   if (then_final)
     preview = TRUE;
   if (preview)

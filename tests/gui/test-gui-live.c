@@ -88,7 +88,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
     g_error ("%s: no preview before the final run", what);
   /* a preview before a final run: the two ran at once, the final run
    * under way (or done and held back) when its preview was handed over */
-  if (strcmp (what, "drag") != 0 && sim->previews_beside_final != shown->beside + 1)
+  if (strcmp (what, "drag") != 0 && strcmp (what, "kept run") != 0 && sim->previews_beside_final != shown->beside + 1)
     g_error ("%s: the final run did not run beside its preview", what);
   g_assert_cmpuint (shown->finals, >=, 1);
   g_assert_false (ss_simulation_get_preview (sim));
@@ -121,6 +121,7 @@ test_every_input_previews (void)
   Shown              shown = { 0, 0, 0 };
   double             k;
   gulong             handler;
+  SsDataset         *key_step_run;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_run_options (sim, &fine); /* 10001 rows: more than a preview's */
@@ -137,6 +138,7 @@ test_every_input_previews (void)
   k = ss_param_panel_get_values (panel)[ik];
   g_assert_cmpfloat (k, >, 100.0);
   check_preview_then_final (&shown, k, 1.0, "key step");
+  key_step_run = g_object_ref (ss_simulation_get_dataset (sim));
 
   /* a typed value (another parameter: its own undo step) */
   spin = ss_param_row_get_spin (ss_param_panel_get_row (panel, "M"));
@@ -145,10 +147,26 @@ test_every_input_previews (void)
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 2.5);
   check_preview_then_final (&shown, k, 2.5, "typed value");
 
-  /* undo: the mass back */
+  /* undo: the mass back; the run of those values was kept and shows at
+   * once, without a preview; redo and undo again, nothing kept: each
+   * previews */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 1.0);
+  test_gui_wait_idle (sim);
+  g_assert_cmpuint (shown.previews, ==, 0);
+  g_assert_true (ss_simulation_get_dataset (sim) == key_step_run);
+  shown.previews = 1;
+  check_preview_then_final (&shown, k, 1.0, "kept run");
+  ss_simulation_set_keep_runs (sim, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 2.5);
+  check_preview_then_final (&shown, k, 2.5, "redo");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 1.0);
   check_preview_then_final (&shown, k, 1.0, "undo");
+  g_assert_true (ss_simulation_get_dataset (sim) != key_step_run);
+  g_object_unref (key_step_run);
+  ss_simulation_set_keep_runs (sim, TRUE);
 
   /* a drag: previews while it goes on, the final run at the release (no
    * second preview of the same values) */
@@ -246,4 +264,74 @@ test_switch_cancels_run (void)
   g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
   cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
+}
+
+/* The final run of @k on one-mass, waited for: the dataset shown. */
+static SsDataset *
+final_run_of (SsParamRow *row, double k)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+
+  g_signal_emit_by_name (row, "value-requested", k, TRUE);
+  test_gui_wait_idle (sim);
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_true (ss_simulation_get_finished (sim));
+  return ss_simulation_get_dataset (sim);
+}
+
+/* A change back to values run before shows the run kept of them at once,
+ * the same dataset, no new run; other run options, or more values since
+ * than are kept (4), run again. */
+void
+test_kept_runs (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsParamRow   *row;
+  ss_run_opts   fine = { .dt_out = 0.001 }, none = { 0 };
+  g_autoptr (SsDataset) a = NULL;
+  g_autoptr (SsDataset) b = NULL;
+  SsDataset       *again;
+  ss_stats         stats;
+  const char      *args[] = { "run", "one-mass", "--set", "k=130", "--csv", "-", NULL };
+  g_autofree char *path = g_build_filename (tmpdir, "kept.csv", NULL);
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *cli_csv = NULL;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+
+  a = g_object_ref (final_run_of (row, 130.0));
+  ss_simulation_get_stats (sim, &stats);
+  b = g_object_ref (final_run_of (row, 140.0));
+  g_assert_true (b != a);
+  g_assert_true (final_run_of (row, 130.0) == a);
+  {
+    ss_stats shown;
+
+    ss_simulation_get_stats (sim, &shown);
+    g_assert_cmpint (shown.steps, ==, stats.steps);
+    g_assert_cmpint (shown.rhs_evals, ==, stats.rhs_evals);
+  }
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = cli_ok (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+
+  /* other run options: run again */
+  ss_simulation_set_run_options (sim, &fine);
+  again = final_run_of (row, 140.0);
+  g_assert_true (again != b);
+  ss_simulation_set_run_options (sim, &none);
+  g_assert_true (final_run_of (row, 140.0) == b);
+
+  /* four other values since: 130 is no longer kept */
+  for (int i = 1; i <= 4; i++)
+    final_run_of (row, 140.0 + i);
+  g_assert_true (final_run_of (row, 130.0) != a);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
 }
