@@ -29,6 +29,7 @@ typedef struct
   gboolean    preview;
   gboolean    then_final; /* a preview first, then the final run (final_opts) */
   ss_run_opts final_opts;
+  gboolean    beside;                 /* ... run by the second worker beside the preview */
   gint64      time;                   /* request time, µs (0: not a parameter change) */
   double      display_t0, display_t1; /* the charts' time window, s ... */
   guint       display_bins;           /* ... and pixel columns (0: unknown) */
@@ -74,6 +75,7 @@ struct _SsSimulation
   double      preview_over_ms;        /* a final run expected longer than this shows a preview first */
   GQueue      kept;                   /* KeptRun: complete final runs, newest first */
   gboolean    keep_runs;              /* a change back to values run before shows that run at once */
+  gboolean    finals_beside;          /* a preview's final run runs beside it, on the second worker */
   double      display_t0, display_t1; /* the charts' time window, s, and pixel columns: */
   guint       display_bins;           /* runs come decimated for it (0: unknown) */
   double      computed;               /* simulated time the shown run reaches, s */

@@ -19,7 +19,8 @@
  * a preview of the same request (then_final).  Both run at once, on two
  * threads: the first worker runs the preview while the second runs the
  * final run, so the final curves come after the longer of the two runs,
- * not after their sum.  The preview is handed over first even when the
+ * not after their sum; on a machine of two processors or fewer, where the
+ * two runs would take the main thread's processor, one after the other.  The preview is handed over first even when the
  * final run is done before it (held) or follows at once (out_next), and a
  * newer request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
@@ -365,7 +366,7 @@ take_request (SsSimulation *self, Worker *w, Request *req)
   w->steps = 0;
   w->abandon_steps = -1;
   g_cond_broadcast (&self->cond); /* the first worker may wait for this taking */
-  if (!w->finals && req->then_final && req->preview)
+  if (!w->finals && req->then_final && req->preview && req->beside)
     {
       g_clear_pointer (&self->final_req.model, ss_model_ref_unref);
       self->final_req = *req;
@@ -390,7 +391,7 @@ worker_main (gpointer data)
   for (;;)
     {
       Request  req;
-      gboolean with_final;
+      gboolean with_final, previewed;
       Batch   *held = NULL;
 
       if (!take_request (self, w, &req))
@@ -398,7 +399,23 @@ worker_main (gpointer data)
       g_mutex_unlock (&self->mutex);
 
       with_final = !w->finals && req.then_final && req.preview;
-      compute_run (self, w, &req);
+      previewed = compute_run (self, w, &req);
+      if (with_final && !req.beside && previewed)
+        {
+          /* one after the other: the final run once the preview is handed
+           * over, unless a newer request came */
+          gboolean newer;
+
+          g_mutex_lock (&self->mutex);
+          newer = self->newest_gen != req.gen || self->quit;
+          w->steps = 0;
+          w->t_end = req.final_opts.t_end;
+          g_mutex_unlock (&self->mutex);
+          req.preview = FALSE;
+          req.opts = req.final_opts;
+          if (!newer)
+            compute_run (self, w, &req);
+        }
       ss_model_ref_unref (req.model);
 
       g_mutex_lock (&self->mutex);
@@ -642,6 +659,7 @@ _ss_simulation_request_run (SsSimulation *self,
   self->req.preview = preview;
   self->req.then_final = then_final;
   self->req.final_opts = final_opts;
+  self->req.beside = self->finals_beside;
   self->req.time = request_time;
   self->req.display_t0 = self->display_t0;
   self->req.display_t1 = self->display_t1;

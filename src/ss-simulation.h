@@ -29,6 +29,7 @@ void ss_simulation_recompute_preview (SsSimulation *self, ss_model *model);
 void ss_simulation_reset (SsSimulation *self);
 void ss_simulation_set_preview_threshold (SsSimulation *self, double ms);
 void ss_simulation_set_keep_runs (SsSimulation *self, gboolean keep);
+void ss_simulation_set_finals_beside (SsSimulation *self, gboolean beside);
 void ss_simulation_set_display (SsSimulation *self, double t0, double t1, guint n_bins);
 
 gboolean        ss_simulation_get_finished (SsSimulation *self);

@@ -10,9 +10,10 @@
 
 typedef struct
 {
-  guint previews; /* updates that showed a preview */
-  guint finals;   /* updates that showed a finished final run */
-  guint beside;   /* the simulation's previews_beside_final before the input */
+  guint    previews;     /* updates that showed a preview */
+  guint    finals;       /* updates that showed a finished final run */
+  guint    beside;       /* the simulation's previews_beside_final before the input */
+  gboolean beside_final; /* the input's final run runs beside its preview */
 } Shown;
 
 static void
@@ -88,8 +89,10 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
     g_error ("%s: no preview before the final run", what);
   /* a preview before a final run: the two ran at once, the final run
    * under way (or done and held back) when its preview was handed over */
-  if (strcmp (what, "drag") != 0 && strcmp (what, "kept run") != 0 && sim->previews_beside_final != shown->beside + 1)
+  if (shown->beside_final && sim->previews_beside_final != shown->beside + 1)
     g_error ("%s: the final run did not run beside its preview", what);
+  if (!shown->beside_final && sim->previews_beside_final != shown->beside)
+    g_error ("%s: the final run ran beside its preview", what);
   g_assert_cmpuint (shown->finals, >=, 1);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_true (ss_simulation_get_finished (sim));
@@ -118,7 +121,7 @@ test_every_input_previews (void)
   ss_run_opts        fine = { .dt_out = 0.001 }, none = { 0 };
   SsParamRow        *row;
   GtkSpinButton     *spin;
-  Shown              shown = { 0, 0, 0 };
+  Shown              shown = { 0, 0, 0, TRUE };
   double             k;
   gulong             handler;
   SsDataset         *key_step_run;
@@ -128,6 +131,7 @@ test_every_input_previews (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   test_gui_wait_idle (sim);
   ss_simulation_set_preview_threshold (sim, 0);
+  ss_simulation_set_finals_beside (sim, TRUE); /* whatever the machine */
   handler = g_signal_connect (sim, "updated", G_CALLBACK (updated_cb), &shown);
   row = ss_param_panel_get_row (panel, "k");
 
@@ -138,6 +142,21 @@ test_every_input_previews (void)
   k = ss_param_panel_get_values (panel)[ik];
   g_assert_cmpfloat (k, >, 100.0);
   check_preview_then_final (&shown, k, 1.0, "key step");
+  key_step_run = g_object_ref (ss_simulation_get_dataset (sim));
+
+  /* the same, the final run after its preview on the first worker: a
+   * key step down and up again, the first not kept */
+  ss_simulation_set_finals_beside (sim, FALSE);
+  ss_simulation_set_keep_runs (sim, FALSE);
+  shown.beside_final = FALSE;
+  g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_DOWN);
+  check_preview_then_final (&shown, ss_param_panel_get_values (panel)[ik], 1.0, "key step, one run after the other");
+  ss_simulation_set_keep_runs (sim, TRUE);
+  g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_UP);
+  check_preview_then_final (&shown, k, 1.0, "key step, one run after the other");
+  ss_simulation_set_finals_beside (sim, TRUE);
+  shown.beside_final = TRUE;
+  g_object_unref (key_step_run);
   key_step_run = g_object_ref (ss_simulation_get_dataset (sim));
 
   /* a typed value (another parameter: its own undo step) */
@@ -156,7 +175,9 @@ test_every_input_previews (void)
   g_assert_cmpuint (shown.previews, ==, 0);
   g_assert_true (ss_simulation_get_dataset (sim) == key_step_run);
   shown.previews = 1;
+  shown.beside_final = FALSE; /* no run at all */
   check_preview_then_final (&shown, k, 1.0, "kept run");
+  shown.beside_final = TRUE;
   ss_simulation_set_keep_runs (sim, FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 2.5);
@@ -181,6 +202,7 @@ test_every_input_previews (void)
   test_gui_wait_idle (sim);
   g_assert_cmpuint (shown.previews, ==, 0); /* its previews are on screen already */
   shown.previews = 1;
+  shown.beside_final = FALSE; /* a drag's previews, then its final run */
   check_preview_then_final (&shown, 180.0, 1.0, "drag");
 
   g_signal_handler_disconnect (sim, handler);
