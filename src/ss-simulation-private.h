@@ -30,6 +30,7 @@ typedef struct
   gboolean    then_final; /* a preview first, then the final run (final_opts) */
   ss_run_opts final_opts;
   gboolean    beside;                 /* ... run by the second worker beside the preview */
+  gboolean    ahead;                  /* computed ahead (ss_simulation_prefetch): kept, not shown */
   gint64      time;                   /* request time, µs (0: not a parameter change) */
   double      display_t0, display_t1; /* the charts' time window, s ... */
   guint       display_bins;           /* ... and pixel columns (0: unknown) */
@@ -48,6 +49,7 @@ typedef struct
   GThread      *thread;
   gboolean      finals;        /* the second: takes final_req, not req */
   gboolean      busy;          /* on a run */
+  gboolean      ahead;         /* ... computed ahead */
   guint         gen;           /* ... of this generation */
   double        reached;       /* ... up to this simulated time, s */
   double        t_end;         /* ... of this end time, s */
@@ -103,6 +105,9 @@ struct _SsSimulation
   gboolean quit;
   Request  req;                   /* req.model != NULL: a run waits for the first worker */
   Request  final_req;             /* final_req.model != NULL: a final run waits for the second */
+  Request  ahead_req[2];          /* runs to compute ahead, after final_req, on the second */
+  GSList  *ahead_out;             /* runs computed ahead, for the main thread to keep */
+  guint    runs_started;          /* runs the workers began (any kind) */
   guint    newest_gen;            /* the newest request's generation ... */
   gboolean newest_drag;           /* ... and whether it is a drag's preview */
   guint    preview_gen;           /* a preview whose final run follows is on (0: none) */
@@ -141,10 +146,11 @@ typedef struct
 {
   SsDataset *dataset;
   ss_stats   stats;
+  gboolean   ahead; /* computed ahead, not shown yet */
 } KeptRun;
 
 /* ss-simulation.c: what the parts call */
-void _ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats);
+void _ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats, gboolean ahead);
 SsDataset      *
 _ss_simulation_find_run (SsSimulation *self, const ss_model *model, const ss_run_opts *opts, ss_stats *stats);
 void _ss_simulation_set_progress (SsSimulation *self, double progress);

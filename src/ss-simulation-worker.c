@@ -30,6 +30,8 @@
 #include "ss-series.h"
 #include "ss-simulation-private.h"
 
+#include <string.h>
+
 /* A run is integrated in this many slices, checking for newer requests
  * between them. */
 #define RUN_SLICES 100
@@ -47,6 +49,7 @@ struct Batch
   gboolean    preview; /* computed at preview accuracy */
   ss_run_opts opts;    /* the options it runs with (its dataset's) */
   gboolean    more;    /* a preview the final run of the same request follows */
+  gboolean    ahead;   /* a run computed ahead: kept, not shown */
   SsModelRef *model;
   SsDataset  *dataset; /* a parameter change's whole run, built by the worker (else the arrays) */
   ss_metrics *metrics; /* of a finished progressive run */
@@ -72,6 +75,7 @@ batch_new (const Request *req, gboolean replace)
   b->gen = req->gen;
   b->replace = replace;
   b->preview = req->preview;
+  b->ahead = req->ahead;
   b->opts = req->opts;
   b->model = ss_model_ref_ref (req->model);
   b->n_columns = ss_model_n_columns (m);
@@ -149,6 +153,15 @@ static void
 post_batch (SsSimulation *self, Batch *b)
 {
   g_mutex_lock (&self->mutex);
+  if (b->ahead)
+    {
+      /* kept by the main thread, whatever it shows meanwhile */
+      self->ahead_out = g_slist_prepend (self->ahead_out, b);
+      if (self->idle_id == 0)
+        self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL);
+      g_mutex_unlock (&self->mutex);
+      return;
+    }
   if (!b->preview && b->gen == self->preview_gen)
     {
       /* done before its preview, which shows first: held until it is */
@@ -260,6 +273,9 @@ compute_run (SsSimulation *self, Worker *w, const Request *req)
   int              rc = 0;
 
   ss_bench_trace ("worker: run starts");
+  g_mutex_lock (&self->mutex);
+  self->runs_started++;
+  g_mutex_unlock (&self->mutex);
   b->more = req->then_final && req->preview;
   if (sim == NULL || tee.trace == NULL)
     {
@@ -351,15 +367,28 @@ compute_run (SsSimulation *self, Worker *w, const Request *req)
 static gboolean
 take_request (SsSimulation *self, Worker *w, Request *req)
 {
-  Request *slot = w->finals ? &self->final_req : &self->req;
+  Request *slot = NULL;
 
-  while (slot->model == NULL && !self->quit)
-    g_cond_wait (&self->cond, &self->mutex);
-  if (self->quit)
-    return FALSE;
+  for (;;)
+    {
+      if (self->quit)
+        return FALSE;
+      slot = w->finals ? &self->final_req : &self->req;
+      /* the second worker computes ahead when no final run waits, for
+       * the values shown (a newer request drops what was asked before) */
+      for (int i = 0; w->finals && slot->model == NULL && i < 2; i++)
+        if (self->ahead_req[i].model != NULL && self->ahead_req[i].gen != self->newest_gen)
+          g_clear_pointer (&self->ahead_req[i].model, ss_model_ref_unref);
+        else if (self->ahead_req[i].model != NULL)
+          slot = &self->ahead_req[i];
+      if (slot->model != NULL)
+        break;
+      g_cond_wait (&self->cond, &self->mutex);
+    }
   *req = *slot;
   slot->model = NULL;
   w->busy = TRUE;
+  w->ahead = req->ahead;
   w->gen = req->gen;
   w->reached = 0.0;
   w->t_end = req->opts.t_end;
@@ -446,11 +475,29 @@ deliver_cb (gpointer data)
   SsSimulation *self = data;
   Batch        *b;
 
+  GSList *ahead;
+
   g_mutex_lock (&self->mutex);
+  ahead = g_steal_pointer (&self->ahead_out);
   b = g_steal_pointer (&self->out);
   self->out = g_steal_pointer (&self->out_next);
   self->idle_id = self->out != NULL ? g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL) : 0;
   g_mutex_unlock (&self->mutex);
+
+  /* runs computed ahead: kept for a change to their values */
+  for (GSList *l = ahead; l != NULL; l = l->next)
+    {
+      Batch *a = l->data;
+
+      if (a->finished && a->error == NULL && a->dataset != NULL)
+        {
+          ss_dataset_set_run_options (a->dataset, &a->opts);
+          ss_dataset_set_complete (a->dataset);
+          _ss_simulation_keep_run (self, a->dataset, &a->stats, TRUE);
+        }
+      batch_free (a);
+    }
+  g_slist_free (ahead);
 
   ss_bench_trace ("hand-over starts");
   if (b == NULL)
@@ -512,7 +559,7 @@ deliver_cb (gpointer data)
         ss_dataset_set_metrics (self->dataset, g_steal_pointer (&b->metrics));
       /* a parameter change's final run, kept for a change back to it */
       if (!b->preview && b->dataset != NULL && b->error == NULL && b->gen == self->generation)
-        _ss_simulation_keep_run (self, b->dataset, &b->stats);
+        _ss_simulation_keep_run (self, b->dataset, &b->stats, FALSE);
     }
   self->stats = b->stats;
   self->computed = b->reached;
@@ -684,6 +731,54 @@ _ss_simulation_request_run (SsSimulation *self,
     self->progress_id = g_timeout_add (100, progress_cb, self);
 }
 
+/* Main thread: computes @model's final run ahead, on the second worker
+ * when no final run waits there, and keeps it (not shown) for a change to
+ * its values; a newer request abandons it.  At most two wait: a third
+ * replaces the older.  Takes ownership. */
+void
+ss_simulation_prefetch (SsSimulation *self, ss_model *model)
+{
+  g_autoptr (SsModelRef) ref = NULL;
+  ss_run_opts opts;
+  ss_stats    stats;
+
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  g_return_if_fail (model != NULL);
+
+  ref = ss_model_ref_new (model);
+  opts = resolved_options (self, model);
+  if (!self->keep_runs || _ss_simulation_find_run (self, model, &opts, &stats) != NULL)
+    return;
+  g_mutex_lock (&self->mutex);
+  g_clear_pointer (&self->ahead_req[0].model, ss_model_ref_unref);
+  self->ahead_req[0] = self->ahead_req[1];
+  memset (&self->ahead_req[1], 0, sizeof self->ahead_req[1]);
+  self->ahead_req[1].model = ss_model_ref_ref (ref);
+  self->ahead_req[1].opts = opts;
+  self->ahead_req[1].final_opts = opts;
+  self->ahead_req[1].gen = self->generation;
+  self->ahead_req[1].ahead = TRUE;
+  self->ahead_req[1].display_t0 = self->display_t0;
+  self->ahead_req[1].display_t1 = self->display_t1;
+  self->ahead_req[1].display_bins = self->display_bins;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->mutex);
+}
+
+/* TRUE while runs are computed ahead or wait to be kept (not counted by
+ * ss_simulation_is_busy: nothing the user asked for waits on them). */
+gboolean
+ss_simulation_is_computing_ahead (SsSimulation *self)
+{
+  gboolean ahead;
+
+  g_mutex_lock (&self->mutex);
+  ahead = self->ahead_req[0].model != NULL || self->ahead_req[1].model != NULL ||
+          (self->workers[1].busy && self->workers[1].ahead) || self->ahead_out != NULL;
+  g_mutex_unlock (&self->mutex);
+  return ahead;
+}
+
 /* TRUE while the worker has work the main thread has not seen yet. */
 gboolean
 ss_simulation_is_busy (SsSimulation *self)
@@ -691,7 +786,8 @@ ss_simulation_is_busy (SsSimulation *self)
   gboolean busy;
 
   g_mutex_lock (&self->mutex);
-  busy = self->req.model != NULL || self->final_req.model != NULL || self->workers[0].busy || self->workers[1].busy ||
+  busy = self->req.model != NULL || self->final_req.model != NULL ||
+         (self->workers[0].busy && !self->workers[0].ahead) || (self->workers[1].busy && !self->workers[1].ahead) ||
          self->out != NULL || self->held != NULL;
   g_mutex_unlock (&self->mutex);
   return busy;
@@ -730,6 +826,9 @@ _ss_simulation_stop_worker (SsSimulation *self)
   g_clear_pointer (&self->out, batch_free);
   g_clear_pointer (&self->out_next, batch_free);
   g_clear_pointer (&self->held, batch_free);
+  g_slist_free_full (g_steal_pointer (&self->ahead_out), (GDestroyNotify)batch_free);
+  for (int i = 0; i < 2; i++)
+    g_clear_pointer (&self->ahead_req[i].model, ss_model_ref_unref);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
   g_clear_pointer (&self->final_req.model, ss_model_ref_unref);
 }

@@ -16,8 +16,10 @@
 /* A final run expected to take longer than a frame shows a preview first. */
 #define PREVIEW_OVER_MS 16.0
 /* Complete final runs kept for a change back to their values (undo, redo,
- * a key step back, A/B toggling): at most this many, and bytes. */
+ * a key step back, A/B toggling): at most this many shown, this many
+ * computed ahead (ss_simulation_prefetch), and bytes. */
 #define KEPT_RUNS  4
+#define KEPT_AHEAD 2
 #define KEPT_BYTES ((gsize)256 << 20)
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
@@ -65,14 +67,15 @@ collect_kept (gpointer owner, GHashTable *datasets, gsize *pending)
     g_hash_table_add (datasets, ((KeptRun *)l->data)->dataset);
 }
 
-/* Keeps @dataset, a complete final run without error, newest first; the
- * oldest go past KEPT_RUNS or KEPT_BYTES. */
+/* Keeps @dataset, a complete final run without error (@ahead: computed
+ * ahead, not shown), newest first; the oldest go past KEPT_RUNS shown or
+ * KEPT_AHEAD ahead, or KEPT_BYTES. */
 void
-_ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats)
+_ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats, gboolean ahead)
 {
   KeptRun *k;
   gsize    bytes = 0;
-  guint    n = 0;
+  guint    n = 0, n_ahead = 0;
 
   if (!self->keep_runs)
     return;
@@ -86,13 +89,17 @@ _ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats 
   k = g_new0 (KeptRun, 1);
   k->dataset = g_object_ref (dataset);
   k->stats = *stats;
+  k->ahead = ahead;
   g_queue_push_head (&self->kept, k);
   for (GList *l = self->kept.head; l != NULL;)
     {
       GList *next = l->next;
 
-      bytes += ss_memory_budget_dataset_bytes (((KeptRun *)l->data)->dataset);
-      if (++n > KEPT_RUNS || bytes > KEPT_BYTES)
+      KeptRun *kept = l->data;
+      gboolean over = kept->ahead ? ++n_ahead > KEPT_AHEAD : ++n > KEPT_RUNS;
+
+      bytes += ss_memory_budget_dataset_bytes (kept->dataset);
+      if (over || bytes > KEPT_BYTES)
         {
           kept_run_free (l->data);
           g_queue_delete_link (&self->kept, l);

@@ -357,3 +357,60 @@ test_kept_runs (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   test_gui_wait_idle (sim);
 }
+
+/* After a change's final run, the runs of the changed slider's values one
+ * key step down and up are computed ahead and kept: a key step to either
+ * shows a run kept before the step, at once, and the CLI's CSV; so do the
+ * steps after it, up, up again and down. */
+void
+test_steps_ahead (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                ik = ss_scenario_param_index (sc, "k");
+  SsParamRow        *row;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  g_signal_emit_by_name (row, "value-requested", 130.0, TRUE);
+
+  for (int step = 0; step < 3; step++)
+    {
+      g_autofree char *set = NULL;
+      g_autofree char *path = g_build_filename (tmpdir, "ahead.csv", NULL);
+      g_autofree char *gui_csv = NULL;
+      g_autofree char *cli_csv = NULL;
+      const char      *args[] = { "run", "one-mass", "--set", NULL, "--csv", "-", NULL };
+      GPtrArray       *kept = g_ptr_array_new_with_free_func (g_object_unref);
+      double           k;
+
+      /* the change's run shown, then the runs ahead computed and kept */
+      test_gui_wait_idle (sim);
+      test_gui_wait_until (!ss_simulation_is_computing_ahead (sim) && !g_main_context_pending (NULL) &&
+                               (g_main_context_iteration (NULL, FALSE) || TRUE),
+                           "the runs ahead");
+      for (GList *l = sim->kept.head; l != NULL; l = l->next)
+        g_ptr_array_add (kept, g_object_ref (((KeptRun *)l->data)->dataset));
+      g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider",
+                             step < 2 ? GTK_SCROLL_STEP_UP : GTK_SCROLL_STEP_DOWN);
+      k = ss_param_panel_get_values (panel)[ik];
+      test_gui_wait_idle (sim);
+      /* shown: a run kept before the step */
+      g_assert_true (g_ptr_array_find (kept, ss_simulation_get_dataset (sim), NULL));
+      g_assert_false (ss_simulation_get_preview (sim));
+      g_assert_true (ss_simulation_get_finished (sim));
+      g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[ik], ==, k);
+      set = g_strdup_printf ("k=%.17g", k);
+      args[3] = set;
+      g_assert_true (ss_window_export_csv_to (window, path, NULL));
+      g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+      cli_csv = cli_ok (args);
+      g_assert_true (files_equal_text (gui_csv, cli_csv));
+      g_ptr_array_unref (kept);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+}

@@ -85,3 +85,4 @@ void test_memory_budget (void);
 void test_long_line_dialog (void);
 void test_every_input_previews (void);
 void test_kept_runs (void);
+void test_steps_ahead (void);
