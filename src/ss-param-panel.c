@@ -181,6 +181,34 @@ request (SsParamPanel *self, int i, double value, gboolean final)
   return TRUE;
 }
 
+/* The models of the values one key step down and up of the last changed
+ * parameter's slider, those valid, into @models; how many.  What a
+ * simulation may compute ahead (ss_simulation_prefetch). */
+guint
+ss_param_panel_step_models (SsParamPanel *self, ss_model *models[2])
+{
+  guint n = 0;
+
+  g_return_val_if_fail (SS_IS_PARAM_PANEL (self), 0);
+
+  if (self->scenario == NULL || self->changed_param < 0 || self->error != NULL)
+    return 0;
+  for (int direction = -1; direction <= 1; direction += 2)
+    {
+      SsParamRow        *row = g_ptr_array_index (self->rows, self->changed_param);
+      g_autofree double *candidate = NULL;
+      double             value;
+
+      if (!ss_param_row_key_step_value (row, direction, &value))
+        continue;
+      candidate = g_memdup2 (self->values, sizeof (double) * self->scenario->n_params);
+      candidate[self->changed_param] = value;
+      if (validate (self->scenario, candidate, &models[n], NULL))
+        n++;
+    }
+  return n;
+}
+
 /* TRUE when @value for @name was valid and applied (a final change). */
 gboolean
 ss_param_panel_request (SsParamPanel *self, const char *name, double value)

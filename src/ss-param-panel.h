@@ -27,6 +27,7 @@ const ss_scenario *ss_param_panel_get_scenario (SsParamPanel *self);
 const double      *ss_param_panel_get_values (SsParamPanel *self);
 gboolean           ss_param_panel_set_values (SsParamPanel *self, const double *values, char **error);
 ss_model          *ss_param_panel_take_model (SsParamPanel *self);
+guint              ss_param_panel_step_models (SsParamPanel *self, ss_model *models[2]);
 SsParamRow        *ss_param_panel_get_row (SsParamPanel *self, const char *name);
 gboolean           ss_param_panel_request (SsParamPanel *self, const char *name, double value);
 const char        *ss_param_panel_get_changed_param (SsParamPanel *self);

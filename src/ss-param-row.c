@@ -83,6 +83,36 @@ ss_param_row_slider_to_value (SsParamRow *self, double slider)
   return v;
 }
 
+/* The value one key step of the slider would request into @value:
+ * @direction -1 down or +1 up, as GtkRange moves (its step increment,
+ * within its bounds, at its round digits); FALSE for a choice, at a
+ * bound, or where the step rounds to the value shown. */
+gboolean
+ss_param_row_key_step_value (SsParamRow *self, int direction, double *value)
+{
+  GtkRange      *range = GTK_RANGE (self->scale);
+  GtkAdjustment *adj = gtk_range_get_adjustment (range);
+  double         from = gtk_adjustment_get_value (adj);
+  double         to = from + direction * gtk_adjustment_get_step_increment (adj);
+  int            digits = gtk_range_get_round_digits (range);
+
+  g_return_val_if_fail (SS_IS_PARAM_ROW (self), FALSE);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->scale)))
+    return FALSE;
+  to = CLAMP (to, gtk_adjustment_get_lower (adj), gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  if (digits >= 0)
+    {
+      double power = pow (10.0, digits);
+
+      to = floor (to * power + 0.5) / power;
+    }
+  if (to == from)
+    return FALSE;
+  *value = ss_param_row_slider_to_value (self, to);
+  return *value != self->value;
+}
+
 /* "100", "1e-05", "6.16" for 6.15848211066: the spin button's text and
  * the default in tooltips, the digits the control supports
  * (ss_readable_param). */

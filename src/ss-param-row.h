@@ -34,5 +34,6 @@ GtkSpinButton       *ss_param_row_get_spin (SsParamRow *self);
 GtkDropDown         *ss_param_row_get_dropdown (SsParamRow *self);
 GtkWidget           *ss_param_row_get_reset_button (SsParamRow *self);
 double               ss_param_row_slider_to_value (SsParamRow *self, double slider);
+gboolean             ss_param_row_key_step_value (SsParamRow *self, int direction, double *value);
 
 G_END_DECLS

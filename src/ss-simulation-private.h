@@ -29,6 +29,8 @@ typedef struct
   gboolean    preview;
   gboolean    then_final; /* a preview first, then the final run (final_opts) */
   ss_run_opts final_opts;
+  gboolean    beside;                 /* ... run by the second worker beside the preview */
+  gboolean    ahead;                  /* computed ahead (ss_simulation_prefetch): kept, not shown */
   gint64      time;                   /* request time, µs (0: not a parameter change) */
   double      display_t0, display_t1; /* the charts' time window, s ... */
   guint       display_bins;           /* ... and pixel columns (0: unknown) */
@@ -36,6 +38,24 @@ typedef struct
 
 /* What the worker hands over (ss-simulation-worker.c). */
 typedef struct Batch Batch;
+
+/* One of the two worker threads (ss-simulation-worker.c): the first takes
+ * every request; the second the final run behind a preview of the same
+ * request (then_final), at the same time as the first runs the preview.
+ * Its fields are shared, under the mutex. */
+typedef struct
+{
+  SsSimulation *self;
+  GThread      *thread;
+  gboolean      finals;        /* the second: takes final_req, not req */
+  gboolean      busy;          /* on a run */
+  gboolean      ahead;         /* ... computed ahead */
+  guint         gen;           /* ... of this generation */
+  double        reached;       /* ... up to this simulated time, s */
+  double        t_end;         /* ... of this end time, s */
+  long          steps;         /* ... its integrator steps, as of its last look at requests */
+  long          abandon_steps; /* steps when a newer request came (-1: none since the run began) */
+} Worker;
 
 struct _SsSimulation
 {
@@ -55,6 +75,9 @@ struct _SsSimulation
   gboolean    previewing;             /* the last request was a preview: a drag goes on */
   double      last_final_ms;          /* worker time of the last final run, ms (0: none yet) */
   double      preview_over_ms;        /* a final run expected longer than this shows a preview first */
+  GQueue      kept;                   /* KeptRun: complete final runs, newest first */
+  gboolean    keep_runs;              /* a change back to values run before shows that run at once */
+  gboolean    finals_beside;          /* a preview's final run runs beside it, on the second worker */
   double      display_t0, display_t1; /* the charts' time window, s, and pixel columns: */
   guint       display_bins;           /* runs come decimated for it (0: unknown) */
   double      computed;               /* simulated time the shown run reaches, s */
@@ -76,21 +99,24 @@ struct _SsSimulation
   guint      modes_row; /* the dataset row they were read from */
   SsDataset *modes_dataset;
 
-  /* shared with the worker, under mutex */
+  /* shared with the workers, under mutex */
   GMutex   mutex;
   GCond    cond;
-  GThread *thread;
   gboolean quit;
-  Request  req; /* req.model != NULL: a run waits */
-  gboolean worker_busy;
-  guint    worker_gen;     /* the run the worker is on */
-  double   worker_reached; /* ... up to this simulated time, s */
-  double   worker_t_end;   /* ... of this one, s */
-  long     worker_steps;   /* ... its integrator steps, as of its last look at requests */
-  long     abandon_steps;  /* worker_steps when a newer request came (-1: none since the run began) */
-  long     overrun_steps;  /* steps the last abandoned run took after that request (-1: none yet) */
+  Request  req;                   /* req.model != NULL: a run waits for the first worker */
+  Request  final_req;             /* final_req.model != NULL: a final run waits for the second */
+  Request  ahead_req[2];          /* runs to compute ahead, after final_req, on the second */
+  GSList  *ahead_out;             /* runs computed ahead, for the main thread to keep */
+  guint    runs_started;          /* runs the workers began (any kind) */
+  guint    newest_gen;            /* the newest request's generation ... */
+  gboolean newest_drag;           /* ... and whether it is a drag's preview */
+  guint    preview_gen;           /* a preview whose final run follows is on (0: none) */
+  Worker   workers[2];            /* the first takes req, the second final_req */
+  long     overrun_steps;         /* steps the last abandoned run took after the newer request (-1: none yet) */
+  guint    previews_beside_final; /* previews handed over while their final run was on or done */
   Batch   *out;
   Batch   *out_next; /* the final run behind a preview of the same request not taken yet */
+  Batch   *held;     /* a final run done before its preview: handed over after it */
   guint    idle_id;
 };
 
@@ -115,7 +141,18 @@ enum
 extern GParamSpec *_ss_simulation_properties[N_PROPS];
 extern guint       _ss_simulation_signals[N_SIGNALS];
 
+/* A complete final run kept for a change back to its values. */
+typedef struct
+{
+  SsDataset *dataset;
+  ss_stats   stats;
+  gboolean   ahead; /* computed ahead, not shown yet */
+} KeptRun;
+
 /* ss-simulation.c: what the parts call */
+void _ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats, gboolean ahead);
+SsDataset      *
+_ss_simulation_find_run (SsSimulation *self, const ss_model *model, const ss_run_opts *opts, ss_stats *stats);
 void _ss_simulation_set_progress (SsSimulation *self, double progress);
 void _ss_simulation_run_changed (SsSimulation *self, const char *error);
 

@@ -16,15 +16,21 @@
  * previous curves until the whole new run is there, and that run comes
  * whole: its dataset built and its metrics measured here, so the main
  * thread only swaps it in.  A final run expected to be slow is preceded by
- * a preview of the same request (then_final): the preview is handed over
- * first even when the final run follows at once (out_next), and a newer
- * request drops both. */
+ * a preview of the same request (then_final).  Both run at once, on two
+ * threads: the first worker runs the preview while the second runs the
+ * final run, so the final curves come after the longer of the two runs,
+ * not after their sum; on a machine of two processors or fewer, where the
+ * two runs would take the main thread's processor, one after the other.  The preview is handed over first even when the
+ * final run is done before it (held) or follows at once (out_next), and a
+ * newer request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
 
 #include <stickslip/metrics.h>
 #include "ss-bench.h"
 #include "ss-series.h"
 #include "ss-simulation-private.h"
+
+#include <string.h>
 
 /* A run is integrated in this many slices, checking for newer requests
  * between them. */
@@ -43,6 +49,7 @@ struct Batch
   gboolean    preview; /* computed at preview accuracy */
   ss_run_opts opts;    /* the options it runs with (its dataset's) */
   gboolean    more;    /* a preview the final run of the same request follows */
+  gboolean    ahead;   /* a run computed ahead: kept, not shown */
   SsModelRef *model;
   SsDataset  *dataset; /* a parameter change's whole run, built by the worker (else the arrays) */
   ss_metrics *metrics; /* of a finished progressive run */
@@ -68,6 +75,7 @@ batch_new (const Request *req, gboolean replace)
   b->gen = req->gen;
   b->replace = replace;
   b->preview = req->preview;
+  b->ahead = req->ahead;
   b->opts = req->opts;
   b->model = ss_model_ref_ref (req->model);
   b->n_columns = ss_model_n_columns (m);
@@ -145,6 +153,30 @@ static void
 post_batch (SsSimulation *self, Batch *b)
 {
   g_mutex_lock (&self->mutex);
+  if (b->ahead)
+    {
+      /* kept by the main thread, whatever it shows meanwhile */
+      self->ahead_out = g_slist_prepend (self->ahead_out, b);
+      if (self->idle_id == 0)
+        self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL);
+      g_mutex_unlock (&self->mutex);
+      return;
+    }
+  if (!b->preview && b->gen == self->preview_gen)
+    {
+      /* done before its preview, which shows first: held until it is */
+      batch_free (self->held);
+      self->held = b;
+      g_mutex_unlock (&self->mutex);
+      return;
+    }
+  if (b->preview && b->more)
+    {
+      const Worker *f = &self->workers[1];
+
+      if ((f->busy && f->gen == b->gen) || (self->held != NULL && self->held->gen == b->gen))
+        self->previews_beside_final++;
+    }
   if (self->out != NULL && self->out->gen == b->gen && !b->replace)
     {
       Batch *o = self->out;
@@ -181,6 +213,7 @@ post_batch (SsSimulation *self, Batch *b)
 typedef struct
 {
   SsSimulation  *self;
+  Worker        *worker;
   const Request *req;
   ss_sim        *sim;
 } RunOwner;
@@ -188,21 +221,23 @@ typedef struct
 /* Worker (self->mutex held): the run's steps so far, for the account of
  * how far an abandoned run went on after the request (overrun_steps). */
 static void
-note_steps (SsSimulation *self, ss_sim *sim)
+note_steps (Worker *w, ss_sim *sim)
 {
   ss_stats stats;
 
   ss_sim_get_stats (sim, &stats);
-  self->worker_steps = stats.steps;
+  w->steps = stats.steps;
 }
 
 /* Worker: whether a newer request or quitting abandoned the run (self->mutex held). */
 static gboolean
 run_abandoned (SsSimulation *self, const Request *req)
 {
-  /* a preview goes on under a newer preview: its curves are worth
+  /* a drag's preview goes on under a newer one: its curves are worth
    * showing while the drag lasts, and the newest follows it */
-  return (self->req.model != NULL && !(req->preview && self->req.preview)) || self->quit;
+  if (self->quit)
+    return TRUE;
+  return self->newest_gen != req->gen && !(req->preview && !req->then_final && self->newest_drag);
 }
 
 /* Worker: the run's cancellation callback, asked within ss_sim_advance. */
@@ -214,7 +249,7 @@ run_cancelled_cb (void *data)
 
   g_mutex_lock (&o->self->mutex);
   abandoned = run_abandoned (o->self, o->req);
-  note_steps (o->self, o->sim);
+  note_steps (o->worker, o->sim);
   g_mutex_unlock (&o->self->mutex);
   return abandoned;
 }
@@ -223,7 +258,7 @@ run_cancelled_cb (void *data)
  * A parameter change's run is handed over whole: its dataset built and
  * measured here, so the main thread only swaps it in. */
 static gboolean
-compute_run (SsSimulation *self, const Request *req)
+compute_run (SsSimulation *self, Worker *w, const Request *req)
 {
   g_autofree char *error = NULL;
   const ss_model  *m = ss_model_ref_get_model (req->model);
@@ -233,11 +268,14 @@ compute_run (SsSimulation *self, const Request *req)
   ss_sim          *sim = ss_sim_new (m, &req->opts, &error);
   Tee              tee = { req->progressive ? b : NULL, ss_trace_new (ss_model_n_columns (m)) };
   ss_sink          sink = { &tee, tee_sample, tee_event };
-  RunOwner         owner = { self, req, sim };
+  RunOwner         owner = { self, w, req, sim };
   double           t_end, slice;
   int              rc = 0;
 
   ss_bench_trace ("worker: run starts");
+  g_mutex_lock (&self->mutex);
+  self->runs_started++;
+  g_mutex_unlock (&self->mutex);
   b->more = req->then_final && req->preview;
   if (sim == NULL || tee.trace == NULL)
     {
@@ -265,10 +303,10 @@ compute_run (SsSimulation *self, const Request *req)
       rc = ss_sim_advance (sim, next, &sink);
       g_mutex_lock (&self->mutex);
       abandoned = run_abandoned (self, req);
-      self->worker_reached = ss_sim_time (sim);
-      note_steps (self, sim);
+      w->reached = ss_sim_time (sim);
+      note_steps (w, sim);
       if (abandoned)
-        self->overrun_steps = self->abandon_steps >= 0 ? self->worker_steps - self->abandon_steps : -1;
+        self->overrun_steps = w->abandon_steps >= 0 ? w->steps - w->abandon_steps : -1;
       g_mutex_unlock (&self->mutex);
       if (abandoned)
         {
@@ -322,49 +360,107 @@ compute_run (SsSimulation *self, const Request *req)
   return TRUE;
 }
 
+/* Worker (self->mutex held): waits for the next request of @w's kind and
+ * takes it into @req; FALSE when quitting.  The first worker hands a
+ * preview's final run to the second and waits until that one has it, so
+ * the two always run at once. */
+static gboolean
+take_request (SsSimulation *self, Worker *w, Request *req)
+{
+  Request *slot = NULL;
+
+  for (;;)
+    {
+      if (self->quit)
+        return FALSE;
+      slot = w->finals ? &self->final_req : &self->req;
+      /* the second worker computes ahead when no final run waits, for
+       * the values shown (a newer request drops what was asked before) */
+      for (int i = 0; w->finals && slot->model == NULL && i < 2; i++)
+        if (self->ahead_req[i].model != NULL && self->ahead_req[i].gen != self->newest_gen)
+          g_clear_pointer (&self->ahead_req[i].model, ss_model_ref_unref);
+        else if (self->ahead_req[i].model != NULL)
+          slot = &self->ahead_req[i];
+      if (slot->model != NULL)
+        break;
+      g_cond_wait (&self->cond, &self->mutex);
+    }
+  *req = *slot;
+  slot->model = NULL;
+  w->busy = TRUE;
+  w->ahead = req->ahead;
+  w->gen = req->gen;
+  w->reached = 0.0;
+  w->t_end = req->opts.t_end;
+  w->steps = 0;
+  w->abandon_steps = -1;
+  g_cond_broadcast (&self->cond); /* the first worker may wait for this taking */
+  if (!w->finals && req->then_final && req->preview && req->beside)
+    {
+      g_clear_pointer (&self->final_req.model, ss_model_ref_unref);
+      self->final_req = *req;
+      self->final_req.model = ss_model_ref_ref (req->model);
+      self->final_req.preview = FALSE;
+      self->final_req.opts = req->final_opts;
+      self->preview_gen = req->gen;
+      g_cond_broadcast (&self->cond);
+      while (self->final_req.model != NULL && !self->quit)
+        g_cond_wait (&self->cond, &self->mutex);
+    }
+  return TRUE;
+}
+
 static gpointer
 worker_main (gpointer data)
 {
-  SsSimulation *self = data;
+  Worker       *w = data;
+  SsSimulation *self = w->self;
 
   g_mutex_lock (&self->mutex);
-  while (!self->quit)
+  for (;;)
     {
-      Request req;
+      Request  req;
+      gboolean with_final, previewed;
+      Batch   *held = NULL;
 
-      if (self->req.model == NULL)
-        {
-          g_cond_wait (&self->cond, &self->mutex);
-          continue;
-        }
-      req = self->req;
-      self->req.model = NULL;
-      self->worker_busy = TRUE;
-      self->worker_gen = req.gen;
-      self->worker_reached = 0.0;
-      self->worker_t_end = req.opts.t_end;
-      self->worker_steps = 0;
-      self->abandon_steps = -1;
+      if (!take_request (self, w, &req))
+        break;
       g_mutex_unlock (&self->mutex);
 
-      /* a preview first, then the final run, unless a newer request came */
-      if (compute_run (self, &req) && req.then_final && req.preview)
+      with_final = !w->finals && req.then_final && req.preview;
+      previewed = compute_run (self, w, &req);
+      if (with_final && !req.beside && previewed)
         {
+          /* one after the other: the final run once the preview is handed
+           * over, unless a newer request came */
           gboolean newer;
 
           g_mutex_lock (&self->mutex);
-          newer = self->req.model != NULL || self->quit;
-          self->worker_steps = 0;
+          newer = self->newest_gen != req.gen || self->quit;
+          w->steps = 0;
+          w->t_end = req.final_opts.t_end;
           g_mutex_unlock (&self->mutex);
           req.preview = FALSE;
           req.opts = req.final_opts;
           if (!newer)
-            compute_run (self, &req);
+            compute_run (self, w, &req);
         }
       ss_model_ref_unref (req.model);
 
       g_mutex_lock (&self->mutex);
-      self->worker_busy = FALSE;
+      if (with_final && self->preview_gen == req.gen)
+        {
+          /* the preview is handed over (or dropped): its final run's turn */
+          self->preview_gen = 0;
+          held = g_steal_pointer (&self->held);
+        }
+      w->busy = FALSE;
+      if (held != NULL)
+        {
+          g_mutex_unlock (&self->mutex);
+          post_batch (self, held);
+          g_mutex_lock (&self->mutex);
+        }
     }
   g_mutex_unlock (&self->mutex);
   return NULL;
@@ -379,11 +475,29 @@ deliver_cb (gpointer data)
   SsSimulation *self = data;
   Batch        *b;
 
+  GSList *ahead;
+
   g_mutex_lock (&self->mutex);
+  ahead = g_steal_pointer (&self->ahead_out);
   b = g_steal_pointer (&self->out);
   self->out = g_steal_pointer (&self->out_next);
   self->idle_id = self->out != NULL ? g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, self, NULL) : 0;
   g_mutex_unlock (&self->mutex);
+
+  /* runs computed ahead: kept for a change to their values */
+  for (GSList *l = ahead; l != NULL; l = l->next)
+    {
+      Batch *a = l->data;
+
+      if (a->finished && a->error == NULL && a->dataset != NULL)
+        {
+          ss_dataset_set_run_options (a->dataset, &a->opts);
+          ss_dataset_set_complete (a->dataset);
+          _ss_simulation_keep_run (self, a->dataset, &a->stats, TRUE);
+        }
+      batch_free (a);
+    }
+  g_slist_free (ahead);
 
   ss_bench_trace ("hand-over starts");
   if (b == NULL)
@@ -443,6 +557,9 @@ deliver_cb (gpointer data)
       ss_dataset_set_complete (self->dataset);
       if (b->metrics != NULL)
         ss_dataset_set_metrics (self->dataset, g_steal_pointer (&b->metrics));
+      /* a parameter change's final run, kept for a change back to it */
+      if (!b->preview && b->dataset != NULL && b->error == NULL && b->gen == self->generation)
+        _ss_simulation_keep_run (self, b->dataset, &b->stats, FALSE);
     }
   self->stats = b->stats;
   self->computed = b->reached;
@@ -476,8 +593,14 @@ progress_cb (gpointer data)
       return G_SOURCE_REMOVE;
     }
   g_mutex_lock (&self->mutex);
-  if (self->worker_gen == self->generation && self->worker_t_end > 0)
-    fraction = CLAMP (self->worker_reached / self->worker_t_end, 0.0, 1.0);
+  for (int i = 0; i < 2; i++)
+    {
+      const Worker *w = &self->workers[i];
+
+      /* the second worker's run is the final one behind a preview */
+      if (w->busy && w->gen == self->generation && w->t_end > 0)
+        fraction = CLAMP (w->reached / w->t_end, 0.0, 1.0);
+    }
   g_mutex_unlock (&self->mutex);
   if (g_get_monotonic_time () - self->progress_since >= SLOW_RUN_US)
     _ss_simulation_set_progress (self, fraction);
@@ -497,6 +620,45 @@ resolved_options (SsSimulation *self, const ss_model *m)
   return opts;
 }
 
+/* Main thread: a kept run of the same values and options (@kept, its
+ * @stats) instead of a new one: handed over as the worker's would be, at
+ * once, and whatever the workers were on is abandoned. */
+static void
+show_kept_run (SsSimulation *self, SsDataset *kept, const ss_stats *stats, gint64 request_time)
+{
+  Request r = { 0 };
+  Batch  *b;
+
+  ss_bench_trace ("kept run requested");
+  self->generation++;
+  self->drag_generation = self->generation + 1;
+  self->previewing = FALSE;
+  r.model = ss_dataset_get_model_ref (kept);
+  r.opts = *ss_dataset_get_run_options (kept);
+  r.gen = self->generation;
+  r.time = request_time;
+  b = batch_new (&r, TRUE);
+  b->dataset = g_object_ref (kept);
+  b->finished = TRUE;
+  b->reached = ss_dataset_get_end_time (kept);
+  b->stats = *stats;
+
+  g_mutex_lock (&self->mutex);
+  g_clear_pointer (&self->req.model, ss_model_ref_unref);
+  self->newest_gen = self->generation;
+  self->newest_drag = FALSE;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      if (w->busy && w->abandon_steps < 0)
+        w->abandon_steps = w->steps;
+    }
+  g_mutex_unlock (&self->mutex);
+  self->recomputing = TRUE;
+  post_batch (self, b);
+}
+
 /* Main thread: hand a model to the worker as a new whole run. */
 void
 _ss_simulation_request_run (SsSimulation *self,
@@ -509,6 +671,18 @@ _ss_simulation_request_run (SsSimulation *self,
   ss_run_opts opts = resolved_options (self, ss_model_ref_get_model (model));
   ss_run_opts final_opts = opts;
 
+  /* a parameter change's final run: one kept of the same values shows */
+  if (!progressive && (!preview || then_final))
+    {
+      ss_stats   stats;
+      SsDataset *kept = _ss_simulation_find_run (self, ss_model_ref_get_model (model), &final_opts, &stats);
+
+      if (kept != NULL)
+        {
+          show_kept_run (self, kept, &stats, request_time);
+          return;
+        }
+    }
   if (then_final)
     preview = TRUE;
   if (preview)
@@ -532,13 +706,21 @@ _ss_simulation_request_run (SsSimulation *self,
   self->req.preview = preview;
   self->req.then_final = then_final;
   self->req.final_opts = final_opts;
+  self->req.beside = self->finals_beside;
   self->req.time = request_time;
   self->req.display_t0 = self->display_t0;
   self->req.display_t1 = self->display_t1;
   self->req.display_bins = self->display_bins;
-  if (self->worker_busy && self->abandon_steps < 0)
-    self->abandon_steps = self->worker_steps; /* the run it abandons is that far */
-  g_cond_signal (&self->cond);
+  self->newest_gen = self->generation;
+  self->newest_drag = preview && !then_final;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      if (w->busy && w->abandon_steps < 0)
+        w->abandon_steps = w->steps; /* the run it abandons is that far */
+    }
+  g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->mutex);
 
   /* a drag's requests follow each other: the clock runs from the first */
@@ -549,6 +731,54 @@ _ss_simulation_request_run (SsSimulation *self,
     self->progress_id = g_timeout_add (100, progress_cb, self);
 }
 
+/* Main thread: computes @model's final run ahead, on the second worker
+ * when no final run waits there, and keeps it (not shown) for a change to
+ * its values; a newer request abandons it.  At most two wait: a third
+ * replaces the older.  Takes ownership. */
+void
+ss_simulation_prefetch (SsSimulation *self, ss_model *model)
+{
+  g_autoptr (SsModelRef) ref = NULL;
+  ss_run_opts opts;
+  ss_stats    stats;
+
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  g_return_if_fail (model != NULL);
+
+  ref = ss_model_ref_new (model);
+  opts = resolved_options (self, model);
+  if (!self->keep_runs || _ss_simulation_find_run (self, model, &opts, &stats) != NULL)
+    return;
+  g_mutex_lock (&self->mutex);
+  g_clear_pointer (&self->ahead_req[0].model, ss_model_ref_unref);
+  self->ahead_req[0] = self->ahead_req[1];
+  memset (&self->ahead_req[1], 0, sizeof self->ahead_req[1]);
+  self->ahead_req[1].model = ss_model_ref_ref (ref);
+  self->ahead_req[1].opts = opts;
+  self->ahead_req[1].final_opts = opts;
+  self->ahead_req[1].gen = self->generation;
+  self->ahead_req[1].ahead = TRUE;
+  self->ahead_req[1].display_t0 = self->display_t0;
+  self->ahead_req[1].display_t1 = self->display_t1;
+  self->ahead_req[1].display_bins = self->display_bins;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->mutex);
+}
+
+/* TRUE while runs are computed ahead or wait to be kept (not counted by
+ * ss_simulation_is_busy: nothing the user asked for waits on them). */
+gboolean
+ss_simulation_is_computing_ahead (SsSimulation *self)
+{
+  gboolean ahead;
+
+  g_mutex_lock (&self->mutex);
+  ahead = self->ahead_req[0].model != NULL || self->ahead_req[1].model != NULL ||
+          (self->workers[1].busy && self->workers[1].ahead) || self->ahead_out != NULL;
+  g_mutex_unlock (&self->mutex);
+  return ahead;
+}
+
 /* TRUE while the worker has work the main thread has not seen yet. */
 gboolean
 ss_simulation_is_busy (SsSimulation *self)
@@ -556,7 +786,9 @@ ss_simulation_is_busy (SsSimulation *self)
   gboolean busy;
 
   g_mutex_lock (&self->mutex);
-  busy = self->req.model != NULL || self->worker_busy || self->out != NULL;
+  busy = self->req.model != NULL || self->final_req.model != NULL ||
+         (self->workers[0].busy && !self->workers[0].ahead) || (self->workers[1].busy && !self->workers[1].ahead) ||
+         self->out != NULL || self->held != NULL;
   g_mutex_unlock (&self->mutex);
   return busy;
 }
@@ -564,25 +796,39 @@ ss_simulation_is_busy (SsSimulation *self)
 void
 _ss_simulation_start_worker (SsSimulation *self)
 {
-  self->abandon_steps = self->overrun_steps = -1;
-  self->thread = g_thread_new ("ss-worker", worker_main, self);
+  self->overrun_steps = -1;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      w->self = self;
+      w->finals = i == 1;
+      w->abandon_steps = -1;
+      w->thread = g_thread_new (w->finals ? "ss-worker-final" : "ss-worker", worker_main, w);
+    }
 }
 
 /* Stops the worker and drops what it has not handed over. */
 void
 _ss_simulation_stop_worker (SsSimulation *self)
 {
-  if (self->thread != NULL)
+  if (self->workers[0].thread != NULL)
     {
       g_mutex_lock (&self->mutex);
       self->quit = TRUE;
-      g_cond_signal (&self->cond);
+      g_cond_broadcast (&self->cond);
       g_mutex_unlock (&self->mutex);
-      g_thread_join (g_steal_pointer (&self->thread));
+      for (int i = 0; i < 2; i++)
+        g_thread_join (g_steal_pointer (&self->workers[i].thread));
     }
   g_clear_handle_id (&self->idle_id, g_source_remove);
   g_clear_handle_id (&self->progress_id, g_source_remove);
   g_clear_pointer (&self->out, batch_free);
   g_clear_pointer (&self->out_next, batch_free);
+  g_clear_pointer (&self->held, batch_free);
+  g_slist_free_full (g_steal_pointer (&self->ahead_out), (GDestroyNotify)batch_free);
+  for (int i = 0; i < 2; i++)
+    g_clear_pointer (&self->ahead_req[i].model, ss_model_ref_unref);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
+  g_clear_pointer (&self->final_req.model, ss_model_ref_unref);
 }

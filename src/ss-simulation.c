@@ -8,12 +8,19 @@
 #include <math.h>
 #include <string.h>
 
+#include "ss-memory-budget.h"
 #include "ss-simulation-private.h"
 
 /* Parameter requests closer together than this belong to one drag. */
 #define DRAG_PAUSE_US (400 * 1000)
 /* A final run expected to take longer than a frame shows a preview first. */
 #define PREVIEW_OVER_MS 16.0
+/* Complete final runs kept for a change back to their values (undo, redo,
+ * a key step back, A/B toggling): at most this many shown, this many
+ * computed ahead (ss_simulation_prefetch), and bytes. */
+#define KEPT_RUNS  4
+#define KEPT_AHEAD 2
+#define KEPT_BYTES ((gsize)256 << 20)
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
 
@@ -41,10 +48,120 @@ _ss_simulation_run_changed (SsSimulation *self, const char *error)
 }
 
 static void
+kept_run_free (gpointer data)
+{
+  KeptRun *k = data;
+
+  g_object_unref (k->dataset);
+  g_free (k);
+}
+
+/* The memory budget's holder: the kept runs count. */
+static void
+collect_kept (gpointer owner, GHashTable *datasets, gsize *pending)
+{
+  SsSimulation *self = owner;
+
+  (void)pending;
+  for (GList *l = self->kept.head; l != NULL; l = l->next)
+    g_hash_table_add (datasets, ((KeptRun *)l->data)->dataset);
+}
+
+/* Keeps @dataset, a complete final run without error (@ahead: computed
+ * ahead, not shown), newest first; the oldest go past KEPT_RUNS shown or
+ * KEPT_AHEAD ahead, or KEPT_BYTES. */
+void
+_ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats *stats, gboolean ahead)
+{
+  KeptRun *k;
+  gsize    bytes = 0;
+  guint    n = 0, n_ahead = 0;
+
+  if (!self->keep_runs)
+    return;
+  for (GList *l = self->kept.head; l != NULL; l = l->next)
+    if (((KeptRun *)l->data)->dataset == dataset)
+      {
+        kept_run_free (l->data);
+        g_queue_delete_link (&self->kept, l);
+        break;
+      }
+  k = g_new0 (KeptRun, 1);
+  k->dataset = g_object_ref (dataset);
+  k->stats = *stats;
+  k->ahead = ahead;
+  g_queue_push_head (&self->kept, k);
+  for (GList *l = self->kept.head; l != NULL;)
+    {
+      GList *next = l->next;
+
+      KeptRun *kept = l->data;
+      gboolean over = kept->ahead ? ++n_ahead > KEPT_AHEAD : ++n > KEPT_RUNS;
+
+      bytes += ss_memory_budget_dataset_bytes (kept->dataset);
+      if (over || bytes > KEPT_BYTES)
+        {
+          kept_run_free (l->data);
+          g_queue_delete_link (&self->kept, l);
+        }
+      l = next;
+    }
+}
+
+/* The kept run of @model's scenario and values with @opts (its stats into
+ * @stats), or NULL. */
+SsDataset *
+_ss_simulation_find_run (SsSimulation *self, const ss_model *model, const ss_run_opts *opts, ss_stats *stats)
+{
+  const ss_scenario *sc = ss_model_scenario (model);
+
+  if (!self->keep_runs)
+    return NULL;
+  for (GList *l = self->kept.head; l != NULL; l = l->next)
+    {
+      KeptRun           *k = l->data;
+      const ss_model    *m = ss_dataset_get_model (k->dataset);
+      const ss_run_opts *o = ss_dataset_get_run_options (k->dataset);
+
+      if (ss_model_scenario (m) == sc &&
+          memcmp (ss_model_values (m), ss_model_values (model), sizeof (double) * (gsize)sc->n_params) == 0 &&
+          o->t_end == opts->t_end && o->dt_out == opts->dt_out && o->rtol == opts->rtol && o->atol == opts->atol &&
+          o->max_steps == opts->max_steps && o->max_events == opts->max_events)
+        {
+          *stats = k->stats;
+          return k->dataset;
+        }
+    }
+  return NULL;
+}
+
+/* Whether a change back to values run before shows that run at once
+ * (default: yes, unless STICKSLIP_KEEP_RUNS=0); off, nothing is kept. */
+void
+ss_simulation_set_keep_runs (SsSimulation *self, gboolean keep)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  self->keep_runs = keep;
+  if (!keep)
+    g_queue_clear_full (&self->kept, kept_run_free);
+}
+
+/* Whether the final run behind a preview runs beside it on a second
+ * thread (default: with three processors or more) or after it. */
+void
+ss_simulation_set_finals_beside (SsSimulation *self, gboolean beside)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  self->finals_beside = beside;
+}
+
+static void
 ss_simulation_dispose (GObject *object)
 {
   SsSimulation *self = (SsSimulation *)object;
 
+  ss_memory_budget_remove_holder (self);
+  g_queue_clear_full (&self->kept, kept_run_free);
   _ss_simulation_stop_worker (self);
   g_clear_pointer (&self->model, ss_model_ref_unref);
   g_clear_object (&self->dataset);
@@ -159,6 +276,14 @@ ss_simulation_init (SsSimulation *self)
   self->speed = 1.0;
   self->progress = -1.0;
   self->preview_over_ms = PREVIEW_OVER_MS;
+  g_queue_init (&self->kept);
+  self->keep_runs = g_strcmp0 (g_getenv ("STICKSLIP_KEEP_RUNS"), "0") != 0;
+  /* two runs at once and the main thread: three processors (or as
+   * STICKSLIP_FINALS_BESIDE=0/1 says, to measure either way) */
+  self->finals_beside = g_get_num_processors () >= 3;
+  if (g_getenv ("STICKSLIP_FINALS_BESIDE") != NULL)
+    self->finals_beside = g_strcmp0 (g_getenv ("STICKSLIP_FINALS_BESIDE"), "0") != 0;
+  ss_memory_budget_add_holder (self, collect_kept);
   _ss_simulation_start_worker (self);
 }
 

@@ -28,11 +28,15 @@ void ss_simulation_recompute (SsSimulation *self, ss_model *model);
 void ss_simulation_recompute_preview (SsSimulation *self, ss_model *model);
 void ss_simulation_reset (SsSimulation *self);
 void ss_simulation_set_preview_threshold (SsSimulation *self, double ms);
+void ss_simulation_set_keep_runs (SsSimulation *self, gboolean keep);
+void ss_simulation_set_finals_beside (SsSimulation *self, gboolean beside);
+void ss_simulation_prefetch (SsSimulation *self, ss_model *model);
 void ss_simulation_set_display (SsSimulation *self, double t0, double t1, guint n_bins);
 
 gboolean        ss_simulation_get_finished (SsSimulation *self);
 gboolean        ss_simulation_get_preview (SsSimulation *self);
 gboolean        ss_simulation_is_busy (SsSimulation *self);
+gboolean        ss_simulation_is_computing_ahead (SsSimulation *self);
 double          ss_simulation_get_progress (SsSimulation *self);
 double          ss_simulation_get_t_end (SsSimulation *self);
 SsDataset      *ss_simulation_get_dataset (SsSimulation *self);

@@ -64,6 +64,7 @@ struct _SsWindow
   SsSimulation      *simulation;
   const ss_scenario *scenario;
   guint              tick_id;
+  guint              ahead_id; /* idle: the changed slider's key steps computed ahead */
   gboolean           show_ghost;
   gboolean           switching;
   GHashTable        *run_lists; /* ss_scenario * -> SsRunList: each scenario's pinned runs */

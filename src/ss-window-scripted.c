@@ -731,6 +731,8 @@ ss_window_run_benchmark (SsWindow *self)
 
   b->self = g_object_ref (self);
   b->load_start = load_average ();
+  /* its changes go back and forth between two values: every run computed */
+  ss_simulation_set_keep_runs (self->simulation, FALSE);
   b->n_changes = CHANGES;
   if (g_getenv ("STICKSLIP_BENCH_CHANGES") != NULL)
     b->n_changes = CLAMP (atoi (g_getenv ("STICKSLIP_BENCH_CHANGES")), 0, 10000);

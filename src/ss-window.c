@@ -287,6 +287,26 @@ reveal_changed_cb (SsWindow *self)
 /* set while the time axis shows a failed run's part (simulation_failed_cb) */
 #define FAILURE_ZOOM_KEY "ss-failure-zoom"
 
+/* After the frame that shows a change's final run: the runs of the
+ * changed slider's values one key step down and up are computed ahead, so
+ * a key step to either shows at once (ss_simulation_prefetch). */
+static gboolean
+compute_ahead_cb (gpointer data)
+{
+  SsWindow *self = data;
+  ss_model *models[2];
+  guint     n;
+
+  self->ahead_id = 0;
+  if (!ss_simulation_get_finished (self->simulation) || ss_simulation_get_preview (self->simulation) ||
+      ss_simulation_get_error (self->simulation) != NULL || ss_simulation_is_busy (self->simulation))
+    return G_SOURCE_REMOVE;
+  n = ss_param_panel_step_models (self->param_panel, models);
+  for (guint i = 0; i < n; i++)
+    ss_simulation_prefetch (self->simulation, models[i]);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
 {
@@ -318,6 +338,8 @@ simulation_updated_cb (SsWindow *self, SsSimulation *simulation)
   _ss_window_panels_update (self);
   ss_bench_trace ("updated: panels");
   _ss_window_cursors_update (self);
+  if (self->ahead_id == 0 && ss_simulation_get_finished (simulation) && !ss_simulation_get_preview (simulation))
+    self->ahead_id = g_idle_add_full (G_PRIORITY_LOW, compute_ahead_cb, self, NULL);
 }
 
 /* A slow recompute (a stiff parameter, a long history) shows how far it
@@ -949,6 +971,7 @@ ss_window_dispose (GObject *object)
 {
   SsWindow *self = (SsWindow *)object;
 
+  g_clear_handle_id (&self->ahead_id, g_source_remove);
   if (self->dialog != NULL)
     {
       gtk_native_dialog_destroy (self->dialog);

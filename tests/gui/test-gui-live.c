@@ -10,8 +10,10 @@
 
 typedef struct
 {
-  guint previews; /* updates that showed a preview */
-  guint finals;   /* updates that showed a finished final run */
+  guint    previews;     /* updates that showed a preview */
+  guint    finals;       /* updates that showed a finished final run */
+  guint    beside;       /* the simulation's previews_beside_final before the input */
+  gboolean beside_final; /* the input's final run runs beside its preview */
 } Shown;
 
 static void
@@ -85,6 +87,12 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   test_gui_wait_idle (sim);
   if (shown->previews == 0)
     g_error ("%s: no preview before the final run", what);
+  /* a preview before a final run: the two ran at once, the final run
+   * under way (or done and held back) when its preview was handed over */
+  if (shown->beside_final && sim->previews_beside_final != shown->beside + 1)
+    g_error ("%s: the final run did not run beside its preview", what);
+  if (!shown->beside_final && sim->previews_beside_final != shown->beside)
+    g_error ("%s: the final run ran beside its preview", what);
   g_assert_cmpuint (shown->finals, >=, 1);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_true (ss_simulation_get_finished (sim));
@@ -99,6 +107,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
   shown->previews = shown->finals = 0;
+  shown->beside = sim->previews_beside_final;
 }
 
 void
@@ -112,24 +121,43 @@ test_every_input_previews (void)
   ss_run_opts        fine = { .dt_out = 0.001 }, none = { 0 };
   SsParamRow        *row;
   GtkSpinButton     *spin;
-  Shown              shown = { 0, 0 };
+  Shown              shown = { 0, 0, 0, TRUE };
   double             k;
   gulong             handler;
+  SsDataset         *key_step_run;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   ss_simulation_set_run_options (sim, &fine); /* 10001 rows: more than a preview's */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   test_gui_wait_idle (sim);
   ss_simulation_set_preview_threshold (sim, 0);
+  ss_simulation_set_finals_beside (sim, TRUE); /* whatever the machine */
   handler = g_signal_connect (sim, "updated", G_CALLBACK (updated_cb), &shown);
   row = ss_param_panel_get_row (panel, "k");
 
   /* a key step on the focused slider: GtkRange's keybinding signal */
   shown.previews = shown.finals = 0;
+  shown.beside = sim->previews_beside_final;
   g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_UP);
   k = ss_param_panel_get_values (panel)[ik];
   g_assert_cmpfloat (k, >, 100.0);
   check_preview_then_final (&shown, k, 1.0, "key step");
+  key_step_run = g_object_ref (ss_simulation_get_dataset (sim));
+
+  /* the same, the final run after its preview on the first worker: a
+   * key step down and up again, the first not kept */
+  ss_simulation_set_finals_beside (sim, FALSE);
+  ss_simulation_set_keep_runs (sim, FALSE);
+  shown.beside_final = FALSE;
+  g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_DOWN);
+  check_preview_then_final (&shown, ss_param_panel_get_values (panel)[ik], 1.0, "key step, one run after the other");
+  ss_simulation_set_keep_runs (sim, TRUE);
+  g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_UP);
+  check_preview_then_final (&shown, k, 1.0, "key step, one run after the other");
+  ss_simulation_set_finals_beside (sim, TRUE);
+  shown.beside_final = TRUE;
+  g_object_unref (key_step_run);
+  key_step_run = g_object_ref (ss_simulation_get_dataset (sim));
 
   /* a typed value (another parameter: its own undo step) */
   spin = ss_param_row_get_spin (ss_param_panel_get_row (panel, "M"));
@@ -138,10 +166,28 @@ test_every_input_previews (void)
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 2.5);
   check_preview_then_final (&shown, k, 2.5, "typed value");
 
-  /* undo: the mass back */
+  /* undo: the mass back; the run of those values was kept and shows at
+   * once, without a preview; redo and undo again, nothing kept: each
+   * previews */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 1.0);
+  test_gui_wait_idle (sim);
+  g_assert_cmpuint (shown.previews, ==, 0);
+  g_assert_true (ss_simulation_get_dataset (sim) == key_step_run);
+  shown.previews = 1;
+  shown.beside_final = FALSE; /* no run at all */
+  check_preview_then_final (&shown, k, 1.0, "kept run");
+  shown.beside_final = TRUE;
+  ss_simulation_set_keep_runs (sim, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 2.5);
+  check_preview_then_final (&shown, k, 2.5, "redo");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 1.0);
   check_preview_then_final (&shown, k, 1.0, "undo");
+  g_assert_true (ss_simulation_get_dataset (sim) != key_step_run);
+  g_object_unref (key_step_run);
+  ss_simulation_set_keep_runs (sim, TRUE);
 
   /* a drag: previews while it goes on, the final run at the release (no
    * second preview of the same values) */
@@ -156,6 +202,7 @@ test_every_input_previews (void)
   test_gui_wait_idle (sim);
   g_assert_cmpuint (shown.previews, ==, 0); /* its previews are on screen already */
   shown.previews = 1;
+  shown.beside_final = FALSE; /* a drag's previews, then its final run */
   check_preview_then_final (&shown, 180.0, 1.0, "drag");
 
   g_signal_handler_disconnect (sim, handler);
@@ -196,8 +243,18 @@ test_switch_cancels_run (void)
 
       g_main_context_iteration (NULL, FALSE);
       g_mutex_lock (&sim->mutex);
-      on_it = sim->worker_busy && sim->worker_gen == sim->generation && sim->worker_t_end == long_run.t_end;
-      steps = sim->worker_steps;
+      on_it = FALSE;
+      steps = 0;
+      for (int i = 0; i < 2; i++)
+        {
+          const Worker *w = &sim->workers[i];
+
+          if (w->busy && w->gen == sim->generation && w->t_end == long_run.t_end)
+            {
+              on_it = TRUE;
+              steps = w->steps;
+            }
+        }
       sim->overrun_steps = -1;
       g_mutex_unlock (&sim->mutex);
       if (on_it && steps > 2000)
@@ -229,4 +286,131 @@ test_switch_cancels_run (void)
   g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
   cli_csv = cli_ok (args);
   g_assert_true (files_equal_text (gui_csv, cli_csv));
+}
+
+/* The final run of @k on one-mass, waited for: the dataset shown. */
+static SsDataset *
+final_run_of (SsParamRow *row, double k)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+
+  g_signal_emit_by_name (row, "value-requested", k, TRUE);
+  test_gui_wait_idle (sim);
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_true (ss_simulation_get_finished (sim));
+  return ss_simulation_get_dataset (sim);
+}
+
+/* A change back to values run before shows the run kept of them at once,
+ * the same dataset, no new run; other run options, or more values since
+ * than are kept (4), run again. */
+void
+test_kept_runs (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsParamRow   *row;
+  ss_run_opts   fine = { .dt_out = 0.001 }, none = { 0 };
+  g_autoptr (SsDataset) a = NULL;
+  g_autoptr (SsDataset) b = NULL;
+  SsDataset       *again;
+  ss_stats         stats;
+  const char      *args[] = { "run", "one-mass", "--set", "k=130", "--csv", "-", NULL };
+  g_autofree char *path = g_build_filename (tmpdir, "kept.csv", NULL);
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *cli_csv = NULL;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+
+  a = g_object_ref (final_run_of (row, 130.0));
+  ss_simulation_get_stats (sim, &stats);
+  b = g_object_ref (final_run_of (row, 140.0));
+  g_assert_true (b != a);
+  g_assert_true (final_run_of (row, 130.0) == a);
+  {
+    ss_stats shown;
+
+    ss_simulation_get_stats (sim, &shown);
+    g_assert_cmpint (shown.steps, ==, stats.steps);
+    g_assert_cmpint (shown.rhs_evals, ==, stats.rhs_evals);
+  }
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = cli_ok (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+
+  /* other run options: run again */
+  ss_simulation_set_run_options (sim, &fine);
+  again = final_run_of (row, 140.0);
+  g_assert_true (again != b);
+  ss_simulation_set_run_options (sim, &none);
+  g_assert_true (final_run_of (row, 140.0) == b);
+
+  /* four other values since: 130 is no longer kept */
+  for (int i = 1; i <= 4; i++)
+    final_run_of (row, 140.0 + i);
+  g_assert_true (final_run_of (row, 130.0) != a);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+}
+
+/* After a change's final run, the runs of the changed slider's values one
+ * key step down and up are computed ahead and kept: a key step to either
+ * shows a run kept before the step, at once, and the CLI's CSV; so do the
+ * steps after it, up, up again and down. */
+void
+test_steps_ahead (void)
+{
+  SsSimulation      *sim = ss_window_get_simulation (window);
+  SsParamPanel      *panel = ss_window_get_param_panel (window);
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  int                ik = ss_scenario_param_index (sc, "k");
+  SsParamRow        *row;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  g_signal_emit_by_name (row, "value-requested", 130.0, TRUE);
+
+  for (int step = 0; step < 3; step++)
+    {
+      g_autofree char *set = NULL;
+      g_autofree char *path = g_build_filename (tmpdir, "ahead.csv", NULL);
+      g_autofree char *gui_csv = NULL;
+      g_autofree char *cli_csv = NULL;
+      const char      *args[] = { "run", "one-mass", "--set", NULL, "--csv", "-", NULL };
+      GPtrArray       *kept = g_ptr_array_new_with_free_func (g_object_unref);
+      double           k;
+
+      /* the change's run shown, then the runs ahead computed and kept */
+      test_gui_wait_idle (sim);
+      test_gui_wait_until (!ss_simulation_is_computing_ahead (sim) && !g_main_context_pending (NULL) &&
+                               (g_main_context_iteration (NULL, FALSE) || TRUE),
+                           "the runs ahead");
+      for (GList *l = sim->kept.head; l != NULL; l = l->next)
+        g_ptr_array_add (kept, g_object_ref (((KeptRun *)l->data)->dataset));
+      g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider",
+                             step < 2 ? GTK_SCROLL_STEP_UP : GTK_SCROLL_STEP_DOWN);
+      k = ss_param_panel_get_values (panel)[ik];
+      test_gui_wait_idle (sim);
+      /* shown: a run kept before the step */
+      g_assert_true (g_ptr_array_find (kept, ss_simulation_get_dataset (sim), NULL));
+      g_assert_false (ss_simulation_get_preview (sim));
+      g_assert_true (ss_simulation_get_finished (sim));
+      g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[ik], ==, k);
+      set = g_strdup_printf ("k=%.17g", k);
+      args[3] = set;
+      g_assert_true (ss_window_export_csv_to (window, path, NULL));
+      g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+      cli_csv = cli_ok (args);
+      g_assert_true (files_equal_text (gui_csv, cli_csv));
+      g_ptr_array_unref (kept);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
 }

@@ -105,6 +105,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/space-plays", test_space_plays);
   g_test_add_func ("/gui/drag-preview-then-final", test_drag_preview_then_final);
   g_test_add_func ("/gui/every-input-previews", test_every_input_previews);
+  g_test_add_func ("/gui/kept-runs", test_kept_runs);
+  g_test_add_func ("/gui/steps-ahead", test_steps_ahead);
   g_test_add_func ("/gui/fits-1024", test_fits_1024);
   g_test_add_func ("/gui/split-menu-tooltip-quiet", test_split_menu_tooltip_quiet);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);

@@ -84,3 +84,5 @@ void test_cursors_drag (void);
 void test_memory_budget (void);
 void test_long_line_dialog (void);
 void test_every_input_previews (void);
+void test_kept_runs (void);
+void test_steps_ahead (void);
