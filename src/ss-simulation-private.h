@@ -141,6 +141,9 @@ enum
 extern GParamSpec *_ss_simulation_properties[N_PROPS];
 extern guint       _ss_simulation_signals[N_SIGNALS];
 
+/* The bytes of the runs kept for a change back to their values, at most. */
+#define KEPT_BYTES ((gsize)256 << 20)
+
 /* A complete final run kept for a change back to its values. */
 typedef struct
 {

@@ -27,6 +27,7 @@
 
 #include <stickslip/metrics.h>
 #include "ss-bench.h"
+#include "ss-memory-budget.h"
 #include "ss-series.h"
 #include "ss-simulation-private.h"
 
@@ -747,7 +748,9 @@ ss_simulation_prefetch (SsSimulation *self, ss_model *model)
 
   ref = ss_model_ref_new (model);
   opts = resolved_options (self, model);
-  if (!self->keep_runs || _ss_simulation_find_run (self, model, &opts, &stats) != NULL)
+  /* nothing ahead of runs too large to keep a few of */
+  if (!self->keep_runs || _ss_simulation_find_run (self, model, &opts, &stats) != NULL ||
+      (self->dataset != NULL && ss_memory_budget_dataset_bytes (self->dataset) > KEPT_BYTES / 4))
     return;
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->ahead_req[0].model, ss_model_ref_unref);

@@ -20,7 +20,6 @@
  * computed ahead (ss_simulation_prefetch), and bytes. */
 #define KEPT_RUNS  4
 #define KEPT_AHEAD 2
-#define KEPT_BYTES ((gsize)256 << 20)
 
 G_DEFINE_FINAL_TYPE (SsSimulation, ss_simulation, G_TYPE_OBJECT)
 
