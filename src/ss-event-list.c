@@ -16,6 +16,7 @@
 #include "ss-event-list.h"
 #include "ss-model-strings.h"
 #include "ss-row-cells.h"
+#include "ss-text-cell.h"
 
 /* ---- one event as a list item ----------------------------------------- */
 
@@ -225,7 +226,7 @@ struct _SsEventList
   GtkDropDown   *kind_dropdown;
   GtkWidget     *filter_box; /* the two drop-downs, side by side or one under the other */
   GtkColumnView *view;
-  GtkLabel      *count_label;
+  GtkWidget     *count_label; /* GtkInscription */
 
   SsEventModel *shown;
   SsDataset    *dataset;
@@ -237,6 +238,10 @@ struct _SsEventList
   gboolean      syncing;
   GPtrArray    *time_cells;                         /* GtkInscription *, not owned: the time cells made */
   char          time_text[G_ASCII_DTOSTR_BUF_SIZE]; /* the widest time of the run: theirs */
+  GPtrArray    *text_cells;                         /* SsTextCell *, not owned: the contact and kind cells made */
+  GHashTable   *text_widths;                        /* char * -> px: the texts of those cells measured */
+  int           text_width[2];                      /* px, the contact and kind columns' widest text; -1: unknown */
+  int           ellipsis_width;                     /* px, -1: unknown */
 };
 
 G_DEFINE_FINAL_TYPE (SsEventList, ss_event_list, GTK_TYPE_WIDGET)
@@ -315,8 +320,8 @@ update_count (SsEventList *self, guint total)
   else
     /* Translators: events shown by the filter, of all the run's events */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u event", "%u of %u events", total), shown, total);
-  if (g_strcmp0 (gtk_label_get_text (self->count_label), text) != 0)
-    gtk_label_set_text (self->count_label, text);
+  if (g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (self->count_label)), text) != 0)
+    gtk_inscription_set_text (GTK_INSCRIPTION (self->count_label), text);
 }
 
 static void set_choices (SsEventList *self, const ss_model *m);
@@ -358,6 +363,70 @@ set_time_text (SsEventList *self, const ss_event *events, guint n)
       size_time_cell (g_ptr_array_index (self->time_cells, i), self);
 }
 
+/* The width of @text in the contact and kind cells' font, px, measured
+ * once with @cell. */
+static int
+text_width (SsEventList *self, SsTextCell *cell, const char *text)
+{
+  gpointer width;
+
+  if (!g_hash_table_lookup_extended (self->text_widths, text, NULL, &width))
+    {
+      width = GINT_TO_POINTER (ss_text_cell_measure_text (cell, text));
+      g_hash_table_insert (self->text_widths, g_strdup (text), width);
+    }
+  return GPOINTER_TO_INT (width);
+}
+
+/* The contact and kind cells as wide as a label showing the widest text of
+ * their column would ask for (and at least an ellipsis, as an ellipsized
+ * label): set on every cell made, since each counts in its column's
+ * width, and only when it changes. */
+static void
+size_text_cells (SsEventList *self)
+{
+  SsTextCell     *measure = NULL;
+  const ss_event *events;
+  guint           n = 0;
+  int             width[2] = { 0, 0 };
+  gboolean        source_seen[64] = { FALSE }, kind_seen[SS_EVENT_N_KINDS] = { FALSE };
+
+  for (guint i = 0; measure == NULL && i < self->text_cells->len; i++)
+    if (gtk_widget_get_root (g_ptr_array_index (self->text_cells, i)) != NULL)
+      measure = g_ptr_array_index (self->text_cells, i);
+  if (measure == NULL)
+    return; /* no cell in the window: sized when one is shown */
+  if (self->ellipsis_width < 0)
+    self->ellipsis_width = text_width (self, measure, "…");
+  events = self->shown->events->len > 0 ? (const ss_event *)(gpointer)self->shown->events->data : NULL;
+  n = self->shown->index->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const ss_event *ev = &events[g_array_index (self->shown->index, guint, i)];
+
+      if (ev->source >= 0 && ev->source < (int)G_N_ELEMENTS (source_seen) && !source_seen[ev->source])
+        {
+          source_seen[ev->source] = TRUE;
+          if ((guint)ev->source < self->shown->labels->len)
+            width[0] = MAX (width[0], text_width (self, measure, g_ptr_array_index (self->shown->labels, ev->source)));
+        }
+      if ((int)ev->kind >= 0 && ev->kind < SS_EVENT_N_KINDS && !kind_seen[ev->kind])
+        {
+          kind_seen[ev->kind] = TRUE;
+          width[1] = MAX (width[1], text_width (self, measure, ss_event_list_kind_label (ev->kind)));
+        }
+    }
+  self->text_width[0] = width[0];
+  self->text_width[1] = width[1];
+  for (guint i = 0; i < self->text_cells->len; i++)
+    {
+      SsTextCell *cell = g_ptr_array_index (self->text_cells, i);
+      int         column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "column"));
+
+      ss_text_cell_set_widths (cell, MIN (self->ellipsis_width, width[column - 1]), width[column - 1]);
+    }
+}
+
 /* What a person calls source @i of @m: a contact as the legends do
  * ("slider 1", "ψ bearing"), a freeplay element by its side ("mesh
  * freeplay, + side"). */
@@ -393,6 +462,7 @@ refresh (SsEventList *self)
       g_array_append_val (index, i);
   set_time_text (self, events, n);
   ss_event_model_replace (self->shown, events, n, index, labels);
+  size_text_cells (self);
   update_count (self, n);
 }
 
@@ -445,6 +515,20 @@ time_cell_gone (gpointer cells, GObject *cell)
   g_ptr_array_remove_fast (cells, cell);
 }
 
+static void show_cell (GtkListItem *item);
+
+/* A cell off screen is brought up to its row when shown: a new run
+ * changes only the cells on screen (GTK keeps rows made far beyond). */
+static void
+cell_mapped_cb (GtkWidget *cell, GtkListItem *item)
+{
+  SsEventList *self = g_object_get_data (G_OBJECT (cell), "list");
+
+  if (SS_IS_TEXT_CELL (cell) && self->text_width[0] < 0)
+    size_text_cells (self);
+  show_cell (item);
+}
+
 /* A new run changes the time of every row shown: the times are
  * inscriptions, whose new text is only drawn, where a label's would
  * measure the list, the panel and the window again.  Their width is
@@ -470,10 +554,18 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
     }
   else
     {
-      cell = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (cell), 0.0f);
-      gtk_label_set_ellipsize (GTK_LABEL (cell), PANGO_ELLIPSIZE_END);
+      /* the contact and kind of a row change when a run reorders the
+       * events: drawn, not measured again (ss_text_cell_set_widths) */
+      cell = ss_text_cell_new ();
+      g_object_set_data (G_OBJECT (cell), "column", data);
+      if (self->text_width[0] >= 0)
+        ss_text_cell_set_widths (SS_TEXT_CELL (cell), MIN (self->ellipsis_width, self->text_width[column - 1]),
+                                 self->text_width[column - 1]);
+      g_ptr_array_add (self->text_cells, cell);
+      g_object_weak_ref (G_OBJECT (cell), time_cell_gone, self->text_cells);
     }
+  g_object_set_data (G_OBJECT (cell), "list", self);
+  g_signal_connect (cell, "map", G_CALLBACK (cell_mapped_cb), item);
   gtk_list_item_set_child (item, cell);
 }
 
@@ -486,7 +578,8 @@ show_cell (GtkListItem *item)
   char        time[G_ASCII_DTOSTR_BUF_SIZE];
   const char *text;
 
-  if (row == NULL)
+  /* shown when mapped (cell_mapped_cb) */
+  if (row == NULL || !gtk_widget_get_mapped (cell))
     return;
   switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")))
     {
@@ -496,12 +589,10 @@ show_cell (GtkListItem *item)
         gtk_inscription_set_text (GTK_INSCRIPTION (cell), time);
       break;
     default:
-      /* a label's new text measures the window again: only when it is new */
       text = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")) == COLUMN_SOURCE
                  ? row->source
                  : ss_event_list_kind_label (row->event.kind);
-      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), text) != 0)
-        gtk_label_set_text (GTK_LABEL (cell), text);
+      ss_text_cell_set_text (SS_TEXT_CELL (cell), text);
       break;
     }
 }
@@ -534,6 +625,10 @@ ss_event_list_dispose (GObject *object)
   for (guint i = 0; self->time_cells != NULL && i < self->time_cells->len; i++)
     g_object_weak_unref (g_ptr_array_index (self->time_cells, i), time_cell_gone, self->time_cells);
   g_clear_pointer (&self->time_cells, g_ptr_array_unref);
+  for (guint i = 0; self->text_cells != NULL && i < self->text_cells->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->text_cells, i), time_cell_gone, self->text_cells);
+  g_clear_pointer (&self->text_cells, g_ptr_array_unref);
+  g_clear_pointer (&self->text_widths, g_hash_table_unref);
   /* the template's top box has no name to be cleared by */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -585,6 +680,9 @@ ss_event_list_init (SsEventList *self)
 
   self->kinds = g_array_new (FALSE, FALSE, sizeof (int));
   self->time_cells = g_ptr_array_new ();
+  self->text_cells = g_ptr_array_new ();
+  self->text_widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->text_width[0] = self->text_width[1] = self->ellipsis_width = -1;
   g_strlcpy (self->time_text, "0.000000", sizeof self->time_text);
   self->sources = g_ptr_array_new_with_free_func (g_free);
   self->shown = g_object_new (SS_TYPE_EVENT_MODEL, NULL);
