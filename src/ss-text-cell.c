@@ -10,13 +10,21 @@ struct _SsTextCell
 {
   GtkWidget       parent_instance;
   GtkInscription *inscription;
-  int             minimum; /* px, -1: the inscription's */
-  int             natural; /* px, -1: the inscription's */
+  int             minimum; /* px, -1: none */
+  int             natural; /* px, -1: none */
 };
 
 G_DEFINE_FINAL_TYPE (SsTextCell, ss_text_cell, GTK_TYPE_WIDGET)
 
-static guint n_measured; /* horizontal measures of every cell: their layouts */
+/* The height of a line in the last font measured: the cells of a list
+ * share their font and style, and GtkInscription asks Pango for the font's
+ * metrics (text shaped) on each measure. */
+static struct
+{
+  PangoFontDescription *font;
+  int                   scale;
+  int                   minimum, natural, minimum_baseline, natural_baseline;
+} line_height;
 
 static void
 ss_text_cell_measure (GtkWidget     *widget,
@@ -27,18 +35,32 @@ ss_text_cell_measure (GtkWidget     *widget,
                       int           *minimum_baseline,
                       int           *natural_baseline)
 {
-  SsTextCell *self = SS_TEXT_CELL (widget);
+  SsTextCell                 *self = SS_TEXT_CELL (widget);
+  const PangoFontDescription *font;
+  int                         scale;
 
-  gtk_widget_measure (GTK_WIDGET (self->inscription), orientation, for_size, minimum, natural, minimum_baseline,
-                      natural_baseline);
-  if (orientation != GTK_ORIENTATION_HORIZONTAL)
-    return;
-  n_measured++;
-  if (self->minimum >= 0)
-    *minimum = MAX (*minimum, self->minimum);
-  if (self->natural >= 0)
-    *natural = MAX (*natural, self->natural);
-  *natural = MAX (*natural, *minimum);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* the inscription asks for no width (no chars): the owner's */
+      *minimum = MAX (self->minimum, 0);
+      *natural = MAX (self->natural, *minimum);
+      *minimum_baseline = *natural_baseline = -1;
+      return;
+    }
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->inscription)));
+  scale = gtk_widget_get_scale_factor (widget);
+  if (line_height.font == NULL || line_height.scale != scale || !pango_font_description_equal (line_height.font, font))
+    {
+      gtk_widget_measure (GTK_WIDGET (self->inscription), orientation, for_size, &line_height.minimum,
+                          &line_height.natural, &line_height.minimum_baseline, &line_height.natural_baseline);
+      g_clear_pointer (&line_height.font, pango_font_description_free);
+      line_height.font = pango_font_description_copy (font);
+      line_height.scale = scale;
+    }
+  *minimum = line_height.minimum;
+  *natural = line_height.natural;
+  *minimum_baseline = line_height.minimum_baseline;
+  *natural_baseline = line_height.natural_baseline;
 }
 
 static void
@@ -86,6 +108,15 @@ ss_text_cell_new (void)
   return g_object_new (SS_TYPE_TEXT_CELL, NULL);
 }
 
+/* Where the text sits in a wider cell: 0 start, 1 end. */
+void
+ss_text_cell_set_xalign (SsTextCell *self, float xalign)
+{
+  g_return_if_fail (SS_IS_TEXT_CELL (self));
+
+  gtk_inscription_set_xalign (self->inscription, xalign);
+}
+
 /* Draws @text (NULL: none) from the next frame on; nothing is measured. */
 void
 ss_text_cell_set_text (SsTextCell *self, const char *text)
@@ -94,14 +125,6 @@ ss_text_cell_set_text (SsTextCell *self, const char *text)
 
   if (g_strcmp0 (gtk_inscription_get_text (self->inscription), text) != 0)
     gtk_inscription_set_text (self->inscription, text);
-}
-
-const char *
-ss_text_cell_get_text (SsTextCell *self)
-{
-  g_return_val_if_fail (SS_IS_TEXT_CELL (self), NULL);
-
-  return gtk_inscription_get_text (self->inscription);
 }
 
 /* The cell's least and natural widths, px (-1: none); measured again only
@@ -131,12 +154,4 @@ ss_text_cell_measure_text (SsTextCell *self, const char *text)
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->inscription), text);
   pango_layout_get_pixel_size (layout, &width, NULL);
   return width;
-}
-
-/* How many times any cell was measured across: each new text of a label
- * would be once. */
-guint
-ss_text_cell_get_n_measured (void)
-{
-  return n_measured;
 }
