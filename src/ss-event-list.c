@@ -396,11 +396,12 @@ size_cell (SsEventList *self, SsTextCell *cell)
 static void
 size_cells (SsEventList *self)
 {
-  SsTextCell     *measure[2] = { NULL, NULL };
-  const ss_event *events;
-  guint           n;
-  int             widths[3] = { 0, 0, 0 };
-  gboolean        source_seen[64] = { FALSE }, kind_seen[SS_EVENT_N_KINDS] = { FALSE };
+  SsTextCell          *measure[2] = { NULL, NULL };
+  const ss_event      *events;
+  guint                n;
+  int                  widths[3] = { 0, 0, 0 };
+  g_autofree gboolean *source_seen = g_new0 (gboolean, self->shown->labels->len);
+  gboolean             kind_seen[SS_EVENT_N_KINDS] = { FALSE };
 
   for (guint i = 0; i < self->cells->len; i++)
     {
@@ -420,13 +421,12 @@ size_cells (SsEventList *self)
     {
       const ss_event *ev = &events[g_array_index (self->shown->index, guint, i)];
 
-      if (ev->source >= 0 && ev->source < (int)G_N_ELEMENTS (source_seen) && !source_seen[ev->source])
+      if (ev->source >= 0 && (guint)ev->source < self->shown->labels->len && !source_seen[ev->source])
         {
           source_seen[ev->source] = TRUE;
-          if ((guint)ev->source < self->shown->labels->len)
-            widths[COLUMN_SOURCE] =
-                MAX (widths[COLUMN_SOURCE],
-                     text_width (self, measure[1], g_ptr_array_index (self->shown->labels, ev->source)));
+          widths[COLUMN_SOURCE] =
+              MAX (widths[COLUMN_SOURCE],
+                   text_width (self, measure[1], g_ptr_array_index (self->shown->labels, ev->source)));
         }
       if ((int)ev->kind >= 0 && ev->kind < SS_EVENT_N_KINDS && !kind_seen[ev->kind])
         {
@@ -514,6 +514,17 @@ activate_cb (SsEventList *self, guint position, GtkColumnView *view)
 }
 
 /* ---- columns ------------------------------------------------------------- */
+
+/* Another font or resolution: every width measured again. */
+static void
+font_changed_cb (SsEventList *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->text_widths); i++)
+    g_hash_table_remove_all (self->text_widths[i]);
+  self->ellipsis_width = -1;
+  self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
+  size_cells (self);
+}
 
 static void
 cell_gone (gpointer cells, GObject *cell)
@@ -673,6 +684,10 @@ ss_event_list_init (SsEventList *self)
     self->text_widths[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
   self->ellipsis_width = -1;
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
+                           G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
+                           G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
   g_strlcpy (self->time_text, "0.000000", sizeof self->time_text);
   self->sources = g_ptr_array_new_with_free_func (g_free);
   self->shown = g_object_new (SS_TYPE_EVENT_MODEL, NULL);

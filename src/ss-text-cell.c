@@ -22,6 +22,7 @@ G_DEFINE_FINAL_TYPE (SsTextCell, ss_text_cell, GTK_TYPE_WIDGET)
 static struct
 {
   PangoFontDescription *font;
+  double                resolution;
   int                   scale;
   int                   minimum, natural, minimum_baseline, natural_baseline;
 } line_height;
@@ -37,6 +38,8 @@ ss_text_cell_measure (GtkWidget     *widget,
 {
   SsTextCell                 *self = SS_TEXT_CELL (widget);
   const PangoFontDescription *font;
+  PangoContext               *context;
+  double                      resolution;
   int                         scale;
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
@@ -47,15 +50,19 @@ ss_text_cell_measure (GtkWidget     *widget,
       *minimum_baseline = *natural_baseline = -1;
       return;
     }
-  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->inscription)));
+  context = gtk_widget_get_pango_context (GTK_WIDGET (self->inscription));
+  font = pango_context_get_font_description (context);
+  resolution = pango_cairo_context_get_resolution (context);
   scale = gtk_widget_get_scale_factor (widget);
-  if (line_height.font == NULL || line_height.scale != scale || !pango_font_description_equal (line_height.font, font))
+  if (line_height.font == NULL || line_height.scale != scale || line_height.resolution != resolution ||
+      !pango_font_description_equal (line_height.font, font))
     {
       gtk_widget_measure (GTK_WIDGET (self->inscription), orientation, for_size, &line_height.minimum,
                           &line_height.natural, &line_height.minimum_baseline, &line_height.natural_baseline);
       g_clear_pointer (&line_height.font, pango_font_description_free);
       line_height.font = pango_font_description_copy (font);
       line_height.scale = scale;
+      line_height.resolution = resolution;
     }
   *minimum = line_height.minimum;
   *natural = line_height.natural;

@@ -18,6 +18,7 @@
 #include <stickslip/metrics.h>
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
+#include "ss-text-cell.h"
 #include "test-gui-util.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
@@ -564,6 +565,68 @@ test_new_rows_not_laid_out (void)
   wait_idle ();
 }
 
+/* The first cell on screen of @widget's tree. */
+static GtkWidget *
+find_text_cell (GtkWidget *widget)
+{
+  if (SS_IS_TEXT_CELL (widget) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text_cell (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The width of the first cell on screen of @list after a few frames. */
+static int
+cell_width_after_frames (SsEventList *list, Frames *f)
+{
+  GtkWidget *cell;
+
+  for (guint i = 0; i < 5; i++)
+    wait_paint (f);
+  cell = find_text_cell (GTK_WIDGET (ss_event_list_get_view (list)));
+  g_assert_nonnull (cell);
+  return gtk_widget_get_width (cell);
+}
+
+/* The cells' widths are measured once per font: a larger font widens
+ * them, as it would labels, and the font back narrows them again. */
+static void
+test_cells_follow_font (void)
+{
+  SsEventList     *list = ss_window_get_event_list (window);
+  GtkSettings     *settings = gtk_widget_get_settings (GTK_WIDGET (window));
+  GdkFrameClock   *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_autofree char *font = NULL;
+  Frames           f = { 0, 0 };
+  gulong           paint_id;
+  guint            tick_id;
+  int              before, larger, back;
+
+  show_scenario ("gear-train");
+  show_panel ("events");
+  paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
+  before = cell_width_after_frames (list, &f);
+  g_object_get (settings, "gtk-font-name", &font, NULL);
+  g_object_set (settings, "gtk-font-name", "Sans 24", NULL);
+  larger = cell_width_after_frames (list, &f);
+  g_object_set (settings, "gtk-font-name", font, NULL);
+  back = cell_width_after_frames (list, &f);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+  g_signal_handler_disconnect (clock, paint_id);
+
+  g_assert_cmpint (before, >, 0);
+  g_assert_cmpint (larger, >, before);
+  g_assert_cmpint (back, ==, before);
+}
+
 /* While the side panel is hidden, changes (final runs, a preview, a
  * scenario switch and back) leave the event list and the metrics alone;
  * shown, each catches up once and equals the CLI's files for the final
@@ -918,6 +981,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/metrics", test_metrics);
   g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
   g_test_add_func ("/panels/new-rows-not-laid-out", test_new_rows_not_laid_out);
+  g_test_add_func ("/panels/cells-follow-font", test_cells_follow_font);
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);
   g_test_add_func ("/panels/marker-labels-apart", test_marker_labels_apart);
