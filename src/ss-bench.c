@@ -202,7 +202,10 @@ ss_bench_trace (const char *what)
 {
   if (!ss_bench_tracing ())
     return;
-  fprintf (stderr, "trace %9.3f ms %s\n", (g_get_monotonic_time () - trace_origin) / 1000.0, what);
+  gint64 now = g_get_monotonic_time ();
+
+  fprintf (stderr, "trace %9.3f ms (thread CPU %10.3f ms, at %.6f s) %s\n", (now - trace_origin) / 1000.0,
+           ss_bench_thread_cpu_us () / 1000.0, now / 1e6, what);
 }
 
 /* The origin of the latency of the run requested at @request_time: the

@@ -16,6 +16,7 @@
 #include "ss-event-list.h"
 #include "ss-model-strings.h"
 #include "ss-row-cells.h"
+#include "ss-text-cell.h"
 
 /* ---- one event as a list item ----------------------------------------- */
 
@@ -225,7 +226,7 @@ struct _SsEventList
   GtkDropDown   *kind_dropdown;
   GtkWidget     *filter_box; /* the two drop-downs, side by side or one under the other */
   GtkColumnView *view;
-  GtkLabel      *count_label;
+  GtkWidget     *count_label; /* GtkInscription */
 
   SsEventModel *shown;
   SsDataset    *dataset;
@@ -235,8 +236,11 @@ struct _SsEventList
   GPtrArray    *sources;     /* char *: the source of source_dropdown's entry i + 1 (its name) */
   GArray       *kinds;       /* int: the kind of kind_dropdown's entry i + 1 */
   gboolean      syncing;
-  GPtrArray    *time_cells;                         /* GtkInscription *, not owned: the time cells made */
-  char          time_text[G_ASCII_DTOSTR_BUF_SIZE]; /* the widest time of the run: theirs */
+  char          time_text[G_ASCII_DTOSTR_BUF_SIZE]; /* the widest time of the run */
+  GPtrArray    *cells;                              /* SsTextCell *, not owned: the cells made */
+  GHashTable   *text_widths[2];                     /* char * -> px: texts measured in a time, a text cell */
+  int           widths[3];                          /* px, each column's widest text; -1: unknown */
+  int           ellipsis_width;                     /* px, -1: unknown */
 };
 
 G_DEFINE_FINAL_TYPE (SsEventList, ss_event_list, GTK_TYPE_WIDGET)
@@ -315,28 +319,15 @@ update_count (SsEventList *self, guint total)
   else
     /* Translators: events shown by the filter, of all the run's events */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u event", "%u of %u events", total), shown, total);
-  if (g_strcmp0 (gtk_label_get_text (self->count_label), text) != 0)
-    gtk_label_set_text (self->count_label, text);
+  if (g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (self->count_label)), text) != 0)
+    gtk_inscription_set_text (GTK_INSCRIPTION (self->count_label), text);
 }
 
 static void set_choices (SsEventList *self, const ss_model *m);
 
-/* A time cell as wide as the widest time of the run, as a label showing
- * it would be: measured when shown and when that width changes. */
-static void
-size_time_cell (GtkWidget *cell, SsEventList *self)
-{
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (cell, self->time_text);
-  int width, request;
-
-  pango_layout_get_pixel_size (layout, &width, NULL);
-  gtk_widget_get_size_request (cell, &request, NULL);
-  if (request != width)
-    gtk_widget_set_size_request (cell, width, -1);
-}
-
 /* The widest of @events' times (at least "0.000000"; the digits are
- * tabular): the time cells sized again only when its length changes. */
+ * tabular): the time cells sized again only when its length changes
+ * (size_cells). */
 static void
 set_time_text (SsEventList *self, const ss_event *events, guint n)
 {
@@ -350,12 +341,103 @@ set_time_text (SsEventList *self, const ss_event *events, guint n)
         if (strlen (time) > strlen (widest))
           g_strlcpy (widest, time, sizeof widest);
       }
-  if (strlen (widest) == strlen (self->time_text))
+  if (strlen (widest) != strlen (self->time_text))
+    g_strlcpy (self->time_text, widest, sizeof self->time_text);
+}
+
+enum
+{
+  COLUMN_TIME,
+  COLUMN_SOURCE,
+  COLUMN_KIND
+};
+
+static int
+cell_column (SsTextCell *cell)
+{
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "column"));
+}
+
+/* The width of @text in @cell's font, px, measured once per font: the
+ * times' (tabular digits) or the contacts' and kinds'. */
+static int
+text_width (SsEventList *self, SsTextCell *cell, const char *text)
+{
+  GHashTable *widths = self->text_widths[cell_column (cell) == COLUMN_TIME ? 0 : 1];
+  gpointer    width;
+
+  if (!g_hash_table_lookup_extended (widths, text, NULL, &width))
+    {
+      width = GINT_TO_POINTER (ss_text_cell_measure_text (cell, text));
+      g_hash_table_insert (widths, g_strdup (text), width);
+    }
+  return GPOINTER_TO_INT (width);
+}
+
+/* @cell as wide as a label showing the widest text of its column would
+ * ask for: a time cell that wide at least, a contact or kind at least an
+ * ellipsis, as an ellipsized label. */
+static void
+size_cell (SsEventList *self, SsTextCell *cell)
+{
+  int column = cell_column (cell);
+
+  if (self->widths[column] < 0)
     return;
-  g_strlcpy (self->time_text, widest, sizeof self->time_text);
-  for (guint i = 0; i < self->time_cells->len; i++)
-    if (gtk_widget_get_mapped (g_ptr_array_index (self->time_cells, i)))
-      size_time_cell (g_ptr_array_index (self->time_cells, i), self);
+  ss_text_cell_set_widths (
+      cell, column == COLUMN_TIME ? self->widths[column] : MIN (self->ellipsis_width, self->widths[column]),
+      self->widths[column]);
+}
+
+/* Every cell made (each counts in its column's width) as wide as the
+ * widest text of its column in the run: measured again only when the
+ * widest differ, and set only when that changes.  Until a cell is in the
+ * window there is no font to measure with: sized when one is shown. */
+static void
+size_cells (SsEventList *self)
+{
+  SsTextCell          *measure[2] = { NULL, NULL };
+  const ss_event      *events;
+  guint                n;
+  int                  widths[3] = { 0, 0, 0 };
+  g_autofree gboolean *source_seen = g_new0 (gboolean, self->shown->labels->len);
+  gboolean             kind_seen[SS_EVENT_N_KINDS] = { FALSE };
+
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      SsTextCell *cell = g_ptr_array_index (self->cells, i);
+
+      if (gtk_widget_get_root (GTK_WIDGET (cell)) != NULL)
+        measure[cell_column (cell) == COLUMN_TIME ? 0 : 1] = cell;
+    }
+  if (measure[0] == NULL || measure[1] == NULL)
+    return;
+  if (self->ellipsis_width < 0)
+    self->ellipsis_width = text_width (self, measure[1], "…");
+  widths[COLUMN_TIME] = text_width (self, measure[0], self->time_text);
+  events = self->shown->events->len > 0 ? (const ss_event *)(gpointer)self->shown->events->data : NULL;
+  n = self->shown->index->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const ss_event *ev = &events[g_array_index (self->shown->index, guint, i)];
+
+      if (ev->source >= 0 && (guint)ev->source < self->shown->labels->len && !source_seen[ev->source])
+        {
+          source_seen[ev->source] = TRUE;
+          widths[COLUMN_SOURCE] =
+              MAX (widths[COLUMN_SOURCE],
+                   text_width (self, measure[1], g_ptr_array_index (self->shown->labels, ev->source)));
+        }
+      if ((int)ev->kind >= 0 && ev->kind < SS_EVENT_N_KINDS && !kind_seen[ev->kind])
+        {
+          kind_seen[ev->kind] = TRUE;
+          widths[COLUMN_KIND] =
+              MAX (widths[COLUMN_KIND], text_width (self, measure[1], ss_event_list_kind_label (ev->kind)));
+        }
+    }
+  memcpy (self->widths, widths, sizeof widths);
+  for (guint i = 0; i < self->cells->len; i++)
+    size_cell (self, g_ptr_array_index (self->cells, i));
 }
 
 /* What a person calls source @i of @m: a contact as the legends do
@@ -393,6 +475,7 @@ refresh (SsEventList *self)
       g_array_append_val (index, i);
   set_time_text (self, events, n);
   ss_event_model_replace (self->shown, events, n, index, labels);
+  size_cells (self);
   update_count (self, n);
 }
 
@@ -432,48 +515,60 @@ activate_cb (SsEventList *self, guint position, GtkColumnView *view)
 
 /* ---- columns ------------------------------------------------------------- */
 
-enum
+/* Another font or resolution: every width measured again. */
+static void
+font_changed_cb (SsEventList *self)
 {
-  COLUMN_TIME,
-  COLUMN_SOURCE,
-  COLUMN_KIND
-};
+  for (guint i = 0; i < G_N_ELEMENTS (self->text_widths); i++)
+    g_hash_table_remove_all (self->text_widths[i]);
+  self->ellipsis_width = -1;
+  self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
+  size_cells (self);
+}
 
 static void
-time_cell_gone (gpointer cells, GObject *cell)
+cell_gone (gpointer cells, GObject *cell)
 {
   g_ptr_array_remove_fast (cells, cell);
 }
 
-/* A new run changes the time of every row shown: the times are
- * inscriptions, whose new text is only drawn, where a label's would
- * measure the list, the panel and the window again.  Their width is
- * that of the widest time of the run (set_time_text). */
+static void show_cell (GtkListItem *item);
+
+/* A cell off screen is brought up to its row when shown: a new run
+ * changes only the cells on screen (GTK keeps rows made far beyond). */
+static void
+cell_mapped_cb (GtkWidget *cell, GtkListItem *item)
+{
+  SsEventList *self = g_object_get_data (G_OBJECT (cell), "list");
+
+  if (self->widths[COLUMN_TIME] < 0)
+    size_cells (self);
+  show_cell (item);
+}
+
+/* A new run changes the time of every row shown, and a new order of the
+ * events their contacts and kinds: the cells are text cells, whose new
+ * text is only drawn, where a label's would measure the list, the panel
+ * and the window again.  Each is as wide as the widest text of its column
+ * in the run (size_cells). */
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   SsEventList *self = g_object_get_data (G_OBJECT (factory), "list");
-  int          column = GPOINTER_TO_INT (data);
-  GtkWidget   *cell;
+  GtkWidget   *cell = ss_text_cell_new ();
 
   g_object_set_data (G_OBJECT (item), "column", data);
-  if (column == COLUMN_TIME)
+  g_object_set_data (G_OBJECT (cell), "column", data);
+  g_object_set_data (G_OBJECT (cell), "list", self);
+  if (GPOINTER_TO_INT (data) == COLUMN_TIME)
     {
-      cell = gtk_inscription_new (NULL);
-      gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 1.0f);
-      gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 0);
-      gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), 0);
-      g_signal_connect (cell, "map", G_CALLBACK (size_time_cell), self);
+      ss_text_cell_set_xalign (SS_TEXT_CELL (cell), 1.0f);
       gtk_widget_add_css_class (cell, "numeric");
-      g_ptr_array_add (self->time_cells, cell);
-      g_object_weak_ref (G_OBJECT (cell), time_cell_gone, self->time_cells);
     }
-  else
-    {
-      cell = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (cell), 0.0f);
-      gtk_label_set_ellipsize (GTK_LABEL (cell), PANGO_ELLIPSIZE_END);
-    }
+  size_cell (self, SS_TEXT_CELL (cell));
+  g_ptr_array_add (self->cells, cell);
+  g_object_weak_ref (G_OBJECT (cell), cell_gone, self->cells);
+  g_signal_connect (cell, "map", G_CALLBACK (cell_mapped_cb), item);
   gtk_list_item_set_child (item, cell);
 }
 
@@ -486,22 +581,20 @@ show_cell (GtkListItem *item)
   char        time[G_ASCII_DTOSTR_BUF_SIZE];
   const char *text;
 
-  if (row == NULL)
+  /* shown when mapped (cell_mapped_cb) */
+  if (row == NULL || !gtk_widget_get_mapped (cell))
     return;
   switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")))
     {
     case COLUMN_TIME:
       g_snprintf (time, sizeof time, "%.6f", row->event.t);
-      if (g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (cell)), time) != 0)
-        gtk_inscription_set_text (GTK_INSCRIPTION (cell), time);
+      ss_text_cell_set_text (SS_TEXT_CELL (cell), time);
       break;
     default:
-      /* a label's new text measures the window again: only when it is new */
       text = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")) == COLUMN_SOURCE
                  ? row->source
                  : ss_event_list_kind_label (row->event.kind);
-      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), text) != 0)
-        gtk_label_set_text (GTK_LABEL (cell), text);
+      ss_text_cell_set_text (SS_TEXT_CELL (cell), text);
       break;
     }
 }
@@ -531,9 +624,11 @@ ss_event_list_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_EVENT_LIST);
   /* the cells outlive the list no longer watched */
-  for (guint i = 0; self->time_cells != NULL && i < self->time_cells->len; i++)
-    g_object_weak_unref (g_ptr_array_index (self->time_cells, i), time_cell_gone, self->time_cells);
-  g_clear_pointer (&self->time_cells, g_ptr_array_unref);
+  for (guint i = 0; self->cells != NULL && i < self->cells->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->cells, i), cell_gone, self->cells);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  g_clear_pointer (&self->text_widths[0], g_hash_table_unref);
+  g_clear_pointer (&self->text_widths[1], g_hash_table_unref);
   /* the template's top box has no name to be cleared by */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -584,7 +679,15 @@ ss_event_list_init (SsEventList *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->kinds = g_array_new (FALSE, FALSE, sizeof (int));
-  self->time_cells = g_ptr_array_new ();
+  self->cells = g_ptr_array_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (self->text_widths); i++)
+    self->text_widths[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
+  self->ellipsis_width = -1;
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
+                           G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
+                           G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
   g_strlcpy (self->time_text, "0.000000", sizeof self->time_text);
   self->sources = g_ptr_array_new_with_free_func (g_free);
   self->shown = g_object_new (SS_TYPE_EVENT_MODEL, NULL);

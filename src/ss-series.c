@@ -33,8 +33,11 @@ struct _SsSeries
   SsDataset *dataset;
   int        column;
   guint      revision; /* grows with every change of dataset */
-  /* decimation cache */
+  /* decimation cache: a g_atomic_rc_box, shared with the frozen copies
+   * made since it was filled (bins_shared), which draw it on a render
+   * thread: written only once it is the series' own again (own_bins) */
   SsSeriesBin *bins;
+  gboolean     bins_shared;
   guint        n_bins;
   double       t0;
   double       t1;
@@ -59,7 +62,8 @@ ss_series_finalize (GObject *object)
 
   g_clear_object (&self->dataset);
   g_free (self->column_name);
-  g_free (self->bins);
+  if (self->bins != NULL)
+    g_atomic_rc_box_release (self->bins);
   g_clear_pointer (&self->blocks, g_array_unref);
 
   G_OBJECT_CLASS (ss_series_parent_class)->finalize (object);
@@ -297,6 +301,26 @@ fold_rows (SsSeries *self, guint n_rows)
   self->processed = after->count > 0 ? n_rows : i;
 }
 
+/* The bins, n_bins + 2 of them, the series' own to write: new ones when
+ * their count changes, and while they are shared (a frozen copy and the
+ * series it was made of) a copy of them (@keep) or new ones (their values
+ * about to be made again). */
+static void
+own_bins (SsSeries *self, guint n_bins, gboolean keep)
+{
+  SsSeriesBin *bins;
+
+  if (self->bins != NULL && !self->bins_shared && self->n_bins == n_bins)
+    return;
+  bins = g_atomic_rc_box_alloc (sizeof (SsSeriesBin) * (n_bins + 2));
+  if (keep && self->bins != NULL && self->n_bins == n_bins)
+    memcpy (bins, self->bins, sizeof (SsSeriesBin) * (n_bins + 2));
+  if (self->bins != NULL)
+    g_atomic_rc_box_release (self->bins);
+  self->bins = bins;
+  self->bins_shared = FALSE;
+}
+
 /* n_bins + 2 bins (see the top of the file), or NULL without data. */
 const SsSeriesBin *
 ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
@@ -313,11 +337,7 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
       guint      start = ss_dataset_lower_bound (self->dataset, t0);
       GPtrArray *display = ss_dataset_get_display (self->dataset, t0, t1, n_bins);
 
-      if (self->n_bins != n_bins || self->bins == NULL)
-        {
-          g_free (self->bins);
-          self->bins = g_new (SsSeriesBin, n_bins + 2);
-        }
+      own_bins (self, n_bins, FALSE);
       /* the worker decimated the whole run for this display already */
       if (display != NULL && n_rows == ss_dataset_get_n_rows (self->dataset) &&
           ss_dataset_get_complete (self->dataset) && g_ptr_array_index (display, self->column) != NULL)
@@ -349,6 +369,7 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
     }
   if (self->processed < n_rows)
     {
+      own_bins (self, n_bins, TRUE);
       fold_rows (self, n_rows);
       self->range_known = FALSE;
     }
@@ -428,7 +449,10 @@ ss_series_freeze (SsSeries *self, double t0, double t1, guint n_bins)
   copy->reveal_end = self->reveal_end;
   if (n_bins > 0 && ss_series_get_bins (self, t0, t1, n_bins) != NULL)
     {
-      copy->bins = g_memdup2 (self->bins, sizeof (SsSeriesBin) * (n_bins + 2));
+      /* shared, not copied: the series writes its bins again only after
+       * own_bins () */
+      copy->bins = g_atomic_rc_box_acquire (self->bins);
+      copy->bins_shared = self->bins_shared = TRUE;
       copy->n_bins = n_bins;
       copy->t0 = t0;
       copy->t1 = t1;

@@ -984,6 +984,69 @@ test_column_labels (void)
                    "angular velocity ψ\u0307");
 }
 
+/* A one-mass dataset whose normal force is @scale * i at row i (301
+ * rows, 0 .. 3 s), complete. */
+static SsDataset *
+ramp_dataset (SsModelRef *ref, double scale)
+{
+  const ss_model    *m = ss_model_ref_get_model (ref);
+  SsDataset         *ds = ss_dataset_new (ref);
+  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
+  g_autofree double *rows = g_new0 (double, 301 * n_cols);
+  double             t[301];
+
+  for (int i = 0; i <= 300; i++)
+    {
+      t[i] = i * 0.01;
+      rows[i * n_cols + col] = scale * i;
+    }
+  ss_dataset_append_rows (ds, 301, t, rows);
+  ss_dataset_set_complete (ds);
+  return ds;
+}
+
+/* A frozen series shares its bins with the series it was made of (a
+ * chart's job freezes every layer of every run on each run, the pinned
+ * runs' unchanged), and keeps them when that series goes on to another
+ * run: the series makes its new bins elsewhere. */
+static void
+test_frozen_bins_shared (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
+  g_autoptr(SsDataset) first = ramp_dataset (ref, 1.0);
+  g_autoptr(SsDataset) second = ramp_dataset (ref, -2.0);
+  g_autoptr(SsSeries) series = ss_series_new ("base.N");
+  g_autoptr(SsSeries) frozen = NULL;
+  g_autoptr(SsSeries) again = NULL;
+  const SsSeriesBin *live, *kept, *next;
+  double             lo, hi;
+
+  ss_series_set_dataset (series, first);
+  live = ss_series_get_bins (series, 0, 3, 100);
+  g_assert_nonnull (live);
+  frozen = ss_series_freeze (series, 0, 3, 100);
+  kept = ss_series_get_bins (frozen, 0, 3, 100);
+  g_assert_true (kept == live);
+  /* frozen twice: still the same bins */
+  again = ss_series_freeze (series, 0, 3, 100);
+  g_assert_true (ss_series_get_bins (again, 0, 3, 100) == live);
+
+  ss_series_set_dataset (series, second);
+  next = ss_series_get_bins (series, 0, 3, 100);
+  g_assert_nonnull (next);
+  g_assert_true (next != kept);
+  g_assert_true (ss_series_get_range (series, 0, 3, 100, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, -600.0);
+  g_assert_cmpfloat (hi, ==, 0.0);
+  /* the frozen copies draw the first run still */
+  g_assert_true (ss_series_get_range (frozen, 0, 3, 100, &lo, &hi));
+  g_assert_cmpfloat (lo, ==, 0.0);
+  g_assert_cmpfloat (hi, ==, 300.0);
+  g_assert_true (ss_series_get_bins (again, 0, 3, 100) == kept);
+  g_assert_cmpfloat (kept[50].max, >, 0.0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1005,6 +1068,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/charts/value-axis", test_value_axis);
   g_test_add_func ("/charts/viscous-title", test_viscous_title);
   g_test_add_func ("/charts/column-labels", test_column_labels);
+  g_test_add_func ("/charts/frozen-bins-shared", test_frozen_bins_shared);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -18,6 +18,7 @@
 #include <stickslip/metrics.h>
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
+#include "ss-text-cell.h"
 #include "test-gui-util.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
@@ -398,6 +399,234 @@ show_panel (const char *page)
                        page != NULL ? "the page mapped" : "the panel unmapped");
 }
 
+/* ---- a new run's rows: drawn, not laid out again --------------------------- */
+
+typedef struct
+{
+  guint layouts; /* the frame clock's layout phases */
+  guint paints;  /* its after-paints */
+} Frames;
+
+static void
+count_layout_cb (GdkFrameClock *clock, Frames *f)
+{
+  (void)clock;
+  f->layouts++;
+}
+
+static void
+count_paint_cb (GdkFrameClock *clock, Frames *f)
+{
+  (void)clock;
+  f->paints++;
+}
+
+/* Frames go on while the test counts them. */
+static gboolean
+tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (void)widget;
+  (void)clock;
+  (void)data;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Until a frame is painted after now. */
+static void
+wait_paint (Frames *f)
+{
+  guint paints = f->paints;
+
+  test_gui_wait_until (f->paints > paints, "a frame");
+}
+
+/* The texts @widget's tree shows on screen (labels and inscriptions), in
+ * the tree's order. */
+static void
+collect_texts (GtkWidget *widget, GString *texts)
+{
+  if (GTK_IS_INSCRIPTION (widget) && gtk_widget_get_mapped (widget))
+    g_string_append_printf (texts, "%s|", gtk_inscription_get_text (GTK_INSCRIPTION (widget)));
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    g_string_append_printf (texts, "%s|", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_texts (child, texts);
+}
+
+/* A run whose events change contacts, in the same number and with the
+ * same times (what a parameter's change does to many rows): the rows on
+ * screen show their new contacts, and no frame lays the window out for
+ * it.  A label's new text would (measuring the list, the panel and the
+ * window again, each time). */
+static void
+test_new_rows_not_laid_out (void)
+{
+  SsEventList     *list = ss_window_get_event_list (window);
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  GdkFrameClock   *clock;
+  SsDataset       *ds;
+  g_autoptr(SsDataset) moved = NULL;
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (ss_event));
+  g_autoptr(GString) before = g_string_new (NULL);
+  g_autoptr(GString) after = g_string_new (NULL);
+  const ss_event  *ev;
+  const ss_model  *m;
+  guint            n = 0, settled = 0;
+  Frames           f = { 0, 0 };
+  gulong           layout_id, paint_id;
+  guint            tick_id;
+
+  show_scenario ("gear-train");
+  show_panel ("events");
+  ds = ss_simulation_get_dataset (sim);
+  m = ss_dataset_get_model (ds);
+  ev = ss_dataset_get_events (ds, &n);
+  g_assert_cmpuint (n, >, 20);
+  g_assert_cmpint (ss_model_n_contacts (m), >=, 2);
+  /* every contact's events given to the next contact: each contact
+   * still has events, so the columns keep their widths */
+  for (guint i = 0; i < n; i++)
+    {
+      ss_event e = ev[i];
+
+      if (e.source < ss_model_n_contacts (m))
+        e.source = (e.source + 1) % ss_model_n_contacts (m);
+      g_array_append_val (events, e);
+    }
+  moved = ss_dataset_new (ss_dataset_get_model_ref (ds));
+  ss_dataset_append_events (moved, events->len, (const ss_event *)(gpointer)events->data);
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  layout_id = g_signal_connect (clock, "layout", G_CALLBACK (count_layout_cb), &f);
+  paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
+  /* the window settled: a frame without a layout */
+  while (settled < 100)
+    {
+      f.layouts = 0;
+      wait_paint (&f);
+      if (f.layouts == 0)
+        break;
+      settled++;
+    }
+  g_assert_cmpuint (f.layouts, ==, 0);
+  collect_texts (GTK_WIDGET (ss_event_list_get_view (list)), before);
+
+  ss_event_list_set_dataset (list, moved);
+  wait_paint (&f);
+  wait_paint (&f);
+  collect_texts (GTK_WIDGET (ss_event_list_get_view (list)), after);
+
+  /* the rows on screen show the moved contacts: "ψ bearing" where it
+   * said "δ bearing" */
+  g_assert_cmpstr (before->str, !=, after->str);
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autofree char *source = NULL;
+      ss_event         shown;
+
+      g_assert_true (ss_event_list_get_shown (list, i, &shown));
+      source = g_strdup_printf ("|%s|", ss_event_list_get_shown_source (list, i));
+      g_assert_nonnull (strstr (after->str, source));
+    }
+  g_assert_cmpuint (f.layouts, ==, 0);
+
+  /* the rows off screen were left for later: scrolled to, they show
+   * theirs too */
+  {
+    GtkAdjustment   *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ss_event_list_get_view (list)));
+    g_autoptr(GString) end = g_string_new (NULL);
+    g_autofree char *last = NULL;
+    guint            shown = ss_event_list_get_n_shown (list);
+
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+    wait_paint (&f);
+    wait_paint (&f);
+    collect_texts (GTK_WIDGET (ss_event_list_get_view (list)), end);
+    g_assert_cmpuint (shown, ==, n);
+    for (guint i = shown - 3; i < shown; i++)
+      {
+        ss_event         e;
+        g_autofree char *row = NULL;
+
+        g_assert_true (ss_event_list_get_shown (list, i, &e));
+        row = g_strdup_printf ("|%.6f|%s|%s|", e.t, ss_event_list_get_shown_source (list, i),
+                               ss_event_list_kind_label (e.kind));
+        g_assert_nonnull (strstr (end->str, row));
+      }
+    gtk_adjustment_set_value (adj, 0);
+  }
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+  g_signal_handler_disconnect (clock, layout_id);
+  g_signal_handler_disconnect (clock, paint_id);
+
+  ss_event_list_set_dataset (list, ds);
+  wait_idle ();
+}
+
+/* The first cell on screen of @widget's tree. */
+static GtkWidget *
+find_text_cell (GtkWidget *widget)
+{
+  if (SS_IS_TEXT_CELL (widget) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text_cell (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The width of the first cell on screen of @list after a few frames. */
+static int
+cell_width_after_frames (SsEventList *list, Frames *f)
+{
+  GtkWidget *cell;
+
+  for (guint i = 0; i < 5; i++)
+    wait_paint (f);
+  cell = find_text_cell (GTK_WIDGET (ss_event_list_get_view (list)));
+  g_assert_nonnull (cell);
+  return gtk_widget_get_width (cell);
+}
+
+/* The cells' widths are measured once per font: a larger font widens
+ * them, as it would labels, and the font back narrows them again. */
+static void
+test_cells_follow_font (void)
+{
+  SsEventList     *list = ss_window_get_event_list (window);
+  GtkSettings     *settings = gtk_widget_get_settings (GTK_WIDGET (window));
+  GdkFrameClock   *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_autofree char *font = NULL;
+  Frames           f = { 0, 0 };
+  gulong           paint_id;
+  guint            tick_id;
+  int              before, larger, back;
+
+  show_scenario ("gear-train");
+  show_panel ("events");
+  paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
+  before = cell_width_after_frames (list, &f);
+  g_object_get (settings, "gtk-font-name", &font, NULL);
+  g_object_set (settings, "gtk-font-name", "Sans 24", NULL);
+  larger = cell_width_after_frames (list, &f);
+  g_object_set (settings, "gtk-font-name", font, NULL);
+  back = cell_width_after_frames (list, &f);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+  g_signal_handler_disconnect (clock, paint_id);
+
+  g_assert_cmpint (before, >, 0);
+  g_assert_cmpint (larger, >, before);
+  g_assert_cmpint (back, ==, before);
+}
+
 /* While the side panel is hidden, changes (final runs, a preview, a
  * scenario switch and back) leave the event list and the metrics alone;
  * shown, each catches up once and equals the CLI's files for the final
@@ -751,6 +980,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/release-events", test_release_events);
   g_test_add_func ("/panels/metrics", test_metrics);
   g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
+  g_test_add_func ("/panels/new-rows-not-laid-out", test_new_rows_not_laid_out);
+  g_test_add_func ("/panels/cells-follow-font", test_cells_follow_font);
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);
   g_test_add_func ("/panels/marker-labels-apart", test_marker_labels_apart);
