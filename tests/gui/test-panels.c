@@ -462,20 +462,20 @@ collect_texts (GtkWidget *widget, GString *texts)
 static void
 test_new_rows_not_laid_out (void)
 {
-  SsEventList     *list = ss_window_get_event_list (window);
-  SsSimulation    *sim = ss_window_get_simulation (window);
-  GdkFrameClock   *clock;
-  SsDataset       *ds;
+  SsEventList   *list = ss_window_get_event_list (window);
+  SsSimulation  *sim = ss_window_get_simulation (window);
+  GdkFrameClock *clock;
+  SsDataset     *ds;
   g_autoptr(SsDataset) moved = NULL;
   g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (ss_event));
   g_autoptr(GString) before = g_string_new (NULL);
   g_autoptr(GString) after = g_string_new (NULL);
-  const ss_event  *ev;
-  const ss_model  *m;
-  guint            n = 0, settled = 0;
-  Frames           f = { 0, 0 };
-  gulong           layout_id, paint_id;
-  guint            tick_id;
+  const ss_event *ev;
+  const ss_model *m;
+  guint           n = 0, settled = 0;
+  Frames          f = { 0, 0 };
+  gulong          layout_id, paint_id;
+  guint           tick_id;
 
   show_scenario ("gear-train");
   show_panel ("events");
@@ -535,7 +535,7 @@ test_new_rows_not_laid_out (void)
   /* the rows off screen were left for later: scrolled to, they show
    * theirs too */
   {
-    GtkAdjustment   *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ss_event_list_get_view (list)));
+    GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ss_event_list_get_view (list)));
     g_autoptr(GString) end = g_string_new (NULL);
     g_autofree char *last = NULL;
     guint            shown = ss_event_list_get_n_shown (list);
