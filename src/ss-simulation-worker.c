@@ -19,10 +19,10 @@
  * a preview of the same request (then_final).  Both run at once, on two
  * threads: the first worker runs the preview while the second runs the
  * final run, so the final curves come after the longer of the two runs,
- * not after their sum; on a machine of two processors or fewer, where the
- * two runs would take the main thread's processor, one after the other.  The preview is handed over first even when the
- * final run is done before it (held) or follows at once (out_next), and a
- * newer request drops both. */
+ * not after their sum (on a machine of one processor, one after the
+ * other).  The preview is handed over first even when the final run is
+ * done before it (held) or follows at once (out_next), and a newer
+ * request drops both. */
 #define G_LOG_DOMAIN "ss-simulation"
 
 #include <stickslip/metrics.h>

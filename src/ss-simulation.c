@@ -146,7 +146,7 @@ ss_simulation_set_keep_runs (SsSimulation *self, gboolean keep)
 }
 
 /* Whether the final run behind a preview runs beside it on a second
- * thread (default: with three processors or more) or after it. */
+ * thread (default: with two processors or more) or after it. */
 void
 ss_simulation_set_finals_beside (SsSimulation *self, gboolean beside)
 {
@@ -277,9 +277,9 @@ ss_simulation_init (SsSimulation *self)
   self->preview_over_ms = PREVIEW_OVER_MS;
   g_queue_init (&self->kept);
   self->keep_runs = g_strcmp0 (g_getenv ("STICKSLIP_KEEP_RUNS"), "0") != 0;
-  /* two runs at once and the main thread: three processors (or as
-   * STICKSLIP_FINALS_BESIDE=0/1 says, to measure either way) */
-  self->finals_beside = g_get_num_processors () >= 3;
+  /* two runs at once: two processors (or as STICKSLIP_FINALS_BESIDE=0/1
+   * says, to measure either way) */
+  self->finals_beside = g_get_num_processors () >= 2;
   if (g_getenv ("STICKSLIP_FINALS_BESIDE") != NULL)
     self->finals_beside = g_strcmp0 (g_getenv ("STICKSLIP_FINALS_BESIDE"), "0") != 0;
   ss_memory_budget_add_holder (self, collect_kept);
