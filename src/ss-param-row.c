@@ -90,16 +90,20 @@ ss_param_row_slider_to_value (SsParamRow *self, double slider)
 gboolean
 ss_param_row_key_step_value (SsParamRow *self, int direction, double *value)
 {
-  GtkRange      *range = GTK_RANGE (self->scale);
-  GtkAdjustment *adj = gtk_range_get_adjustment (range);
-  double         from = gtk_adjustment_get_value (adj);
-  double         to = from + direction * gtk_adjustment_get_step_increment (adj);
-  int            digits = gtk_range_get_round_digits (range);
+  GtkRange      *range;
+  GtkAdjustment *adj;
+  double         from, to;
+  int            digits;
 
   g_return_val_if_fail (SS_IS_PARAM_ROW (self), FALSE);
 
   if (!gtk_widget_get_visible (GTK_WIDGET (self->scale)))
     return FALSE;
+  range = GTK_RANGE (self->scale);
+  adj = gtk_range_get_adjustment (range);
+  from = gtk_adjustment_get_value (adj);
+  to = from + direction * gtk_adjustment_get_step_increment (adj);
+  digits = gtk_range_get_round_digits (range);
   to = CLAMP (to, gtk_adjustment_get_lower (adj), gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
   if (digits >= 0)
     {

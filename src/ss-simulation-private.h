@@ -107,7 +107,6 @@ struct _SsSimulation
   Request  final_req;             /* final_req.model != NULL: a final run waits for the second */
   Request  ahead_req[2];          /* runs to compute ahead, after final_req, on the second */
   GSList  *ahead_out;             /* runs computed ahead, for the main thread to keep */
-  guint    runs_started;          /* runs the workers began (any kind) */
   guint    newest_gen;            /* the newest request's generation ... */
   gboolean newest_drag;           /* ... and whether it is a drag's preview */
   guint    preview_gen;           /* a preview whose final run follows is on (0: none) */

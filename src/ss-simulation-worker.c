@@ -274,9 +274,6 @@ compute_run (SsSimulation *self, Worker *w, const Request *req)
   int              rc = 0;
 
   ss_bench_trace ("worker: run starts");
-  g_mutex_lock (&self->mutex);
-  self->runs_started++;
-  g_mutex_unlock (&self->mutex);
   b->more = req->then_final && req->preview;
   if (sim == NULL || tee.trace == NULL)
     {
@@ -475,8 +472,7 @@ deliver_cb (gpointer data)
 {
   SsSimulation *self = data;
   Batch        *b;
-
-  GSList *ahead;
+  GSList       *ahead;
 
   g_mutex_lock (&self->mutex);
   ahead = g_steal_pointer (&self->ahead_out);
@@ -621,6 +617,42 @@ resolved_options (SsSimulation *self, const ss_model *m)
   return opts;
 }
 
+/* Main thread (self->mutex held): @r becomes a run of @model with @opts
+ * for the current generation and the charts' display, its other fields
+ * cleared (its model before dropped). */
+static void
+request_set (SsSimulation *self, Request *r, SsModelRef *model, const ss_run_opts *opts)
+{
+  g_clear_pointer (&r->model, ss_model_ref_unref);
+  memset (r, 0, sizeof *r);
+  r->model = ss_model_ref_ref (model);
+  r->opts = *opts;
+  r->final_opts = *opts;
+  r->gen = self->generation;
+  r->display_t0 = self->display_t0;
+  r->display_t1 = self->display_t1;
+  r->display_bins = self->display_bins;
+}
+
+/* Main thread (self->mutex held): the newest request is generation
+ * self->generation (@drag: a drag's preview): the runs on the workers
+ * are abandoned unless they are its own, and how far each was is noted
+ * for the account of its overrun. */
+static void
+newest_request_locked (SsSimulation *self, gboolean drag)
+{
+  self->newest_gen = self->generation;
+  self->newest_drag = drag;
+  for (int i = 0; i < 2; i++)
+    {
+      Worker *w = &self->workers[i];
+
+      if (w->busy && w->abandon_steps < 0)
+        w->abandon_steps = w->steps; /* the run it abandons is that far */
+    }
+  g_cond_broadcast (&self->cond);
+}
+
 /* Main thread: a kept run of the same values and options (@kept, its
  * @stats) instead of a new one: handed over as the worker's would be, at
  * once, and whatever the workers were on is abandoned. */
@@ -646,15 +678,7 @@ show_kept_run (SsSimulation *self, SsDataset *kept, const ss_stats *stats, gint6
 
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->req.model, ss_model_ref_unref);
-  self->newest_gen = self->generation;
-  self->newest_drag = FALSE;
-  for (int i = 0; i < 2; i++)
-    {
-      Worker *w = &self->workers[i];
-
-      if (w->busy && w->abandon_steps < 0)
-        w->abandon_steps = w->steps;
-    }
+  newest_request_locked (self, FALSE);
   g_mutex_unlock (&self->mutex);
   self->recomputing = TRUE;
   post_batch (self, b);
@@ -699,29 +723,14 @@ _ss_simulation_request_run (SsSimulation *self,
     self->drag_generation = self->generation + 1;
   self->previewing = preview && !then_final;
   g_mutex_lock (&self->mutex);
-  g_clear_pointer (&self->req.model, ss_model_ref_unref);
-  self->req.model = ss_model_ref_ref (model);
-  self->req.opts = opts;
-  self->req.gen = self->generation;
+  request_set (self, &self->req, model, &opts);
   self->req.progressive = progressive;
   self->req.preview = preview;
   self->req.then_final = then_final;
   self->req.final_opts = final_opts;
   self->req.beside = self->finals_beside;
   self->req.time = request_time;
-  self->req.display_t0 = self->display_t0;
-  self->req.display_t1 = self->display_t1;
-  self->req.display_bins = self->display_bins;
-  self->newest_gen = self->generation;
-  self->newest_drag = preview && !then_final;
-  for (int i = 0; i < 2; i++)
-    {
-      Worker *w = &self->workers[i];
-
-      if (w->busy && w->abandon_steps < 0)
-        w->abandon_steps = w->steps; /* the run it abandons is that far */
-    }
-  g_cond_broadcast (&self->cond);
+  newest_request_locked (self, preview && !then_final);
   g_mutex_unlock (&self->mutex);
 
   /* a drag's requests follow each other: the clock runs from the first */
@@ -755,15 +764,9 @@ ss_simulation_prefetch (SsSimulation *self, ss_model *model)
   g_mutex_lock (&self->mutex);
   g_clear_pointer (&self->ahead_req[0].model, ss_model_ref_unref);
   self->ahead_req[0] = self->ahead_req[1];
-  memset (&self->ahead_req[1], 0, sizeof self->ahead_req[1]);
-  self->ahead_req[1].model = ss_model_ref_ref (ref);
-  self->ahead_req[1].opts = opts;
-  self->ahead_req[1].final_opts = opts;
-  self->ahead_req[1].gen = self->generation;
+  self->ahead_req[1].model = NULL; /* moved to [0] */
+  request_set (self, &self->ahead_req[1], ref, &opts);
   self->ahead_req[1].ahead = TRUE;
-  self->ahead_req[1].display_t0 = self->display_t0;
-  self->ahead_req[1].display_t1 = self->display_t1;
-  self->ahead_req[1].display_bins = self->display_bins;
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->mutex);
 }

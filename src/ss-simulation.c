@@ -92,8 +92,7 @@ _ss_simulation_keep_run (SsSimulation *self, SsDataset *dataset, const ss_stats 
   g_queue_push_head (&self->kept, k);
   for (GList *l = self->kept.head; l != NULL;)
     {
-      GList *next = l->next;
-
+      GList   *next = l->next;
       KeptRun *kept = l->data;
       gboolean over = kept->ahead ? ++n_ahead > KEPT_AHEAD : ++n > KEPT_RUNS;
 
