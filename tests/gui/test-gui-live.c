@@ -80,8 +80,6 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   g_autofree char *set_mass = g_strdup_printf ("M=%.17g", mass);
   const char *args[] = { "run", "one-mass", "--set", set, "--set", set_mass, "--dt-out", "0.001", "--csv", "-", NULL };
   g_autofree char *path = g_build_filename (tmpdir, "live.csv", NULL);
-  g_autofree char *gui_csv = NULL;
-  g_autofree char *cli_csv = NULL;
   const ss_model  *m;
 
   test_gui_wait_idle (sim);
@@ -102,10 +100,7 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "M")], ==, mass);
   g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), >, 10000); /* not the preview's */
   check_worker_bins (sim);
-  g_assert_true (ss_window_export_csv_to (window, path, NULL));
-  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = cli_ok (args);
-  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  check_csv_is_cli (path, args);
   shown->previews = shown->finals = 0;
   shown->beside = sim->previews_beside_final;
 }
@@ -227,8 +222,6 @@ test_switch_cancels_run (void)
   ss_run_opts      long_run = { .t_end = 3000.0, .dt_out = 1.0 }, none = { 0 };
   const char      *args[] = { "run", "dupont", "--csv", "-", NULL };
   g_autofree char *path = g_build_filename (tmpdir, "switched.csv", NULL);
-  g_autofree char *gui_csv = NULL;
-  g_autofree char *cli_csv = NULL;
   long             overrun;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
@@ -282,10 +275,7 @@ test_switch_cancels_run (void)
   g_assert_true (ss_simulation_get_finished (sim));
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_cmpfloat (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), ==, dupont->t_end);
-  g_assert_true (ss_window_export_csv_to (window, path, NULL));
-  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = cli_ok (args);
-  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  check_csv_is_cli (path, args);
 }
 
 /* The final run of @k on one-mass, waited for: the dataset shown. */
@@ -317,8 +307,6 @@ test_kept_runs (void)
   ss_stats         stats;
   const char      *args[] = { "run", "one-mass", "--set", "k=130", "--csv", "-", NULL };
   g_autofree char *path = g_build_filename (tmpdir, "kept.csv", NULL);
-  g_autofree char *gui_csv = NULL;
-  g_autofree char *cli_csv = NULL;
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
@@ -337,10 +325,7 @@ test_kept_runs (void)
     g_assert_cmpint (shown.steps, ==, stats.steps);
     g_assert_cmpint (shown.rhs_evals, ==, stats.rhs_evals);
   }
-  g_assert_true (ss_window_export_csv_to (window, path, NULL));
-  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = cli_ok (args);
-  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  check_csv_is_cli (path, args);
 
   /* other run options: run again */
   ss_simulation_set_run_options (sim, &fine);
@@ -381,17 +366,13 @@ test_steps_ahead (void)
     {
       g_autofree char *set = NULL;
       g_autofree char *path = g_build_filename (tmpdir, "ahead.csv", NULL);
-      g_autofree char *gui_csv = NULL;
-      g_autofree char *cli_csv = NULL;
       const char      *args[] = { "run", "one-mass", "--set", NULL, "--csv", "-", NULL };
       GPtrArray       *kept = g_ptr_array_new_with_free_func (g_object_unref);
       double           k;
 
       /* the change's run shown, then the runs ahead computed and kept */
       test_gui_wait_idle (sim);
-      test_gui_wait_until (!ss_simulation_is_computing_ahead (sim) && !g_main_context_pending (NULL) &&
-                               (g_main_context_iteration (NULL, FALSE) || TRUE),
-                           "the runs ahead");
+      test_gui_wait_until (!ss_simulation_is_computing_ahead (sim) && !g_main_context_pending (NULL), "the runs ahead");
       for (GList *l = sim->kept.head; l != NULL; l = l->next)
         g_ptr_array_add (kept, g_object_ref (((KeptRun *)l->data)->dataset));
       g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider",
@@ -405,10 +386,7 @@ test_steps_ahead (void)
       g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[ik], ==, k);
       set = g_strdup_printf ("k=%.17g", k);
       args[3] = set;
-      g_assert_true (ss_window_export_csv_to (window, path, NULL));
-      g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-      cli_csv = cli_ok (args);
-      g_assert_true (files_equal_text (gui_csv, cli_csv));
+      check_csv_is_cli (path, args);
       g_ptr_array_unref (kept);
     }
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);

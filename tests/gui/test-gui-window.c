@@ -164,10 +164,7 @@ test_slider (void)
   SsParamRow        *row;
   SsDataset         *before, *after;
   const char        *args[] = { "run", "one-mass", "--set", "k=400", "--csv", "-", NULL };
-  g_autofree char   *cli_csv = NULL;
-  g_autofree char   *gui_csv = NULL;
   g_autofree char   *path = g_build_filename (tmpdir, "slider.csv", NULL);
-  gsize              len;
   int                ik = ss_scenario_param_index (sc, "k");
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
@@ -212,10 +209,7 @@ test_slider (void)
   }
 
   /* the data equal the CLI's for the same parameters */
-  g_assert_true (ss_window_export_csv_to (window, path, NULL));
-  g_assert_true (g_file_get_contents (path, &gui_csv, &len, NULL));
-  cli_csv = cli_ok (args);
-  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  check_csv_is_cli (path, args);
 
   g_object_unref (before);
 }
@@ -516,8 +510,6 @@ test_undo_redo (void)
   const ss_scenario *sc = ss_scenario_find ("one-mass");
   g_autofree double *first = NULL;
   g_autofree char   *path = g_build_filename (tmpdir, "undo.csv", NULL);
-  g_autofree char   *gui_csv = NULL;
-  g_autofree char   *cli_csv = NULL;
   const char        *args[] = { "run", "one-mass", "--csv", "-", NULL };
   const char        *names[] = { "k", "M", "v_drive" };
   const double       changed[] = { 250.0, 2.5, 0.2 };
@@ -541,10 +533,7 @@ test_undo_redo (void)
     }
   g_assert_true (memcmp (first, ss_param_panel_get_values (panel), sizeof (double) * sc->n_params) == 0);
   g_assert_true (memcmp (first, ss_model_values (ss_simulation_get_model (sim)), sizeof (double) * sc->n_params) == 0);
-  g_assert_true (ss_window_export_csv_to (window, path, NULL));
-  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = cli_ok (args);
-  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  check_csv_is_cli (path, args);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
   test_gui_wait_idle (sim);
@@ -659,8 +648,6 @@ test_drag_preview_then_final (void)
   const char      *args[] = { "run", "one-mass", "--set", "k=300", "--dt-out", "0.001", "--csv", "-", NULL };
   ss_run_opts      fine = { .dt_out = 0.001 }, none = { 0 };
   g_autofree char *path = g_build_filename (tmpdir, "after-drag.csv", NULL);
-  g_autofree char *gui_csv = NULL;
-  g_autofree char *cli_csv = NULL;
   const double     values[] = { 150.0, 220.0, 300.0 };
 
   g_assert_true (ss_window_set_scenario (window, "one-mass"));
@@ -682,10 +669,7 @@ test_drag_preview_then_final (void)
   test_gui_wait_idle (sim);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_false (gtk_widget_get_visible (marker));
-  g_assert_true (ss_window_export_csv_to (window, path, NULL));
-  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
-  cli_csv = cli_ok (args);
-  g_assert_true (files_equal_text (gui_csv, cli_csv));
+  check_csv_is_cli (path, args);
   ss_simulation_set_run_options (sim, &none);
 }
 

@@ -17,6 +17,19 @@ files_equal_text (const char *a, const char *b)
   return FALSE;
 }
 
+/* The window's run, exported as CSV to @path, is the CLI's for @args. */
+void
+check_csv_is_cli (const char *path, const char *const *args)
+{
+  g_autofree char *gui_csv = NULL;
+  g_autofree char *cli_csv = NULL;
+
+  g_assert_true (ss_window_export_csv_to (window, path, NULL));
+  g_assert_true (g_file_get_contents (path, &gui_csv, NULL, NULL));
+  cli_csv = cli_ok (args);
+  g_assert_true (files_equal_text (gui_csv, cli_csv));
+}
+
 void
 check_png (const char *path, int width, int height)
 {

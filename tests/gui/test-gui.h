@@ -41,6 +41,7 @@ extern SsWindow *window;
 extern char     *tmpdir;
 
 gboolean files_equal_text (const char *a, const char *b);
+void     check_csv_is_cli (const char *path, const char *const *args);
 void     check_png (const char *path, int width, int height);
 guint    count_message_dialogs (const char **body);
 void     destroy_message_dialogs (void);
