@@ -241,6 +241,7 @@ struct _SsEventList
   GHashTable   *text_widths[2];                     /* char * -> px: texts measured in a time, a text cell */
   int           widths[3];                          /* px, each column's widest text; -1: unknown */
   int           ellipsis_width;                     /* px, -1: unknown */
+  int           line[2];                            /* px, a line's height and baseline; -1: unknown */
 };
 
 G_DEFINE_FINAL_TYPE (SsEventList, ss_event_list, GTK_TYPE_WIDGET)
@@ -382,6 +383,7 @@ size_cell (SsEventList *self, SsTextCell *cell)
 {
   int column = cell_column (cell);
 
+  ss_text_cell_set_line (cell, self->line[0], self->line[1]);
   if (self->widths[column] < 0)
     return;
   ss_text_cell_set_widths (
@@ -414,6 +416,8 @@ size_cells (SsEventList *self)
     return;
   if (self->ellipsis_width < 0)
     self->ellipsis_width = text_width (self, measure[1], "…");
+  if (self->line[0] < 0)
+    ss_text_cell_measure_line (measure[1], &self->line[0], &self->line[1]);
   widths[COLUMN_TIME] = text_width (self, measure[0], self->time_text);
   events = self->shown->events->len > 0 ? (const ss_event *)(gpointer)self->shown->events->data : NULL;
   n = self->shown->index->len;
@@ -522,6 +526,7 @@ font_changed_cb (SsEventList *self)
   for (guint i = 0; i < G_N_ELEMENTS (self->text_widths); i++)
     g_hash_table_remove_all (self->text_widths[i]);
   self->ellipsis_width = -1;
+  self->line[0] = self->line[1] = -1;
   self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
   size_cells (self);
 }
@@ -684,6 +689,7 @@ ss_event_list_init (SsEventList *self)
     self->text_widths[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
   self->ellipsis_width = -1;
+  self->line[0] = self->line[1] = -1;
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
                            G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",

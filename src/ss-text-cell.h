@@ -13,10 +13,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsTextCell, ss_text_cell, SS, TEXT_CELL, GtkWidget)
 
-GtkWidget *ss_text_cell_new (void);
-void       ss_text_cell_set_text (SsTextCell *self, const char *text);
-void       ss_text_cell_set_xalign (SsTextCell *self, float xalign);
-void       ss_text_cell_set_widths (SsTextCell *self, int minimum, int natural);
-int        ss_text_cell_measure_text (SsTextCell *self, const char *text);
+GtkWidget  *ss_text_cell_new (void);
+void        ss_text_cell_set_text (SsTextCell *self, const char *text);
+const char *ss_text_cell_get_text (SsTextCell *self);
+void        ss_text_cell_set_xalign (SsTextCell *self, float xalign);
+void        ss_text_cell_set_widths (SsTextCell *self, int minimum, int natural);
+void        ss_text_cell_set_line (SsTextCell *self, int height, int baseline);
+int         ss_text_cell_measure_text (SsTextCell *self, const char *text);
+void        ss_text_cell_measure_line (SsTextCell *self, int *height, int *baseline);
 
 G_END_DECLS

@@ -440,13 +440,15 @@ wait_paint (Frames *f)
   test_gui_wait_until (f->paints > paints, "a frame");
 }
 
-/* The texts @widget's tree shows on screen (labels and inscriptions), in
- * the tree's order. */
+/* The texts @widget's tree shows on screen (labels, inscriptions and text
+ * cells), in the tree's order. */
 static void
 collect_texts (GtkWidget *widget, GString *texts)
 {
   if (GTK_IS_INSCRIPTION (widget) && gtk_widget_get_mapped (widget))
     g_string_append_printf (texts, "%s|", gtk_inscription_get_text (GTK_INSCRIPTION (widget)));
+  if (SS_IS_TEXT_CELL (widget) && gtk_widget_get_mapped (widget) && ss_text_cell_get_text (SS_TEXT_CELL (widget)))
+    g_string_append_printf (texts, "%s|", ss_text_cell_get_text (SS_TEXT_CELL (widget)));
   if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
     g_string_append_printf (texts, "%s|", gtk_label_get_text (GTK_LABEL (widget)));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
@@ -625,6 +627,137 @@ test_cells_follow_font (void)
   g_assert_cmpint (before, >, 0);
   g_assert_cmpint (larger, >, before);
   g_assert_cmpint (back, ==, before);
+}
+
+/* Every widget of @widget's tree into @set. */
+static void
+collect_widgets (GtkWidget *widget, GHashTable *set)
+{
+  g_hash_table_add (set, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, set);
+}
+
+/* The text cells on screen of @widget's tree, in the tree's order. */
+static void
+collect_cells (GtkWidget *widget, GPtrArray *cells)
+{
+  if (SS_IS_TEXT_CELL (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (cells, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cells (child, cells);
+}
+
+/* The events list after the run of the assignments @sets (none: the
+ * defaults) and a few frames: the CLI's events file for them, the cells on
+ * screen into @cells and every widget of the list into @widgets. */
+static char *
+show_run (const char *const *sets, Frames *f, GPtrArray *cells, GHashTable *widgets)
+{
+
+  SsEventList *list = ss_window_get_event_list (window);
+  char        *csv;
+
+  show_values (sets);
+  for (guint i = 0; i < 3; i++)
+    wait_paint (f);
+  csv = check_events_equal_cli ("gear-train", sets);
+  g_ptr_array_set_size (cells, 0);
+  collect_cells (GTK_WIDGET (ss_event_list_get_view (list)), cells);
+  g_hash_table_remove_all (widgets);
+  collect_widgets (GTK_WIDGET (ss_event_list_get_view (list)), widgets);
+  return csv;
+}
+
+/* The rows on screen show the CLI's events of @csv: time, the contact as
+ * the list names it and the kind. */
+static void
+check_rows_on_screen (const char *csv, guint n_rows)
+{
+  SsEventList *list = ss_window_get_event_list (window);
+  g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_autoptr(GString) texts = g_string_new ("|");
+
+  collect_texts (GTK_WIDGET (ss_event_list_get_view (list)), texts);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i + 1], ",", -1);
+      g_autofree char *row = NULL;
+      int              kind = -1;
+
+      for (int k = 0; k < SS_EVENT_N_KINDS; k++)
+        if (g_str_equal (ss_event_kind_name (k), f[2]))
+          kind = k;
+      g_assert_cmpint (kind, >=, 0);
+      row = g_strdup_printf ("|%.6f|%s|%s|", g_ascii_strtod (f[0], NULL), ss_event_list_get_shown_source (list, i),
+                             ss_event_list_kind_label (kind));
+      g_assert_nonnull (strstr (texts->str, row));
+    }
+}
+
+/* A run with more events, then one with fewer (a stiffer shaft: 104
+ * events against 86): the rows on screen keep their widgets and show the
+ * new run's events, those of the CLI; only the rows added at the end are
+ * made, each of a row, its three cells and their text cells, one widget
+ * each (GTK 4.8 makes a row for each of the first 200 events). */
+static void
+test_rows_kept_when_count_changes (void)
+{
+  const char *const stiffer[] = { "k_psi_delta=300", NULL };
+  const char *const defaults[] = { NULL };
+  GdkFrameClock    *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cells_before = NULL;
+  g_autoptr(GHashTable) widgets = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) widgets_before = g_hash_table_new (NULL, NULL);
+  g_autofree char *csv = NULL;
+  g_autofree char *stiffer_csv = NULL;
+  g_autofree char *back_csv = NULL;
+  GHashTableIter   iter;
+  gpointer         widget;
+  Frames           f = { 0, 0 };
+  gulong           paint_id;
+  guint            tick_id, n, n_stiffer, made = 0;
+
+  show_scenario ("gear-train");
+  show_panel ("events");
+  paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
+
+  csv = show_run (defaults, &f, cells, widgets);
+  n = count_kind (csv, NULL);
+  cells_before = g_ptr_array_copy (cells, NULL, NULL);
+  collect_widgets (GTK_WIDGET (ss_event_list_get_view (ss_window_get_event_list (window))), widgets_before);
+  g_assert_cmpuint (cells->len, >=, 3 * 10);
+
+  /* more events: the rows on screen are the same widgets, showing the
+   * new run's events; rows made only for the events added */
+  stiffer_csv = show_run (stiffer, &f, cells, widgets);
+  n_stiffer = count_kind (stiffer_csv, NULL);
+  g_assert_cmpuint (n_stiffer, >, n + 10);
+  g_assert_cmpuint (n_stiffer, <, 200);
+  g_assert_cmpuint (cells->len, ==, cells_before->len);
+  for (guint i = 0; i < cells->len; i++)
+    g_assert_true (g_ptr_array_index (cells, i) == g_ptr_array_index (cells_before, i));
+  check_rows_on_screen (stiffer_csv, cells->len / 3);
+  g_hash_table_iter_init (&iter, widgets);
+  while (g_hash_table_iter_next (&iter, &widget, NULL))
+    made += !g_hash_table_contains (widgets_before, widget);
+  g_assert_cmpuint (made, >=, n_stiffer - n);
+  g_assert_cmpuint (made, <=, 7 * (n_stiffer - n));
+
+  /* fewer again: the same widgets on screen, showing the defaults' events */
+  back_csv = show_run (defaults, &f, cells, widgets);
+  g_assert_cmpstr (back_csv, ==, csv);
+  g_assert_cmpuint (cells->len, ==, cells_before->len);
+  for (guint i = 0; i < cells->len; i++)
+    g_assert_true (g_ptr_array_index (cells, i) == g_ptr_array_index (cells_before, i));
+  check_rows_on_screen (back_csv, cells->len / 3);
+
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+  g_signal_handler_disconnect (clock, paint_id);
 }
 
 /* While the side panel is hidden, changes (final runs, a preview, a
@@ -982,6 +1115,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
   g_test_add_func ("/panels/new-rows-not-laid-out", test_new_rows_not_laid_out);
   g_test_add_func ("/panels/cells-follow-font", test_cells_follow_font);
+  g_test_add_func ("/panels/rows-kept-when-count-changes", test_rows_kept_when_count_changes);
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);
   g_test_add_func ("/panels/marker-labels-apart", test_marker_labels_apart);
