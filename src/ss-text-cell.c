@@ -128,7 +128,10 @@ ss_text_cell_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       y = MAX (floorf ((height - logical.height) * 0.5f), 0.f); /* centred */
     }
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* GTK 4.8's way to draw text in the widget's colour (and shadow) */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_snapshot_render_layout (snapshot, gtk_widget_get_style_context (widget), x, y, self->layout);
+  G_GNUC_END_IGNORE_DEPRECATIONS
   gtk_snapshot_pop (snapshot);
 }
 
