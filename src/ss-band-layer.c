@@ -132,6 +132,24 @@ ss_band_layer_format_value (SsChartLayer *layer, double t)
   return g_strdup_printf ("%s … %s", a, b);
 }
 
+/* The key of format_value's text (see get_readout_key): its branch and
+ * the shapes of its two numbers. */
+static guint64
+ss_band_layer_get_readout_key (SsChartLayer *layer, double t)
+{
+  SsBandLayer *self = SS_BAND_LAYER (layer);
+  double       lo, hi;
+
+  if (!ss_series_has_data (self->lower) || !ss_series_has_data (self->upper) ||
+      t > ss_dataset_get_end_time (ss_series_get_dataset (self->lower)))
+    return 1;
+  lo = ss_series_value_at (self->lower, t);
+  hi = ss_series_value_at (self->upper, t);
+  if (isnan (lo) || isnan (hi))
+    return 1;
+  return 2 | (guint64)ss_format_number_shape (lo) << 2 | (guint64)ss_format_number_shape (hi) << 32;
+}
+
 static void
 ss_band_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
@@ -202,6 +220,7 @@ ss_band_layer_class_init (SsBandLayerClass *klass)
   layer_class->draw = ss_band_layer_draw;
   layer_class->get_y_range = ss_band_layer_get_y_range;
   layer_class->format_value = ss_band_layer_format_value;
+  layer_class->get_readout_key = ss_band_layer_get_readout_key;
   layer_class->draw_swatch = ss_band_layer_draw_swatch;
   layer_class->get_data_revision = ss_band_layer_get_data_revision;
   layer_class->get_data_end = ss_band_layer_get_data_end;

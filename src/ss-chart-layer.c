@@ -346,6 +346,23 @@ ss_chart_layer_format_value (SsChartLayer *self, double t)
   return SS_CHART_LAYER_GET_CLASS (self)->format_value (self, t);
 }
 
+/* The key of ss_chart_layer_format_value (@self, @t)'s text (see
+ * get_readout_key): FALSE when the layer has none (each text must be
+ * formatted to be known). */
+gboolean
+ss_chart_layer_get_readout_key (SsChartLayer *self, double t, guint64 *key)
+{
+  SsChartLayerClass *klass = SS_CHART_LAYER_GET_CLASS (self);
+
+  *key = 0;
+  if (klass->format_value == NULL)
+    return TRUE; /* no value: the title alone */
+  if (klass->get_readout_key == NULL)
+    return FALSE;
+  *key = klass->get_readout_key (self, t);
+  return TRUE;
+}
+
 void
 ss_chart_layer_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height)
 {

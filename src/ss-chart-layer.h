@@ -91,6 +91,11 @@ struct _SsChartLayerClass
   gboolean (*get_x_range) (SsChartLayer *self, double t0, double t1, double *min, double *max);
   /* the legend's value at time t, or NULL */
   char *(*format_value) (SsChartLayer *self, double t);
+  /* a key of format_value's text at t: two instants with the same key
+   * have texts that differ in their digits alone (see ss-readable.h's
+   * shapes); the legend's rooms format and measure one text per key
+   * (NULL method: every text formatted) */
+  guint64 (*get_readout_key) (SsChartLayer *self, double t);
   void (*draw_swatch) (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height);
   /* grows when the layer is given other data (not when rows are appended) */
   guint (*get_data_revision) (SsChartLayer *self);
@@ -138,5 +143,7 @@ gboolean
 ss_chart_layer_pick (SsChartLayer *self, const SsChartContext *ctx, double x, double y, double *distance, double *t);
 char *ss_chart_layer_format_value (SsChartLayer *self, double t);
 void  ss_chart_layer_draw_swatch (SsChartLayer *self, cairo_t *cr, double x, double y, double width, double height);
+
+gboolean ss_chart_layer_get_readout_key (SsChartLayer *self, double t, guint64 *key);
 
 G_END_DECLS

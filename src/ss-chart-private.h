@@ -201,6 +201,10 @@ void     _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
 double   _ss_chart_earliest_data_end (SsChart *self);
 void     _ss_chart_job_apply_reserve (SsChart *self, ChartJob *job);
 
+/* ss-chart.c: the legend's rooms (tests use them too) */
+PangoLayout *_ss_chart_readout_layout_new (cairo_t *cr, const SsChartStyle *style);
+void         _ss_chart_get_reserve_counts (guint *formatted, guint *measured);
+
 /* ss-chart-layout.c */
 void   _ss_chart_reserve_sampled (SsChart *self, SsChartLayer *layer, double width);
 double _ss_chart_draw_legend (SsChart            *self,

@@ -12,7 +12,11 @@
  * the other, at the lowest priority so that it never slows the
  * simulation's worker down, draws the charts below the fold and measures
  * the legend's rooms (the widest readout over the run) of the entries
- * whose data changed, which took the main thread longer than the bodies. */
+ * whose data changed, which took the main thread longer than the bodies.
+ * A chart below the fold is drawn once its runs have settled (no newer
+ * job for it for LATER_SETTLE_US): while a slider is dragged or its key
+ * held, each run would make the one before stale before anybody scrolled
+ * to see it. */
 #define G_LOG_DOMAIN "ss-chart"
 
 #include <math.h>
@@ -38,7 +42,8 @@ struct _ChartJob
   gint         ref_count;
   JobState     state; /* under the lock */
   gboolean     urgent;
-  ChartPaint   paint; /* frozen layers, the render thread's text cache */
+  gint64       not_before; /* below the fold: not started before, µs */
+  ChartPaint   paint;      /* frozen layers, the render thread's text cache */
   ChartLayout  lay;
   SsChartStyle style;
   BodyKey      key;
@@ -50,6 +55,9 @@ struct _ChartJob
   gboolean     reserve_applied;
   GWeakRef     chart; /* redrawn when the image is ready */
 };
+
+/* how long a job below the fold waits for a newer one to replace it */
+#define LATER_SETTLE_US (150 * G_TIME_SPAN_MILLISECOND)
 
 static GMutex   lock;
 static GCond    work_cond;                   /* a job was queued */
@@ -169,18 +177,24 @@ rooms_done_cb (gpointer data)
 }
 
 /* A render thread's next task, under the lock: the on-screen thread takes
- * only charts on screen, the other the rest, then the rooms to measure. */
+ * only charts on screen, the other the rest once settled, then the rooms
+ * to measure; NULL: none now (@wake: when one below the fold settles, 0:
+ * none waits). */
 static ChartJob *
-next_job (gboolean urgent, gboolean *measure)
+next_job (gboolean urgent, gboolean *measure, gint64 *wake)
 {
   ChartJob *job = g_queue_pop_head (&urgent_jobs);
 
   *measure = FALSE;
+  *wake = 0;
   if (job != NULL || urgent)
     return job;
-  job = g_queue_pop_head (&later_jobs);
+  job = g_queue_peek_head (&later_jobs);
+  if (job != NULL && job->not_before <= g_get_monotonic_time ())
+    return g_queue_pop_head (&later_jobs);
+  /* the queue is in the order of submission: the head settles first */
   if (job != NULL)
-    return job;
+    *wake = job->not_before;
   *measure = TRUE;
   return g_queue_pop_head (&measure_jobs);
 }
@@ -199,9 +213,15 @@ render_main (gpointer data)
   for (;;)
     {
       gboolean    measure;
-      ChartJob   *job = next_job (urgent, &measure);
+      gint64      wake;
+      ChartJob   *job = next_job (urgent, &measure, &wake);
       ChartImage *image = NULL;
 
+      if (job == NULL && wake > 0)
+        {
+          g_cond_wait_until (&work_cond, &lock, wake);
+          continue;
+        }
       if (job == NULL)
         {
           g_cond_wait (&work_cond, &lock);
@@ -323,6 +343,7 @@ _ss_chart_job_submit (ChartJob *job, gboolean urgent)
       later_thread = g_thread_new ("ss-render-bg", render_main, GINT_TO_POINTER (FALSE));
     }
   job->urgent = urgent;
+  job->not_before = urgent ? 0 : g_get_monotonic_time () + LATER_SETTLE_US;
   g_queue_push_tail (urgent ? &urgent_jobs : &later_jobs, job_ref (job));
   g_cond_broadcast (&work_cond);
   g_mutex_unlock (&lock);

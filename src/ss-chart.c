@@ -254,6 +254,24 @@ _ss_chart_legend_text (SsChartLayer *layer, double cursor)
 
 #define RESERVE_SAMPLES 1000
 
+/* The texts the legend's rooms formatted and measured, the calling
+ * thread's (tests). */
+static _Thread_local guint reserve_formatted, reserve_measured;
+
+void
+_ss_chart_get_reserve_counts (guint *formatted, guint *measured)
+{
+  *formatted = reserve_formatted;
+  *measured = reserve_measured;
+}
+
+/* A layout for a legend's readouts, as the legend lays them out. */
+PangoLayout *
+_ss_chart_readout_layout_new (cairo_t *cr, const SsChartStyle *style)
+{
+  return create_layout (cr, style, FALSE);
+}
+
 static double
 layout_width (PangoLayout *layout, const char *text)
 {
@@ -277,28 +295,56 @@ digits_as_zeros (const char *text)
   return shape;
 }
 
+/* Whether @key is new to @keys (then added). */
+static gboolean
+add_key (GArray *keys, guint64 key)
+{
+  /* the last one first: neighbouring instants mostly share it */
+  for (guint i = keys->len; i-- > 0;)
+    if (g_array_index (keys, guint64, i) == key)
+      return FALSE;
+  g_array_append_val (keys, key);
+  return TRUE;
+}
+
 /* The widest readout of @layer over the time axis's extent [t0, t1],
- * sampled (see LegendReserve); any thread, for a layer it owns. */
+ * sampled (see LegendReserve); any thread, for a layer it owns.  The
+ * readouts at a thousand instants, each shape of text (its digits 0)
+ * measured once, apart from the text cache, which they would flush.  Only
+ * the texts of new keys (ss_chart_layer_get_readout_key: the same key,
+ * the same shape) are formatted: a handful per decade of the values
+ * instead of a thousand, the same widest shape. */
 double
 _ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr, const SsChartStyle *style)
 {
   double width = 0;
-  g_autoptr(PangoLayout) layout = create_layout (cr, style, FALSE);
+  guint  formatted = 0, measured = 0;
+  g_autoptr(PangoLayout) layout = _ss_chart_readout_layout_new (cr, style);
   g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
 
-  /* the readouts at a thousand instants, each shape of text measured once,
-   * apart from the text cache, which they would flush */
   for (int i = -1; i <= RESERVE_SAMPLES; i++)
     {
-      g_autofree char *text =
-          _ss_chart_legend_text (layer, i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES);
-      char *shape = digits_as_zeros (text);
+      double           t = i < 0 || !(t1 > t0) ? NAN : t0 + (t1 - t0) * i / RESERVE_SAMPLES;
+      guint64          key;
+      g_autofree char *text = NULL;
+      char            *shape;
 
+      if (!isnan (t) && ss_chart_layer_get_readout_key (layer, t, &key) && !add_key (keys, key))
+        continue;
+      text = _ss_chart_legend_text (layer, t);
+      shape = digits_as_zeros (text);
+      formatted++;
       if (g_hash_table_add (shapes, shape))
-        width = MAX (width, layout_width (layout, shape));
+        {
+          width = MAX (width, layout_width (layout, shape));
+          measured++;
+        }
       if (!(t1 > t0))
         break;
     }
+  reserve_formatted += formatted;
+  reserve_measured += measured;
   return width;
 }
 

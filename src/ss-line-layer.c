@@ -380,6 +380,22 @@ ss_line_layer_format_value (SsChartLayer *layer, double t)
   return ss_readable_quantity (v, ss_line_layer_get_noise (self), self->unit);
 }
 
+/* The key of format_value's text (see get_readout_key): its branch and
+ * the shape of its number. */
+static guint64
+ss_line_layer_get_readout_key (SsChartLayer *layer, double t)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+  double       v;
+
+  if (!ss_line_layer_has_value (self, t))
+    return 1;
+  v = ss_series_value_at (self->series, t);
+  if (isnan (v))
+    return 2;
+  return 3 | (guint64)ss_readable_number_shape (v, ss_line_layer_get_noise (self)) << 2;
+}
+
 static void
 ss_line_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
@@ -429,6 +445,7 @@ ss_line_layer_class_init (SsLineLayerClass *klass)
   layer_class->draw = ss_line_layer_draw;
   layer_class->get_y_range = ss_line_layer_get_y_range;
   layer_class->format_value = ss_line_layer_format_value;
+  layer_class->get_readout_key = ss_line_layer_get_readout_key;
   layer_class->draw_swatch = ss_line_layer_draw_swatch;
   layer_class->get_data_revision = ss_line_layer_get_data_revision;
   layer_class->get_data_end = ss_line_layer_get_data_end;
@@ -505,5 +522,6 @@ ss_line_layer_get_noise (SsLineLayer *self)
   dataset = ss_series_get_dataset (self->series);
   if (dataset == NULL)
     return 0.0;
-  return ss_dataset_get_noise (dataset, ss_dataset_find_column (dataset, ss_series_get_column (self->series)));
+  /* the column's index, not its name looked up at each readout */
+  return ss_dataset_get_noise (dataset, ss_series_get_column_index (self->series));
 }

@@ -17,4 +17,9 @@ double ss_readable_noise (double magnitude, double rtol);
 char  *ss_readable_number (double value, double noise);
 char  *ss_readable_quantity (double value, double noise, const char *unit);
 
+/* the shape of a number's text: the same for two values only when their
+ * texts differ in their digits alone (the legend's rooms) */
+guint32 ss_printf_number_shape (double value, int p, gboolean e_form);
+guint32 ss_readable_number_shape (double value, double noise);
+
 G_END_DECLS

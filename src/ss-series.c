@@ -98,6 +98,14 @@ ss_series_get_column (SsSeries *self)
   return self->column_name;
 }
 
+/* The index of the series' column in its dataset (-1: none, or no
+ * dataset): what ss_dataset_find_column () finds by name. */
+int
+ss_series_get_column_index (SsSeries *self)
+{
+  return self->column;
+}
+
 void
 ss_series_set_dataset (SsSeries *self, SsDataset *dataset)
 {

@@ -26,6 +26,7 @@ G_DECLARE_FINAL_TYPE (SsSeries, ss_series, SS, SERIES, GObject)
 
 SsSeries          *ss_series_new (const char *column);
 const char        *ss_series_get_column (SsSeries *self);
+int                ss_series_get_column_index (SsSeries *self);
 void               ss_series_set_dataset (SsSeries *self, SsDataset *dataset);
 SsDataset         *ss_series_get_dataset (SsSeries *self);
 guint              ss_series_get_revision (SsSeries *self);

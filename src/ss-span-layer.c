@@ -146,6 +146,18 @@ ss_span_layer_format_value (SsChartLayer *layer, double t)
   return g_strdup_printf (_("%s: sliding"), self->contact ? self->contact : "");
 }
 
+/* The key of format_value's text (see get_readout_key): its branch. */
+static guint64
+ss_span_layer_get_readout_key (SsChartLayer *layer, double t)
+{
+  SsSpanLayer *self = SS_SPAN_LAYER (layer);
+  double       v = ss_series_value_at (self->series, t);
+
+  if (isnan (v) || t > ss_dataset_get_end_time (ss_series_get_dataset (self->series)) || self->contact == NULL)
+    return 1;
+  return v >= 0.5 ? 2 : 3;
+}
+
 static void
 ss_span_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
@@ -215,6 +227,7 @@ ss_span_layer_class_init (SsSpanLayerClass *klass)
   G_OBJECT_CLASS (klass)->finalize = ss_span_layer_finalize;
   layer_class->draw = ss_span_layer_draw;
   layer_class->format_value = ss_span_layer_format_value;
+  layer_class->get_readout_key = ss_span_layer_get_readout_key;
   layer_class->draw_swatch = ss_span_layer_draw_swatch;
   layer_class->get_data_revision = ss_span_layer_get_data_revision;
   layer_class->get_data_end = ss_span_layer_get_data_end;

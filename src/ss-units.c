@@ -166,3 +166,12 @@ ss_format_param_assignment (const ss_param_info *p, double value, const char *sp
     return g_strdup_printf ("%s%s=%s%s", label, space, space, text);
   return g_strdup_printf ("%s%s=%s%s%s%s", label, space, space, text, space, p->unit);
 }
+
+/* The shape of ss_format_number (@value)'s text, as above. */
+guint32
+ss_format_number_shape (double value)
+{
+  if (fabs (value) < 1e-12)
+    value = 0.0;
+  return ss_printf_number_shape (value, 4, value != 0.0 && (fabs (value) < 1e-3 || fabs (value) >= 1e5));
+}

@@ -18,4 +18,7 @@ const char *ss_format_list_separator (void);
 char       *ss_format_param_value (const ss_param_info *p, double value);
 char       *ss_format_param_assignment (const ss_param_info *p, double value, const char *space);
 
+/* the shape of ss_format_number's text (ss-readable.h) */
+guint32 ss_format_number_shape (double value);
+
 G_END_DECLS

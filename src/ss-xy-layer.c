@@ -322,6 +322,18 @@ ss_xy_layer_format_value (SsChartLayer *layer, double t)
   return g_strdup_printf (_("%s, %s"), x, y);
 }
 
+/* The key of format_value's text (see get_readout_key): its branch and
+ * the shapes of its two numbers. */
+static guint64
+ss_xy_layer_get_readout_key (SsChartLayer *layer, double t)
+{
+  SsXyPoint p;
+
+  if (!point_at (SS_XY_LAYER (layer), t, &p))
+    return 1;
+  return 2 | (guint64)ss_format_number_shape (p.x) << 2 | (guint64)ss_format_number_shape (p.y) << 32;
+}
+
 static void
 ss_xy_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, double width, double height)
 {
@@ -398,6 +410,7 @@ ss_xy_layer_class_init (SsXyLayerClass *klass)
   layer_class->get_x_range = ss_xy_layer_get_x_range;
   layer_class->pick = ss_xy_layer_pick;
   layer_class->format_value = ss_xy_layer_format_value;
+  layer_class->get_readout_key = ss_xy_layer_get_readout_key;
   layer_class->draw_swatch = ss_xy_layer_draw_swatch;
   layer_class->get_data_revision = ss_xy_layer_get_data_revision;
   layer_class->get_data_end = ss_xy_layer_get_data_end;

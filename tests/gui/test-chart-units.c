@@ -256,6 +256,97 @@ test_reading_digits (void)
   g_assert_cmpint (digits[0], <, digits[1]);
 }
 
+/* @text with every digit a 0 (as the legend's rooms measure it). */
+static char *
+zero_digits (char *text)
+{
+  for (char *p = text; *p != '\0'; p++)
+    if (*p >= '1' && *p <= '9')
+      *p = '0';
+  return text;
+}
+
+/* One value's shape against its text: a shape seen before had the same
+ * text but for its digits. */
+static void
+check_shape (GHashTable *seen, guint64 shape, char *text, double value, guint *n)
+{
+  const char *before = g_hash_table_lookup (seen, &shape);
+
+  zero_digits (text);
+  if (before == NULL)
+    g_hash_table_insert (seen, g_memdup2 (&shape, sizeof shape), text);
+  else
+    {
+      if (strcmp (before, text) != 0)
+        g_error ("%.17g: shape %" G_GINT64_MODIFIER "x is \"%s\" and \"%s\"", value, shape, before, text);
+      g_free (text);
+    }
+  (*n)++;
+}
+
+/* The shapes of readings and plain numbers (ss_readable_number_shape,
+ * ss_format_number_shape): two values of one shape have texts alike but
+ * for their digits, over values of every size and sign, with the ties,
+ * decades' edges and noise levels where the rounding is closest (the
+ * legend's rooms format one text per shape). */
+static void
+test_number_shapes (void)
+{
+  g_autoptr(GHashTable) readable = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g_autoptr(GHashTable) plain = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  const double noises[] = { 0, 1e-12, 3e-9, 1e-8, 2.5e-6, 1e-4, 0.02, 1, 7e4 };
+  const double specials[] = { 0,       -0.0,     INFINITY, -INFINITY, NAN,        1234.5, 0.5,     2.5,
+                              99995,   99994.99, 9.9995,   0.0099995, 0.00099995, 1e-3,   1e5,     99999.5,
+                              1.00005, 5e-13,    1e-12,    1.5e-12,   1e300,      1e-300, 4.9e-324 };
+  GRand       *rand = g_rand_new_with_seed (20261129);
+  guint        n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (specials); i++)
+    g_array_append_val (values, specials[i]);
+  /* each decade's edges and the halfway points of each digit count */
+  for (int e = -16; e <= 16; e++)
+    for (int d = 1; d <= 4; d++)
+      {
+        double p = pow (10, e), half = 0.5 * pow (10, e - d + 1);
+        double v[] = { p,
+                       nextafter (p, 0),
+                       nextafter (p, INFINITY),
+                       p - half,
+                       nextafter (p - half, 0),
+                       nextafter (p - half, INFINITY),
+                       1.25 * p,
+                       1.235 * p,
+                       3.14159 * p };
+
+        g_array_append_vals (values, v, G_N_ELEMENTS (v));
+      }
+  for (int i = 0; i < 200000; i++)
+    {
+      double v = pow (10, g_rand_double_range (rand, -15, 15));
+
+      /* few digits, as a run's settled values */
+      if (i % 3 == 0)
+        v = round (v * 1e3) / 1e3;
+      g_array_append_val (values, v);
+    }
+  g_rand_free (rand);
+  for (guint i = 0; i < values->len; i++)
+    for (int sign = 1; sign >= -1; sign -= 2)
+      {
+        double v = sign * g_array_index (values, double, i);
+
+        for (guint k = 0; k < G_N_ELEMENTS (noises); k++)
+          check_shape (readable, (guint64)ss_readable_number_shape (v, noises[k]) << 32 | k,
+                       ss_readable_number (v, noises[k]), v, &n);
+        check_shape (plain, ss_format_number_shape (v), ss_format_number (v), v, &n);
+      }
+  g_test_message ("%u values: %u shapes of readings, %u of plain numbers", n, g_hash_table_size (readable),
+                  g_hash_table_size (plain));
+  g_assert_cmpuint (g_hash_table_size (readable), >, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -265,5 +356,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/tick-step", test_tick_step);
   g_test_add_func ("/gui/format-tick", test_format_tick);
   g_test_add_func ("/gui/reading-digits", test_reading_digits);
+  g_test_add_func ("/gui/number-shapes", test_number_shapes);
   return g_test_run ();
 }
