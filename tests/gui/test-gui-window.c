@@ -101,8 +101,8 @@ test_scenario (gconstpointer data)
             g_assert_cmpstr (shown, ==, NULL);
           else
             {
-              g_autofree char *want =
-                  ss_format_quantity (g_ascii_strtod (last[f], NULL), ss_line_layer_get_unit (SS_LINE_LAYER (layer)));
+              g_autofree char *want = ss_format_screen_minus (
+                  ss_format_quantity (g_ascii_strtod (last[f], NULL), ss_line_layer_get_unit (SS_LINE_LAYER (layer))));
 
               g_assert_cmpstr (shown, ==, want);
             }
