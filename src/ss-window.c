@@ -35,6 +35,9 @@
 #include "ss-settings.h"
 #include "ss-tooltips.h"
 #include "ss-window-private.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -950,6 +953,50 @@ show_forces_changed (SsWindow *self)
 
 /* ---- lifecycle ---------------------------------------------------------- */
 
+/* The work area (the screen less its panels, logical pixels) of the
+ * monitor the window opens on: the one it is on once shown, else the
+ * primary (X11) or the first. FALSE when there is no monitor. */
+static gboolean
+monitor_workarea (SsWindow *self, GdkRectangle *area)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  g_autoptr(GdkMonitor) monitor = NULL;
+
+  if (surface != NULL && gdk_display_get_monitor_at_surface (display, surface) != NULL)
+    monitor = g_object_ref (gdk_display_get_monitor_at_surface (display, surface));
+#ifdef GDK_WINDOWING_X11
+  if (monitor == NULL && GDK_IS_X11_DISPLAY (display) && gdk_x11_display_get_primary_monitor (display) != NULL)
+    monitor = g_object_ref (gdk_x11_display_get_primary_monitor (display));
+#endif
+  if (monitor == NULL)
+    monitor = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+  if (monitor == NULL)
+    return FALSE;
+  gdk_monitor_get_geometry (monitor, area);
+#ifdef GDK_WINDOWING_X11
+  if (GDK_IS_X11_MONITOR (monitor))
+    gdk_x11_monitor_get_workarea (monitor, area);
+#endif
+  return area->width > 0 && area->height > 0;
+}
+
+/* The default size @width × @height (the settings' or the template's),
+ * no larger than the monitor's work area: at GDK_SCALE=2 a 1600 × 1000
+ * screen is 800 × 500 logical pixels, less than 1280 × 820. */
+static void
+set_fitting_default_size (SsWindow *self, int width, int height)
+{
+  GdkRectangle area;
+
+  if (monitor_workarea (self, &area))
+    {
+      width = MIN (width, area.width);
+      height = MIN (height, area.height);
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
 static gboolean
 ss_window_close_request (GtkWindow *window)
 {
@@ -1073,8 +1120,8 @@ ss_window_init (SsWindow *self)
   g_signal_connect_swapped (self->history, "notify::can-undo", G_CALLBACK (history_changed_cb), self);
   g_signal_connect_swapped (self->history, "notify::can-redo", G_CALLBACK (history_changed_cb), self);
 
-  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
+  set_fitting_default_size (self, g_settings_get_int (self->settings, "window-width"),
+                            g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
