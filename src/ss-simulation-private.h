@@ -117,6 +117,10 @@ struct _SsSimulation
   Batch   *out_next; /* the final run behind a preview of the same request not taken yet */
   Batch   *held;     /* a final run done before its preview: handed over after it */
   guint    idle_id;
+
+  /* tests: called as each run starts (ss_simulation_set_run_hook), under mutex */
+  SsSimulationRunHook run_hook;
+  gpointer            run_hook_data;
 };
 
 enum

@@ -274,6 +274,17 @@ compute_run (SsSimulation *self, Worker *w, const Request *req)
   int              rc = 0;
 
   ss_bench_trace ("worker: run starts");
+  {
+    SsSimulationRunHook hook;
+    gpointer            hook_data;
+
+    g_mutex_lock (&self->mutex);
+    hook = self->run_hook;
+    hook_data = self->run_hook_data;
+    g_mutex_unlock (&self->mutex);
+    if (hook != NULL)
+      hook (req->preview, hook_data); /* tests: may hold the run */
+  }
   b->more = req->then_final && req->preview;
   if (sim == NULL || tee.trace == NULL)
     {

@@ -144,6 +144,19 @@ ss_simulation_set_keep_runs (SsSimulation *self, gboolean keep)
     g_queue_clear_full (&self->kept, kept_run_free);
 }
 
+/* Tests: @hook is called on the worker thread as each run starts, before
+ * it integrates (NULL: none); it may block to hold the run, so a test
+ * knows a run is on while it sends newer requests. */
+void
+ss_simulation_set_run_hook (SsSimulation *self, SsSimulationRunHook hook, gpointer data)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  g_mutex_lock (&self->mutex);
+  self->run_hook = hook;
+  self->run_hook_data = data;
+  g_mutex_unlock (&self->mutex);
+}
+
 /* Whether the final run behind a preview runs beside it on a second
  * thread (default: with two processors or more) or after it. */
 void
