@@ -335,6 +335,7 @@ start_ref (SsSimulation *self, SsModelRef *model)
   g_clear_pointer (&self->error, g_free);
   self->finished = FALSE;
   self->preview = FALSE;
+  self->kept_shown = FALSE;
   self->computed = 0.0;
   memset (&self->stats, 0, sizeof self->stats);
   g_free (self->modes);
@@ -454,6 +455,14 @@ gboolean
 ss_simulation_get_preview (SsSimulation *self)
 {
   return self->preview;
+}
+
+/* Whether the shown run is one kept from before (a change back to values
+ * run before), shown again at once rather than computed. */
+gboolean
+ss_simulation_get_kept (SsSimulation *self)
+{
+  return self->kept_shown;
 }
 
 /* Share of a slow recompute done (0..1), or -1: none, or a quick one. */

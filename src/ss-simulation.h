@@ -40,6 +40,7 @@ void ss_simulation_set_run_hook (SsSimulation *self, SsSimulationRunHook hook, g
 
 gboolean        ss_simulation_get_finished (SsSimulation *self);
 gboolean        ss_simulation_get_preview (SsSimulation *self);
+gboolean        ss_simulation_get_kept (SsSimulation *self);
 gboolean        ss_simulation_is_busy (SsSimulation *self);
 gboolean        ss_simulation_is_computing_ahead (SsSimulation *self);
 double          ss_simulation_get_progress (SsSimulation *self);

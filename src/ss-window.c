@@ -188,7 +188,24 @@ update_status (SsWindow *self)
 
   g_snprintf (buf, sizeof buf, "%.3f / %g s", t, ss_simulation_get_t_end (self->simulation));
   gtk_inscription_set_text (self->time_label, buf);
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), ss_simulation_get_preview (self->simulation));
+  /* a preview, or a run kept from before shown at once */
+  if (ss_simulation_get_preview (self->simulation))
+    {
+      gtk_label_set_text (self->preview_label, _("preview"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label),
+                                   _("The curves are a quick preview while a control moves; the full-accuracy run "
+                                     "follows when it stops"));
+    }
+  else if (ss_simulation_get_kept (self->simulation))
+    {
+      /* Translators: the status line, beside the time: the run shown was kept from before, not computed again */
+      gtk_label_set_text (self->preview_label, _("kept run"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label),
+                                   _("These values were run before: the run kept then shows at once, at full "
+                                     "accuracy, without computing it again"));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_label),
+                          ss_simulation_get_preview (self->simulation) || ss_simulation_get_kept (self->simulation));
 
   if (m != NULL && ss_simulation_get_error (self->simulation) != NULL)
     {
@@ -301,6 +318,9 @@ compute_ahead_cb (gpointer data)
   guint     n;
 
   self->ahead_id = 0;
+  /* the preference (main menu, Compute Steps Ahead) */
+  if (!g_settings_get_boolean (self->settings, "compute-ahead"))
+    return G_SOURCE_REMOVE;
   if (!ss_simulation_get_finished (self->simulation) || ss_simulation_get_preview (self->simulation) ||
       ss_simulation_get_error (self->simulation) != NULL || ss_simulation_is_busy (self->simulation))
     return G_SOURCE_REMOVE;
