@@ -9,7 +9,8 @@
  * a legend and zooms time over a plot; a characteristic plot added is
  * scrolled into view; the layout the user makes is kept per scenario; the
  * top chart cannot move up in its context menu, the bottom one down; the
- * context menu and its submenus lie inside a 1024×700 window; at
+ * context menu and its submenus, and the main menu, lie inside a
+ * 1024×700 window; at
  * 1024×700, in English and Polish, the side panel lies beside the charts,
  * the parameters making room for it; in a window 600 px tall the
  * mechanism makes room for the charts. */
@@ -991,20 +992,15 @@ test_move_ends (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The open context menu of @chart, its visible box (not its shadow) in
- * @window's coordinates, once it shows an entry @text. */
+/* The open popover @menu's visible box (not its shadow) in @window's
+ * coordinates. */
 static void
-menu_box (SsWindow *window, SsChart *chart, const char *text, graphene_rect_t *box)
+popover_box (SsWindow *window, GtkWidget *menu, graphene_rect_t *box)
 {
-  GtkWidget      *menu;
   GdkSurface     *surface;
   graphene_rect_t content;
   double          mx, my, wx, wy;
 
-  menu_entry_sensitive (chart, text); /* waits for it */
-  menu = gtk_widget_get_ancestor (find_entry (GTK_WIDGET (chart), text), GTK_TYPE_POPOVER);
-  g_assert_nonnull (menu);
-  settle (window);
   surface = gtk_native_get_surface (GTK_NATIVE (menu));
   g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_first_child (menu), menu, &content));
   gtk_native_get_surface_transform (GTK_NATIVE (menu), &mx, &my);
@@ -1012,6 +1008,20 @@ menu_box (SsWindow *window, SsChart *chart, const char *text, graphene_rect_t *b
   graphene_rect_init (box, gdk_popup_get_position_x (GDK_POPUP (surface)) + mx + content.origin.x - wx,
                       gdk_popup_get_position_y (GDK_POPUP (surface)) + my + content.origin.y - wy, content.size.width,
                       content.size.height);
+}
+
+/* The open context menu of @chart, its visible box, once it shows an
+ * entry @text. */
+static void
+menu_box (SsWindow *window, SsChart *chart, const char *text, graphene_rect_t *box)
+{
+  GtkWidget *menu;
+
+  menu_entry_sensitive (chart, text); /* waits for it */
+  menu = gtk_widget_get_ancestor (find_entry (GTK_WIDGET (chart), text), GTK_TYPE_POPOVER);
+  g_assert_nonnull (menu);
+  settle (window);
+  popover_box (window, menu, box);
 }
 
 /* The open menu, showing @text, lies inside the window. */
@@ -1133,6 +1143,55 @@ test_menus_fit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_main_menu (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (root)))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_main_menu (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* At 1024×700 the main menu lies inside the window: below its button,
+ * leftwards from the window's right edge, its list scrolling. */
+static void
+test_main_menu_fits (void)
+{
+  SsWindow       *window = open_window (1024, 700);
+  GtkWidget      *button = find_main_menu (GTK_WIDGET (window));
+  GtkWidget      *menu;
+  graphene_rect_t box;
+  test_wait       wait = test_wait_start ("the main menu");
+
+  g_assert_nonnull (button);
+  menu = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  while (!gtk_widget_get_mapped (menu))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      test_wait_tick (&wait);
+    }
+  settle (window);
+  popover_box (window, menu, &box);
+  g_test_message ("main menu: x %.0f to %.0f, y %.0f to %.0f in a window %d × %d", box.origin.x,
+                  box.origin.x + box.size.width, box.origin.y, box.origin.y + box.size.height,
+                  gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpfloat (box.size.height, >, 200);
+  g_assert_cmpfloat (box.origin.x, >=, 0);
+  g_assert_cmpfloat (box.origin.y, >=, 0);
+  g_assert_cmpfloat (box.origin.x + box.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (box.origin.y + box.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  settle (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1158,5 +1217,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
   g_test_add_func ("/chart-stack/move-ends", test_move_ends);
   g_test_add_func ("/chart-stack/menus-fit", test_menus_fit);
+  g_test_add_func ("/chart-stack/main-menu-fits", test_main_menu_fits);
   return g_test_run ();
 }
