@@ -349,6 +349,111 @@ write_webm (SsAnimationFrames  *frames,
 
 /* ---- PNG sequence ----------------------------------------------------- */
 
+/* Every frame carries a tEXt chunk "Software" = SS_FRAME_MARK right after
+ * its header: a later, shorter export into the same folder recognises the
+ * frames this program wrote and removes only those of its own name beyond
+ * its count, never a file someone else made. */
+#define SS_FRAME_MARK  "Stick-Slip Lab"
+#define PNG_HEADER_LEN 33 /* signature (8) and the IHDR chunk (25) */
+
+static guint32
+png_crc (const guint8 *data, gsize len)
+{
+  guint32 c = 0xffffffffu;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      c ^= data[i];
+      for (int k = 0; k < 8; k++)
+        c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+    }
+  return c ^ 0xffffffffu;
+}
+
+/* The tEXt chunk that marks a frame: length, type, keyword, text, CRC. */
+static GByteArray *
+frame_mark_chunk (void)
+{
+  static const char text[] = "tEXtSoftware\0" SS_FRAME_MARK;
+  GByteArray       *chunk = g_byte_array_new ();
+  guint32           len = GUINT32_TO_BE ((guint32)(sizeof text - 1 - 4));
+  guint32           crc = GUINT32_TO_BE (png_crc ((const guint8 *)text, sizeof text - 1));
+
+  g_byte_array_append (chunk, (const guint8 *)&len, 4);
+  g_byte_array_append (chunk, (const guint8 *)text, sizeof text - 1);
+  g_byte_array_append (chunk, (const guint8 *)&crc, 4);
+  return chunk;
+}
+
+static cairo_status_t
+append_png (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* @surface as a PNG in @file, marked as one of this program's frames. */
+static gboolean
+write_marked_png (cairo_surface_t *surface, const char *file, const char *name, GError **error)
+{
+  g_autoptr(GByteArray) png = g_byte_array_new ();
+  g_autoptr(GByteArray) mark = frame_mark_chunk ();
+  cairo_status_t status = cairo_surface_write_to_png_stream (surface, append_png, png);
+
+  if (status != CAIRO_STATUS_SUCCESS || png->len < PNG_HEADER_LEN)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("Could not write %s: %s"), name, cairo_status_to_string (status));
+      return FALSE;
+    }
+  {
+    g_autoptr(GByteArray) marked = g_byte_array_sized_new (png->len + mark->len);
+
+    g_byte_array_append (marked, png->data, PNG_HEADER_LEN);
+    g_byte_array_append (marked, mark->data, mark->len);
+    g_byte_array_append (marked, png->data + PNG_HEADER_LEN, png->len - PNG_HEADER_LEN);
+    return g_file_set_contents (file, (const char *)marked->data, marked->len, error);
+  }
+}
+
+/* Whether @file is a regular file (not a link) that this program wrote as
+ * a frame. */
+static gboolean
+is_marked_frame (const char *file)
+{
+  g_autoptr(GByteArray) mark = frame_mark_chunk ();
+  guint8   head[PNG_HEADER_LEN + 64];
+  GStatBuf st;
+  gboolean ok;
+  FILE    *f;
+
+  if (g_lstat (file, &st) != 0 || !S_ISREG (st.st_mode))
+    return FALSE;
+  f = g_fopen (file, "rb");
+  if (f == NULL)
+    return FALSE;
+  ok = fread (head, 1, PNG_HEADER_LEN + mark->len, f) == PNG_HEADER_LEN + mark->len &&
+       memcmp (head, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp (head + PNG_HEADER_LEN, mark->data, mark->len) == 0;
+  fclose (f);
+  return ok;
+}
+
+/* After an export of @n frames to @path: an earlier, longer export's frames
+ * @n + 1, @n + 2, … of the same name, as far as they run unbroken, are
+ * removed, so the folder holds one sequence.  A file of that name that this
+ * program did not write (no mark), and everything after it, stays. */
+static void
+remove_stale_frames (const char *path, guint n)
+{
+  for (guint k = n; k < G_MAXUINT; k++)
+    {
+      g_autofree char *file = ss_animation_frame_path (path, k);
+
+      if (!is_marked_frame (file) || g_unlink (file) != 0)
+        break;
+    }
+}
+
 static void
 remove_folder (const char *dir)
 {
@@ -391,7 +496,6 @@ write_png (SsAnimationFrames  *frames,
       g_autofree char *name = ss_animation_frame_path (base, i);
       g_autofree char *file = g_build_filename (temp, name, NULL);
       cairo_surface_t *surface;
-      cairo_status_t   status;
 
       if (cancelled (cancellable, error))
         {
@@ -399,15 +503,9 @@ write_png (SsAnimationFrames  *frames,
           break;
         }
       surface = ss_animation_frames_render (frames, i);
-      status = cairo_surface_write_to_png (surface, file);
+      ok = write_marked_png (surface, file, name, error);
       cairo_surface_destroy (surface);
-      if (status != CAIRO_STATUS_SUCCESS)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       _("Could not write %s: %s"), name, cairo_status_to_string (status));
-          ok = FALSE;
-        }
-      else if (progress != NULL)
+      if (ok && progress != NULL)
         progress (i + 1, n, data);
     }
   /* all written: into place */
@@ -434,6 +532,8 @@ write_png (SsAnimationFrames  *frames,
         }
     }
   remove_folder (temp);
+  if (ok)
+    remove_stale_frames (path, n);
   return ok;
 }
 

@@ -5,7 +5,10 @@
  * is encoded into a temporary file beside the target and then written by
  * the rules of the engine's ss_output (a regular file replaced atomically);
  * the PNG frames go into a temporary folder beside the target and are
- * renamed into place once all are written. */
+ * renamed into place once all are written; then the frames of an earlier,
+ * longer export of the same name beyond the new count are removed, as far
+ * as they run unbroken and only those this program wrote (each frame
+ * carries a "Software" text chunk naming it). */
 #pragma once
 
 #include <gio/gio.h>

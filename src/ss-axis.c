@@ -123,9 +123,9 @@ ss_axis_map_format_tick (const SsAxisMap *map, const SsAxisTicks *ticks, double 
       char buf[32];
 
       snprintf (buf, sizeof buf, "%g", value);
-      return g_strdup (buf);
+      return ss_format_screen_minus (g_strdup (buf));
     }
-  return ss_format_tick (value, ticks->step);
+  return ss_format_screen_minus (ss_format_tick (value, ticks->step));
 }
 
 static void

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "ss-chart-layer.h"
+#include "ss-units.h"
 
 typedef struct
 {
@@ -343,7 +344,8 @@ ss_chart_layer_format_value (SsChartLayer *self, double t)
 {
   if (SS_CHART_LAYER_GET_CLASS (self)->format_value == NULL)
     return NULL;
-  return SS_CHART_LAYER_GET_CLASS (self)->format_value (self, t);
+  /* read by people: the typographic minus, as the ticks */
+  return ss_format_screen_minus (SS_CHART_LAYER_GET_CLASS (self)->format_value (self, t));
 }
 
 /* The key of ss_chart_layer_format_value (@self, @t)'s text (see

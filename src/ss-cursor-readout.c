@@ -33,7 +33,7 @@ G_DEFINE_FINAL_TYPE (SsCursorReadout, ss_cursor_readout, GTK_TYPE_WIDGET)
 static char *
 format_value (double v, double noise, const char *unit)
 {
-  return isnan (v) ? g_strdup ("—") : ss_readable_quantity (v, noise, unit);
+  return isnan (v) ? g_strdup ("—") : ss_format_screen_minus (ss_readable_quantity (v, noise, unit));
 }
 
 static GtkWidget *
@@ -76,9 +76,9 @@ ss_cursor_readout_refresh (SsCursorReadout *self)
     return;
   self->t[0] = ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_A);
   self->t[1] = ss_time_axis_get_measure (axis, SS_TIME_AXIS_CURSOR_B);
-  a = ss_format_quantity (self->t[0], "s");
-  b = ss_format_quantity (self->t[1], "s");
-  dt = ss_format_quantity (self->t[1] - self->t[0], "s");
+  a = ss_format_screen_minus (ss_format_quantity (self->t[0], "s"));
+  b = ss_format_screen_minus (ss_format_quantity (self->t[1], "s"));
+  dt = ss_format_screen_minus (ss_format_quantity (self->t[1] - self->t[0], "s"));
   freq = self->t[1] != self->t[0] ? ss_format_quantity (1.0 / fabs (self->t[1] - self->t[0]), "Hz") : g_strdup ("—");
   /* Translators: the measurement cursors' readout: the times of cursors A and B, their distance and its inverse */
   times = g_strdup_printf (_("A: %s    B: %s    Δt = tB − tA = %s    1/Δt = %s"), a, b, dt, freq);

@@ -73,6 +73,7 @@ struct _SsSimulation
   gboolean    finished;               /* the shown run reached t_end (or failed) */
   gboolean    preview;                /* the shown run is a preview (a drag's, or before a slow final run) */
   gboolean    previewing;             /* the last request was a preview: a drag goes on */
+  gboolean    kept_shown;             /* the shown run is a kept one, shown again at once */
   double      last_final_ms;          /* worker time of the last final run, ms (0: none yet) */
   double      preview_over_ms;        /* a final run expected longer than this shows a preview first */
   GQueue      kept;                   /* KeptRun: complete final runs, newest first */
@@ -117,6 +118,10 @@ struct _SsSimulation
   Batch   *out_next; /* the final run behind a preview of the same request not taken yet */
   Batch   *held;     /* a final run done before its preview: handed over after it */
   guint    idle_id;
+
+  /* tests: called as each run starts (ss_simulation_set_run_hook), under mutex */
+  SsSimulationRunHook run_hook;
+  gpointer            run_hook_data;
 };
 
 enum

@@ -51,6 +51,7 @@ struct Batch
   ss_run_opts opts;    /* the options it runs with (its dataset's) */
   gboolean    more;    /* a preview the final run of the same request follows */
   gboolean    ahead;   /* a run computed ahead: kept, not shown */
+  gboolean    kept;    /* a kept run shown again (show_kept_run) */
   SsModelRef *model;
   SsDataset  *dataset; /* a parameter change's whole run, built by the worker (else the arrays) */
   ss_metrics *metrics; /* of a finished progressive run */
@@ -274,6 +275,17 @@ compute_run (SsSimulation *self, Worker *w, const Request *req)
   int              rc = 0;
 
   ss_bench_trace ("worker: run starts");
+  {
+    SsSimulationRunHook hook;
+    gpointer            hook_data;
+
+    g_mutex_lock (&self->mutex);
+    hook = self->run_hook;
+    hook_data = self->run_hook_data;
+    g_mutex_unlock (&self->mutex);
+    if (hook != NULL)
+      hook (req->preview, hook_data); /* tests: may hold the run */
+  }
   b->more = req->then_final && req->preview;
   if (sim == NULL || tee.trace == NULL)
     {
@@ -528,6 +540,7 @@ deliver_cb (gpointer data)
           self->model = ss_model_ref_ref (b->model);
         }
       self->preview = b->preview;
+      self->kept_shown = b->kept;
     }
   if (b->finished && !b->more && b->gen == self->generation)
     {
@@ -672,6 +685,7 @@ show_kept_run (SsSimulation *self, SsDataset *kept, const ss_stats *stats, gint6
   r.time = request_time;
   b = batch_new (&r, TRUE);
   b->dataset = g_object_ref (kept);
+  b->kept = TRUE;
   b->finished = TRUE;
   b->reached = ss_dataset_get_end_time (kept);
   b->stats = *stats;

@@ -144,6 +144,19 @@ ss_simulation_set_keep_runs (SsSimulation *self, gboolean keep)
     g_queue_clear_full (&self->kept, kept_run_free);
 }
 
+/* Tests: @hook is called on the worker thread as each run starts, before
+ * it integrates (NULL: none); it may block to hold the run, so a test
+ * knows a run is on while it sends newer requests. */
+void
+ss_simulation_set_run_hook (SsSimulation *self, SsSimulationRunHook hook, gpointer data)
+{
+  g_return_if_fail (SS_IS_SIMULATION (self));
+  g_mutex_lock (&self->mutex);
+  self->run_hook = hook;
+  self->run_hook_data = data;
+  g_mutex_unlock (&self->mutex);
+}
+
 /* Whether the final run behind a preview runs beside it on a second
  * thread (default: with two processors or more) or after it. */
 void
@@ -322,6 +335,7 @@ start_ref (SsSimulation *self, SsModelRef *model)
   g_clear_pointer (&self->error, g_free);
   self->finished = FALSE;
   self->preview = FALSE;
+  self->kept_shown = FALSE;
   self->computed = 0.0;
   memset (&self->stats, 0, sizeof self->stats);
   g_free (self->modes);
@@ -441,6 +455,14 @@ gboolean
 ss_simulation_get_preview (SsSimulation *self)
 {
   return self->preview;
+}
+
+/* Whether the shown run is one kept from before (a change back to values
+ * run before), shown again at once rather than computed. */
+gboolean
+ss_simulation_get_kept (SsSimulation *self)
+{
+  return self->kept_shown;
 }
 
 /* Share of a slow recompute done (0..1), or -1: none, or a quick one. */

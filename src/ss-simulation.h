@@ -33,8 +33,14 @@ void ss_simulation_set_finals_beside (SsSimulation *self, gboolean beside);
 void ss_simulation_prefetch (SsSimulation *self, ss_model *model);
 void ss_simulation_set_display (SsSimulation *self, double t0, double t1, guint n_bins);
 
+/* Tests: called on the worker thread as each run starts (@preview: at
+ * preview accuracy), before it integrates; it may block to hold the run. */
+typedef void (*SsSimulationRunHook) (gboolean preview, gpointer data);
+void ss_simulation_set_run_hook (SsSimulation *self, SsSimulationRunHook hook, gpointer data);
+
 gboolean        ss_simulation_get_finished (SsSimulation *self);
 gboolean        ss_simulation_get_preview (SsSimulation *self);
+gboolean        ss_simulation_get_kept (SsSimulation *self);
 gboolean        ss_simulation_is_busy (SsSimulation *self);
 gboolean        ss_simulation_is_computing_ahead (SsSimulation *self);
 double          ss_simulation_get_progress (SsSimulation *self);

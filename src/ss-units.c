@@ -35,6 +35,34 @@ ss_format_quantity (double value, const char *unit)
   return g_strdup_printf ("%s %s", number, unit);
 }
 
+/* @text (taken) for the screen: each minus sign, the ASCII hyphen-minus
+ * before a digit or a decimal point at the start, after a space, an
+ * opening bracket or an exponent's "e", becomes the typographic minus
+ * U+2212 "−", as in the charts' tick labels.  What a program reads (CSV,
+ * the copied readout, the command line) keeps the ASCII "-". */
+char *
+ss_format_screen_minus (char *text)
+{
+  GString *out;
+
+  if (text == NULL || strchr (text, '-') == NULL)
+    return text;
+  out = g_string_sized_new (strlen (text) + 8);
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      gboolean sign = *p == '-' && (g_ascii_isdigit (p[1]) || p[1] == '.' || p[1] == ',') &&
+                      (p == text || p[-1] == ' ' || p[-1] == '(' ||
+                       ((p[-1] == 'e' || p[-1] == 'E') && p - text >= 2 && g_ascii_isdigit (p[-2])));
+
+      if (sign)
+        g_string_append (out, "−");
+      else
+        g_string_append_c (out, *p);
+    }
+  g_free (text);
+  return g_string_free (out, FALSE);
+}
+
 /* A 1-2-5 step giving about @target_ticks ticks over @span. */
 double
 ss_nice_step (double span, int target_ticks)

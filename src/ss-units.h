@@ -12,6 +12,7 @@ char  *ss_format_number (double value);
 double ss_nice_step (double span, int target_ticks);
 double ss_tick_step (double lo, double hi, double length, double min_gap);
 char  *ss_format_tick (double value, double step);
+char  *ss_format_screen_minus (char *text);
 
 const char *ss_format_decimal_point (void);
 const char *ss_format_list_separator (void);

@@ -335,7 +335,7 @@ void
 _ss_window_actions_init (SsWindow *self)
 {
   g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
-  const char *const   keys[] = { "show-ghost", "show-forces", "reveal-curves", "loop" };
+  const char *const   keys[] = { "show-ghost", "show-forces", "reveal-curves", "loop", "compute-ahead" };
   GtkEventController *keys_controller = gtk_event_controller_key_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)

@@ -35,6 +35,9 @@
 #include "ss-settings.h"
 #include "ss-tooltips.h"
 #include "ss-window-private.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 G_DEFINE_FINAL_TYPE (SsWindow, ss_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -185,7 +188,24 @@ update_status (SsWindow *self)
 
   g_snprintf (buf, sizeof buf, "%.3f / %g s", t, ss_simulation_get_t_end (self->simulation));
   gtk_inscription_set_text (self->time_label, buf);
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), ss_simulation_get_preview (self->simulation));
+  /* a preview, or a run kept from before shown at once */
+  if (ss_simulation_get_preview (self->simulation))
+    {
+      gtk_label_set_text (self->preview_label, _("preview"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label),
+                                   _("The curves are a quick preview while a control moves; the full-accuracy run "
+                                     "follows when it stops"));
+    }
+  else if (ss_simulation_get_kept (self->simulation))
+    {
+      /* Translators: the status line, beside the time: the run shown was kept from before, not computed again */
+      gtk_label_set_text (self->preview_label, _("kept run"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label),
+                                   _("These values were run before: the run kept then shows at once, at full "
+                                     "accuracy, without computing it again"));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_label),
+                          ss_simulation_get_preview (self->simulation) || ss_simulation_get_kept (self->simulation));
 
   if (m != NULL && ss_simulation_get_error (self->simulation) != NULL)
     {
@@ -298,6 +318,9 @@ compute_ahead_cb (gpointer data)
   guint     n;
 
   self->ahead_id = 0;
+  /* the preference (main menu, Compute Steps Ahead) */
+  if (!g_settings_get_boolean (self->settings, "compute-ahead"))
+    return G_SOURCE_REMOVE;
   if (!ss_simulation_get_finished (self->simulation) || ss_simulation_get_preview (self->simulation) ||
       ss_simulation_get_error (self->simulation) != NULL || ss_simulation_is_busy (self->simulation))
     return G_SOURCE_REMOVE;
@@ -948,7 +971,89 @@ show_forces_changed (SsWindow *self)
   ss_mechanism_view_set_show_forces (self->mechanism_view, g_settings_get_boolean (self->settings, "show-forces"));
 }
 
+/* ---- the main menu ------------------------------------------------------ */
+
+/* Between the main menu's list and the window's bottom: its arrow, its
+ * frame and a margin, px. */
+#define MAIN_MENU_ROOM 44
+
+static GtkWidget *
+find_descendant (GtkWidget *root, GType type, gboolean primary_menu)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) &&
+      (!primary_menu || gtk_menu_button_get_primary (GTK_MENU_BUTTON (root))))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type, primary_menu);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The main menu is never taller than the window below its button: at
+ * 1024 × 700 its list scrolls rather than run past the window's bottom. */
+static void
+main_menu_show_cb (GtkWidget *popover, SsWindow *self)
+{
+  GtkWidget      *scrolled = find_descendant (popover, GTK_TYPE_SCROLLED_WINDOW, FALSE);
+  graphene_rect_t button;
+
+  if (scrolled == NULL || !gtk_widget_compute_bounds (gtk_widget_get_parent (popover), GTK_WIDGET (self), &button))
+    return;
+  gtk_scrolled_window_set_max_content_height (
+      GTK_SCROLLED_WINDOW (scrolled),
+      MAX (gtk_widget_get_height (GTK_WIDGET (self)) - (int)(button.origin.y + button.size.height) - MAIN_MENU_ROOM,
+           100));
+}
+
 /* ---- lifecycle ---------------------------------------------------------- */
+
+/* The work area (the screen less its panels, logical pixels) of the
+ * monitor the window opens on: the one it is on once shown, else the
+ * primary (X11) or the first. FALSE when there is no monitor. */
+static gboolean
+monitor_workarea (SsWindow *self, GdkRectangle *area)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  g_autoptr(GdkMonitor) monitor = NULL;
+
+  if (surface != NULL && gdk_display_get_monitor_at_surface (display, surface) != NULL)
+    monitor = g_object_ref (gdk_display_get_monitor_at_surface (display, surface));
+#ifdef GDK_WINDOWING_X11
+  if (monitor == NULL && GDK_IS_X11_DISPLAY (display) && gdk_x11_display_get_primary_monitor (display) != NULL)
+    monitor = g_object_ref (gdk_x11_display_get_primary_monitor (display));
+#endif
+  if (monitor == NULL)
+    monitor = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+  if (monitor == NULL)
+    return FALSE;
+  gdk_monitor_get_geometry (monitor, area);
+#ifdef GDK_WINDOWING_X11
+  if (GDK_IS_X11_MONITOR (monitor))
+    gdk_x11_monitor_get_workarea (monitor, area);
+#endif
+  return area->width > 0 && area->height > 0;
+}
+
+/* The default size @width × @height (the settings' or the template's),
+ * no larger than the monitor's work area: at GDK_SCALE=2 a 1600 × 1000
+ * screen is 800 × 500 logical pixels, less than 1280 × 820. */
+static void
+set_fitting_default_size (SsWindow *self, int width, int height)
+{
+  GdkRectangle area;
+
+  if (monitor_workarea (self, &area))
+    {
+      width = MIN (width, area.width);
+      height = MIN (height, area.height);
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
 
 static gboolean
 ss_window_close_request (GtkWindow *window)
@@ -1059,6 +1164,18 @@ ss_window_init (SsWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   ss_tooltips_quiet_menu_buttons (GTK_WIDGET (self));
+  {
+    GtkWidget *main_menu = find_descendant (GTK_WIDGET (self), GTK_TYPE_MENU_BUTTON, TRUE);
+
+    GtkPopover *popover = main_menu != NULL ? gtk_menu_button_get_popover (GTK_MENU_BUTTON (main_menu)) : NULL;
+
+    if (popover != NULL)
+      {
+        /* it opens leftwards from the window's right edge, not past it */
+        gtk_widget_set_halign (GTK_WIDGET (popover), GTK_ALIGN_END);
+        g_signal_connect_object (popover, "show", G_CALLBACK (main_menu_show_cb), self, 0);
+      }
+  }
 
   self->settings = ss_settings_new ();
   self->simulation = ss_simulation_new ();
@@ -1073,8 +1190,8 @@ ss_window_init (SsWindow *self)
   g_signal_connect_swapped (self->history, "notify::can-undo", G_CALLBACK (history_changed_cb), self);
   g_signal_connect_swapped (self->history, "notify::can-redo", G_CALLBACK (history_changed_cb), self);
 
-  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
+  set_fitting_default_size (self, g_settings_get_int (self->settings, "window-width"),
+                            g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 

@@ -8,7 +8,9 @@
  * their readouts change; the wheel scrolls the stack over
  * a legend and zooms time over a plot; a characteristic plot added is
  * scrolled into view; the layout the user makes is kept per scenario; the
- * top chart cannot move up in its context menu, the bottom one down; at
+ * top chart cannot move up in its context menu, the bottom one down; the
+ * context menu and its submenus, and the main menu, lie inside a
+ * 1024×700 window; at
  * 1024×700, in English and Polish, the side panel lies beside the charts,
  * the parameters making room for it; in a window 600 px tall the
  * mechanism makes room for the charts. */
@@ -990,6 +992,206 @@ test_move_ends (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The open popover @menu's visible box (not its shadow) in @window's
+ * coordinates. */
+static void
+popover_box (SsWindow *window, GtkWidget *menu, graphene_rect_t *box)
+{
+  GdkSurface     *surface;
+  graphene_rect_t content;
+  double          mx, my, wx, wy;
+
+  surface = gtk_native_get_surface (GTK_NATIVE (menu));
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_first_child (menu), menu, &content));
+  gtk_native_get_surface_transform (GTK_NATIVE (menu), &mx, &my);
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &wx, &wy);
+  graphene_rect_init (box, gdk_popup_get_position_x (GDK_POPUP (surface)) + mx + content.origin.x - wx,
+                      gdk_popup_get_position_y (GDK_POPUP (surface)) + my + content.origin.y - wy, content.size.width,
+                      content.size.height);
+}
+
+/* The open context menu of @chart, its visible box, once it shows an
+ * entry @text. */
+static void
+menu_box (SsWindow *window, SsChart *chart, const char *text, graphene_rect_t *box)
+{
+  GtkWidget *menu;
+
+  menu_entry_sensitive (chart, text); /* waits for it */
+  menu = gtk_widget_get_ancestor (find_entry (GTK_WIDGET (chart), text), GTK_TYPE_POPOVER);
+  g_assert_nonnull (menu);
+  settle (window);
+  popover_box (window, menu, box);
+}
+
+/* The open menu, showing @text, lies inside the window. */
+static void
+assert_menu_inside (SsWindow *window, SsChart *chart, const char *text, const char *what)
+{
+  graphene_rect_t box;
+
+  menu_box (window, chart, text, &box);
+  g_test_message ("%s: menu from y = %.0f to %.0f px in a window %d px tall", what, box.origin.y,
+                  box.origin.y + box.size.height, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpfloat (box.size.height, >, 40);
+  g_assert_cmpfloat (box.origin.y, >=, 0);
+  g_assert_cmpfloat (box.origin.y + box.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+}
+
+/* Opens the submenu @text of the open menu: its page shows, titled @text,
+ * and @left (an entry of the page it leaves) is gone. */
+static void
+open_submenu (SsWindow *window, SsChart *chart, const char *text, const char *left)
+{
+  test_wait wait = test_wait_start ("the submenu's page");
+
+  g_assert_true (menu_entry_sensitive (chart, text));
+  gtk_widget_activate (find_entry (GTK_WIDGET (chart), text));
+  while (find_entry (GTK_WIDGET (chart), left) != NULL || find_entry (GTK_WIDGET (chart), text) == NULL)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      test_wait_tick (&wait);
+    }
+  settle (window);
+}
+
+/* The submenus (the entries that open one) shown under @widget. */
+static void
+list_submenus (GtkWidget *widget, GPtrArray *titles)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (gtk_widget_get_mapped (c) && g_object_class_find_property (G_OBJECT_GET_CLASS (c), "menu-name") != NULL)
+        {
+          g_autofree char *submenu = NULL, *title = NULL;
+
+          g_object_get (c, "menu-name", &submenu, "text", &title, NULL);
+          if (submenu != NULL && !g_str_equal (submenu, "main") &&
+              g_object_class_find_property (G_OBJECT_GET_CLASS (c), "role") != NULL)
+            g_ptr_array_add (titles, g_steal_pointer (&title));
+        }
+      list_submenus (c, titles);
+    }
+}
+
+/* Closes @chart's open menu as the user does, whichever page it shows
+ * (Escape goes back a page, and closes the first). */
+static void
+close_menu (SsWindow *window, SsChart *chart)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (chart)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_POPOVER (c))
+      {
+        test_wait wait = test_wait_start ("the menu to close");
+
+        while (gtk_widget_get_visible (c))
+          {
+            test_gui_xdo ("key Escape");
+            settle (window);
+            test_wait_tick (&wait);
+          }
+      }
+}
+
+/* At 1024×700, the context menu of the bottom chart clicked near its
+ * bottom, and of the top chart near its top, lies inside the window, and
+ * so do its submenus as they open (Add Signal, then each group of it):
+ * each opens on the side with room, and scrolls where it is longer. */
+static void
+test_menus_fit (void)
+{
+  SsWindow    *window = open_window (1024, 700);
+  SsPlotStack *stack = ss_window_get_plot_stack (window);
+  guint        n;
+
+  g_assert_true (ss_window_set_scenario (window, "gear-train"));
+  test_gui_wait_idle (ss_window_get_simulation (window));
+  settle (window);
+  n = ss_plot_stack_get_n_charts (stack);
+  g_assert_cmpuint (n, >=, 2);
+  for (int end = 0; end <= 1; end++)
+    {
+      SsChart    *chart = ss_plot_stack_get_chart (stack, end ? n - 1 : 0);
+      const char *where = end ? "the bottom chart" : "the top chart";
+      g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (g_free);
+
+      open_context_menu (window, chart, end);
+      assert_menu_inside (window, chart, "Autoscale Values", where);
+      open_submenu (window, chart, "Add Signal", "Autoscale Values");
+      assert_menu_inside (window, chart, "Add Signal", "Add Signal");
+      list_submenus (GTK_WIDGET (chart), groups);
+      g_assert_cmpuint (groups->len, >=, 2);
+      for (guint g = 0; g < groups->len; g++)
+        {
+          test_wait wait = test_wait_start ("Add Signal's page again");
+
+          open_submenu (window, chart, groups->pdata[g], "Add Signal");
+          assert_menu_inside (window, chart, groups->pdata[g], groups->pdata[g]);
+          /* back to Add Signal's page: the page's title goes back */
+          gtk_widget_activate (find_entry (GTK_WIDGET (chart), groups->pdata[g]));
+          while (find_entry (GTK_WIDGET (chart), "Add Signal") == NULL)
+            {
+              g_main_context_iteration (NULL, FALSE);
+              g_usleep (1000);
+              test_wait_tick (&wait);
+            }
+          settle (window);
+        }
+      close_menu (window, chart);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkWidget *
+find_main_menu (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (root)))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_main_menu (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* At 1024×700 the main menu lies inside the window: below its button,
+ * leftwards from the window's right edge, its list scrolling. */
+static void
+test_main_menu_fits (void)
+{
+  SsWindow       *window = open_window (1024, 700);
+  GtkWidget      *button = find_main_menu (GTK_WIDGET (window));
+  GtkWidget      *menu;
+  graphene_rect_t box;
+  test_wait       wait = test_wait_start ("the main menu");
+
+  g_assert_nonnull (button);
+  menu = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  while (!gtk_widget_get_mapped (menu))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      test_wait_tick (&wait);
+    }
+  settle (window);
+  popover_box (window, menu, &box);
+  g_test_message ("main menu: x %.0f to %.0f, y %.0f to %.0f in a window %d × %d", box.origin.x,
+                  box.origin.x + box.size.width, box.origin.y, box.origin.y + box.size.height,
+                  gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpfloat (box.size.height, >, 200);
+  g_assert_cmpfloat (box.origin.x, >=, 0);
+  g_assert_cmpfloat (box.origin.y, >=, 0);
+  g_assert_cmpfloat (box.origin.x + box.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpfloat (box.origin.y + box.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  settle (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1014,5 +1216,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart-stack/add-plot-revealed", test_add_plot_revealed);
   g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
   g_test_add_func ("/chart-stack/move-ends", test_move_ends);
+  g_test_add_func ("/chart-stack/menus-fit", test_menus_fit);
+  g_test_add_func ("/chart-stack/main-menu-fits", test_main_menu_fits);
   return g_test_run ();
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ss-axis.h"
 #include "ss-chart-layer.h"
 #include "ss-dataset.h"
 #include "ss-line-layer.h"
@@ -33,6 +34,52 @@ test_format_tick (void)
 
       g_assert_cmpstr (label, ==, cases[i].label);
     }
+}
+
+/* On screen a negative number reads with the typographic minus "−", in the
+ * ticks (linear and log) as in the values read; hyphens that are not signs
+ * stay. */
+static void
+test_screen_minus (void)
+{
+  static const struct
+  {
+    const char *in, *out;
+  } cases[] = {
+    { "-0.25", "−0.25" }, { "-2e-05", "−2e−05" }, { "1.5e-05 m", "1.5e−05 m" },   { "-3.2 N … -1 N", "−3.2 N … −1 N" },
+    { "(-4)", "(−4)" },   { "0.5", "0.5" },       { "one-mass-2", "one-mass-2" }, { "mode-2", "mode-2" },
+    { "-inf", "-inf" },
+  };
+  SsAxisMap   map;
+  SsAxisTicks ticks;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = ss_format_screen_minus (g_strdup (cases[i].in));
+
+      g_assert_cmpstr (text, ==, cases[i].out);
+    }
+  g_assert_null (ss_format_screen_minus (NULL));
+
+  /* the ticks of an axis from −1 to 1 and of a log axis down to 1e-5 */
+  ss_axis_map_init (&map, -1.0, 1.0, SS_AXIS_SCALE_LINEAR, 0, 400);
+  ss_axis_map_ticks (&map, SS_AXIS_HORIZONTAL, 12, &ticks);
+  g_assert_cmpuint (ticks.n, >=, 3);
+  g_assert_cmpfloat (ticks.values[0], <, 0);
+  {
+    g_autofree char *first = ss_axis_map_format_tick (&map, &ticks, ticks.values[0]);
+    g_autofree char *plain = ss_format_tick (ticks.values[0], ticks.step);
+
+    g_assert_true (g_str_has_prefix (first, "−"));
+    g_assert_cmpstr (first + strlen ("−"), ==, plain + 1);
+  }
+  ss_axis_map_init (&map, 1e-5, 1.0, SS_AXIS_SCALE_LOG, 0, 400);
+  ss_axis_map_ticks (&map, SS_AXIS_HORIZONTAL, 12, &ticks);
+  {
+    g_autofree char *low = ss_axis_map_format_tick (&map, &ticks, 1e-5);
+
+    g_assert_cmpstr (low, ==, "1e−05");
+  }
 }
 
 /* Per-pixel min/max decimation (with its 64-sample block summaries) equals
@@ -355,6 +402,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/label-placement", test_label_placement);
   g_test_add_func ("/gui/tick-step", test_tick_step);
   g_test_add_func ("/gui/format-tick", test_format_tick);
+  g_test_add_func ("/gui/screen-minus", test_screen_minus);
   g_test_add_func ("/gui/reading-digits", test_reading_digits);
   g_test_add_func ("/gui/number-shapes", test_number_shapes);
   return g_test_run ();

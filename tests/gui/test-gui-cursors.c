@@ -73,7 +73,7 @@ check_readout (SsCursorReadout *readout,
   g_autofree char *text = ss_cursor_readout_dup_text (readout);
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   g_autoptr(GPtrArray) readings = ss_plot_stack_list_readings (stack);
-  guint n_current = 0, n_pinned = 0;
+  guint n_current = 0, n_pinned = 0, n_negative = 0;
 
   g_assert_cmpuint (ss_cursor_readout_get_n_rows (readout), ==, readings->len);
   g_assert_cmpuint (g_strv_length (lines), ==, readings->len + 2); /* header, rows, "" */
@@ -94,14 +94,24 @@ check_readout (SsCursorReadout *readout,
       assert_close (tsv_number (lines[r + 1], 3), a);
       assert_close (tsv_number (lines[r + 1], 4), b);
       assert_close (tsv_number (lines[r + 1], 5), b - a);
-      /* the table shows the same, with its unit */
+      /* the table shows the same, with its unit; a negative value with
+       * the typographic minus, the copied text with the ASCII one */
       {
         g_autofree char *shown = ss_cursor_readout_dup_cell (readout, r, 2);
-        g_autofree char *want = ss_format_quantity (a, reading->unit);
+        g_autofree char *want = ss_format_screen_minus (ss_format_quantity (a, reading->unit));
+        g_auto(GStrv) fields = g_strsplit (lines[r + 1], "\t", -1);
 
         g_assert_cmpstr (shown, ==, want);
+        g_assert_null (strchr (shown, '-'));
+        if (a < 0 && !g_str_equal (shown, "0"))
+          {
+            n_negative++;
+            g_assert_true (g_str_has_prefix (shown, "−"));
+            g_assert_true (g_str_has_prefix (fields[3], "-"));
+          }
       }
     }
+  g_assert_cmpuint (n_negative, >=, 1);
   g_assert_cmpuint (n_current, >=, 5);
   g_assert_cmpuint (n_pinned, ==, n_current);
 }

@@ -6,6 +6,7 @@
  * machine's speed. */
 #include "test-gui.h"
 
+#include "ss-settings.h"
 #include "ss-simulation-private.h" /* the display the worker decimates for */
 
 typedef struct
@@ -94,7 +95,14 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   g_assert_cmpuint (shown->finals, >=, 1);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_true (ss_simulation_get_finished (sim));
-  g_assert_false (gtk_widget_get_visible (marker));
+  /* no "preview" left: the marker gone, or saying the run is a kept one */
+  if (ss_simulation_get_kept (sim))
+    {
+      g_assert_true (gtk_widget_get_visible (marker));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (marker)), ==, "kept run");
+    }
+  else
+    g_assert_false (gtk_widget_get_visible (marker));
   m = ss_simulation_get_model (sim);
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "k")], ==, k);
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "M")], ==, mass);
@@ -169,6 +177,7 @@ test_every_input_previews (void)
   test_gui_wait_idle (sim);
   g_assert_cmpuint (shown.previews, ==, 0);
   g_assert_true (ss_simulation_get_dataset (sim) == key_step_run);
+  g_assert_true (ss_simulation_get_kept (sim));
   shown.previews = 1;
   shown.beside_final = FALSE; /* no run at all */
   check_preview_then_final (&shown, k, 1.0, "kept run");
@@ -181,6 +190,7 @@ test_every_input_previews (void)
   g_assert_cmpfloat (ss_param_panel_get_values (panel)[im], ==, 1.0);
   check_preview_then_final (&shown, k, 1.0, "undo");
   g_assert_true (ss_simulation_get_dataset (sim) != key_step_run);
+  g_assert_false (ss_simulation_get_kept (sim));
   g_object_unref (key_step_run);
   ss_simulation_set_keep_runs (sim, TRUE);
 
@@ -318,6 +328,14 @@ test_kept_runs (void)
   b = g_object_ref (final_run_of (row, 140.0));
   g_assert_true (b != a);
   g_assert_true (final_run_of (row, 130.0) == a);
+  /* the status line says the run shown is a kept one */
+  {
+    GtkLabel *marker = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label"));
+
+    g_assert_true (ss_simulation_get_kept (sim));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (marker)));
+    g_assert_cmpstr (gtk_label_get_text (marker), ==, "kept run");
+  }
   {
     ss_stats shown;
 
@@ -331,6 +349,10 @@ test_kept_runs (void)
   ss_simulation_set_run_options (sim, &fine);
   again = final_run_of (row, 140.0);
   g_assert_true (again != b);
+  /* a run computed now: no "kept run" */
+  g_assert_false (ss_simulation_get_kept (sim));
+  g_assert_false (gtk_widget_get_visible (
+      GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label"))));
   ss_simulation_set_run_options (sim, &none);
   g_assert_true (final_run_of (row, 140.0) == b);
 
@@ -339,6 +361,71 @@ test_kept_runs (void)
     final_run_of (row, 140.0 + i);
   g_assert_true (final_run_of (row, 130.0) != a);
 
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+}
+
+/* Whether a run computed ahead is kept that is not in @before. */
+static gboolean
+has_new_ahead (SsSimulation *sim, GPtrArray *before)
+{
+  for (GList *l = sim->kept.head; l != NULL; l = l->next)
+    if (((KeptRun *)l->data)->ahead && !g_ptr_array_find (before, ((KeptRun *)l->data)->dataset, NULL))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+list_kept (SsSimulation *sim, GPtrArray *kept)
+{
+  g_ptr_array_set_size (kept, 0);
+  for (GList *l = sim->kept.head; l != NULL; l = l->next)
+    g_ptr_array_add (kept, g_object_ref (((KeptRun *)l->data)->dataset));
+}
+
+/* Compute Steps Ahead off (the main menu's toggle, a setting): after a
+ * change's final run nothing is computed ahead, and a key step computes
+ * its run (not a kept one); on again, the runs ahead come back. */
+void
+test_steps_ahead_off (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *panel = ss_window_get_param_panel (window);
+  SsParamRow   *row;
+  g_autoptr(GSettings) settings = ss_settings_new ();
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
+  test_gui_wait_idle (sim);
+  row = ss_param_panel_get_row (panel, "k");
+  g_assert_true (g_settings_get_boolean (settings, "compute-ahead"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "settings.compute-ahead", NULL));
+  g_assert_false (g_settings_get_boolean (settings, "compute-ahead"));
+
+  /* values no earlier test ran */
+  list_kept (sim, kept);
+  g_signal_emit_by_name (row, "value-requested", 171.0, TRUE);
+  test_gui_wait_idle (sim);
+  /* the frame and the idle that would compute ahead have passed */
+  test_gui_wait_until (!ss_simulation_is_computing_ahead (sim) && !g_main_context_pending (NULL), "the idle");
+  g_assert_false (has_new_ahead (sim, kept));
+  list_kept (sim, kept);
+  g_signal_emit_by_name (ss_param_row_get_scale (row), "move-slider", GTK_SCROLL_STEP_UP);
+  test_gui_wait_idle (sim);
+  g_assert_true (ss_simulation_get_finished (sim));
+  g_assert_false (ss_simulation_get_kept (sim));
+  g_assert_false (g_ptr_array_find (kept, ss_simulation_get_dataset (sim), NULL));
+
+  /* on again: the next change's steps are computed ahead */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "settings.compute-ahead", NULL));
+  g_assert_true (g_settings_get_boolean (settings, "compute-ahead"));
+  list_kept (sim, kept);
+  g_signal_emit_by_name (row, "value-requested", 193.0, TRUE);
+  test_gui_wait_idle (sim);
+  test_gui_wait_until (!ss_simulation_is_computing_ahead (sim) && !g_main_context_pending (NULL) &&
+                           has_new_ahead (sim, kept),
+                       "the runs ahead");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-parameters", NULL);
   test_gui_wait_idle (sim);
 }

@@ -101,8 +101,8 @@ test_scenario (gconstpointer data)
             g_assert_cmpstr (shown, ==, NULL);
           else
             {
-              g_autofree char *want =
-                  ss_format_quantity (g_ascii_strtod (last[f], NULL), ss_line_layer_get_unit (SS_LINE_LAYER (layer)));
+              g_autofree char *want = ss_format_screen_minus (
+                  ss_format_quantity (g_ascii_strtod (last[f], NULL), ss_line_layer_get_unit (SS_LINE_LAYER (layer))));
 
               g_assert_cmpstr (shown, ==, want);
             }
@@ -690,10 +690,62 @@ count_previews_cb (SsSimulation *sim, PreviewCount *pc)
     }
 }
 
-/* A drag whose steps come faster than its previews are computed (a step
- * every 4 ms, each preview of one-mass LuGre over 30 s taking tens of ms):
- * the window still shows previews while the drag goes on, each of a value
- * the drag passed through, and none after the final change. */
+/* A gate on the worker's preview runs (ss_simulation_set_run_hook): each
+ * waits as it starts until the test lets it go, so the test knows a
+ * preview is on while it sends newer values. */
+typedef struct
+{
+  GMutex   mutex;
+  GCond    cond;
+  guint    started;  /* preview runs started */
+  guint    released; /* ... let go */
+  gboolean open;     /* all go */
+} Gate;
+
+static void
+gate_hook (gboolean preview, gpointer data)
+{
+  Gate *gate = data;
+
+  if (!preview)
+    return;
+  g_mutex_lock (&gate->mutex);
+  gate->started++;
+  g_cond_broadcast (&gate->cond);
+  while (!gate->open && gate->released < gate->started)
+    g_cond_wait (&gate->cond, &gate->mutex);
+  g_mutex_unlock (&gate->mutex);
+}
+
+static guint
+gate_started (Gate *gate)
+{
+  guint n;
+
+  g_mutex_lock (&gate->mutex);
+  n = gate->started;
+  g_mutex_unlock (&gate->mutex);
+  return n;
+}
+
+/* Lets the preview run held at the gate go on (@all: and every later one). */
+static void
+gate_release (Gate *gate, gboolean all)
+{
+  g_mutex_lock (&gate->mutex);
+  gate->released++;
+  gate->open = all;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->mutex);
+}
+
+/* A drag whose steps come faster than its previews are computed: ten
+ * newer values arrive while each preview run is on (held at its start by
+ * the gate until they are sent).  The window still shows every preview
+ * run while the drag goes on, each of the value it started with (100, then
+ * the newest when it ended, 110), the drag's values in between skipped,
+ * and none after the final change; the preview on at the release is
+ * dropped. */
 void
 test_drag_outpaces_previews (void)
 {
@@ -702,37 +754,59 @@ test_drag_outpaces_previews (void)
   g_autoptr(SsSimulation) sim = ss_simulation_new ();
   g_autofree double *values = g_new (double, sc->n_params);
   PreviewCount       pc = { 0, NAN, ss_scenario_param_index (sc, "k") };
+  Gate               gate = { 0 };
   guint              during;
 
+  g_mutex_init (&gate.mutex);
+  g_cond_init (&gate.cond);
   ss_scenario_defaults (sc, values);
   g_assert_true (ss_param_set_assignment (sc, values, "law=lugre", NULL));
   ss_simulation_set_run_options (sim, &opts);
   ss_simulation_start (sim, sc->create (sc, values, NULL));
   test_gui_wait_idle (sim);
   g_signal_connect (sim, "updated", G_CALLBACK (count_previews_cb), &pc);
-  for (int step = 0; step < 150; step++)
+  ss_simulation_set_run_hook (sim, gate_hook, &gate);
+
+  /* the first step's preview starts and is held */
+  values[pc.ik] = 100.0;
+  ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
+  test_gui_wait_until (gate_started (&gate) == 1, "the first preview to start");
+  for (guint round = 1; round <= 2; round++)
     {
-      values[pc.ik] = 100.0 + step;
-      ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
-      test_gui_pump (4);
+      /* ten newer values while it is on */
+      for (int step = 1; step <= 10; step++)
+        {
+          values[pc.ik] = 100.0 + 10 * (round - 1) + step;
+          ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
+          test_gui_iterate ();
+        }
+      g_assert_cmpuint (gate_started (&gate), ==, round);
+      /* let it go: it is shown, and the newest value's preview starts */
+      gate_release (&gate, FALSE);
+      test_gui_wait_until (pc.previews == round && gate_started (&gate) == round + 1, "a preview shown, the next on");
+      g_test_message ("preview %u shows k = %g", round, pc.last_k);
+      g_assert_cmpfloat (pc.last_k, ==, round == 1 ? 100.0 : 110.0);
+      g_assert_true (ss_simulation_get_preview (sim));
+      g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[pc.ik], ==, pc.last_k);
     }
-  during = pc.previews;
-  g_test_message ("%u previews shown during 150 steps 4 ms apart", during);
-  g_assert_cmpuint (during, >=, 1);
-  g_assert_cmpfloat (pc.last_k, >=, 100.0);
-  g_assert_cmpfloat (pc.last_k, <=, 249.0);
-  g_assert_cmpfloat (pc.last_k, ==, round (pc.last_k));
-  /* the release: the final run, and no preview after it */
+
+  /* the release, while the preview of 120 is held: the final run, and no
+   * preview after it */
   values[pc.ik] = 250.0;
   ss_simulation_recompute (sim, sc->create (sc, values, NULL));
   during = pc.previews;
+  gate_release (&gate, TRUE);
   test_gui_wait_idle (sim);
   g_assert_cmpuint (pc.previews, ==, during);
+  g_assert_cmpuint (gate_started (&gate), ==, 3);
   g_assert_false (ss_simulation_get_preview (sim));
   g_assert_cmpfloat (ss_model_values (ss_simulation_get_model (sim))[pc.ik], ==, 250.0);
   g_assert_cmpfloat_with_epsilon (ss_dataset_get_end_time (ss_simulation_get_dataset (sim)), 30.0, 1e-9);
+  ss_simulation_set_run_hook (sim, NULL, NULL);
   g_signal_handlers_disconnect_by_data (sim, &pc);
   ss_simulation_set_run_options (sim, &none);
+  g_mutex_clear (&gate.mutex);
+  g_cond_clear (&gate.cond);
 }
 
 /* A 1024 px wide screen holds the window: the parameters and the

@@ -120,6 +120,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/every-input-previews", test_every_input_previews);
   g_test_add_func ("/gui/kept-runs", test_kept_runs);
   g_test_add_func ("/gui/steps-ahead", test_steps_ahead);
+  g_test_add_func ("/gui/steps-ahead-off", test_steps_ahead_off);
   g_test_add_func ("/gui/fits-1024", test_fits_1024);
   g_test_add_func ("/gui/split-menu-tooltip-quiet", test_split_menu_tooltip_quiet);
   g_test_add_func ("/gui/invalid-values", test_invalid_values);

@@ -87,3 +87,4 @@ void test_long_line_dialog (void);
 void test_every_input_previews (void);
 void test_kept_runs (void);
 void test_steps_ahead (void);
+void test_steps_ahead_off (void);

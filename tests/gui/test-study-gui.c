@@ -22,6 +22,7 @@
 #include "ss-memory-budget.h"
 #include "ss-study-dialog-private.h"
 #include "ss-study-layer.h"
+#include "ss-units.h"
 #include "ss-window-private.h"
 #include "test-gui-util.h"
 #include <stickslip/study-presets.h>
@@ -192,7 +193,8 @@ test_curve_equals_table (void)
     for (int v = 0; v < 7; v++)
       {
         g_autofree char *text = ss_chart_layer_format_value (SS_CHART_LAYER (force), v);
-        g_autofree char *want = ss_study_table_format_value (table, 1, ss_study_table_get_value (table, v, 1));
+        g_autofree char *want =
+            ss_format_screen_minus (ss_study_table_format_value (table, 1, ss_study_table_get_value (table, v, 1)));
 
         g_assert_cmpint (ss_study_layer_get_mark (force, v, &x, &y), ==, SS_STUDY_MARK_POINT);
         g_assert_cmpfloat (fabs (y - (ss_study_table_get_value (table, v, 1) - lo) / (hi - lo)), <, 1e-12);

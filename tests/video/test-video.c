@@ -289,6 +289,59 @@ test_png_sequence (void)
     }
 }
 
+/* A shorter export over a longer one leaves one sequence: the earlier
+ * export's frames 13–24 of the same name go, and nothing else does: not
+ * another name's frames, not a file of the same pattern this program did
+ * not write (frame 20 below), nor the frames after it. */
+static void
+test_png_shorter_export (void)
+{
+  g_autoptr(SsDataset) dataset = one_mass_run (3.0);
+  g_autoptr(SsAnimationFrames) longer = make_frames (dataset, 0.5, 2.5, 2.0, 24, 64, 64);
+  g_autoptr(SsAnimationFrames) shorter = make_frames (dataset, 0.5, 1.5, 2.0, 24, 64, 64);
+  g_autofree char *dir = fresh_dir ("png-shorter");
+  g_autofree char *path = g_build_filename (dir, "run.png", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.png", NULL);
+  g_autofree char *foreign = g_build_filename (dir, "run-00020.png", NULL);
+  g_autofree char *notes = g_build_filename (dir, "run-notes.txt", NULL);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *own = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 8, 8);
+
+  g_assert_cmpuint (ss_animation_frames_get_n_frames (longer), ==, 24);
+  g_assert_cmpuint (ss_animation_frames_get_n_frames (shorter), ==, 12);
+  /* a longer export, another name's sequence and a note */
+  g_assert_true (ss_animation_write (longer, path, SS_ANIMATION_FORMAT_PNG, NULL, NULL, NULL, &error));
+  g_assert_true (ss_animation_write (longer, other, SS_ANIMATION_FORMAT_PNG, NULL, NULL, NULL, &error));
+  g_assert_true (g_file_set_contents (notes, "mine", -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (dir), ==, 24 + 24 + 1);
+  /* the shorter export over it: one sequence of 12 */
+  g_assert_true (ss_animation_write (shorter, path, SS_ANIMATION_FORMAT_PNG, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (dir), ==, 12 + 24 + 1);
+  for (guint i = 0; i < 24; i++)
+    {
+      g_autofree char *mine = ss_animation_frame_path (path, i);
+      g_autofree char *theirs = ss_animation_frame_path (other, i);
+
+      g_assert_cmpint (g_file_test (mine, G_FILE_TEST_EXISTS), ==, i < 12);
+      g_assert_true (g_file_test (theirs, G_FILE_TEST_EXISTS));
+    }
+  /* frames 13–24 again, then 20 replaced by a picture made elsewhere */
+  g_assert_true (ss_animation_write (longer, path, SS_ANIMATION_FORMAT_PNG, NULL, NULL, NULL, &error));
+  g_assert_cmpint (cairo_surface_write_to_png (own, foreign), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (own);
+  g_assert_true (ss_animation_write (shorter, path, SS_ANIMATION_FORMAT_PNG, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 24; i++)
+    {
+      g_autofree char *mine = ss_animation_frame_path (path, i);
+
+      g_assert_cmpint (g_file_test (mine, G_FILE_TEST_EXISTS), ==, i < 12 || i >= 19);
+    }
+  g_assert_true (g_file_test (notes, G_FILE_TEST_EXISTS));
+}
+
 /* ---- nothing half-written ---------------------------------------------- */
 
 static void
@@ -543,6 +596,7 @@ main (int argc, char **argv)
   tmpdir = g_dir_make_tmp ("test-video-XXXXXX", NULL);
   g_test_add_func ("/video/webm", test_webm);
   g_test_add_func ("/video/png-sequence", test_png_sequence);
+  g_test_add_func ("/video/png-shorter-export", test_png_shorter_export);
   g_test_add_func ("/video/cancel", test_cancel);
   g_test_add_func ("/video/quit-waits", test_quit_waits);
   g_test_add_func ("/video/unwritable", test_unwritable);
