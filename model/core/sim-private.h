@@ -61,6 +61,7 @@ struct ss_sim {
   SUNMatrix A;             /* BDF Jacobian (dense) */
   SUNLinearSolver LS;      /* BDF linear solver */
   SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
+  N_Vector jac_col;        /* a column of A as a vector (sim_jac_dq; no data of its own) */
   int *modes;              /* n_contacts current modes */
   int *old_modes;          /* scratch */
   bool *released;          /* per contact: stuck and released (m->release_flag) as last
@@ -139,7 +140,18 @@ struct ss_sim {
  * sim-linsol.c): for the tests that compare them. */
 extern _Thread_local bool sim_plain_sundials;
 
+/* CVODE's right-hand side: the model's in the current modes (a hybrid
+ * model's last one kept in ydot_last). */
+int sim_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user);
+
 /* ---- sim-linsol.c: the dense linear solver for small states ---- */
+
+/* CVODE's difference-quotient Jacobian (cvLsDenseDQJac: the same
+ * increments and quotients, bit for bit), less the right-hand sides of
+ * the states no right-hand side reads (ss_model.integral): their columns
+ * are zero.  CVLS's Jacobian function (CVodeSetJacFn), user data the run. */
+int sim_jac_dq(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user, N_Vector tmp1,
+               N_Vector tmp2, N_Vector tmp3);
 
 /* SUNLinSol_Dense's LU and solve for an n x n dense matrix, bit for bit,
  * in fixed-size loops; NULL when out of memory. */

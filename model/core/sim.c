@@ -43,7 +43,7 @@ void ss_report_failure(const char *why)
 
 const char *ss_take_failure(void) { return model_failure; }
 
-static int rhs_cb(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
+int sim_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
 {
   ss_sim *s = user;
   int rc = s->m->ops->rhs(s->m, t, N_VGetArrayPointer(y), s->modes, N_VGetArrayPointer(ydot));
@@ -197,6 +197,8 @@ void ss_sim_free(ss_sim *s)
     N_VDestroy(s->y_trial);
   if (s->ydot_last)
     N_VDestroy(s->ydot_last);
+  if (s->jac_col)
+    N_VDestroy(s->jac_col);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   free(s->modes);
@@ -332,7 +334,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->t_rhs = s->t_dip_start = NAN;
 
   s->cvode = CVodeCreate(m->stiff ? CV_BDF : CV_ADAMS, s->ctx);
-  int flag = s->cvode ? CVodeInit(s->cvode, rhs_cb, 0.0, s->y) : -1;
+  int flag = s->cvode ? CVodeInit(s->cvode, sim_rhs, 0.0, s->y) : -1;
   if (flag == 0)
     flag = CVodeSetErrHandlerFn(s->cvode, err_cb, s);
   if (flag == 0)
@@ -364,6 +366,10 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
               : sim_plain_sundials ? SUNLinSol_Dense(s->y, s->A, s->ctx)
                                    : sim_linsol_small(m->nx, s->ctx);
       flag = s->LS ? CVodeSetLinearSolver(s->cvode, s->LS, s->A) : -1;
+      if (flag == 0 && !sim_plain_sundials) {
+        s->jac_col = N_VCloneEmpty(s->y);
+        flag = s->jac_col ? CVodeSetJacFn(s->cvode, sim_jac_dq) : -1;
+      }
       if (flag == 0 && m->hybrid)
         flag = CVodeSetEtaFixedStepBounds(s->cvode, 0.0, SIM_HYBRID_BDF_ETA_MAX_FIXED);
     } else {

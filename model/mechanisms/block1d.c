@@ -197,6 +197,7 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
   bm->at.bristle = state ? 2 : -1;
   bm->at.work = state ? 3 : 2;
   bm->at.diss = bm->at.work + 1;
+  m->integral[bm->at.work] = m->integral[bm->at.diss] = true;
   m->impl = bm;
   m->ops = &block1d_ops;
   m->hybrid = law->event_driven;

@@ -687,6 +687,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   m->impl = g;
   m->ops = &gear_train_ops;
+  m->integral[g->iwork] = m->integral[g->idiss] = true;
   m->hybrid = ss_law_get(g->law)->event_driven;
   /* BDF: small gear inertias (level 1), fast first-order gears (level 2),
    * steep smooth friction laws; level 4 has no events, and Newton steps

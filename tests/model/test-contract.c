@@ -363,6 +363,16 @@ static void test_runs(void)
 
 /* ---- the small N_Vector and linear solver: every variant bit for bit ------- */
 
+/* The counters of a run with the small vector and solver (a) and SUNDIALS'
+ * own (b): equal, but for the right-hand sides of the energy integrals'
+ * Jacobian columns (two per Jacobian), which a's BDF leaves out. */
+static bool same_stats(const ss_stats *a, const ss_stats *b, bool bdf)
+{
+  long saved = b->rhs_evals - a->rhs_evals;
+  return a->steps == b->steps && a->root_evals == b->root_evals && a->events == b->events &&
+         a->restarts == b->restarts && (bdf ? saved > 0 && saved % 2 == 0 : saved == 0);
+}
+
 static void test_nvector(void)
 {
   g_autoptr(GPtrArray) all = all_variants();
@@ -387,7 +397,7 @@ static void test_nvector(void)
                  sizeof(double) * tr[0]->n_rows * (size_t)tr[0]->n_columns) != 0 ||
           (tr[0]->n_events > 0 &&
            memcmp(tr[0]->events, tr[1]->events, sizeof(ss_event) * tr[0]->n_events) != 0) ||
-          memcmp(&tr[0]->stats, &tr[1]->stats, sizeof tr[0]->stats) != 0)
+          !same_stats(&tr[0]->stats, &tr[1]->stats, m->stiff))
         g_error("%s: the small N_Vector and linear solver's run differs from SUNDIALS' own",
                 v->label);
     }
