@@ -255,16 +255,20 @@ static void slide_row(const ss_planar_system *sys, const ss_planar_joint *jt, co
   }
 }
 
+void ss_planar_slide_row(const ss_planar_system *sys, int j, const double *x, double *row)
+{
+  const ss_planar_joint *jt = &sys->joint[j];
+  jgeo g;
+  if (jt->kind == SS_JOINT_PRISMATIC)
+    joint_geo(jt, x, &g);
+  slide_row(sys, jt, &g, row);
+}
+
 void ss_planar_slide_jacobian(const ss_planar_system *sys, const double *x, double *Cmu)
 {
   int n = sys->n;
-  for (int j = 0; j < sys->nj; j++) {
-    const ss_planar_joint *jt = &sys->joint[j];
-    jgeo g;
-    if (jt->kind == SS_JOINT_PRISMATIC)
-      joint_geo(jt, x, &g);
-    slide_row(sys, jt, &g, Cmu + (size_t)j * (size_t)n);
-  }
+  for (int j = 0; j < sys->nj; j++)
+    ss_planar_slide_row(sys, j, x, Cmu + (size_t)j * (size_t)n);
 }
 
 /* ---- the same from a precomputed geometry (ss_planar_joint_geometry) ---- */
