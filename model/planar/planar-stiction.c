@@ -2,6 +2,10 @@
  * friction-reaction coupling for planar mechanisms (planar-stiction.h).
  * Linear algebra: GSL LU (square systems, the dynamics' Schur complement)
  * and SVD (statics, possibly redundant), all on stack buffers. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,9 @@
 /* planar.c - planar multibody core: kinematics of revolute and prismatic
  * joints in absolute coordinates, reactions, friction basis (planar.h). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stddef.h>
 
@@ -77,6 +81,8 @@ static void joint_geo_cs(const ss_planar_joint *jt, const double *x, double ca, 
     g->t[1] = sa * jt->axis[0] + ca * jt->axis[1];
     g->n[0] = -g->t[1];
     g->n[1] = g->t[0];
+  } else { /* not read at a revolute joint */
+    g->t[0] = g->t[1] = g->n[0] = g->n[1] = 0.0;
   }
 }
 
