@@ -26,6 +26,10 @@
  * of keeping each step's Taylor coefficients.  A bracket across a restart
  * is not searched (the column may jump there): the sample itself is the
  * extremum, and the event's row holds the other side. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -16,6 +16,10 @@
  * rung (sim_follow_creep, docs/events.md): round-off would otherwise pick
  * that time.  Both end the step early.  The state they share is in
  * sim-private.h. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

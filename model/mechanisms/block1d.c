@@ -3,6 +3,10 @@
  * Exact law: M z'' = F - C z' - FK sgn z' while sliding (mode, never sgn(0)),
  * z'' = 0 and z' = 0 exactly while stuck (|F| <= FS, Gauss principle:
  * the static force is sat(F, FS)).  Smooth laws: M z'' = F - C z' - N mu(z'). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 

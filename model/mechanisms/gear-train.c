@@ -36,6 +36,10 @@
  * mu delta' = luz(M, MT0k): a smooth law with a Stribeck drop has no unique
  * velocity for a massless body.  A bearing without dry friction (MT0s = 0)
  * has no discontinuity; its mode is irrelevant and raises no events. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
