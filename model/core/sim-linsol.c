@@ -222,10 +222,21 @@ static int mat_scale_add_i(sunrealtype c, SUNMatrix A)
   return SUNMAT_SUCCESS;
 }
 
+/* CVLS keeps the Jacobian in a clone of A (savedJ) and copies it back at
+ * each setup that reuses it: the clone gets the same operations. */
+static SUNMatrix mat_clone(SUNMatrix A)
+{
+  SUNMatrix B = SUNMatClone_Dense(A);
+  if (B)
+    sim_matrix_small_ops(B);
+  return B;
+}
+
 void sim_matrix_small_ops(SUNMatrix A)
 {
   if (SUNDenseMatrix_Rows(A) != SUNDenseMatrix_Columns(A))
     return;
+  A->ops->clone = mat_clone;
   A->ops->copy = mat_copy;
   A->ops->zero = mat_zero;
   A->ops->scaleaddi = mat_scale_add_i;

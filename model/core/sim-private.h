@@ -157,7 +157,8 @@ int sim_jac_dq(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user, 
  * in fixed-size loops; NULL when out of memory. */
 SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx);
 /* Gives square dense matrix A the element-wise copy, zero and
- * scale-add-identity of CVLS's setup in whole-array loops (the same bits). */
+ * scale-add-identity of CVLS's setup in whole-array loops (the same bits),
+ * and a clone with them (CVLS's saved Jacobian). */
 void sim_matrix_small_ops(SUNMatrix A);
 
 /* Every contact's relative velocity at (t, x) in the current modes, into

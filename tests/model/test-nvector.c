@@ -228,6 +228,16 @@ static void test_linsol(void)
     g_assert_cmpint(SUNMatZero(Af), ==, 0);
     for (int i = 0; i < n * n; i++)
       g_assert_cmpfloat(af[i], ==, 0.0);
+    /* CVLS's saved Jacobian is a clone: it copies back with the same ops */
+    SUNMatrix Cf = SUNMatClone(Af);
+    g_assert_nonnull(Cf);
+    g_assert_true(Cf->ops->copy == Af->ops->copy);
+    g_assert_true(Cf->ops->scaleaddi == Af->ops->scaleaddi);
+    g_assert_cmpint(SUNMatCopy(Bf, Cf), ==, 0);
+    g_assert_cmpint(
+        memcmp(SUNDenseMatrix_Data(Cf), SUNDenseMatrix_Data(Bs), sizeof(double) * (size_t)(n * n)),
+        ==, 0);
+    SUNMatDestroy(Cf);
     SUNMatDestroy(As);
     SUNMatDestroy(Af);
     SUNMatDestroy(Bs);
