@@ -41,6 +41,7 @@
 #endif
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,18 +100,43 @@ static bool weightless(const gear_train *g, int b)
 
 /* ---- loads ---------------------------------------------------------------- */
 
+/* sin(x) with the last argument's value kept, per thread and load: the
+ * loads are evaluated many times at one instant (the Newton iterations,
+ * the Jacobian's columns, the roots at a step's end).  The key is x's
+ * bits, so a kept value is sin(x)'s, bit for bit. */
+typedef struct sin_kept {
+  uint64_t x; /* the argument's bits */
+  double s;   /* sin of it */
+  bool valid;
+} sin_kept;
+
+static double sin_of(sin_kept *k, double x)
+{
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  if (!k->valid || bits != k->x) {
+    k->s = sin(x);
+    k->x = bits;
+    k->valid = true;
+  }
+  return k->s;
+}
+
+static _Thread_local sin_kept drive_sin, load_sin;
+
 static double drive_torque(const gear_train *g, double t)
 {
   switch (g->drive) {
   case DRIVE_RAMP: return g->t_load > 0.0 && t < g->t_load ? g->M_amp * t / g->t_load : g->M_amp;
   case DRIVE_STEP: return t >= g->t_load ? g->M_amp : 0.0;
-  default: return g->M_amp * sin(g->omega_drive * t);
+  default: return g->M_amp * sin_of(&drive_sin, g->omega_drive * t);
   }
 }
 
 static double load_torque(const gear_train *g, double t)
 {
-  return g->M_phi_amp != 0.0 ? g->M_phi0 + g->M_phi_amp * sin(g->omega_phi * t) : g->M_phi0;
+  return g->M_phi_amp != 0.0 ? g->M_phi0 + g->M_phi_amp * sin_of(&load_sin, g->omega_phi * t)
+                             : g->M_phi0;
 }
 
 /* ---- elements --------------------------------------------------------------- */
