@@ -274,7 +274,8 @@ SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx)
  * taken: CVODE sets it wherever it changes h), the error weights, the unit
  * roundoff.  Each column j perturbs y_j by inc = max(sqrt(uround) |y_j|,
  * minInc / ewt_j) and takes (f(y + inc e_j) - fy) / inc as N_VLinearSum;
- * the increments and quotients are the same bits.  A state no right-hand
+ * the increments and quotients are the same bits (the runs set no
+ * inequality constraints, whose sign changes of inc it leaves out).  A state no right-hand
  * side reads (ss_model.integral: the energy integrals) gives f(y + inc e_j)
  * = fy, bit for bit, so its column is zero, as CVLS has left it
  * (SUNMatZero), with no right-hand side evaluated. */
