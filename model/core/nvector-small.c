@@ -47,10 +47,15 @@
  * included: -1 (x + y) and -y - x differ where x = -y) */
 ALWAYS_INLINE void lsum(int n, double a, const double *x, double b, const double *y, double *z)
 {
+  /* (a product by 1 is exact: where a or b is 1 it is left out, the same
+   * bits with one multiplication less per element) */
   if (a == b) {
     if (a == -1.0)
       for (int i = 0; i < n; i++)
         z[i] = -y[i] - x[i];
+    else if (a == 1.0)
+      for (int i = 0; i < n; i++)
+        z[i] = x[i] + y[i];
     else
       for (int i = 0; i < n; i++)
         z[i] = a * (x[i] + y[i]);
@@ -58,9 +63,18 @@ ALWAYS_INLINE void lsum(int n, double a, const double *x, double b, const double
     if (a == -1.0)
       for (int i = 0; i < n; i++)
         z[i] = y[i] - x[i];
+    else if (a == 1.0)
+      for (int i = 0; i < n; i++)
+        z[i] = x[i] - y[i];
     else
       for (int i = 0; i < n; i++)
         z[i] = a * (x[i] - y[i]);
+  } else if (b == 1.0) {
+    for (int i = 0; i < n; i++)
+      z[i] = a * x[i] + y[i];
+  } else if (a == 1.0) {
+    for (int i = 0; i < n; i++)
+      z[i] = x[i] + b * y[i];
   } else {
     for (int i = 0; i < n; i++)
       z[i] = a * x[i] + b * y[i];
