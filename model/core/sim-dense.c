@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvector-small.h"
 #include "sim-private.h"
 
 #define DENSE_EVERY  8 /* a sample every this many stretches (and at each segment's ends) */
@@ -459,11 +460,17 @@ static bool add_node(ss_sim *s, double t)
                                   &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &zn1,
                                   &(void *){NULL}) == CV_SUCCESS &&
       zn1) {
-    const double *restrict z = N_VGetArrayPointer(zn1);
-    double *restrict yd = p->yd, r = 1.0 / h;
-    memcpy(p->y, N_VGetArrayPointer(s->y), sizeof(double) * (size_t)nx);
-    for (int i = 0; i < nx; i++)
-      yd[i] = z[i] * r;
+    const double *restrict z = N_VGetArrayPointer(zn1), *restrict y = N_VGetArrayPointer(s->y);
+    double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
+    /* (loops of the state's length, unrolled) */
+#define K(N)                                     \
+  do {                                           \
+    memcpy(yn, y, sizeof(double) * (size_t)(N)); \
+    for (int i = 0; i < (N); i++)                \
+      yd[i] = z[i] * r;                          \
+  } while (0)
+    SS_SMALL_SWITCH(nx, K)
+#undef K
   } else {
     if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
       return false;

@@ -151,10 +151,16 @@ static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunr
   small_ls *c = CONTENT(S);
   const double *a = SUNDenseMatrix_Data(A);
   double *xd = N_VGetArrayPointer(x);
-  if (x != b) /* x = b (N_VScale by 1 as SUNLinSol_Dense: the same bits) */
-    memcpy(xd, N_VGetArrayPointer(b), sizeof(double) * (size_t)c->n);
+  const double *bd = x != b ? N_VGetArrayPointer(b) : NULL;
   int n = (int)c->n;
-#define K(N) getrs(N, a, c->pivots, xd)
+  /* x = b first (N_VScale by 1 as SUNLinSol_Dense: the same bits), a copy
+   * of the fixed length */
+#define K(N)                                        \
+  do {                                              \
+    if (bd)                                         \
+      memcpy(xd, bd, sizeof(double) * (size_t)(N)); \
+    getrs(N, a, c->pivots, xd);                     \
+  } while (0)
   SS_SMALL_SWITCH(n, K)
 #undef K
   c->last_flag = 0;
