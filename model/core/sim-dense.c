@@ -460,7 +460,7 @@ static bool add_node(ss_sim *s, double t)
                                   &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &zn1,
                                   &(void *){NULL}) == CV_SUCCESS &&
       zn1) {
-    const double *restrict z = N_VGetArrayPointer(zn1), *restrict y = N_VGetArrayPointer(s->y);
+    const double *restrict z = SIM_DATA(zn1), *restrict y = SIM_DATA(s->y);
     double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
     /* (loops of the state's length, unrolled) */
 #define K(N)                                     \

@@ -135,7 +135,7 @@ static int ls_initialize(SUNLinearSolver S)
 static int ls_setup(SUNLinearSolver S, SUNMatrix A)
 {
   small_ls *c = CONTENT(S);
-  double *a = SUNDenseMatrix_Data(A);
+  double *a = SM_DATA_D(A);
   int n = (int)c->n;
   sunindextype flag = 0;
 #define K(N) flag = getrf(N, a, c->pivots)
@@ -149,9 +149,9 @@ static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunr
 {
   (void)tol;
   small_ls *c = CONTENT(S);
-  const double *a = SUNDenseMatrix_Data(A);
-  double *xd = N_VGetArrayPointer(x);
-  const double *bd = x != b ? N_VGetArrayPointer(b) : NULL;
+  const double *a = SM_DATA_D(A);
+  double *xd = SIM_DATA(x);
+  const double *bd = x != b ? SIM_DATA(b) : NULL;
   int n = (int)c->n;
   /* x = b first (N_VScale by 1 as SUNLinSol_Dense: the same bits), a copy
    * of the fixed length */

@@ -133,6 +133,12 @@ struct ss_sim {
   struct sim_dense *dense; /* watched columns' extremes (sim-dense.c), NULL: none */
 };
 
+/* The data of a run's vector: every one is a serial vector (the small
+ * ones of nvector-small.c too, and CVODE's clones of them), so the hot
+ * paths read its array directly instead of through N_VGetArrayPointer's
+ * two calls. */
+#define SIM_DATA(v) NV_DATA_S(v)
+
 /* ---- sim.c: the run ---- */
 
 /* Runs started on this thread use SUNDIALS' plain serial N_Vector and

@@ -50,10 +50,9 @@ const char *ss_take_failure(void) { return model_failure; }
 int sim_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
 {
   ss_sim *s = user;
-  int rc = s->m->ops->rhs(s->m, t, N_VGetArrayPointer(y), s->modes, N_VGetArrayPointer(ydot));
+  int rc = s->m->ops->rhs(s->m, t, SIM_DATA(y), s->modes, SIM_DATA(ydot));
   if (s->m->hybrid) { /* the corrector's last one is the rate at the step's end (sim_find_dip) */
-    memcpy(N_VGetArrayPointer(s->ydot_last), N_VGetArrayPointer(ydot),
-           sizeof(double) * (size_t)s->m->nx);
+    memcpy(SIM_DATA(s->ydot_last), SIM_DATA(ydot), sizeof(double) * (size_t)s->m->nx);
     s->t_rhs = rc == 0 ? t : NAN;
   }
   return rc;
@@ -97,7 +96,7 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
     s->stall = stall_cancelled;
     return 1;
   }
-  const double *x = N_VGetArrayPointer(y);
+  const double *x = SIM_DATA(y);
   /* the margins only for stuck contacts of a hybrid model (and the kinks) */
   bool margins = m->n_kinks > 0;
   for (int i = 0; m->hybrid && !margins && i < m->n_contacts; i++)
