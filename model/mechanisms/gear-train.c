@@ -171,12 +171,12 @@ static void eval_elements(const gear_train *g, const double *x, gear_eval *e)
     e->defl[E_MESH] = e->q[DELTA] - g->p * e->q[GAMMA];
     e->defl[E_OUT] = e->q[GAMMA] - e->q[PHI];
     for (int i = 0; i < 3; i++)
-      e->T[i] = g->k[i] * ss_luz(e->defl[i], g->gap[i]);
+      e->T[i] = g->k[i] * ss_dead_zone(e->defl[i], g->gap[i]);
     e->T[E_CHAIN] = NAN;
     e->A[DELTA] = e->T[E_IN] - e->T[E_MESH];
     e->A[GAMMA] = g->p * e->T[E_MESH] - e->T[E_OUT];
   } else {
-    double T = g->k_red * ss_luz(e->defl[E_CHAIN], g->gap_red);
+    double T = g->k_red * ss_dead_zone(e->defl[E_CHAIN], g->gap_red);
     e->T[E_CHAIN] = T;
     e->T[E_IN] = T;
     e->T[E_MESH] = T;
@@ -202,7 +202,7 @@ static double weightless_rate(const gear_train *g, int b, double applied, int mo
 {
   const gear_bearing *br = &g->brg[b];
   if (g->law != SS_LAW_EXACT)
-    return ss_luz(applied, br->limit_k) / br->viscous;
+    return ss_dead_zone(applied, br->limit_k) / br->viscous;
   if (br->limit_s == 0.0) /* no dry friction: mode irrelevant */
     return applied / br->viscous;
   if (mode == SS_MODE_STICK)
@@ -510,10 +510,10 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
       all = all && in_contact(e.defl[i], g->gap[i]);
     row[c++] = all;
     for (int i = 0; i < 3; i++)
-      potential += 0.5 * e.T[i] * ss_luz(e.defl[i], g->gap[i]);
+      potential += 0.5 * e.T[i] * ss_dead_zone(e.defl[i], g->gap[i]);
   } else {
     row[c++] = in_contact(e.defl[E_CHAIN], g->gap_red);
-    potential += 0.5 * e.T[E_CHAIN] * ss_luz(e.defl[E_CHAIN], g->gap_red);
+    potential += 0.5 * e.T[E_CHAIN] * ss_dead_zone(e.defl[E_CHAIN], g->gap_red);
   }
   row[c++] = e.defl[E_CHAIN];
   potential += 0.5 * g->k_ground * e.q[PHI] * e.q[PHI];
