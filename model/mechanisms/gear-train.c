@@ -525,6 +525,45 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
 
 static void free_impl(void *p) { free(p); }
 
+/* observe()'s columns the state gives alone, with no statics (the loads
+ * and the elements' torques of eval_static): a solid's rate where it is a
+ * state, a bristle's deflection, and under a smooth law the friction ratio
+ * of a bearing whose solid has its rate as a state (friction_torque reads
+ * nothing else there).  The extremes tracking locates the amplitude's
+ * velocity and the ratios' peaks with it. */
+static bool observe_column(const ss_model *m, double t, const double *x, const int *modes, int col,
+                           double *value)
+{
+  (void)t;
+  const gear_train *g = impl(m);
+  int c = 2 * N_BODIES; /* the first bristle column */
+  if (col >= N_BODIES && col < c) {
+    int b = col - N_BODIES;
+    if (g->iw[b] < 0)
+      return false;
+    *value = x[g->iw[b]]; /* body_rate */
+    return true;
+  }
+  for (int b = 0; b < N_BODIES; b++)
+    if (g->iz[b] >= 0 && c++ == col) {
+      *value = x[g->iz[b]];
+      return true;
+    }
+  /* c: the first contact's five columns (F, N, ratio, v, stick) */
+  if (col < c || col >= c + 5 * g->n_contacts || (col - c) % 5 != 2 || g->law == SS_LAW_EXACT)
+    return false;
+  int k = (col - c) / 5, b = g->body[k];
+  const gear_bearing *br = &g->brg[b];
+  if (g->iw[b] < 0 || weightless(g, b))
+    return false;
+  gear_eval e = {0};
+  e.w[b] = x[g->iw[b]];
+  double z_dot;
+  double F = friction_torque(g, b, &e, x, modes[k], &z_dot);
+  *value = br->limit_s > 0.0 ? fabs(F) / br->limit_s : NAN;
+  return true;
+}
+
 static const ss_model_ops gear_train_ops = {
     .initial = initial,
     .rhs = rhs,
@@ -533,6 +572,7 @@ static const ss_model_ops gear_train_ops = {
     .aux = aux,
     .resolve = resolve,
     .observe = observe,
+    .observe_column = observe_column,
     .free_impl = free_impl,
 };
 
