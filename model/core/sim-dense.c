@@ -81,6 +81,9 @@ struct sim_dense {
   double *row;   /* scratch row */
   void *scratch; /* observe's scratch */
   N_Vector dky;  /* scratch state or rate from the interpolant */
+  N_Vector zn1;  /* CVODE's zn[1], h y' at the last step's end (CVODE allocates its
+                    history once, with its memory: the same vector for the whole
+                    run); NULL: not asked for yet */
   long serial;   /* nodes added so far */
   /* the last stretch interpolated (stretch_state) */
   int hc_n;                        /* its Hermite conditions (0: none) */
@@ -453,13 +456,14 @@ static bool add_node(ss_sim *s, double t)
   int next = d->head + 1 < DENSE_NODES ? d->head + 1 : 0;
   dense_node *p = &d->node[next];
   sunrealtype tn = NAN, h = 0.0;
-  N_Vector zn1 = NULL;
-  if (CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
-      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0 &&
+  if (!d->zn1 &&
       CVodeGetNonlinearSystemData(s->cvode, &(sunrealtype){0}, &(N_Vector){NULL}, &(N_Vector){NULL},
-                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &zn1,
-                                  &(void *){NULL}) == CV_SUCCESS &&
-      zn1) {
+                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &d->zn1,
+                                  &(void *){NULL}) != CV_SUCCESS)
+    d->zn1 = NULL;
+  N_Vector zn1 = d->zn1;
+  if (CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
+      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0 && zn1) {
     const double *restrict z = SIM_DATA(zn1), *restrict y = SIM_DATA(s->y);
     double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
     /* (loops of the state's length, unrolled) */
