@@ -478,10 +478,10 @@ static bool add_node(ss_sim *s, double t)
   } else {
     if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
       return false;
-    memcpy(p->y, N_VGetArrayPointer(d->dky), sizeof(double) * (size_t)nx);
+    memcpy(p->y, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
     if (CVodeGetDky(s->cvode, t, 1, d->dky) != CV_SUCCESS)
       return false;
-    memcpy(p->yd, N_VGetArrayPointer(d->dky), sizeof(double) * (size_t)nx);
+    memcpy(p->yd, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
   }
   p->t = t;
   p->segment = d->segment;
