@@ -33,9 +33,11 @@ ss_model *ss_model_alloc(const ss_scenario *sc, const double *values, int nx, in
   m->viscous = calloc((size_t)n_contacts + 1, sizeof(double));
   m->run_notes = calloc(2 * (size_t)n_contacts + 1, sizeof(char *));
   m->state_size = calloc((size_t)nx + 1, sizeof(double));
+  m->integral = calloc((size_t)nx + 1, sizeof(bool));
   m->release_flag = malloc(sizeof(int) * ((size_t)n_contacts + 1));
-  if (!m->values || !m->contact_names || !m->contact_labels || !m->mu_s || !m->mu_k ||
-      !m->v_stick || !m->viscous || !m->run_notes || !m->state_size || !m->release_flag) {
+  if (!m->integral || !m->values || !m->contact_names || !m->contact_labels || !m->mu_s ||
+      !m->mu_k || !m->v_stick || !m->viscous || !m->run_notes || !m->state_size ||
+      !m->release_flag) {
     ss_model_free(m);
     return NULL;
   }
@@ -203,6 +205,7 @@ void ss_model_free(ss_model *m)
   free(m->viscous);
   free(m->run_notes);
   free(m->state_size);
+  free(m->integral);
   free(m->release_flag);
   free(m->breakpoints);
   free(m->values);

@@ -26,10 +26,15 @@
  * of keeping each step's Taylor coefficients.  A bracket across a restart
  * is not searched (the column may jump there): the sample itself is the
  * extremum, and the event's row holds the other side. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvector-small.h"
 #include "sim-private.h"
 
 #define DENSE_EVERY  8 /* a sample every this many stretches (and at each segment's ends) */
@@ -76,6 +81,9 @@ struct sim_dense {
   double *row;   /* scratch row */
   void *scratch; /* observe's scratch */
   N_Vector dky;  /* scratch state or rate from the interpolant */
+  N_Vector zn1;  /* CVODE's zn[1], h y' at the last step's end (CVODE allocates its
+                    history once, with its memory: the same vector for the whole
+                    run); NULL: not asked for yet */
   long serial;   /* nodes added so far */
   /* the last stretch interpolated (stretch_state) */
   int hc_n;                        /* its Hermite conditions (0: none) */
@@ -448,25 +456,32 @@ static bool add_node(ss_sim *s, double t)
   int next = d->head + 1 < DENSE_NODES ? d->head + 1 : 0;
   dense_node *p = &d->node[next];
   sunrealtype tn = NAN, h = 0.0;
-  N_Vector zn1 = NULL;
-  if (CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
-      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0 &&
+  if (!d->zn1 &&
       CVodeGetNonlinearSystemData(s->cvode, &(sunrealtype){0}, &(N_Vector){NULL}, &(N_Vector){NULL},
-                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &zn1,
-                                  &(void *){NULL}) == CV_SUCCESS &&
-      zn1) {
-    const double *restrict z = N_VGetArrayPointer(zn1);
-    double *restrict yd = p->yd, r = 1.0 / h;
-    memcpy(p->y, N_VGetArrayPointer(s->y), sizeof(double) * (size_t)nx);
-    for (int i = 0; i < nx; i++)
-      yd[i] = z[i] * r;
+                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &d->zn1,
+                                  &(void *){NULL}) != CV_SUCCESS)
+    d->zn1 = NULL;
+  N_Vector zn1 = d->zn1;
+  if (CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
+      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0 && zn1) {
+    const double *restrict z = SIM_DATA(zn1), *restrict y = SIM_DATA(s->y);
+    double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
+    /* (loops of the state's length, unrolled) */
+#define K(N)                                     \
+  do {                                           \
+    memcpy(yn, y, sizeof(double) * (size_t)(N)); \
+    for (int i = 0; i < (N); i++)                \
+      yd[i] = z[i] * r;                          \
+  } while (0)
+    SS_SMALL_SWITCH(nx, K)
+#undef K
   } else {
     if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
       return false;
-    memcpy(p->y, N_VGetArrayPointer(d->dky), sizeof(double) * (size_t)nx);
+    memcpy(p->y, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
     if (CVodeGetDky(s->cvode, t, 1, d->dky) != CV_SUCCESS)
       return false;
-    memcpy(p->yd, N_VGetArrayPointer(d->dky), sizeof(double) * (size_t)nx);
+    memcpy(p->yd, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
   }
   p->t = t;
   p->segment = d->segment;

@@ -20,7 +20,7 @@ static double creep_speed(ss_sim *s, int i, double t)
 {
   if (CVodeGetDky(s->cvode, t, 0, s->y_creep) != CV_SUCCESS)
     return NAN;
-  sim_speeds(s, t, N_VGetArrayPointer(s->y_creep));
+  sim_speeds(s, t, SIM_DATA(s->y_creep));
   return s->modes[i] * s->v[i];
 }
 
@@ -46,7 +46,7 @@ static int creep_sample(ss_sim *s, double t_a, double t_b)
                    : 0.5 * (t_a + t_b) - 0.5 * (t_b - t_a) * cos(M_PI * j / (s->n_nodes - 1));
     if (CVodeGetDky(s->cvode, t, 0, s->y_creep) != CV_SUCCESS)
       return -1;
-    sim_speeds(s, t, N_VGetArrayPointer(s->y_creep));
+    sim_speeds(s, t, SIM_DATA(s->y_creep));
     s->node_t[j] = t;
     for (int i = 0; i < nc; i++)
       s->node_speed[(size_t)j * (size_t)nc + (size_t)i] = s->modes[i] * s->v[i];
@@ -161,7 +161,7 @@ void sim_creep_sync_all(ss_sim *s, double t)
   s->t_creep = t;
   if (!m->hybrid)
     return;
-  sim_speeds(s, t, N_VGetArrayPointer(s->y));
+  sim_speeds(s, t, SIM_DATA(s->y));
   for (int i = 0; i < m->n_contacts; i++)
     if (s->modes[i] != SS_MODE_STICK)
       creep_sync(s, i, s->modes[i] * s->v[i]);
@@ -198,7 +198,7 @@ static int creep_stop(ss_sim *s, int i, double t, const ss_sink *sink)
 {
   const ss_model *m = s->m;
   int nc = m->n_contacts;
-  double *xt = N_VGetArrayPointer(s->y_trial), *x = N_VGetArrayPointer(s->y);
+  double *xt = SIM_DATA(s->y_trial), *x = SIM_DATA(s->y);
   if (CVodeGetDky(s->cvode, t, 0, s->y_trial) != CV_SUCCESS)
     return 0;
   sim_speeds(s, t, xt);
@@ -250,7 +250,7 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
     return 0;
   }
   if (s->t_speed != t_b) {
-    sim_speeds(s, t_b, N_VGetArrayPointer(s->y));
+    sim_speeds(s, t_b, SIM_DATA(s->y));
     for (int i = 0; i < nc; i++)
       s->speed[i] = s->modes[i] * s->v[i];
   }
@@ -447,7 +447,7 @@ static void end_speeds(ss_sim *s, double t_b, double h)
   const ss_model *m = s->m;
   int nc = m->n_contacts;
   if (s->t_speed != t_b) {
-    sim_speeds(s, t_b, N_VGetArrayPointer(s->y));
+    sim_speeds(s, t_b, SIM_DATA(s->y));
     for (int i = 0; i < nc; i++)
       s->speed[i] = s->modes[i] * s->v[i];
     s->t_speed = t_b;
@@ -456,8 +456,8 @@ static void end_speeds(ss_sim *s, double t_b, double h)
     s->dip_rate[i] = NAN;
   if (s->t_rhs != t_b || !(h > 0.0))
     return;
-  const double *x = N_VGetArrayPointer(s->y), *xd = N_VGetArrayPointer(s->ydot_last);
-  double *xp = N_VGetArrayPointer(s->y_probe);
+  const double *x = SIM_DATA(s->y), *xd = SIM_DATA(s->ydot_last);
+  double *xp = SIM_DATA(s->y_probe);
   for (int k = 0; k < m->nx; k++)
     xp[k] = x[k] + h * xd[k];
   sim_speeds(s, t_b + h, xp);
@@ -548,7 +548,7 @@ int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink)
 {
   const ss_model *m = s->m;
   int nc = m->n_contacts, nr = nc + m->n_aux + m->n_kinks;
-  double *x = N_VGetArrayPointer(s->y);
+  double *x = SIM_DATA(s->y);
   if (CVodeGetDky(s->cvode, t_dip, 0, s->y) != CV_SUCCESS)
     return sim_fail(s, t_dip, "the integrator's interpolant cannot be read");
   int creep = sim_follow_creep(s, t_dip, true, sink);

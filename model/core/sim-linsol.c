@@ -135,7 +135,7 @@ static int ls_initialize(SUNLinearSolver S)
 static int ls_setup(SUNLinearSolver S, SUNMatrix A)
 {
   small_ls *c = CONTENT(S);
-  double *a = SUNDenseMatrix_Data(A);
+  double *a = SM_DATA_D(A);
   int n = (int)c->n;
   sunindextype flag = 0;
 #define K(N) flag = getrf(N, a, c->pivots)
@@ -149,12 +149,18 @@ static int ls_solve(SUNLinearSolver S, SUNMatrix A, N_Vector x, N_Vector b, sunr
 {
   (void)tol;
   small_ls *c = CONTENT(S);
-  const double *a = SUNDenseMatrix_Data(A);
-  double *xd = N_VGetArrayPointer(x);
-  if (x != b) /* x = b (N_VScale by 1 as SUNLinSol_Dense: the same bits) */
-    memcpy(xd, N_VGetArrayPointer(b), sizeof(double) * (size_t)c->n);
+  const double *a = SM_DATA_D(A);
+  double *xd = SIM_DATA(x);
+  const double *bd = x != b ? SIM_DATA(b) : NULL;
   int n = (int)c->n;
-#define K(N) getrs(N, a, c->pivots, xd)
+  /* x = b first (N_VScale by 1 as SUNLinSol_Dense: the same bits), a copy
+   * of the fixed length */
+#define K(N)                                        \
+  do {                                              \
+    if (bd)                                         \
+      memcpy(xd, bd, sizeof(double) * (size_t)(N)); \
+    getrs(N, a, c->pivots, xd);                     \
+  } while (0)
   SS_SMALL_SWITCH(n, K)
 #undef K
   c->last_flag = 0;
@@ -222,10 +228,21 @@ static int mat_scale_add_i(sunrealtype c, SUNMatrix A)
   return SUNMAT_SUCCESS;
 }
 
+/* CVLS keeps the Jacobian in a clone of A (savedJ) and copies it back at
+ * each setup that reuses it: the clone gets the same operations. */
+static SUNMatrix mat_clone(SUNMatrix A)
+{
+  SUNMatrix B = SUNMatClone_Dense(A);
+  if (B)
+    sim_matrix_small_ops(B);
+  return B;
+}
+
 void sim_matrix_small_ops(SUNMatrix A)
 {
   if (SUNDenseMatrix_Rows(A) != SUNDenseMatrix_Columns(A))
     return;
+  A->ops->clone = mat_clone;
   A->ops->copy = mat_copy;
   A->ops->zero = mat_zero;
   A->ops->scaleaddi = mat_scale_add_i;
@@ -254,4 +271,66 @@ SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx)
   }
   c->n = n;
   return S;
+}
+
+/* ---- the difference-quotient Jacobian ----------------------------------
+ *
+ * cvLsDenseDQJac of CVODE 6.4 (cvode_ls.c) with what it reads through
+ * CVODE's getters: the step h (CVodeGetCurrentStep gives the step being
+ * taken: CVODE sets it wherever it changes h), the error weights, the unit
+ * roundoff.  Each column j perturbs y_j by inc = max(sqrt(uround) |y_j|,
+ * minInc / ewt_j) and takes (f(y + inc e_j) - fy) / inc as N_VLinearSum;
+ * the increments and quotients are the same bits (the runs set no
+ * inequality constraints, whose sign changes of inc it leaves out).  A state no right-hand
+ * side reads (ss_model.integral: the energy integrals) gives f(y + inc e_j)
+ * = fy, bit for bit, so its column is zero, as CVLS has left it
+ * (SUNMatZero), with no right-hand side evaluated. */
+
+#define DQ_MIN_INC_MULT 1000.0 /* cvode_ls.c's MIN_INC_MULT */
+
+int sim_jac_dq(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user, N_Vector tmp1,
+               N_Vector tmp2, N_Vector tmp3)
+{
+  ss_sim *s = user;
+  const bool *integral = s->m->integral;
+  (void)tmp3;
+  sunindextype N = SUNDenseMatrix_Columns(J);
+  N_Vector ftemp = tmp1, ewt = tmp2;
+  sunrealtype h = 0.0;
+  if (CVodeGetCurrentStep(s->cvode, &h) != CV_SUCCESS || CVodeGetErrWeights(s->cvode, ewt) != 0)
+    return -1;
+  double *y_data = N_VGetArrayPointer(y), *ewt_data = N_VGetArrayPointer(ewt);
+  const double uround = SUN_UNIT_ROUNDOFF;
+  double srur = sqrt(uround);
+  double fnorm = N_VWrmsNorm(fy, ewt);
+  double min_inc = fnorm != 0.0 ? DQ_MIN_INC_MULT * fabs(h) * uround * (double)N * fnorm : 1.0;
+  int retval = 0;
+  bool last_skipped = false;
+  for (sunindextype j = 0; j < N; j++) {
+    if (integral[j]) {
+      last_skipped = true;
+      continue;
+    }
+    last_skipped = false;
+    N_VSetArrayPointer(SUNDenseMatrix_Column(J, j), s->jac_col);
+    double yjsaved = y_data[j];
+    double a = srur * fabs(yjsaved), b = min_inc / ewt_data[j];
+    double inc = a > b ? a : b;
+    y_data[j] += inc;
+    retval = sim_rhs(t, y, ftemp, s);
+    s->stats.rhs_evals++;
+    if (retval != 0)
+      break;
+    y_data[j] = yjsaved;
+    double inc_inv = 1.0 / inc;
+    N_VLinearSum(inc_inv, ftemp, -inc_inv, fy, s->jac_col);
+  }
+  N_VSetArrayPointer(NULL, s->jac_col);
+  /* the right-hand side a skipped last column would have evaluated is fy:
+   * what a hybrid model's run keeps of the last one (sim_rhs) */
+  if (retval == 0 && last_skipped && s->m->hybrid) {
+    memcpy(N_VGetArrayPointer(s->ydot_last), N_VGetArrayPointer(fy), sizeof(double) * (size_t)N);
+    s->t_rhs = t;
+  }
+  return retval;
 }

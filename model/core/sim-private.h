@@ -61,6 +61,7 @@ struct ss_sim {
   SUNMatrix A;             /* BDF Jacobian (dense) */
   SUNLinearSolver LS;      /* BDF linear solver */
   SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
+  N_Vector jac_col;        /* a column of A as a vector (sim_jac_dq; no data of its own) */
   int *modes;              /* n_contacts current modes */
   int *old_modes;          /* scratch */
   bool *released;          /* per contact: stuck and released (m->release_flag) as last
@@ -132,6 +133,12 @@ struct ss_sim {
   struct sim_dense *dense; /* watched columns' extremes (sim-dense.c), NULL: none */
 };
 
+/* The data of a run's vector: every one is a serial vector (the small
+ * ones of nvector-small.c too, and CVODE's clones of them), so the hot
+ * paths read its array directly instead of through N_VGetArrayPointer's
+ * two calls. */
+#define SIM_DATA(v) NV_DATA_S(v)
+
 /* ---- sim.c: the run ---- */
 
 /* Runs started on this thread use SUNDIALS' plain serial N_Vector and
@@ -139,13 +146,25 @@ struct ss_sim {
  * sim-linsol.c): for the tests that compare them. */
 extern _Thread_local bool sim_plain_sundials;
 
+/* CVODE's right-hand side: the model's in the current modes (a hybrid
+ * model's last one kept in ydot_last). */
+int sim_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user);
+
 /* ---- sim-linsol.c: the dense linear solver for small states ---- */
+
+/* CVODE's difference-quotient Jacobian (cvLsDenseDQJac: the same
+ * increments and quotients, bit for bit), less the right-hand sides of
+ * the states no right-hand side reads (ss_model.integral): their columns
+ * are zero.  CVLS's Jacobian function (CVodeSetJacFn), user data the run. */
+int sim_jac_dq(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user, N_Vector tmp1,
+               N_Vector tmp2, N_Vector tmp3);
 
 /* SUNLinSol_Dense's LU and solve for an n x n dense matrix, bit for bit,
  * in fixed-size loops; NULL when out of memory. */
 SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx);
 /* Gives square dense matrix A the element-wise copy, zero and
- * scale-add-identity of CVLS's setup in whole-array loops (the same bits). */
+ * scale-add-identity of CVLS's setup in whole-array loops (the same bits),
+ * and a clone with them (CVLS's saved Jacobian). */
 void sim_matrix_small_ops(SUNMatrix A);
 
 /* Every contact's relative velocity at (t, x) in the current modes, into

@@ -16,6 +16,10 @@
  * rung (sim_follow_creep, docs/events.md): round-off would otherwise pick
  * that time.  Both end the step early.  The state they share is in
  * sim-private.h. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,13 +47,12 @@ void ss_report_failure(const char *why)
 
 const char *ss_take_failure(void) { return model_failure; }
 
-static int rhs_cb(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
+int sim_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
 {
   ss_sim *s = user;
-  int rc = s->m->ops->rhs(s->m, t, N_VGetArrayPointer(y), s->modes, N_VGetArrayPointer(ydot));
+  int rc = s->m->ops->rhs(s->m, t, SIM_DATA(y), s->modes, SIM_DATA(ydot));
   if (s->m->hybrid) { /* the corrector's last one is the rate at the step's end (sim_find_dip) */
-    memcpy(N_VGetArrayPointer(s->ydot_last), N_VGetArrayPointer(ydot),
-           sizeof(double) * (size_t)s->m->nx);
+    memcpy(SIM_DATA(s->ydot_last), SIM_DATA(ydot), sizeof(double) * (size_t)s->m->nx);
     s->t_rhs = rc == 0 ? t : NAN;
   }
   return rc;
@@ -93,7 +96,7 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
     s->stall = stall_cancelled;
     return 1;
   }
-  const double *x = N_VGetArrayPointer(y);
+  const double *x = SIM_DATA(y);
   /* the margins only for stuck contacts of a hybrid model (and the kinks) */
   bool margins = m->n_kinks > 0;
   for (int i = 0; m->hybrid && !margins && i < m->n_contacts; i++)
@@ -163,7 +166,7 @@ static int set_tolerances(ss_sim *s)
   N_Vector abstol = N_VClone(s->y);
   if (!abstol)
     return -1;
-  double *a = N_VGetArrayPointer(abstol);
+  double *a = SIM_DATA(abstol);
   for (int i = 0; i < m->nx; i++)
     a[i] = m->state_size[i] > 0.0 ? fmin(atol, SS_STATE_SIZE_SHARE * m->state_size[i]) : atol;
   int flag = CVodeSVtolerances(s->cvode, s->opts.rtol, abstol); /* copies it */
@@ -197,6 +200,8 @@ void ss_sim_free(ss_sim *s)
     N_VDestroy(s->y_trial);
   if (s->ydot_last)
     N_VDestroy(s->ydot_last);
+  if (s->jac_col)
+    N_VDestroy(s->jac_col);
   if (s->ctx)
     SUNContext_Free(&s->ctx);
   free(s->modes);
@@ -311,7 +316,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
-  double *x = N_VGetArrayPointer(s->y);
+  double *x = SIM_DATA(s->y);
   m->ops->initial(m, x);
   if (m->hybrid) {
     for (int i = 0; i < nc; i++)
@@ -332,7 +337,7 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->t_rhs = s->t_dip_start = NAN;
 
   s->cvode = CVodeCreate(m->stiff ? CV_BDF : CV_ADAMS, s->ctx);
-  int flag = s->cvode ? CVodeInit(s->cvode, rhs_cb, 0.0, s->y) : -1;
+  int flag = s->cvode ? CVodeInit(s->cvode, sim_rhs, 0.0, s->y) : -1;
   if (flag == 0)
     flag = CVodeSetErrHandlerFn(s->cvode, err_cb, s);
   if (flag == 0)
@@ -364,6 +369,10 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
               : sim_plain_sundials ? SUNLinSol_Dense(s->y, s->A, s->ctx)
                                    : sim_linsol_small(m->nx, s->ctx);
       flag = s->LS ? CVodeSetLinearSolver(s->cvode, s->LS, s->A) : -1;
+      if (flag == 0 && !sim_plain_sundials) {
+        s->jac_col = N_VCloneEmpty(s->y);
+        flag = s->jac_col ? CVodeSetJacFn(s->cvode, sim_jac_dq) : -1;
+      }
       if (flag == 0 && m->hybrid)
         flag = CVodeSetEtaFixedStepBounds(s->cvode, 0.0, SIM_HYBRID_BDF_ETA_MAX_FIXED);
     } else {
@@ -532,7 +541,7 @@ static void emit_event(ss_sim *s, const ss_sink *sink, double t, int source, ss_
  * changed (release and lock events leave the restart's logic alone). */
 bool sim_emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
 {
-  const double *x = N_VGetArrayPointer(s->y);
+  const double *x = SIM_DATA(s->y);
   int nc = s->m->n_contacts;
   for (int i = 0; i < nc; i++) {
     if (s->m->release_flag[i] < 0 || s->old_modes[i] != SS_MODE_STICK)
@@ -567,7 +576,7 @@ bool sim_emit_mode_changes(ss_sim *s, const ss_sink *sink, double t)
 int sim_handle_roots(ss_sim *s, double t, const ss_sink *sink)
 {
   const ss_model *m = s->m;
-  double *x = N_VGetArrayPointer(s->y);
+  double *x = SIM_DATA(s->y);
   int nc = m->n_contacts;
   bool must_restart = false;
 
@@ -635,7 +644,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
   if (!m->hybrid || s->failed)
     return 0;
   for (int round = 0; round < 4; round++) {
-    double *x = N_VGetArrayPointer(s->y);
+    double *x = SIM_DATA(s->y);
     m->ops->contacts(m, t, x, s->modes, s->v, s->margin0, NULL);
     bool any = false;
     for (int i = 0; i < nc; i++)
@@ -644,7 +653,7 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
       return 0;
     /* far below any step while stuck, far above rounding in t */
     double dt = fmin(fmax(1e-7 * stuck_step_cap(s), 1e-12 * (1.0 + fabs(t))), s->opts.t_end - t);
-    double *xp = N_VGetArrayPointer(s->y_probe), *xd = N_VGetArrayPointer(s->ydot);
+    double *xp = SIM_DATA(s->y_probe), *xd = SIM_DATA(s->ydot);
     if (m->ops->rhs(m, t, x, s->modes, xd) != 0)
       return 0; /* the integrator will report it */
     for (int k = 0; k < m->nx; k++)
@@ -670,8 +679,8 @@ static int check_start(ss_sim *s, double t, const ss_sink *sink)
     while (s->grid_index <= s->n_grid && grid_time(s, s->grid_index) <= t + dt) {
       double tg = grid_time(s, s->grid_index++);
       for (int k = 0; k < m->nx; k++)
-        N_VGetArrayPointer(s->y_grid)[k] = x[k] + (tg - t) * xd[k];
-      sim_emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
+        SIM_DATA(s->y_grid)[k] = x[k] + (tg - t) * xd[k];
+      sim_emit_sample(s, sink, tg, SIM_DATA(s->y_grid));
       s->steps_since_output = 0;
     }
     t += dt;
@@ -699,10 +708,10 @@ void sim_emit_grid_until(ss_sim *s, const ss_sink *sink, double until)
     if (tg > until)
       break;
     if (tg == s->t_step) {
-      sim_emit_sample(s, sink, tg, N_VGetArrayPointer(s->y));
+      sim_emit_sample(s, sink, tg, SIM_DATA(s->y));
     } else {
       CVodeGetDky(s->cvode, tg, 0, s->y_grid);
-      sim_emit_sample(s, sink, tg, N_VGetArrayPointer(s->y_grid));
+      sim_emit_sample(s, sink, tg, SIM_DATA(s->y_grid));
     }
     s->grid_index++;
     s->steps_since_output = 0;
@@ -729,7 +738,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
     return -1;
   if (!s->started) {
     s->started = true;
-    sim_emit_sample(s, sink, 0.0, N_VGetArrayPointer(s->y));
+    sim_emit_sample(s, sink, 0.0, SIM_DATA(s->y));
     s->grid_index = 1;
     if (s->failed || check_start(s, 0.0, sink) < 0)
       return -1;
@@ -754,7 +763,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
                "more than %ld integrator steps between two output times "
                "(stiff or chattering; raise max_steps or loosen rtol)",
                s->opts.max_steps);
-      emit_last_step(s, sink, s->t_step, N_VGetArrayPointer(s->y));
+      emit_last_step(s, sink, s->t_step, SIM_DATA(s->y));
       return sim_fail(s, s->t_step, what);
     }
     if (sim_cancelled(s))
@@ -790,7 +799,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
         snprintf(what, sizeof what, "%.500s", s->error[0] ? s->error : "integrator error");
       model_failure[0] = '\0';
       /* CVODE leaves the last successful step's time and state */
-      emit_last_step(s, sink, tret, N_VGetArrayPointer(s->y));
+      emit_last_step(s, sink, tret, SIM_DATA(s->y));
       return sim_fail(s, tret, what);
     }
     double t_dip = sim_find_dip(s, s->t_creep, tret);

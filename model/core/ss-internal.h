@@ -91,6 +91,9 @@ struct ss_model {
                                   the sliding velocity that drives it while stuck), in the
                                   state's unit; 0: none.  Its absolute tolerance becomes at
                                   most SS_STATE_SIZE_SHARE of it */
+  bool *integral;              /* per state: an integral no right-hand side reads (the work
+                                  and the dissipated energy), whose Jacobian column is zero
+                                  and not evaluated */
   int *release_flag;           /* per contact: index in x of its released flag, a constant of
                                   the state that resolve() sets nonzero while the contact, at
                                   rest, is held at its static maximum (eq. 20) and zero while

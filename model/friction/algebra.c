@@ -1,16 +1,10 @@
 /* algebra.c - luz/sat/tar piecewise-linear projections ([Zardecki2006]). */
 #include <math.h>
 
+#include "friction.h"
 #include "stickslip.h"
 
-double ss_luz(double x, double a)
-{
-  /* the piecewise form of x + (|x-a| - |x+a|)/2: exactly zero inside the
-   * dead zone (the closed form leaves rounding that leaks through a gap) */
-  if (fabs(x) <= a)
-    return 0.0;
-  return x > 0.0 ? x - a : x + a;
-}
+double ss_luz(double x, double a) { return ss_dead_zone(x, a); }
 
 double ss_sat(double x, double a) { return x - ss_luz(x, a); }
 

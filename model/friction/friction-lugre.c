@@ -29,7 +29,9 @@ static double zdot_of(const ss_friction *f, double v, double z)
 {
   if (!(f->mu_s > 0.0))
     return 0.0; /* no friction: the bristle stays at rest (z = 0) */
-  return v - z * f->sigma0 * fabs(v) / fmax(stribeck(f, v), LUGRE_G_FLOOR * f->mu_s);
+  /* max(g, floor) as fmax gives it: floor > 0, and g NaN gives floor */
+  double g = stribeck(f, v), floor = LUGRE_G_FLOOR * f->mu_s;
+  return v - z * f->sigma0 * fabs(v) / (g > floor ? g : floor);
 }
 
 /* sigma0 z + sigma1(v) z' */

@@ -9,6 +9,8 @@
 #ifndef SS_FRICTION_H
 #define SS_FRICTION_H
 
+#include <math.h>
+
 #include "stickslip.h"
 
 /* A law is its index in the table of laws.c, which is also its value of a
@@ -125,6 +127,18 @@ bool ss_friction_check(const ss_law_contacts *c, char **error);
 /* Gives contact `contact` of m the law's run notes (ss_law_info.run_note)
  * for c's only contact, which the run check adds to a failure's reason. */
 void ss_friction_set_run_note(ss_model *m, int contact, const ss_law_contacts *c, double sigma2);
+
+/* ss_luz (algebra.c, the public one calls it), inline for the right-hand
+ * sides that take it several times per evaluation (the gear train's
+ * freeplay elements): the piecewise form of x + (|x-a| - |x+a|)/2,
+ * exactly zero inside the dead zone (the closed form leaves rounding that
+ * leaks through a gap). */
+static inline double ss_dead_zone(double x, double a)
+{
+  if (fabs(x) <= a)
+    return 0.0;
+  return x > 0.0 ? x - a : x + a;
+}
 
 /* friction-exact.c: the 1-D stick/slip decision at zero relative velocity,
  * the applied force (everything but friction) against the static limit.

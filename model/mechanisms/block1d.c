@@ -3,6 +3,10 @@
  * Exact law: M z'' = F - C z' - FK sgn z' while sliding (mode, never sgn(0)),
  * z'' = 0 and z' = 0 exactly while stuck (|F| <= FS, Gauss principle:
  * the static force is sat(F, FS)).  Smooth laws: M z'' = F - C z' - N mu(z'). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -197,6 +201,7 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
   bm->at.bristle = state ? 2 : -1;
   bm->at.work = state ? 3 : 2;
   bm->at.diss = bm->at.work + 1;
+  m->integral[bm->at.work] = m->integral[bm->at.diss] = true;
   m->impl = bm;
   m->ops = &block1d_ops;
   m->hybrid = law->event_driven;

@@ -36,7 +36,12 @@
  * mu delta' = luz(M, MT0k): a smooth law with a Stribeck drop has no unique
  * velocity for a massless body.  A bearing without dry friction (MT0s = 0)
  * has no discontinuity; its mode is irrelevant and raises no events. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,18 +100,43 @@ static bool weightless(const gear_train *g, int b)
 
 /* ---- loads ---------------------------------------------------------------- */
 
+/* sin(x) with the last argument's value kept, per thread and load: the
+ * loads are evaluated many times at one instant (the Newton iterations,
+ * the Jacobian's columns, the roots at a step's end).  The key is x's
+ * bits, so a kept value is sin(x)'s, bit for bit. */
+typedef struct sin_kept {
+  uint64_t x; /* the argument's bits */
+  double s;   /* sin of it */
+  bool valid;
+} sin_kept;
+
+static double sin_of(sin_kept *k, double x)
+{
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  if (!k->valid || bits != k->x) {
+    k->s = sin(x);
+    k->x = bits;
+    k->valid = true;
+  }
+  return k->s;
+}
+
+static _Thread_local sin_kept drive_sin, load_sin;
+
 static double drive_torque(const gear_train *g, double t)
 {
   switch (g->drive) {
   case DRIVE_RAMP: return g->t_load > 0.0 && t < g->t_load ? g->M_amp * t / g->t_load : g->M_amp;
   case DRIVE_STEP: return t >= g->t_load ? g->M_amp : 0.0;
-  default: return g->M_amp * sin(g->omega_drive * t);
+  default: return g->M_amp * sin_of(&drive_sin, g->omega_drive * t);
   }
 }
 
 static double load_torque(const gear_train *g, double t)
 {
-  return g->M_phi_amp != 0.0 ? g->M_phi0 + g->M_phi_amp * sin(g->omega_phi * t) : g->M_phi0;
+  return g->M_phi_amp != 0.0 ? g->M_phi0 + g->M_phi_amp * sin_of(&load_sin, g->omega_phi * t)
+                             : g->M_phi0;
 }
 
 /* ---- elements --------------------------------------------------------------- */
@@ -141,12 +171,12 @@ static void eval_elements(const gear_train *g, const double *x, gear_eval *e)
     e->defl[E_MESH] = e->q[DELTA] - g->p * e->q[GAMMA];
     e->defl[E_OUT] = e->q[GAMMA] - e->q[PHI];
     for (int i = 0; i < 3; i++)
-      e->T[i] = g->k[i] * ss_luz(e->defl[i], g->gap[i]);
+      e->T[i] = g->k[i] * ss_dead_zone(e->defl[i], g->gap[i]);
     e->T[E_CHAIN] = NAN;
     e->A[DELTA] = e->T[E_IN] - e->T[E_MESH];
     e->A[GAMMA] = g->p * e->T[E_MESH] - e->T[E_OUT];
   } else {
-    double T = g->k_red * ss_luz(e->defl[E_CHAIN], g->gap_red);
+    double T = g->k_red * ss_dead_zone(e->defl[E_CHAIN], g->gap_red);
     e->T[E_CHAIN] = T;
     e->T[E_IN] = T;
     e->T[E_MESH] = T;
@@ -172,7 +202,7 @@ static double weightless_rate(const gear_train *g, int b, double applied, int mo
 {
   const gear_bearing *br = &g->brg[b];
   if (g->law != SS_LAW_EXACT)
-    return ss_luz(applied, br->limit_k) / br->viscous;
+    return ss_dead_zone(applied, br->limit_k) / br->viscous;
   if (br->limit_s == 0.0) /* no dry friction: mode irrelevant */
     return applied / br->viscous;
   if (mode == SS_MODE_STICK)
@@ -480,10 +510,10 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
       all = all && in_contact(e.defl[i], g->gap[i]);
     row[c++] = all;
     for (int i = 0; i < 3; i++)
-      potential += 0.5 * e.T[i] * ss_luz(e.defl[i], g->gap[i]);
+      potential += 0.5 * e.T[i] * ss_dead_zone(e.defl[i], g->gap[i]);
   } else {
     row[c++] = in_contact(e.defl[E_CHAIN], g->gap_red);
-    potential += 0.5 * e.T[E_CHAIN] * ss_luz(e.defl[E_CHAIN], g->gap_red);
+    potential += 0.5 * e.T[E_CHAIN] * ss_dead_zone(e.defl[E_CHAIN], g->gap_red);
   }
   row[c++] = e.defl[E_CHAIN];
   potential += 0.5 * g->k_ground * e.q[PHI] * e.q[PHI];
@@ -495,6 +525,45 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
 
 static void free_impl(void *p) { free(p); }
 
+/* observe()'s columns the state gives alone, with no statics (the loads
+ * and the elements' torques of eval_static): a solid's rate where it is a
+ * state, a bristle's deflection, and under a smooth law the friction ratio
+ * of a bearing whose solid has its rate as a state (friction_torque reads
+ * nothing else there).  The extremes tracking locates the amplitude's
+ * velocity and the ratios' peaks with it. */
+static bool observe_column(const ss_model *m, double t, const double *x, const int *modes, int col,
+                           double *value)
+{
+  (void)t;
+  const gear_train *g = impl(m);
+  int c = 2 * N_BODIES; /* the first bristle column */
+  if (col >= N_BODIES && col < c) {
+    int b = col - N_BODIES;
+    if (g->iw[b] < 0)
+      return false;
+    *value = x[g->iw[b]]; /* body_rate */
+    return true;
+  }
+  for (int b = 0; b < N_BODIES; b++)
+    if (g->iz[b] >= 0 && c++ == col) {
+      *value = x[g->iz[b]];
+      return true;
+    }
+  /* c: the first contact's five columns (F, N, ratio, v, stick) */
+  if (col < c || col >= c + 5 * g->n_contacts || (col - c) % 5 != 2 || g->law == SS_LAW_EXACT)
+    return false;
+  int k = (col - c) / 5, b = g->body[k];
+  const gear_bearing *br = &g->brg[b];
+  if (g->iw[b] < 0 || weightless(g, b))
+    return false;
+  gear_eval e = {0};
+  e.w[b] = x[g->iw[b]];
+  double z_dot;
+  double F = friction_torque(g, b, &e, x, modes[k], &z_dot);
+  *value = br->limit_s > 0.0 ? fabs(F) / br->limit_s : NAN;
+  return true;
+}
+
 static const ss_model_ops gear_train_ops = {
     .initial = initial,
     .rhs = rhs,
@@ -503,6 +572,7 @@ static const ss_model_ops gear_train_ops = {
     .aux = aux,
     .resolve = resolve,
     .observe = observe,
+    .observe_column = observe_column,
     .free_impl = free_impl,
 };
 
@@ -687,6 +757,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   m->impl = g;
   m->ops = &gear_train_ops;
+  m->integral[g->iwork] = m->integral[g->idiss] = true;
   m->hybrid = ss_law_get(g->law)->event_driven;
   /* BDF: small gear inertias (level 1), fast first-order gears (level 2),
    * steep smooth friction laws; level 4 has no events, and Newton steps

@@ -464,6 +464,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   }
   m->impl = p;
   m->ops = &tb_ops;
+  m->integral[IWORK] = m->integral[IDISS] = true;
   m->hybrid = true;
   m->stiff = false;
   /* in total stiction only the loads move the margins */

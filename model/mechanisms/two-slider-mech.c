@@ -370,8 +370,11 @@ void ts_guide_velocities(const ts_mech *tm, const double *Cmu, const double *qd,
 
 void ts_slide_velocities(const ts_mech *tm, const double *q, const double *qd, double *v)
 {
+  /* the guides' rows alone: the others are not read */
   double Cmu[SS_PLANAR_MAX_JOINTS * SS_PLANAR_MAX_N];
-  ss_planar_slide_jacobian(&tm->sys, q, Cmu);
+  int n = tm->sys.n;
+  for (int i = 0; i < 2; i++)
+    ss_planar_slide_row(&tm->sys, tm->guide[i], q, Cmu + (size_t)tm->guide[i] * (size_t)n);
   ts_guide_velocities(tm, Cmu, qd, v);
 }
 

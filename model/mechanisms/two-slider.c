@@ -827,6 +827,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
     free(tp);
     return ss_set_error(error, "out of memory");
   }
+  m->integral[tp->at.work] = m->integral[tp->at.diss] = true;
   m->impl = tp;
   m->ops = &two_slider_ops;
   m->hybrid = event_driven;

@@ -580,6 +580,7 @@ ss_model *ss_planar_mech_model_new(const ss_scenario *sc, const double *values, 
   m->max_step_stuck = pm->load_period > 0.0 ? pm->load_period / 40.0 : 0.0;
   mm->iw = nx - 2;
   mm->idiss = nx - 1;
+  m->integral[mm->iw] = m->integral[mm->idiss] = true;
   for (int j = 0; j < sys->nj; j++) {
     mm->mu_s[j] = pm->friction ? sys->joint[j].mu_s : 0.0;
     mm->mu_k[j] = pm->friction ? sys->joint[j].mu_k : 0.0;

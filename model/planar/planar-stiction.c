@@ -2,6 +2,10 @@
  * friction-reaction coupling for planar mechanisms (planar-stiction.h).
  * Linear algebra: GSL LU (square systems, the dynamics' Schur complement)
  * and SVD (statics, possibly redundant), all on stack buffers. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -97,7 +101,8 @@ void ss_lu_decomp(double *A, int n, size_t *perm)
   }
 }
 
-void ss_lu_forward(const double *LU, int n, double *x, int sx)
+static inline __attribute__((always_inline)) void lu_forward_n(const double *LU, int n, double *x,
+                                                               int sx)
 {
   for (int i = 1; i < n; i++) {
     double t = x[i * sx];
@@ -107,7 +112,8 @@ void ss_lu_forward(const double *LU, int n, double *x, int sx)
   }
 }
 
-void ss_lu_back(const double *LU, int n, double *x, int sx)
+static inline __attribute__((always_inline)) void lu_back_n(const double *LU, int n, double *x,
+                                                            int sx)
 {
   x[(n - 1) * sx] = x[(n - 1) * sx] / LU[(n - 1) * n + (n - 1)];
   for (int i = n - 2; i >= 0; i--) {
@@ -116,6 +122,35 @@ void ss_lu_back(const double *LU, int n, double *x, int sx)
       t -= LU[i * n + j] * x[j * sx];
     x[i * sx] = t / LU[i * n + i];
   }
+}
+
+/* (the substitutions unrolled for the same sizes as the decomposition) */
+#define LU_SIZES(K, n)   \
+  switch (n) {           \
+  case 2: K(2); break;   \
+  case 3: K(3); break;   \
+  case 4: K(4); break;   \
+  case 5: K(5); break;   \
+  case 6: K(6); break;   \
+  case 7: K(7); break;   \
+  case 8: K(8); break;   \
+  case 9: K(9); break;   \
+  case 10: K(10); break; \
+  default: K(n); break;  \
+  }
+
+void ss_lu_forward(const double *LU, int n, double *x, int sx)
+{
+#define K(N) lu_forward_n(LU, N, x, sx)
+  LU_SIZES(K, n)
+#undef K
+}
+
+void ss_lu_back(const double *LU, int n, double *x, int sx)
+{
+#define K(N) lu_back_n(LU, N, x, sx)
+  LU_SIZES(K, n)
+#undef K
 }
 
 void ss_fj_spec_init(ss_fj_spec *spec)

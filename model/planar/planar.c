@@ -1,5 +1,9 @@
 /* planar.c - planar multibody core: kinematics of revolute and prismatic
  * joints in absolute coordinates, reactions, friction basis (planar.h). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stddef.h>
 
@@ -77,6 +81,8 @@ static void joint_geo_cs(const ss_planar_joint *jt, const double *x, double ca, 
     g->t[1] = sa * jt->axis[0] + ca * jt->axis[1];
     g->n[0] = -g->t[1];
     g->n[1] = g->t[0];
+  } else { /* not read at a revolute joint */
+    g->t[0] = g->t[1] = g->n[0] = g->n[1] = 0.0;
   }
 }
 
@@ -255,16 +261,20 @@ static void slide_row(const ss_planar_system *sys, const ss_planar_joint *jt, co
   }
 }
 
+void ss_planar_slide_row(const ss_planar_system *sys, int j, const double *x, double *row)
+{
+  const ss_planar_joint *jt = &sys->joint[j];
+  jgeo g;
+  if (jt->kind == SS_JOINT_PRISMATIC)
+    joint_geo(jt, x, &g);
+  slide_row(sys, jt, &g, row);
+}
+
 void ss_planar_slide_jacobian(const ss_planar_system *sys, const double *x, double *Cmu)
 {
   int n = sys->n;
-  for (int j = 0; j < sys->nj; j++) {
-    const ss_planar_joint *jt = &sys->joint[j];
-    jgeo g;
-    if (jt->kind == SS_JOINT_PRISMATIC)
-      joint_geo(jt, x, &g);
-    slide_row(sys, jt, &g, Cmu + (size_t)j * (size_t)n);
-  }
+  for (int j = 0; j < sys->nj; j++)
+    ss_planar_slide_row(sys, j, x, Cmu + (size_t)j * (size_t)n);
 }
 
 /* ---- the same from a precomputed geometry (ss_planar_joint_geometry) ---- */

@@ -92,6 +92,8 @@ void ss_planar_gamma(const ss_planar_system *sys, const double *x, const double 
 void ss_planar_slide(const ss_planar_system *sys, const double *x, double *s);
 /* C_mu = ds/dx (nj x n, row-major). */
 void ss_planar_slide_jacobian(const ss_planar_system *sys, const double *x, double *Cmu);
+/* Row j of ss_planar_slide_jacobian alone (n entries), the same values. */
+void ss_planar_slide_row(const ss_planar_system *sys, int j, const double *x, double *row);
 /* Gravity part of h (n values) and potential energy (J). */
 void ss_planar_gravity(const ss_planar_system *sys, const double *x, double *h);
 double ss_planar_potential(const ss_planar_system *sys, const double *x);

@@ -11,6 +11,7 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_matrix.h>
 
+#include "ss-internal.h"
 #include "test-util.h"
 
 #define SCENARIO "gear-train"
@@ -712,6 +713,64 @@ static void test_step_on_grid(void)
   ss_model_free(m);
 }
 
+/* observe_column gives the columns it serves bit for bit as observe()
+ * does, at states around the start of every level and law, and serves
+ * the rates (the amplitude's velocity column) and, under the smooth laws,
+ * the friction ratios: the columns the extremes tracking locates peaks
+ * of. */
+static void test_observe_column(void)
+{
+  GRand *rng = g_rand_new_with_seed(23);
+  static const char *const levels[] = {"level=1", "level=2", "level=3", "level=4"};
+  static const char *const laws[] = {"law=exact", "law=regularised", "law=tanh", "law=lugre"};
+  int rates = 0, ratios = 0, variants = 0;
+  for (size_t l = 0; l < G_N_ELEMENTS(levels); l++)
+    for (size_t k = 0; k < G_N_ELEMENTS(laws); k++) {
+      const char *const sets[] = {levels[l], laws[k]};
+      char *err = NULL;
+      ss_model *m = ss_model_new_from_assignments(ss_scenario_find(SCENARIO), sets, 2, &err);
+      if (!m) { /* a combination the scenario refuses */
+        g_free(err);
+        continue;
+      }
+      variants++;
+      g_assert_nonnull(m->ops->observe_column);
+      int nc = m->n_columns, nx = m->nx, nk = m->n_contacts;
+      double *x0 = g_new(double, nx), *x = g_new(double, nx), *row = g_new(double, nc);
+      int *modes = g_new(int, nk + 1);
+      m->ops->initial(m, x0);
+      static const int pick[] = {SS_MODE_STICK, 1, -1};
+      for (int trial = 0; trial < 200; trial++) {
+        for (int i = 0; i < nx; i++)
+          x[i] = x0[i] + (trial == 0 ? 0.0 : g_rand_double_range(rng, -0.05, 0.05));
+        for (int i = 0; i < nk; i++)
+          modes[i] = m->hybrid ? pick[g_rand_int_range(rng, 0, 3)] : 1;
+        double t = g_rand_double_range(rng, 0.0, 10.0);
+        m->ops->observe(m, NULL, t, x, modes, row);
+        for (int c = 0; c < nc; c++) {
+          double v = -12345.0;
+          if (!m->ops->observe_column(m, t, x, modes, c, &v))
+            continue;
+          if (memcmp(&v, &row[c], sizeof v) != 0)
+            g_error("%s %s: column %s at trial %d: %.17g, the row has %.17g", levels[l], laws[k],
+                    m->columns[c].name, trial, v, row[c]);
+          rates += m->columns[c].kind == SS_COL_VELOCITY;
+          ratios += m->columns[c].kind == SS_COL_RATIO;
+        }
+      }
+      g_free(modes);
+      g_free(row);
+      g_free(x);
+      g_free(x0);
+      ss_model_free(m);
+    }
+  g_test_message("%d variants: %d rate and %d ratio columns served", variants, rates, ratios);
+  g_assert_cmpint(variants, >=, 10);
+  g_assert_cmpint(rates, >, 0);
+  g_assert_cmpint(ratios, >, 0);
+  g_rand_free(rng);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -724,6 +783,7 @@ int main(int argc, char **argv)
   g_test_add_func("/gear-train/default-events", test_default_events);
   g_test_add_func("/gear-train/step-on-grid", test_step_on_grid);
   g_test_add_func("/gear-train/step-economy", test_step_economy);
+  g_test_add_func("/gear-train/observe-column", test_observe_column);
   g_test_add_func("/gear-train/timing", test_report_timing);
   return g_test_run();
 }

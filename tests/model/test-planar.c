@@ -35,6 +35,11 @@ static void test_kinematics_fd(void)
       ss_planar_jacobian(sys, x, C);
       ss_planar_slide_jacobian(sys, x, Cmu);
       ss_planar_gamma(sys, x, xd, xi);
+      for (int j = 0; j < nj; j++) { /* one row alone: the same bits */
+        double row[SS_PLANAR_MAX_N];
+        ss_planar_slide_row(sys, j, x, row);
+        g_assert_cmpint(memcmp(row, Cmu + j * n, sizeof(double) * (size_t)n), ==, 0);
+      }
       const double e = 1e-6;
       for (int k = 0; k < n; k++) {
         double pp[SS_PLANAR_MAX_M], pm_[SS_PLANAR_MAX_M], sp[SS_PLANAR_MAX_JOINTS],
