@@ -65,6 +65,10 @@ static GCond    done_cond;                   /* a job is done */
 static GQueue   urgent_jobs = G_QUEUE_INIT;  /* on screen */
 static GQueue   later_jobs = G_QUEUE_INIT;   /* below the fold */
 static GQueue   measure_jobs = G_QUEUE_INIT; /* images done, rooms to measure */
+static GQueue   dead_jobs = G_QUEUE_INIT;    /* the main thread's last references, to free */
+static GQueue   dead_images = G_QUEUE_INIT;  /* images the main thread let go, to free */
+static GThread *main_thread;                 /* the one that makes jobs */
+static guint    main_frees;                  /* jobs and images it freed itself */
 static GThread *urgent_thread, *later_thread;
 static int      busy; /* threads at work */
 static GPrivate text_cache = G_PRIVATE_INIT ((GDestroyNotify)g_hash_table_unref);
@@ -76,12 +80,17 @@ job_ref (ChartJob *job)
   return job;
 }
 
-/* Any thread: the last reference frees the frozen layers too. */
 static void
-job_unref (ChartJob *job)
+count_main_free (void)
 {
-  if (!g_atomic_int_dec_and_test (&job->ref_count))
-    return;
+  if (main_thread != NULL && g_thread_self () == main_thread)
+    main_frees++;
+}
+
+static void
+job_free (ChartJob *job)
+{
+  count_main_free ();
   _ss_chart_paint_clear (&job->paint);
   g_clear_pointer (&job->reserve_layers, g_ptr_array_unref);
   g_clear_pointer (&job->reserve_widths, g_array_unref);
@@ -90,11 +99,88 @@ job_unref (ChartJob *job)
   g_free (job);
 }
 
+/* A render thread: the last reference frees the frozen layers too. */
+static void
+job_unref (ChartJob *job)
+{
+  if (g_atomic_int_dec_and_test (&job->ref_count))
+    job_free (job);
+}
+
+/* Main thread: a job's last reference goes to the on-screen render thread,
+ * which frees its frozen layers (thousands of points and bins) once no
+ * chart waits for it: freeing them took the hand-over of a run a fifth of
+ * a millisecond. */
+static void
+job_unref_main (ChartJob *job)
+{
+  if (!g_atomic_int_dec_and_test (&job->ref_count))
+    return;
+  g_mutex_lock (&lock);
+  if (urgent_thread == NULL)
+    {
+      g_mutex_unlock (&lock);
+      job_free (job);
+      return;
+    }
+  g_queue_push_tail (&dead_jobs, job);
+  g_cond_broadcast (&work_cond);
+  g_mutex_unlock (&lock);
+}
+
 void
 _ss_chart_image_free (ChartImage *image)
 {
+  count_main_free ();
   cairo_surface_destroy (image->surface);
   g_free (image);
+}
+
+/* Main thread: @image, no longer shown, is freed by the render thread (a
+ * chart's pixels: unmapping them is not the frame's work).  Freed here
+ * when no render thread runs. */
+void
+_ss_chart_image_release (ChartImage *image)
+{
+  g_mutex_lock (&lock);
+  if (urgent_thread == NULL)
+    {
+      g_mutex_unlock (&lock);
+      _ss_chart_image_free (image);
+      return;
+    }
+  g_queue_push_tail (&dead_images, image);
+  g_cond_broadcast (&work_cond);
+  g_mutex_unlock (&lock);
+}
+
+/* How many jobs and images the main thread freed itself (tests). */
+guint
+_ss_chart_get_main_frees (void)
+{
+  return main_frees;
+}
+
+/* The on-screen render thread, under the lock, with no chart to draw:
+ * frees what the main thread let go; FALSE when there was nothing. */
+static gboolean
+free_dead (void)
+{
+  ChartJob   *job = g_queue_pop_head (&dead_jobs);
+  ChartImage *image = job == NULL ? g_queue_pop_head (&dead_images) : NULL;
+
+  if (job == NULL && image == NULL)
+    return FALSE;
+  busy++;
+  g_mutex_unlock (&lock);
+  if (job != NULL)
+    job_free (job);
+  else
+    _ss_chart_image_free (image);
+  g_mutex_lock (&lock);
+  busy--;
+  g_cond_broadcast (&done_cond);
+  return TRUE;
 }
 
 /* Render thread: the body, as the screen's sync path draws it. */
@@ -217,6 +303,8 @@ render_main (gpointer data)
       ChartJob   *job = next_job (urgent, &measure, &wake);
       ChartImage *image = NULL;
 
+      if (job == NULL && urgent && free_dead ())
+        continue;
       if (job == NULL && wake > 0)
         {
           g_cond_wait_until (&work_cond, &lock, wake);
@@ -238,7 +326,7 @@ render_main (gpointer data)
           g_mutex_lock (&lock);
           job->reserve_widths = widths;
           g_mutex_unlock (&lock);
-          g_idle_add_full (G_PRIORITY_DEFAULT, rooms_done_cb, job_ref (job), (GDestroyNotify)job_unref);
+          g_idle_add_full (G_PRIORITY_DEFAULT, rooms_done_cb, job_ref (job), (GDestroyNotify)job_unref_main);
         }
       else
         image = draw_job (job);
@@ -247,7 +335,7 @@ render_main (gpointer data)
         {
           job->image = g_steal_pointer (&image);
           job->state = JOB_DONE;
-          g_idle_add_full (G_PRIORITY_DEFAULT, image_done_cb, job_ref (job), (GDestroyNotify)job_unref);
+          g_idle_add_full (G_PRIORITY_DEFAULT, image_done_cb, job_ref (job), (GDestroyNotify)job_unref_main);
           /* the rooms next, at the lowest priority */
           if (job->reserve_layers->len > 0)
             {
@@ -307,6 +395,7 @@ _ss_chart_job_new (SsChart            *self,
           g_ptr_array_add (reserve_live, g_object_ref (layer));
         }
     }
+  main_thread = g_thread_self ();
   job = g_new0 (ChartJob, 1);
   job->ref_count = 1;
   job->state = JOB_QUEUED;
@@ -394,8 +483,8 @@ _ss_chart_job_drop (ChartJob *job)
     job->state = JOB_CANCELLED;
   g_mutex_unlock (&lock);
   if (queued)
-    job_unref (job); /* the queue's */
-  job_unref (job);
+    job_unref_main (job); /* the queue's */
+  job_unref_main (job);
 }
 
 /* Main thread, once @job is done: the legend's rooms it sampled (see
@@ -421,8 +510,9 @@ void
 ss_chart_wait_renders (void)
 {
   g_mutex_lock (&lock);
-  while (urgent_thread != NULL && (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) ||
-                                   !g_queue_is_empty (&measure_jobs) || busy > 0))
+  while (urgent_thread != NULL &&
+         (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) || !g_queue_is_empty (&measure_jobs) ||
+          !g_queue_is_empty (&dead_jobs) || !g_queue_is_empty (&dead_images) || busy > 0))
     g_cond_wait (&done_cond, &lock);
   g_mutex_unlock (&lock);
 }
