@@ -98,6 +98,7 @@ test_hand_over (void)
     ss_series_set_dataset (series, ds);
   }
   line = ss_line_layer_new (series, "m/s");
+  ss_chart_layer_set_title (line, "v (m/s)");
   ss_chart_add_layer (SS_CHART (chart), line);
   ss_chart_set_title (SS_CHART (chart), "Velocity (m/s)");
   gtk_window_set_child (win, chart);
@@ -108,8 +109,14 @@ test_hand_over (void)
       g_main_context_iteration (NULL, FALSE);
       test_wait_tick (&wait);
     }
-  for (int i = 0; i < 3; i++)
+  /* both runs shown once: the legend's rooms (the widest readout over a
+   * run) have grown to what they will be */
+  for (int i = 0; i < 4; i++)
     {
+      g_autoptr(SsDataset) ds = ss_dataset_new_from_trace (ref, traces[i % 2]);
+
+      ss_dataset_set_complete (ds);
+      ss_series_set_dataset (series, ds);
       gtk_test_widget_wait_for_draw (chart);
       drain ();
     }
@@ -127,6 +134,13 @@ test_hand_over (void)
       SsChartStyle     style;
       cairo_t         *cr;
 
+      /* the last two with the legend's values read at a resting playhead,
+       * as the window shows them */
+      if (run == 2)
+        {
+          ss_time_axis_set_readout_at_playhead (axis, TRUE);
+          ss_time_axis_set_playhead (axis, 2.5);
+        }
       /* the hand-over: the run's data, the charts prepared, a frame */
       ss_dataset_set_complete (ds);
       ss_series_set_dataset (series, ds);
@@ -137,10 +151,10 @@ test_hand_over (void)
       /* laid out once, by the hand-over */
       g_assert_cmpuint (_ss_chart_get_screen_layouts (SS_CHART (chart)), ==, layouts + 1);
 
-      /* what the screen shows is what the chart draws for itself */
+      /* the body, legend included, is what the chart draws for itself
+       * (the playhead's line goes over it) */
       cr = cairo_create (screen);
-      for (guint i = 0; i < nodes->len; i++)
-        gsk_render_node_draw (g_ptr_array_index (nodes, i), cr);
+      gsk_render_node_draw (g_ptr_array_index (nodes, 0), cr);
       cairo_destroy (cr);
       cr = cairo_create (whole);
       ss_chart_style_init_for_widget (&style, chart);
@@ -148,7 +162,7 @@ test_hand_over (void)
       cairo_destroy (cr);
       cairo_surface_flush (screen);
       cairo_surface_flush (whole);
-      g_assert_cmpuint (count_differing_pixels (screen, whole, 3), ==, 0);
+      g_assert_cmpuint (count_differing_pixels (screen, whole, 0), ==, 0);
       cairo_surface_destroy (screen);
       cairo_surface_destroy (whole);
 
