@@ -65,10 +65,9 @@ static GCond    done_cond;                   /* a job is done */
 static GQueue   urgent_jobs = G_QUEUE_INIT;  /* on screen */
 static GQueue   later_jobs = G_QUEUE_INIT;   /* below the fold */
 static GQueue   measure_jobs = G_QUEUE_INIT; /* images done, rooms to measure */
-static GQueue   dead_jobs = G_QUEUE_INIT;    /* the main thread's last references, to free */
 static GQueue   dead_images = G_QUEUE_INIT;  /* images the main thread let go, to free */
 static GThread *main_thread;                 /* the one that makes jobs */
-static guint    main_frees;                  /* jobs and images it freed itself */
+static guint    main_frees;                  /* images it freed itself */
 static GThread *urgent_thread, *later_thread;
 static int      busy; /* threads at work */
 static GPrivate text_cache = G_PRIVATE_INIT ((GDestroyNotify)g_hash_table_unref);
@@ -87,45 +86,20 @@ count_main_free (void)
     main_frees++;
 }
 
+/* Any thread: the last reference frees the frozen layers too.  The main
+ * thread frees them itself, before it freezes the next job's: memory
+ * freed by another thread later would make it fault fresh pages in. */
 static void
-job_free (ChartJob *job)
+job_unref (ChartJob *job)
 {
-  count_main_free ();
+  if (!g_atomic_int_dec_and_test (&job->ref_count))
+    return;
   _ss_chart_paint_clear (&job->paint);
   g_clear_pointer (&job->reserve_layers, g_ptr_array_unref);
   g_clear_pointer (&job->reserve_widths, g_array_unref);
   g_clear_pointer (&job->image, _ss_chart_image_free);
   g_weak_ref_clear (&job->chart);
   g_free (job);
-}
-
-/* A render thread: the last reference frees the frozen layers too. */
-static void
-job_unref (ChartJob *job)
-{
-  if (g_atomic_int_dec_and_test (&job->ref_count))
-    job_free (job);
-}
-
-/* Main thread: a job's last reference goes to the on-screen render thread,
- * which frees its frozen layers (thousands of points and bins) once no
- * chart waits for it: freeing them took the hand-over of a run a fifth of
- * a millisecond. */
-static void
-job_unref_main (ChartJob *job)
-{
-  if (!g_atomic_int_dec_and_test (&job->ref_count))
-    return;
-  g_mutex_lock (&lock);
-  if (urgent_thread == NULL)
-    {
-      g_mutex_unlock (&lock);
-      job_free (job);
-      return;
-    }
-  g_queue_push_tail (&dead_jobs, job);
-  g_cond_broadcast (&work_cond);
-  g_mutex_unlock (&lock);
 }
 
 void
@@ -154,7 +128,7 @@ _ss_chart_image_release (ChartImage *image)
   g_mutex_unlock (&lock);
 }
 
-/* How many jobs and images the main thread freed itself (tests). */
+/* How many images the main thread freed itself (tests). */
 guint
 _ss_chart_get_main_frees (void)
 {
@@ -162,21 +136,17 @@ _ss_chart_get_main_frees (void)
 }
 
 /* The on-screen render thread, under the lock, with no chart to draw:
- * frees what the main thread let go; FALSE when there was nothing. */
+ * frees an image the main thread let go; FALSE when there was none. */
 static gboolean
 free_dead (void)
 {
-  ChartJob   *job = g_queue_pop_head (&dead_jobs);
-  ChartImage *image = job == NULL ? g_queue_pop_head (&dead_images) : NULL;
+  ChartImage *image = g_queue_pop_head (&dead_images);
 
-  if (job == NULL && image == NULL)
+  if (image == NULL)
     return FALSE;
   busy++;
   g_mutex_unlock (&lock);
-  if (job != NULL)
-    job_free (job);
-  else
-    _ss_chart_image_free (image);
+  _ss_chart_image_free (image);
   g_mutex_lock (&lock);
   busy--;
   g_cond_broadcast (&done_cond);
@@ -326,7 +296,7 @@ render_main (gpointer data)
           g_mutex_lock (&lock);
           job->reserve_widths = widths;
           g_mutex_unlock (&lock);
-          g_idle_add_full (G_PRIORITY_DEFAULT, rooms_done_cb, job_ref (job), (GDestroyNotify)job_unref_main);
+          g_idle_add_full (G_PRIORITY_DEFAULT, rooms_done_cb, job_ref (job), (GDestroyNotify)job_unref);
         }
       else
         image = draw_job (job);
@@ -335,7 +305,7 @@ render_main (gpointer data)
         {
           job->image = g_steal_pointer (&image);
           job->state = JOB_DONE;
-          g_idle_add_full (G_PRIORITY_DEFAULT, image_done_cb, job_ref (job), (GDestroyNotify)job_unref_main);
+          g_idle_add_full (G_PRIORITY_DEFAULT, image_done_cb, job_ref (job), (GDestroyNotify)job_unref);
           /* the rooms next, at the lowest priority */
           if (job->reserve_layers->len > 0)
             {
@@ -483,8 +453,8 @@ _ss_chart_job_drop (ChartJob *job)
     job->state = JOB_CANCELLED;
   g_mutex_unlock (&lock);
   if (queued)
-    job_unref_main (job); /* the queue's */
-  job_unref_main (job);
+    job_unref (job); /* the queue's */
+  job_unref (job);
 }
 
 /* Main thread, once @job is done: the legend's rooms it sampled (see
@@ -510,9 +480,8 @@ void
 ss_chart_wait_renders (void)
 {
   g_mutex_lock (&lock);
-  while (urgent_thread != NULL &&
-         (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) || !g_queue_is_empty (&measure_jobs) ||
-          !g_queue_is_empty (&dead_jobs) || !g_queue_is_empty (&dead_images) || busy > 0))
+  while (urgent_thread != NULL && (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) ||
+                                   !g_queue_is_empty (&measure_jobs) || !g_queue_is_empty (&dead_images) || busy > 0))
     g_cond_wait (&done_cond, &lock);
   g_mutex_unlock (&lock);
 }

@@ -1,9 +1,9 @@
 /* test-chart-main.c - what a chart's main thread does when a complete
  * run is handed over: it lays the chart out once (ss_chart_prepare's
  * layout serves the frame that follows, which draws exactly what an
- * export of the chart draws), and it frees neither the render jobs it
- * drops nor the images it replaces (the render thread does); a change of
- * the window between the two lays it out again. */
+ * export of the chart draws), and it does not free the images it
+ * replaces (the render thread does); a change of the window between the
+ * two lays it out again. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -166,7 +166,7 @@ test_hand_over (void)
       cairo_surface_destroy (screen);
       cairo_surface_destroy (whole);
 
-      /* the job dropped and the image replaced were freed off this thread */
+      /* the image replaced was freed off this thread */
       drain ();
       g_assert_cmpuint (_ss_chart_get_main_frees (), ==, frees);
     }
