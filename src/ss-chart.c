@@ -1052,7 +1052,8 @@ screen_layout (SsChart *self, int width, int height, const SsChartStyle *style, 
 {
   LayoutKey key;
 
-  layout_key_init (self, width, height, style, &key);
+  if (self->prepared)
+    layout_key_init (self, width, height, style, &key);
   if (self->prepared && memcmp (&key, &self->prepared_key, sizeof key) == 0)
     *lay = self->prepared_lay;
   else
