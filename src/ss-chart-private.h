@@ -55,6 +55,36 @@ typedef enum
 
 typedef struct _ChartJob ChartJob;
 
+/* Where a chart's parts go, worked out once per draw. */
+typedef struct
+{
+  SsChartContext ctx;
+  double         width; /* user units */
+  double         height;
+  double         legend_left;
+  double         legend_right;
+  double         cursor; /* the legend's values are read here, s; NaN: none */
+  double         hover;  /* the hover cursor's line, s; NaN: none */
+} ChartLayout;
+
+/* What the screen's layout reads besides the layers' complete rows; built
+ * on zeroed memory, compared bytewise. */
+typedef struct
+{
+  double       width, height;
+  double       t0, t1;   /* the time window */
+  double       cursor;   /* s, NaN included */
+  double       playhead; /* s, NaN included */
+  double       data_end; /* the visible layers' earliest, s */
+  SsChartStyle style;
+  gboolean     readout_at_playhead;
+  guint        revision;
+  guint        legend_revision;
+  guint        inputs; /* the chart's layout_inputs */
+  guint        n_layers;
+  guint64      layer_revisions;
+} LayoutKey;
+
 /* A body drawn into pixels for the screen: its surface (device pixels,
  * the widget's scale) and what it was drawn for. */
 typedef struct
@@ -143,6 +173,15 @@ struct _SsChart
   ChartJob   *reserve_job; /* the image taken, its legend rooms to come */
   GPtrArray  *job_reserve; /* legend layers whose room the job samples */
   guint       revision;    /* grows when the title, labels or layers change */
+  /* grows with every signal that may move the layout (axes, time axis,
+   * layers) and with every layout not the screen's */
+  guint layout_inputs;
+  /* the layout ss_chart_prepare worked out, for the frame that follows if
+   * nothing it reads changed meanwhile; and how many the screen made */
+  gboolean    prepared;
+  LayoutKey   prepared_key;
+  ChartLayout prepared_lay;
+  guint       screen_layouts;
   /* the legend: the entries' places on screen, and the width each keeps
    * for its readout (layer -> LegendReserve) so values never re-wrap it */
   GArray     *legend_boxes;
@@ -161,18 +200,6 @@ struct _SsChart
 };
 
 #define FLASH_US (1500 * G_TIME_SPAN_MILLISECOND)
-
-/* Where a chart's parts go, worked out once per draw. */
-typedef struct
-{
-  SsChartContext ctx;
-  double         width; /* user units */
-  double         height;
-  double         legend_left;
-  double         legend_right;
-  double         cursor; /* the legend's values are read here, s; NaN: none */
-  double         hover;  /* the hover cursor's line, s; NaN: none */
-} ChartLayout;
 
 #define TEXT_CACHE_LIMIT 512
 
@@ -200,6 +227,7 @@ void     _ss_chart_measure_color (guint which, GdkRGBA *color);
 void     _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
 double   _ss_chart_earliest_data_end (SsChart *self);
 void     _ss_chart_job_apply_reserve (SsChart *self, ChartJob *job);
+guint    _ss_chart_get_screen_layouts (SsChart *self);
 
 /* ss-chart.c: the legend's rooms (tests use them too) */
 PangoLayout *_ss_chart_readout_layout_new (cairo_t *cr, const SsChartStyle *style);
@@ -243,6 +271,8 @@ gboolean    _ss_chart_job_matches (ChartJob *job, const BodyKey *key, int scale)
 void        _ss_chart_job_drop (ChartJob *job);
 GArray     *_ss_chart_job_take_reserve (ChartJob *job);
 void        _ss_chart_image_free (ChartImage *image);
+void        _ss_chart_image_release (ChartImage *image);
+guint       _ss_chart_get_main_frees (void);
 
 /* ss-chart-input.c */
 void _ss_chart_input_init (SsChart *self);

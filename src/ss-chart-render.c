@@ -65,6 +65,9 @@ static GCond    done_cond;                   /* a job is done */
 static GQueue   urgent_jobs = G_QUEUE_INIT;  /* on screen */
 static GQueue   later_jobs = G_QUEUE_INIT;   /* below the fold */
 static GQueue   measure_jobs = G_QUEUE_INIT; /* images done, rooms to measure */
+static GQueue   dead_images = G_QUEUE_INIT;  /* images the main thread let go, to free */
+static GThread *main_thread;                 /* the one that makes jobs */
+static guint    main_frees;                  /* images it freed itself */
 static GThread *urgent_thread, *later_thread;
 static int      busy; /* threads at work */
 static GPrivate text_cache = G_PRIVATE_INIT ((GDestroyNotify)g_hash_table_unref);
@@ -76,7 +79,16 @@ job_ref (ChartJob *job)
   return job;
 }
 
-/* Any thread: the last reference frees the frozen layers too. */
+static void
+count_main_free (void)
+{
+  if (main_thread != NULL && g_thread_self () == main_thread)
+    main_frees++;
+}
+
+/* Any thread: the last reference frees the frozen layers too.  The main
+ * thread frees them itself, before it freezes the next job's: memory
+ * freed by another thread later would make it fault fresh pages in. */
 static void
 job_unref (ChartJob *job)
 {
@@ -93,8 +105,52 @@ job_unref (ChartJob *job)
 void
 _ss_chart_image_free (ChartImage *image)
 {
+  count_main_free ();
   cairo_surface_destroy (image->surface);
   g_free (image);
+}
+
+/* Main thread: @image, no longer shown, is freed by the render thread (a
+ * chart's pixels: unmapping them is not the frame's work).  Freed here
+ * when no render thread runs. */
+void
+_ss_chart_image_release (ChartImage *image)
+{
+  g_mutex_lock (&lock);
+  if (urgent_thread == NULL)
+    {
+      g_mutex_unlock (&lock);
+      _ss_chart_image_free (image);
+      return;
+    }
+  g_queue_push_tail (&dead_images, image);
+  g_cond_broadcast (&work_cond);
+  g_mutex_unlock (&lock);
+}
+
+/* How many images the main thread freed itself (tests). */
+guint
+_ss_chart_get_main_frees (void)
+{
+  return main_frees;
+}
+
+/* The on-screen render thread, under the lock, with no chart to draw:
+ * frees an image the main thread let go; FALSE when there was none. */
+static gboolean
+free_dead (void)
+{
+  ChartImage *image = g_queue_pop_head (&dead_images);
+
+  if (image == NULL)
+    return FALSE;
+  busy++;
+  g_mutex_unlock (&lock);
+  _ss_chart_image_free (image);
+  g_mutex_lock (&lock);
+  busy--;
+  g_cond_broadcast (&done_cond);
+  return TRUE;
 }
 
 /* Render thread: the body, as the screen's sync path draws it. */
@@ -217,6 +273,8 @@ render_main (gpointer data)
       ChartJob   *job = next_job (urgent, &measure, &wake);
       ChartImage *image = NULL;
 
+      if (job == NULL && urgent && free_dead ())
+        continue;
       if (job == NULL && wake > 0)
         {
           g_cond_wait_until (&work_cond, &lock, wake);
@@ -307,6 +365,7 @@ _ss_chart_job_new (SsChart            *self,
           g_ptr_array_add (reserve_live, g_object_ref (layer));
         }
     }
+  main_thread = g_thread_self ();
   job = g_new0 (ChartJob, 1);
   job->ref_count = 1;
   job->state = JOB_QUEUED;
@@ -422,7 +481,7 @@ ss_chart_wait_renders (void)
 {
   g_mutex_lock (&lock);
   while (urgent_thread != NULL && (!g_queue_is_empty (&urgent_jobs) || !g_queue_is_empty (&later_jobs) ||
-                                   !g_queue_is_empty (&measure_jobs) || busy > 0))
+                                   !g_queue_is_empty (&measure_jobs) || !g_queue_is_empty (&dead_images) || busy > 0))
     g_cond_wait (&done_cond, &lock);
   g_mutex_unlock (&lock);
 }

@@ -378,6 +378,8 @@ ss_chart_draw (SsChart *self, cairo_t *cr, double width, double height, const Ss
   ChartPaint  paint;
 
   cairo_save (cr);
+  /* it sets the axes' extents for its own size */
+  self->layout_inputs++;
   _ss_chart_layout (self, cr, width, height, style, &lay);
   _ss_chart_paint_init (self, &paint);
   _ss_chart_draw_body (&paint, cr, &lay, &lay.ctx, style);
@@ -405,6 +407,7 @@ ss_chart_get_layout (SsChart *self, double width, double height, SsChartContext 
   ChartLayout      lay;
 
   ss_chart_style_init_for_export (&style);
+  self->layout_inputs++;
   _ss_chart_layout (self, cr, width, height, &style, &lay);
   *ctx = lay.ctx;
   ctx->labels = NULL;
@@ -611,6 +614,7 @@ ss_chart_class_init (SsChartClass *klass)
 static void
 layer_changed_cb (SsChart *self)
 {
+  self->layout_inputs++;
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -618,8 +622,18 @@ layer_changed_cb (SsChart *self)
 static void
 axis_changed_cb (SsChart *self)
 {
-  if (!self->in_layout)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (self->in_layout)
+    return;
+  self->layout_inputs++;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* the window, the cursor, the playhead, the measurement cursors */
+static void
+time_changed_cb (SsChart *self)
+{
+  self->layout_inputs++;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -652,10 +666,10 @@ chart_new (SsTimeAxis *time_axis, ChartKind kind)
   self->kind = kind;
   self->time_axis = g_object_ref (time_axis);
   self->x_axis = SS_AXIS (time_axis);
-  g_signal_connect_swapped (time_axis, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_connect_swapped (time_axis, "cursor-changed", G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_connect_swapped (time_axis, "playhead-changed", G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_connect_swapped (time_axis, "measure-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (time_axis, "changed", G_CALLBACK (time_changed_cb), self);
+  g_signal_connect_swapped (time_axis, "cursor-changed", G_CALLBACK (time_changed_cb), self);
+  g_signal_connect_swapped (time_axis, "playhead-changed", G_CALLBACK (time_changed_cb), self);
+  g_signal_connect_swapped (time_axis, "measure-changed", G_CALLBACK (time_changed_cb), self);
   return self;
 }
 
@@ -1010,6 +1024,46 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
     key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
 }
 
+static void
+layout_key_init (SsChart *self, int width, int height, const SsChartStyle *style, LayoutKey *key)
+{
+  memset (key, 0, sizeof *key);
+  key->width = width;
+  key->height = height;
+  ss_time_axis_get_range (self->time_axis, &key->t0, &key->t1);
+  key->cursor = ss_time_axis_get_cursor (self->time_axis);
+  key->playhead = ss_time_axis_get_playhead (self->time_axis);
+  key->data_end = _ss_chart_earliest_data_end (self);
+  key->style = *style;
+  key->readout_at_playhead = ss_time_axis_get_readout_at_playhead (self->time_axis);
+  key->revision = self->revision;
+  key->legend_revision = self->legend_revision;
+  key->inputs = self->layout_inputs;
+  key->n_layers = self->layers->len;
+  for (guint i = 0; i < self->layers->len; i++)
+    key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
+}
+
+/* The screen's layout at @width x @height: the one ss_chart_prepare worked
+ * out for this frame when nothing it reads changed since (a run's
+ * hand-over laid every chart out twice), else laid out again.  Once. */
+static void
+screen_layout (SsChart *self, int width, int height, const SsChartStyle *style, ChartLayout *lay)
+{
+  LayoutKey key;
+
+  if (self->prepared)
+    layout_key_init (self, width, height, style, &key);
+  if (self->prepared && memcmp (&key, &self->prepared_key, sizeof key) == 0)
+    *lay = self->prepared_lay;
+  else
+    {
+      _ss_chart_layout (self, self->measure, width, height, style, lay);
+      self->screen_layouts++;
+    }
+  self->prepared = FALSE;
+}
+
 /* The earliest end of the visible layers' data, s: rows can only come after
  * it (+INFINITY: none can come). */
 double
@@ -1275,7 +1329,7 @@ image_snapshot (SsChart            *self,
           if (self->job_reserve != NULL)
             self->reserve_job = g_steal_pointer (&self->job);
           g_clear_pointer (&self->job, _ss_chart_job_drop);
-          g_clear_pointer (&self->image, _ss_chart_image_free);
+          g_clear_pointer (&self->image, _ss_chart_image_release);
           self->image = image;
           self->body_renders++;
         }
@@ -1333,6 +1387,11 @@ ss_chart_prepare (SsChart *self)
   _ss_chart_ensure_measure (self);
   ss_chart_style_init_for_widget (&style, GTK_WIDGET (self));
   _ss_chart_layout (self, self->measure, width, height, &style, &lay);
+  self->screen_layouts++;
+  /* the frame that follows draws this layout unless something moves it */
+  layout_key_init (self, width, height, &style, &self->prepared_key);
+  self->prepared_lay = lay;
+  self->prepared = TRUE;
   body_key_init (self, &lay, &style, &key);
   image_key (self, &key);
   if (self->image != NULL && self->image->scale == gtk_widget_get_scale_factor (GTK_WIDGET (self)) &&
@@ -1365,7 +1424,7 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       flash_snapshot (self, snapshot, width, height);
       return;
     }
-  _ss_chart_layout (self, self->measure, width, height, &style, &lay);
+  screen_layout (self, width, height, &style, &lay);
   body_key_init (self, &lay, &style, &key);
   /* the column of the earliest end may still change, and with it what its
    * drawing spills to the left: the body stops short of that */
@@ -1381,7 +1440,7 @@ _ss_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   g_clear_pointer (&self->job, _ss_chart_job_drop);
   g_clear_pointer (&self->reserve_job, _ss_chart_job_drop);
   g_clear_pointer (&self->job_reserve, g_ptr_array_unref);
-  g_clear_pointer (&self->image, _ss_chart_image_free);
+  g_clear_pointer (&self->image, _ss_chart_image_release);
   if (self->body_image != NULL)
     {
       g_clear_pointer (&self->body, gsk_render_node_unref);
@@ -1457,6 +1516,13 @@ over:
   flash_snapshot (self, snapshot, width, height);
   ss_bench_accumulate (SS_BENCH_PLOT, (g_get_monotonic_time () - start) / 1000.0);
   ss_bench_accumulate (SS_BENCH_FRAME, (g_get_monotonic_time () - start) / 1000.0);
+}
+
+/* How often the screen laid the chart out (tests). */
+guint
+_ss_chart_get_screen_layouts (SsChart *self)
+{
+  return self->screen_layouts;
 }
 
 /* How often the screen drew a chart's body whole (tests, benchmark). */
