@@ -284,7 +284,11 @@ SUNLinearSolver sim_linsol_small(sunindextype n, SUNContext ctx)
  * inequality constraints, whose sign changes of inc it leaves out).  A state no right-hand
  * side reads (ss_model.integral: the energy integrals) gives f(y + inc e_j)
  * = fy, bit for bit, so its column is zero, as CVLS has left it
- * (SUNMatZero), with no right-hand side evaluated. */
+ * (SUNMatZero), with no right-hand side evaluated.
+ *
+ * It follows SUNDIALS' code (BSD-3-Clause; Copyright (c) 2002-2022,
+ * Lawrence Livermore National Security and Southern Methodist
+ * University). */
 
 #define DQ_MIN_INC_MULT 1000.0 /* cvode_ls.c's MIN_INC_MULT */
 
