@@ -38,26 +38,6 @@ snapshot_nodes (GtkWidget *chart)
   return nodes;
 }
 
-/* Pixels where any channel of @a and @b differs by more than @tolerance. */
-static guint
-count_differing_pixels (cairo_surface_t *a, cairo_surface_t *b, int tolerance)
-{
-  int           width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
-  int           stride = cairo_image_surface_get_stride (a);
-  const guchar *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
-  guint         count = 0;
-
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
-      for (int c = 0; c < 4; c++)
-        if (abs (pa[y * stride + 4 * x + c] - pb[y * stride + 4 * x + c]) > tolerance)
-          {
-            count++;
-            break;
-          }
-  return count;
-}
-
 /* The render threads' work done and its results delivered. */
 static void
 drain (void)

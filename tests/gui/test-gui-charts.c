@@ -15,26 +15,6 @@ render_node (GskRenderNode *node, int width, int height)
   return surface;
 }
 
-/* Pixels where any channel of @a and @b differs by more than @tolerance. */
-static guint
-count_differing_pixels (cairo_surface_t *a, cairo_surface_t *b, int tolerance)
-{
-  int           width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
-  int           stride = cairo_image_surface_get_stride (a);
-  const guchar *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
-  guint         count = 0;
-
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
-      for (int c = 0; c < 4; c++)
-        if (abs (pa[y * stride + 4 * x + c] - pb[y * stride + 4 * x + c]) > tolerance)
-          {
-            count++;
-            break;
-          }
-  return count;
-}
-
 /* The screen draws a chart as a kept body plus the newest columns; while
  * rows stream in (Play), that must look like drawing it whole, and the body
  * must be redrawn only once the new columns pile up. */

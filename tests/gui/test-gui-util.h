@@ -6,6 +6,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <stdlib.h>
 #include <gdk/x11/gdkx.h>
 
 #include "ss-resources.h"
@@ -157,4 +158,25 @@ test_gui_wait_runs (SsRunList *list)
         g_usleep (500);
       test_wait_tick (&wait);
     }
+}
+
+/* Pixels where any channel of @a and @b (ARGB32 images of one size)
+ * differs by more than @tolerance. */
+static inline guint
+count_differing_pixels (cairo_surface_t *a, cairo_surface_t *b, int tolerance)
+{
+  int           width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+  int           stride = cairo_image_surface_get_stride (a);
+  const guchar *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
+  guint         count = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int c = 0; c < 4; c++)
+        if (abs (pa[y * stride + 4 * x + c] - pb[y * stride + 4 * x + c]) > tolerance)
+          {
+            count++;
+            break;
+          }
+  return count;
 }
