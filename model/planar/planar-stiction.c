@@ -85,20 +85,27 @@ static inline __attribute__((always_inline)) void lu_decomp_n(double *A, int n, 
     }
 }
 
+/* Kernel K for the sizes of the mechanisms' Schur complements, unrolled
+ * (the decomposition and both substitutions), and a plain loop above. */
+#define LU_SIZES(K, n)   \
+  switch (n) {           \
+  case 2: K(2); break;   \
+  case 3: K(3); break;   \
+  case 4: K(4); break;   \
+  case 5: K(5); break;   \
+  case 6: K(6); break;   \
+  case 7: K(7); break;   \
+  case 8: K(8); break;   \
+  case 9: K(9); break;   \
+  case 10: K(10); break; \
+  default: K(n); break;  \
+  }
+
 void ss_lu_decomp(double *A, int n, size_t *perm)
 {
-  switch (n) { /* the sizes of the mechanisms' Schur complements, unrolled */
-  case 2: lu_decomp_n(A, 2, perm); break;
-  case 3: lu_decomp_n(A, 3, perm); break;
-  case 4: lu_decomp_n(A, 4, perm); break;
-  case 5: lu_decomp_n(A, 5, perm); break;
-  case 6: lu_decomp_n(A, 6, perm); break;
-  case 7: lu_decomp_n(A, 7, perm); break;
-  case 8: lu_decomp_n(A, 8, perm); break;
-  case 9: lu_decomp_n(A, 9, perm); break;
-  case 10: lu_decomp_n(A, 10, perm); break;
-  default: lu_decomp_n(A, n, perm); break;
-  }
+#define K(N) lu_decomp_n(A, N, perm)
+  LU_SIZES(K, n)
+#undef K
 }
 
 static inline __attribute__((always_inline)) void lu_forward_n(const double *LU, int n, double *x,
@@ -123,21 +130,6 @@ static inline __attribute__((always_inline)) void lu_back_n(const double *LU, in
     x[i * sx] = t / LU[i * n + i];
   }
 }
-
-/* (the substitutions unrolled for the same sizes as the decomposition) */
-#define LU_SIZES(K, n)   \
-  switch (n) {           \
-  case 2: K(2); break;   \
-  case 3: K(3); break;   \
-  case 4: K(4); break;   \
-  case 5: K(5); break;   \
-  case 6: K(6); break;   \
-  case 7: K(7); break;   \
-  case 8: K(8); break;   \
-  case 9: K(9); break;   \
-  case 10: K(10); break; \
-  default: K(n); break;  \
-  }
 
 void ss_lu_forward(const double *LU, int n, double *x, int sx)
 {
