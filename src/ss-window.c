@@ -185,27 +185,31 @@ update_status (SsWindow *self)
   ss_stats        stats;
   char            buf[128];
   double          t = ss_simulation_get_time (self->simulation);
+  const char     *marker = NULL, *marker_tip = NULL;
 
   g_snprintf (buf, sizeof buf, "%.3f / %g s", t, ss_simulation_get_t_end (self->simulation));
   gtk_inscription_set_text (self->time_label, buf);
-  /* a preview, or a run kept from before shown at once */
+  /* a preview, or a run kept from before shown at once; its text set
+   * only when it changes, not on every step of the playhead */
   if (ss_simulation_get_preview (self->simulation))
     {
-      gtk_label_set_text (self->preview_label, _("preview"));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label),
-                                   _("The curves are a quick preview while a control moves; the full-accuracy run "
-                                     "follows when it stops"));
+      marker = _("preview");
+      marker_tip = _("The curves are a quick preview while a control moves; the full-accuracy run follows when it "
+                     "stops");
     }
   else if (ss_simulation_get_kept (self->simulation))
     {
       /* Translators: the status line, beside the time: the run shown was kept from before, not computed again */
-      gtk_label_set_text (self->preview_label, _("kept run"));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label),
-                                   _("These values were run before: the run kept then shows at once, at full "
-                                     "accuracy, without computing it again"));
+      marker = _("kept run");
+      marker_tip = _("These values were run before: the run kept then shows at once, at full accuracy, without "
+                     "computing it again");
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_label),
-                          ss_simulation_get_preview (self->simulation) || ss_simulation_get_kept (self->simulation));
+  if (marker != NULL && g_strcmp0 (gtk_label_get_text (self->preview_label), marker) != 0)
+    {
+      gtk_label_set_text (self->preview_label, marker);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label), marker_tip);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), marker != NULL);
 
   if (m != NULL && ss_simulation_get_error (self->simulation) != NULL)
     {
