@@ -11,6 +11,7 @@
 #include "ss-chart-private.h"
 #include "ss-chart-text.h"
 #include "ss-line-layer.h"
+#include "ss-popover-list.h"
 #include "ss-span-layer.h"
 #include "ss-units.h"
 #include "ss-xy-layer.h"
@@ -384,21 +385,6 @@ has_neighbour (SsChart *self, gboolean up)
 /* The popover's frame around its scrolled list (padding, border), px. */
 #define MENU_FRAME 24
 
-static GtkWidget *
-find_scrolled (GtkWidget *widget)
-{
-  if (GTK_IS_SCROLLED_WINDOW (widget))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_scrolled (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The context menu at @y opens on the side of the click with room for it
  * inside the window (below when it fits there, else where there is more),
  * and its list, a submenu's too, is never taller than that room: a longer
@@ -406,23 +392,23 @@ find_scrolled (GtkWidget *widget)
 static void
 fit_menu (SsChart *self, double y)
 {
-  GtkWidget       *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-  GtkWidget       *scrolled = find_scrolled (self->menu);
-  graphene_point_t at = GRAPHENE_POINT_INIT (0, (float)y), in_root;
-  double           above, below, room;
-  int              natural = 0;
-  gboolean         down;
+  GtkWidget         *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  GtkScrolledWindow *scrolled = ss_popover_list_get (GTK_POPOVER (self->menu));
+  graphene_point_t   at = GRAPHENE_POINT_INIT (0, (float)y), in_root;
+  double             above, below, room;
+  int                natural = 0;
+  gboolean           down;
 
   if (root == NULL || scrolled == NULL || !gtk_widget_compute_point (GTK_WIDGET (self), root, &at, &in_root))
     return;
   above = in_root.y - MENU_EDGE;
   below = gtk_widget_get_height (root) - in_root.y - MENU_EDGE;
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), -1);
-  gtk_widget_measure (scrolled, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  gtk_scrolled_window_set_max_content_height (scrolled, -1);
+  gtk_widget_measure (GTK_WIDGET (scrolled), GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
   down = natural + MENU_FRAME <= below || below >= above;
   room = down ? below : above;
   gtk_popover_set_position (GTK_POPOVER (self->menu), down ? GTK_POS_BOTTOM : GTK_POS_TOP);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), MAX ((int)room - MENU_FRAME, 60));
+  gtk_scrolled_window_set_max_content_height (scrolled, MAX ((int)room - MENU_FRAME, 60));
 }
 
 static void

@@ -46,6 +46,7 @@ struct _SsWindow
   GtkBox          *run_settings_box;
   SsSignalChooser *signal_chooser;
   GtkLabel        *preview_label;
+  GtkMenuButton   *main_menu_button;
   SsMechanismView *mechanism_view;
   SsPlotStack     *plot_stack;
   GtkToggleButton *cursors_button; /* the measurement cursors shown */

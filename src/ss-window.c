@@ -31,6 +31,7 @@
 #include "ss-animation-bench.h"
 #include "ss-bench.h"
 #include "ss-model-strings.h"
+#include "ss-popover-list.h"
 #include "ss-readable.h"
 #include "ss-settings.h"
 #include "ss-tooltips.h"
@@ -981,34 +982,18 @@ show_forces_changed (SsWindow *self)
  * frame and a margin, px. */
 #define MAIN_MENU_ROOM 44
 
-static GtkWidget *
-find_descendant (GtkWidget *root, GType type, gboolean primary_menu)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) &&
-      (!primary_menu || gtk_menu_button_get_primary (GTK_MENU_BUTTON (root))))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant (c, type, primary_menu);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The main menu is never taller than the window below its button: at
  * 1024 × 700 its list scrolls rather than run past the window's bottom. */
 static void
 main_menu_show_cb (GtkWidget *popover, SsWindow *self)
 {
-  GtkWidget      *scrolled = find_descendant (popover, GTK_TYPE_SCROLLED_WINDOW, FALSE);
-  graphene_rect_t button;
+  GtkScrolledWindow *scrolled = ss_popover_list_get (GTK_POPOVER (popover));
+  graphene_rect_t    button;
 
   if (scrolled == NULL || !gtk_widget_compute_bounds (gtk_widget_get_parent (popover), GTK_WIDGET (self), &button))
     return;
   gtk_scrolled_window_set_max_content_height (
-      GTK_SCROLLED_WINDOW (scrolled),
+      scrolled,
       MAX (gtk_widget_get_height (GTK_WIDGET (self)) - (int)(button.origin.y + button.size.height) - MAIN_MENU_ROOM,
            100));
 }
@@ -1135,6 +1120,7 @@ ss_window_class_init (SsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsWindow, run_settings_box);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, signal_chooser);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, SsWindow, main_menu_button);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, scenario_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SsWindow, window_title);
@@ -1169,16 +1155,11 @@ ss_window_init (SsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   ss_tooltips_quiet_menu_buttons (GTK_WIDGET (self));
   {
-    GtkWidget *main_menu = find_descendant (GTK_WIDGET (self), GTK_TYPE_MENU_BUTTON, TRUE);
+    GtkPopover *popover = gtk_menu_button_get_popover (self->main_menu_button);
 
-    GtkPopover *popover = main_menu != NULL ? gtk_menu_button_get_popover (GTK_MENU_BUTTON (main_menu)) : NULL;
-
-    if (popover != NULL)
-      {
-        /* it opens leftwards from the window's right edge, not past it */
-        gtk_widget_set_halign (GTK_WIDGET (popover), GTK_ALIGN_END);
-        g_signal_connect_object (popover, "show", G_CALLBACK (main_menu_show_cb), self, 0);
-      }
+    /* it opens leftwards from the window's right edge, not past it */
+    gtk_widget_set_halign (GTK_WIDGET (popover), GTK_ALIGN_END);
+    g_signal_connect_object (popover, "show", G_CALLBACK (main_menu_show_cb), self, 0);
   }
 
   self->settings = ss_settings_new ();
