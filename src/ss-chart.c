@@ -989,6 +989,18 @@ ss_chart_get_data_end (SsChart *self)
   return _ss_chart_earliest_data_end (self);
 }
 
+/* The sum of the layers' revisions (each only grows): a key's part that
+ * changes with any layer's data or look. */
+static guint64
+layer_revisions (SsChart *self)
+{
+  guint64 sum = 0;
+
+  for (guint i = 0; i < self->layers->len; i++)
+    sum += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
+  return sum;
+}
+
 /* The screen's drawing, the widget's snapshot: a cached body plus a tail
  * redrawn each frame, and the playhead over them, so streaming runs and
  * Play repaint a few columns, not the whole chart.  Once the runs shown
@@ -1020,8 +1032,7 @@ body_key_init (SsChart *self, const ChartLayout *lay, const SsChartStyle *style,
   /* the legend is drawn where its rooms put it */
   key->legend_revision = self->legend_revision;
   key->n_layers = self->layers->len;
-  for (guint i = 0; i < self->layers->len; i++)
-    key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
+  key->layer_revisions = layer_revisions (self);
 }
 
 static void
@@ -1040,8 +1051,7 @@ layout_key_init (SsChart *self, int width, int height, const SsChartStyle *style
   key->legend_revision = self->legend_revision;
   key->inputs = self->layout_inputs;
   key->n_layers = self->layers->len;
-  for (guint i = 0; i < self->layers->len; i++)
-    key->layer_revisions += ss_chart_layer_get_revision (g_ptr_array_index (self->layers, i));
+  key->layer_revisions = layer_revisions (self);
 }
 
 /* The screen's layout at @width x @height: the one ss_chart_prepare worked
