@@ -159,7 +159,9 @@ typedef struct gear_eval {
 
 /* Positions, element torques and the applied torques on the gears: no
  * loads (all a weightless gear's rate needs). */
-static void eval_elements(const gear_train *g, const double *x, gear_eval *e)
+static inline __attribute__((always_inline)) void eval_elements(const gear_train *restrict g,
+                                                                 const double *restrict x,
+                                                                 gear_eval *restrict e)
 {
   e->q[PSI] = x[g->iq[PSI]];
   e->q[PHI] = x[g->iq[PHI]];
@@ -186,7 +188,9 @@ static void eval_elements(const gear_train *g, const double *x, gear_eval *e)
 }
 
 /* Positions, element torques and applied torques (no velocities). */
-static void eval_static(const gear_train *g, double t, const double *x, gear_eval *e)
+static inline __attribute__((always_inline)) void eval_static(const gear_train *restrict g, double t,
+                                                               const double *restrict x,
+                                                               gear_eval *restrict e)
 {
   eval_elements(g, x, e);
   e->t = t;
@@ -291,55 +295,83 @@ static void initial(const ss_model *m, double *x)
     x[i] = 0.0;
 }
 
-static int rhs(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
+/* The right-hand side: each solid's friction and rate in its mode, the
+ * same operations in the same order as friction_torque and body_rate
+ * (a stuck solid's friction is not needed: it is held). */
+static int rhs(const ss_model *m, double t, const double *restrict x, const int *restrict modes,
+               double *restrict xdot)
 {
   const gear_train *g = impl(m);
   gear_eval e;
   eval_static(g, t, x, &e);
-  eval_rates(g, x, modes, &e);
+  bool exact = g->law == SS_LAW_EXACT;
   double diss = 0.0;
   for (int b = 0; b < N_BODIES; b++) {
-    if (g->iq[b] < 0)
+    int iq = g->iq[b], iw = g->iw[b], c = g->contact_of[b];
+    if (iq < 0)
       continue;
-    int mode = contact_mode(g, modes, b);
-    double z_dot;
-    double F = friction_torque(g, b, &e, x, mode, &z_dot);
-    if (g->iz[b] >= 0)
-      xdot[g->iz[b]] = z_dot;
-    if (g->iw[b] >= 0 && g->law == SS_LAW_EXACT && g->brg[b].limit_s > 0.0 &&
-        mode == SS_MODE_STICK) {
-      xdot[g->iq[b]] = 0.0; /* held by the mode: rate stays exactly zero */
-      xdot[g->iw[b]] = 0.0;
-      continue;
+    const gear_bearing *br = &g->brg[b];
+    int mode = c >= 0 ? modes[c] : SS_MODE_SLIDE_POS;
+    double w, F;
+    if (iw < 0) { /* a weightless gear: friction balances the applied torque */
+      w = weightless_rate(g, b, e.A[b], mode);
+      F = e.A[b];
+    } else {
+      w = x[iw];
+      if (br->limit_s == 0.0) {
+        F = br->viscous * w;
+        if (g->iz[b] >= 0)
+          xdot[g->iz[b]] = 0.0;
+      } else if (exact) {
+        if (mode == SS_MODE_STICK) {
+          xdot[iq] = 0.0; /* held by the mode: rate stays exactly zero */
+          xdot[iw] = 0.0;
+          continue;
+        }
+        F = br->viscous * w + mode * br->limit_k;
+      } else {
+        double z_dot = 0.0, z = g->iz[b] >= 0 ? x[g->iz[b]] : 0.0;
+        F = br->viscous * w + br->limit_s * ss_friction_mu(&br->fr, w, z, &z_dot);
+        if (g->iz[b] >= 0)
+          xdot[g->iz[b]] = z_dot;
+      }
+      xdot[iw] = (e.A[b] - F) / g->inertia[b];
     }
-    xdot[g->iq[b]] = e.w[b];
-    if (g->iw[b] >= 0)
-      xdot[g->iw[b]] = (e.A[b] - F) / g->inertia[b];
-    diss += F * e.w[b];
+    xdot[iq] = w;
+    diss += F * w;
   }
-  xdot[g->iwork] = e.M_psi * e.w[PSI] + e.M_phi * e.w[PHI];
+  xdot[g->iwork] = e.M_psi * x[g->iw[PSI]] + e.M_phi * x[g->iw[PHI]];
   xdot[g->idiss] = diss;
   return 0;
 }
 
-static void contacts(const ss_model *m, double t, const double *x, const int *modes, double *v,
-                     double *margin, double *kink)
+/* Contact c's solid's rate (body_rate: its state, or a weightless gear's
+ * from the applied torque of eval_elements). */
+static inline double contact_rate(const gear_train *g, int c, const double *x, const int *modes,
+                                  const gear_eval *e)
+{
+  int b = g->body[c];
+  return g->iw[b] >= 0 ? x[g->iw[b]] : weightless_rate(g, b, e->A[b], modes[c]);
+}
+
+static void contacts(const ss_model *m, double t, const double *restrict x, const int *modes,
+                     double *restrict v, double *restrict margin, double *kink)
 {
   (void)kink; /* no margin kinks: n_kinks = 0 */
   const gear_train *g = impl(m);
   gear_eval e;
   eval_static(g, t, x, &e);
-  eval_rates(g, x, modes, &e);
   for (int c = 0; c < g->n_contacts; c++) {
     int b = g->body[c];
-    v[c] = contact_velocity(m, c, e.w[b], modes);
+    v[c] = contact_velocity(m, c, contact_rate(g, c, x, modes, &e), modes);
     margin[c] = stick_margin(e.A[b], g->brg[b].limit_s);
   }
 }
 
 /* contacts' velocities without the loads and margins: the rates are states
  * but for the weightless gears' (level 2: the element torques). */
-static void speeds(const ss_model *m, double t, const double *x, const int *modes, double *v)
+static void speeds(const ss_model *m, double t, const double *restrict x, const int *modes,
+                   double *restrict v)
 {
   (void)t;
   const gear_train *g = impl(m);
@@ -347,7 +379,7 @@ static void speeds(const ss_model *m, double t, const double *x, const int *mode
   if (g->level == LEVEL_WEIGHTLESS)
     eval_elements(g, x, &e);
   for (int c = 0; c < g->n_contacts; c++)
-    v[c] = contact_velocity(m, c, body_rate(g, g->body[c], x, modes, &e), modes);
+    v[c] = contact_velocity(m, c, contact_rate(g, c, x, modes, &e), modes);
 }
 
 static void aux(const ss_model *m, double t, const double *x, double *gv)
