@@ -6,6 +6,10 @@
  * locate crossings on the interpolant (creep_sample, creep_poly,
  * creep_crossing_time).  Kept apart from the run: the stepping loop reads
  * plainly without them, and this is where both analyses' numerics live. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
