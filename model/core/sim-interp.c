@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvector-small.h"
 #include "sim-private.h"
 
 /* ---- a step's speeds, for both analyses ----------------------------- */
@@ -144,7 +145,7 @@ void sim_creep_reset(ss_sim *s, int i)
  * speed above CREEP_RISE times a passed rung ends the descent (the ladder
  * rises to it), one below the next rung (a restart's velocity jump) passes
  * it without a time. */
-static void creep_sync(ss_sim *s, int i, double speed)
+static void creep_sync_move(ss_sim *s, int i, double speed)
 {
   int *k = &s->creep_next[i];
   double *tc = creep_times(s, i);
@@ -156,6 +157,25 @@ static void creep_sync(ss_sim *s, int i, double speed)
   }
   for (; *k < CREEP_RUNGS && speed < creep_rung[*k]; (*k)++)
     tc[*k] = NAN;
+}
+
+static inline void creep_sync(ss_sim *s, int i, double speed)
+{
+  int k = s->creep_next[i]; /* most steps: between its rungs, nothing moves */
+  if ((k > 0 && speed > CREEP_RISE * creep_rung[k - 1]) ||
+      (k < CREEP_RUNGS && speed < creep_rung[k]))
+    creep_sync_move(s, i, speed);
+}
+
+/* Whether a contact of a hybrid model slides. */
+static inline bool any_sliding(const ss_sim *s)
+{
+  if (!s->m->hybrid)
+    return false;
+  for (int i = 0; i < s->m->n_contacts; i++)
+    if (s->modes[i] != SS_MODE_STICK)
+      return true;
+  return false;
 }
 
 /* Follows every sliding contact of a hybrid model to the state y at t. */
@@ -246,10 +266,7 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
   const ss_model *m = s->m;
   int nc = m->n_contacts, n = 0;
   double t_a = s->t_creep;
-  bool any_sliding = false;
-  for (int i = 0; m->hybrid && i < nc; i++)
-    any_sliding |= s->modes[i] != SS_MODE_STICK;
-  if (!any_sliding || !(t_b > t_a)) {
+  if (!any_sliding(s) || !(t_b > t_a)) {
     s->t_creep = fmax(t_a, t_b);
     return 0;
   }
@@ -260,9 +277,9 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
   }
   s->t_speed = NAN; /* the search below evaluates without it */
   bool any_crossing = false;
-  for (int i = 0; i < nc; i++)
-    any_crossing |= s->modes[i] != SS_MODE_STICK && s->creep_next[i] < CREEP_RUNGS &&
-                    s->speed[i] < creep_rung[s->creep_next[i]];
+  for (int i = 0; i < nc && !any_crossing; i++)
+    any_crossing = s->modes[i] != SS_MODE_STICK && s->creep_next[i] < CREEP_RUNGS &&
+                   s->speed[i] < creep_rung[s->creep_next[i]];
   if (any_crossing && creep_sample(s, t_a, t_b) < 0)
     any_crossing = false;
   for (int i = 0; any_crossing && i < nc; i++) {
@@ -456,14 +473,18 @@ static void end_speeds(ss_sim *s, double t_b, double h)
       s->speed[i] = s->modes[i] * s->v[i];
     s->t_speed = t_b;
   }
-  for (int i = 0; i < nc; i++)
-    s->dip_rate[i] = NAN;
-  if (s->t_rhs != t_b || !(h > 0.0))
+  if (s->t_rhs != t_b || !(h > 0.0)) {
+    for (int i = 0; i < nc; i++)
+      s->dip_rate[i] = NAN;
     return;
-  const double *x = SIM_DATA(s->y), *xd = SIM_DATA(s->ydot_last);
-  double *xp = SIM_DATA(s->y_probe);
-  for (int k = 0; k < m->nx; k++)
+  }
+  const double *restrict x = SIM_DATA(s->y), *restrict xd = SIM_DATA(s->ydot_last);
+  double *restrict xp = SIM_DATA(s->y_probe);
+#define K(N)                    \
+  for (int k = 0; k < (N); k++) \
     xp[k] = x[k] + h * xd[k];
+  SS_SMALL_SWITCH(m->nx, K) /* of fixed length, unrolled */
+#undef K
   sim_speeds(s, t_b + h, xp);
   for (int i = 0; i < nc; i++)
     s->dip_rate[i] = (s->modes[i] * s->v[i] - s->speed[i]) / h;
@@ -477,12 +498,9 @@ double sim_find_dip(ss_sim *s, double t_a, double t_b)
 {
   const ss_model *m = s->m;
   int nc = m->n_contacts;
-  bool any_sliding = false;
-  for (int i = 0; m->hybrid && i < nc; i++)
-    any_sliding |= s->modes[i] != SS_MODE_STICK;
   bool screened = s->t_dip_start == t_a;
   s->t_dip_start = NAN;
-  if (!any_sliding || !(t_b > t_a))
+  if (!any_sliding(s) || !(t_b > t_a))
     return NAN;
   end_speeds(s, t_b, t_b - t_a);
   bool any_flagged = false;

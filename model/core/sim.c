@@ -52,7 +52,11 @@ int sim_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *user)
   ss_sim *s = user;
   int rc = s->m->ops->rhs(s->m, t, SIM_DATA(y), s->modes, SIM_DATA(ydot));
   if (s->m->hybrid) { /* the corrector's last one is the rate at the step's end (sim_find_dip) */
-    memcpy(SIM_DATA(s->ydot_last), SIM_DATA(ydot), sizeof(double) * (size_t)s->m->nx);
+    double *restrict last = SIM_DATA(s->ydot_last);
+    const double *restrict d = SIM_DATA(ydot);
+#define K(N) memcpy(last, d, sizeof(double) * (size_t)(N)) /* of fixed length, unrolled */
+    SS_SMALL_SWITCH(s->m->nx, K)
+#undef K
     s->t_rhs = rc == 0 ? t : NAN;
   }
   return rc;
@@ -115,7 +119,8 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
       g[i] = s->modes[i] * s->v[i];
   }
   if (m->hybrid) { /* CVODE's last call is at the step's end: sim_follow_creep reads it */
-    memcpy(s->speed, g, sizeof(double) * (size_t)m->n_contacts);
+    for (int i = 0; i < m->n_contacts; i++)
+      s->speed[i] = g[i];
     s->t_speed = t;
   }
   if (m->n_aux > 0)

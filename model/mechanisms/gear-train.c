@@ -160,8 +160,8 @@ typedef struct gear_eval {
 /* Positions, element torques and the applied torques on the gears: no
  * loads (all a weightless gear's rate needs). */
 static inline __attribute__((always_inline)) void eval_elements(const gear_train *restrict g,
-                                                                 const double *restrict x,
-                                                                 gear_eval *restrict e)
+                                                                const double *restrict x,
+                                                                gear_eval *restrict e)
 {
   e->q[PSI] = x[g->iq[PSI]];
   e->q[PHI] = x[g->iq[PHI]];
@@ -188,9 +188,9 @@ static inline __attribute__((always_inline)) void eval_elements(const gear_train
 }
 
 /* Positions, element torques and applied torques (no velocities). */
-static inline __attribute__((always_inline)) void eval_static(const gear_train *restrict g, double t,
-                                                               const double *restrict x,
-                                                               gear_eval *restrict e)
+static inline __attribute__((always_inline)) void eval_static(const gear_train *restrict g,
+                                                              double t, const double *restrict x,
+                                                              gear_eval *restrict e)
 {
   eval_elements(g, x, e);
   e->t = t;
