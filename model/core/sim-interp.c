@@ -460,10 +460,11 @@ static bool cubic_passes(double p_a, double d_a, double p_b, double d_b, double 
   return true;
 }
 
-/* Each sliding contact's speed and rate at the end t_b of the last step,
- * state y (rate: along the last right-hand side if it was evaluated at t_b,
- * else NAN); the speeds also go to s->speed for sim_follow_creep. */
-static void end_speeds(ss_sim *s, double t_b, double h)
+/* Each contact's speed at the end t_b of the last step, state y, in
+ * s->speed (for sim_follow_creep too), and if the last right-hand side was
+ * evaluated at t_b, the speeds a step h along it in s->v: returns whether
+ * it was (the rates are then (mode * v - speed) / h, else NAN). */
+static bool end_speeds(ss_sim *s, double t_b, double h)
 {
   const ss_model *m = s->m;
   int nc = m->n_contacts;
@@ -473,11 +474,8 @@ static void end_speeds(ss_sim *s, double t_b, double h)
       s->speed[i] = s->modes[i] * s->v[i];
     s->t_speed = t_b;
   }
-  if (s->t_rhs != t_b || !(h > 0.0)) {
-    for (int i = 0; i < nc; i++)
-      s->dip_rate[i] = NAN;
-    return;
-  }
+  if (s->t_rhs != t_b || !(h > 0.0))
+    return false;
   const double *restrict x = SIM_DATA(s->y), *restrict xd = SIM_DATA(s->ydot_last);
   double *restrict xp = SIM_DATA(s->y_probe);
 #define K(N)                    \
@@ -486,8 +484,7 @@ static void end_speeds(ss_sim *s, double t_b, double h)
   SS_SMALL_SWITCH(m->nx, K) /* of fixed length, unrolled */
 #undef K
   sim_speeds(s, t_b + h, xp);
-  for (int i = 0; i < nc; i++)
-    s->dip_rate[i] = (s->modes[i] * s->v[i] - s->speed[i]) / h;
+  return true;
 }
 
 /* The first instant within the last step [t_a, t_b] where a sliding
@@ -502,15 +499,17 @@ double sim_find_dip(ss_sim *s, double t_a, double t_b)
   s->t_dip_start = NAN;
   if (!any_sliding(s) || !(t_b > t_a))
     return NAN;
-  end_speeds(s, t_b, t_b - t_a);
+  double h = t_b - t_a;
+  bool rates = end_speeds(s, t_b, h);
   bool any_flagged = false;
   for (int i = 0; i < nc; i++) {
-    s->hit[i] = s->modes[i] != SS_MODE_STICK &&
-                !(screened && cubic_passes(s->dip_speed[i], s->dip_rate_a[i], s->speed[i],
-                                           s->dip_rate[i], t_b - t_a));
-    any_flagged |= s->hit[i] != 0;
+    double rate = rates ? (s->modes[i] * s->v[i] - s->speed[i]) / h : NAN;
+    bool hit = s->modes[i] != SS_MODE_STICK &&
+               !(screened && cubic_passes(s->dip_speed[i], s->dip_rate_a[i], s->speed[i], rate, h));
+    s->hit[i] = hit;
+    any_flagged |= hit;
     s->dip_speed[i] = s->speed[i];
-    s->dip_rate_a[i] = s->dip_rate[i];
+    s->dip_rate_a[i] = rate;
   }
   s->t_dip_start = t_b;
   if (!any_flagged || creep_sample(s, t_a, t_b) < 0)

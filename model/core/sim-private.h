@@ -126,7 +126,6 @@ struct ss_sim {
   double t_rhs;                     /* its time, s (NAN: none) */
   double *dip_speed;                /* per contact: speed mode * v at t_dip_start */
   double *dip_rate_a;               /* per contact: its rate there, m/s² (rad/s² bearings) */
-  double *dip_rate;                 /* scratch: rates at a step's end */
   double t_dip_start;               /* where the next step starts from them, s (NAN: none,
                                        after a restart) */
 

@@ -101,26 +101,25 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
     return 1;
   }
   const double *x = SIM_DATA(y);
+  const int *modes = s->modes;
+  int nc = m->n_contacts;
+  bool hybrid = m->hybrid;
   /* the margins only for stuck contacts of a hybrid model (and the kinks) */
   bool margins = m->n_kinks > 0;
-  for (int i = 0; m->hybrid && !margins && i < m->n_contacts; i++)
-    margins = s->modes[i] == SS_MODE_STICK;
+  for (int i = 0; hybrid && !margins && i < nc; i++)
+    margins = modes[i] == SS_MODE_STICK;
   if (margins)
-    m->ops->contacts(m, t, x, s->modes, s->v, s->margin,
-                     m->n_kinks > 0 ? g + m->n_contacts + m->n_aux : NULL);
+    m->ops->contacts(m, t, x, s->modes, s->v, s->margin, m->n_kinks > 0 ? g + nc + m->n_aux : NULL);
   else
     sim_speeds(s, t, x);
-  for (int i = 0; i < m->n_contacts; i++) {
-    if (!m->hybrid)
-      g[i] = fabs(s->v[i]) - m->v_stick[i];
-    else if (s->modes[i] == SS_MODE_STICK)
-      g[i] = s->margin[i];
-    else
-      g[i] = s->modes[i] * s->v[i];
-  }
-  if (m->hybrid) { /* CVODE's last call is at the step's end: sim_follow_creep reads it */
-    for (int i = 0; i < m->n_contacts; i++)
-      s->speed[i] = g[i];
+  const double *v = s->v, *margin = s->margin;
+  if (!hybrid) {
+    for (int i = 0; i < nc; i++)
+      g[i] = fabs(v[i]) - m->v_stick[i];
+  } else { /* CVODE's last call is at the step's end: sim_follow_creep reads it */
+    double *speed = s->speed;
+    for (int i = 0; i < nc; i++)
+      speed[i] = g[i] = modes[i] == SS_MODE_STICK ? margin[i] : modes[i] * v[i];
     s->t_speed = t;
   }
   if (m->n_aux > 0)
@@ -230,7 +229,6 @@ void ss_sim_free(ss_sim *s)
   free(s->node_speed);
   free(s->dip_speed);
   free(s->dip_rate_a);
-  free(s->dip_rate);
   sim_dense_free(s->dense);
   free(s);
 }
@@ -296,11 +294,10 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->observe_scratch = m->observe_scratch > 0 ? calloc(1, m->observe_scratch) : NULL;
   s->dip_speed = calloc((size_t)nc + 1, sizeof(double));
   s->dip_rate_a = calloc((size_t)nc + 1, sizeof(double));
-  s->dip_rate = calloc((size_t)nc + 1, sizeof(double));
   if (!s->modes || !s->old_modes || !s->released || !s->roots || !s->hit || !s->v || !s->margin ||
       !s->margin0 || !s->row || !s->row_probe || !s->check || !s->creep_next || !s->creep_t ||
       !s->trial_modes || !s->speed || !s->cross || !s->node_t || !s->node_speed || !s->dip_speed ||
-      !s->dip_rate_a || !s->dip_rate || (m->observe_scratch > 0 && !s->observe_scratch) ||
+      !s->dip_rate_a || (m->observe_scratch > 0 && !s->observe_scratch) ||
       SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
@@ -505,9 +502,14 @@ void sim_emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
   if (check_finite(s, t, x) < 0)
     return;
   s->m->ops->observe(s->m, s->observe_scratch, t, x, s->modes, s->row);
-  for (int c = 0; c < s->m->n_columns; c++) /* an overflowing quantity (a viscous force */
-    if (isinf(s->row[c]))                   /* over a normal force near 0) is undetermined */
-      s->row[c] = NAN;
+  /* an overflowing or undetermined quantity (a force over a normal force
+   * near 0) is undetermined: NAN, an empty field, never inf on a file or
+   * the screen; the one place every row passes (the checks below read a
+   * NAN as they read any NaN) */
+  double *row = s->row;
+  for (int c = 0; c < s->m->n_columns; c++)
+    if (!isfinite(row[c]))
+      row[c] = NAN;
   if (!ss_run_check_row(s->check, s->row, why, sizeof why)) {
     sim_fail(s, t, why);
     return;
@@ -518,12 +520,6 @@ void sim_emit_sample(ss_sim *s, const ss_sink *sink, double t, const double *x)
     sim_fail(s, t, why);
     return;
   }
-  /* an overflowing or undetermined quantity (a force over a normal force
-   * near 0) is undetermined: NAN, an empty field, never inf on a file or
-   * the screen; the one place every row passes */
-  for (int i = 0; i < s->m->n_columns; i++)
-    if (!isfinite(s->row[i]))
-      s->row[i] = NAN;
   if (sink && sink->sample)
     sink->sample(sink->user, t, s->row);
 }

@@ -89,6 +89,7 @@ typedef struct gear_train {
   int n_contacts;           /* bearings that are contacts (levels 1-2: 4, 3-4: 2) */
   int body[N_BODIES];       /* contact index -> solid */
   int contact_of[N_BODIES]; /* solid -> contact index, -1 if none */
+  bool label[N_BODIES];     /* contact -> its velocity is its mode's label (contact_velocity) */
 } gear_train;
 
 static const gear_train *impl(const ss_model *m) { return m->impl; }
@@ -236,10 +237,9 @@ static void eval_rates(const gear_train *g, const double *x, const int *modes, g
 /* Contact c's relative velocity from its solid's rate w.  A bearing without
  * dry friction under the exact law has no discontinuity: a constant of its
  * mode, never an event. */
-static double contact_velocity(const ss_model *m, int c, double w, const int *modes)
+static double contact_velocity(const gear_train *g, int c, double w, const int *modes)
 {
-  const gear_train *g = impl(m);
-  if (m->hybrid && g->brg[g->body[c]].limit_s == 0.0)
+  if (g->label[c]) /* m->hybrid, and no dry friction at its solid (create) */
     return modes[c] != SS_MODE_STICK ? modes[c] : 1.0;
   return w;
 }
@@ -363,23 +363,34 @@ static void contacts(const ss_model *m, double t, const double *restrict x, cons
   eval_static(g, t, x, &e);
   for (int c = 0; c < g->n_contacts; c++) {
     int b = g->body[c];
-    v[c] = contact_velocity(m, c, contact_rate(g, c, x, modes, &e), modes);
+    v[c] = contact_velocity(g, c, contact_rate(g, c, x, modes, &e), modes);
     margin[c] = stick_margin(e.A[b], g->brg[b].limit_s);
   }
 }
 
 /* contacts' velocities without the loads and margins: the rates are states
- * but for the weightless gears' (level 2: the element torques). */
+ * but for the weightless gears' (level 2: the element torques, evaluated
+ * only for a gear that is not held at rest). */
 static void speeds(const ss_model *m, double t, const double *restrict x, const int *modes,
                    double *restrict v)
 {
   (void)t;
   const gear_train *g = impl(m);
   gear_eval e;
-  if (g->level == LEVEL_WEIGHTLESS)
-    eval_elements(g, x, &e);
-  for (int c = 0; c < g->n_contacts; c++)
-    v[c] = contact_velocity(m, c, contact_rate(g, c, x, modes, &e), modes);
+  bool elements = false;
+  for (int c = 0; c < g->n_contacts; c++) {
+    int b = g->body[c];
+    if (g->label[c] || g->iw[b] >= 0) {
+      v[c] = contact_velocity(g, c, g->iw[b] >= 0 ? x[g->iw[b]] : 0.0, modes);
+    } else if (g->law == SS_LAW_EXACT && g->brg[b].limit_s != 0.0 && modes[c] == SS_MODE_STICK) {
+      v[c] = 0.0; /* weightless_rate of a held gear */
+    } else {
+      if (!elements)
+        eval_elements(g, x, &e);
+      elements = true;
+      v[c] = weightless_rate(g, b, e.A[b], modes[c]);
+    }
+  }
 }
 
 static void aux(const ss_model *m, double t, const double *x, double *gv)
@@ -791,6 +802,8 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   m->ops = &gear_train_ops;
   m->integral[g->iwork] = m->integral[g->idiss] = true;
   m->hybrid = ss_law_get(g->law)->event_driven;
+  for (int c = 0; c < g->n_contacts; c++)
+    g->label[c] = m->hybrid && g->brg[g->body[c]].limit_s == 0.0;
   /* BDF: small gear inertias (level 1), fast first-order gears (level 2),
    * steep smooth friction laws; level 4 has no events, and Newton steps
    * there are longer than Adams' fixed-point ones */
