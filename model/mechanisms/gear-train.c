@@ -61,6 +61,25 @@ typedef struct gear_bearing {
   ss_friction fr; /* smooth law on the basis MT0s: mu_s = 1, mu_k = MT0k/MT0s */
 } gear_bearing;
 
+/* How a contact's solid moves and what holds it (create), for the hot
+ * callbacks: its friction_torque and body_rate in few branches. */
+enum {
+  SOLID_WEIGHTLESS, /* a weightless gear (level 2): rate from its applied torque */
+  SOLID_FREE,       /* no dry friction: viscous only */
+  SOLID_EXACT,      /* the exact law's dry friction: held while stuck */
+  SOLID_SMOOTH,     /* a smooth law's dry friction */
+};
+
+typedef struct gear_solid {
+  int b;          /* the solid */
+  int kind;       /* SOLID_* */
+  int iq, iw, iz; /* its angle, rate and bristle in x (-1: none) */
+  double viscous; /* its bearing's viscous coefficient, N m s/rad */
+  double limit_s; /* static dry friction torque, N m */
+  double limit_k; /* kinetic dry friction torque, N m */
+  double inertia; /* moment of inertia, kg m² */
+} gear_solid;
+
 typedef struct gear_train {
   int level;                /* LEVEL_* */
   ss_law law;               /* bearing friction law (level 4: exact, no dry part) */
@@ -81,15 +100,16 @@ typedef struct gear_train {
   double M_phi_amp;           /* amplitude of the sinusoidal load on phi, N m */
   double omega_phi;           /* its angular frequency, rad/s */
   /* state layout: indices into x, -1 where the quantity is not a state */
-  int iq[N_BODIES];         /* angle, rad */
-  int iw[N_BODIES];         /* rate, rad/s (weightless gears and levels 3-4: -1) */
-  int iz[N_BODIES];         /* LuGre bristle deflection, rad */
-  int iwork;                /* external work, J */
-  int idiss;                /* energy dissipated in the bearings, J */
-  int n_contacts;           /* bearings that are contacts (levels 1-2: 4, 3-4: 2) */
-  int body[N_BODIES];       /* contact index -> solid */
-  int contact_of[N_BODIES]; /* solid -> contact index, -1 if none */
-  bool label[N_BODIES];     /* contact -> its velocity is its mode's label (contact_velocity) */
+  int iq[N_BODIES];           /* angle, rad */
+  int iw[N_BODIES];           /* rate, rad/s (weightless gears and levels 3-4: -1) */
+  int iz[N_BODIES];           /* LuGre bristle deflection, rad */
+  int iwork;                  /* external work, J */
+  int idiss;                  /* energy dissipated in the bearings, J */
+  int n_contacts;             /* bearings that are contacts (levels 1-2: 4, 3-4: 2) */
+  int body[N_BODIES];         /* contact index -> solid */
+  int contact_of[N_BODIES];   /* solid -> contact index, -1 if none */
+  bool label[N_BODIES];       /* contact -> its velocity is its mode's label (contact_velocity) */
+  gear_solid solid[N_BODIES]; /* contact -> its solid, in body order */
 } gear_train;
 
 static const gear_train *impl(const ss_model *m) { return m->impl; }
@@ -304,40 +324,42 @@ static int rhs(const ss_model *m, double t, const double *restrict x, const int 
   const gear_train *g = impl(m);
   gear_eval e;
   eval_static(g, t, x, &e);
-  bool exact = g->law == SS_LAW_EXACT;
   double diss = 0.0;
-  for (int b = 0; b < N_BODIES; b++) {
-    int iq = g->iq[b], iw = g->iw[b], c = g->contact_of[b];
-    if (iq < 0)
+  for (int c = 0; c < g->n_contacts; c++) { /* the solids with an angle, in body order */
+    const gear_solid *so = &g->solid[c];
+    int mode = modes[c];
+    double A = e.A[so->b], w, F;
+    switch (so->kind) {
+    case SOLID_WEIGHTLESS: /* friction balances the applied torque */
+      w = weightless_rate(g, so->b, A, mode);
+      xdot[so->iq] = w;
+      diss += A * w;
       continue;
-    const gear_bearing *br = &g->brg[b];
-    int mode = c >= 0 ? modes[c] : SS_MODE_SLIDE_POS;
-    double w, F;
-    if (iw < 0) { /* a weightless gear: friction balances the applied torque */
-      w = weightless_rate(g, b, e.A[b], mode);
-      F = e.A[b];
-    } else {
-      w = x[iw];
-      if (br->limit_s == 0.0) {
-        F = br->viscous * w;
-        if (g->iz[b] >= 0)
-          xdot[g->iz[b]] = 0.0;
-      } else if (exact) {
-        if (mode == SS_MODE_STICK) {
-          xdot[iq] = 0.0; /* held by the mode: rate stays exactly zero */
-          xdot[iw] = 0.0;
-          continue;
-        }
-        F = br->viscous * w + mode * br->limit_k;
-      } else {
-        double z_dot = 0.0, z = g->iz[b] >= 0 ? x[g->iz[b]] : 0.0;
-        F = br->viscous * w + br->limit_s * ss_friction_mu(&br->fr, w, z, &z_dot);
-        if (g->iz[b] >= 0)
-          xdot[g->iz[b]] = z_dot;
+    case SOLID_FREE:
+      w = x[so->iw];
+      F = so->viscous * w;
+      if (so->iz >= 0)
+        xdot[so->iz] = 0.0;
+      break;
+    case SOLID_EXACT:
+      if (mode == SS_MODE_STICK) {
+        xdot[so->iq] = 0.0; /* held by the mode: rate stays exactly zero */
+        xdot[so->iw] = 0.0;
+        continue;
       }
-      xdot[iw] = (e.A[b] - F) / g->inertia[b];
+      w = x[so->iw];
+      F = so->viscous * w + mode * so->limit_k;
+      break;
+    default: { /* SOLID_SMOOTH */
+      double z_dot = 0.0, z = so->iz >= 0 ? x[so->iz] : 0.0;
+      w = x[so->iw];
+      F = so->viscous * w + so->limit_s * ss_friction_mu(&g->brg[so->b].fr, w, z, &z_dot);
+      if (so->iz >= 0)
+        xdot[so->iz] = z_dot;
     }
-    xdot[iq] = w;
+    }
+    xdot[so->iw] = (A - F) / so->inertia;
+    xdot[so->iq] = w;
     diss += F * w;
   }
   xdot[g->iwork] = e.M_psi * x[g->iw[PSI]] + e.M_phi * x[g->iw[PHI]];
@@ -350,8 +372,8 @@ static int rhs(const ss_model *m, double t, const double *restrict x, const int 
 static inline double contact_rate(const gear_train *g, int c, const double *x, const int *modes,
                                   const gear_eval *e)
 {
-  int b = g->body[c];
-  return g->iw[b] >= 0 ? x[g->iw[b]] : weightless_rate(g, b, e->A[b], modes[c]);
+  const gear_solid *so = &g->solid[c];
+  return so->iw >= 0 ? x[so->iw] : weightless_rate(g, so->b, e->A[so->b], modes[c]);
 }
 
 static void contacts(const ss_model *m, double t, const double *restrict x, const int *modes,
@@ -362,9 +384,8 @@ static void contacts(const ss_model *m, double t, const double *restrict x, cons
   gear_eval e;
   eval_static(g, t, x, &e);
   for (int c = 0; c < g->n_contacts; c++) {
-    int b = g->body[c];
     v[c] = contact_velocity(g, c, contact_rate(g, c, x, modes, &e), modes);
-    margin[c] = stick_margin(e.A[b], g->brg[b].limit_s);
+    margin[c] = stick_margin(e.A[g->solid[c].b], g->solid[c].limit_s);
   }
 }
 
@@ -379,16 +400,16 @@ static void speeds(const ss_model *m, double t, const double *restrict x, const 
   gear_eval e;
   bool elements = false;
   for (int c = 0; c < g->n_contacts; c++) {
-    int b = g->body[c];
-    if (g->label[c] || g->iw[b] >= 0) {
-      v[c] = contact_velocity(g, c, g->iw[b] >= 0 ? x[g->iw[b]] : 0.0, modes);
-    } else if (g->law == SS_LAW_EXACT && g->brg[b].limit_s != 0.0 && modes[c] == SS_MODE_STICK) {
+    const gear_solid *so = &g->solid[c];
+    if (g->label[c] || so->iw >= 0) {
+      v[c] = contact_velocity(g, c, so->iw >= 0 ? x[so->iw] : 0.0, modes);
+    } else if (g->law == SS_LAW_EXACT && so->limit_s != 0.0 && modes[c] == SS_MODE_STICK) {
       v[c] = 0.0; /* weightless_rate of a held gear */
     } else {
       if (!elements)
         eval_elements(g, x, &e);
       elements = true;
-      v[c] = weightless_rate(g, b, e.A[b], modes[c]);
+      v[c] = weightless_rate(g, so->b, e.A[so->b], modes[c]);
     }
   }
 }
@@ -802,8 +823,25 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
   m->ops = &gear_train_ops;
   m->integral[g->iwork] = m->integral[g->idiss] = true;
   m->hybrid = ss_law_get(g->law)->event_driven;
-  for (int c = 0; c < g->n_contacts; c++)
-    g->label[c] = m->hybrid && g->brg[g->body[c]].limit_s == 0.0;
+  for (int c = 0; c < g->n_contacts; c++) {
+    int b = g->body[c];
+    const gear_bearing *br = &g->brg[b];
+    g->label[c] = m->hybrid && br->limit_s == 0.0;
+    g->solid[c] = (gear_solid){
+        .b = b,
+        .kind = g->iw[b] < 0             ? SOLID_WEIGHTLESS
+                : br->limit_s == 0.0     ? SOLID_FREE
+                : g->law == SS_LAW_EXACT ? SOLID_EXACT
+                                         : SOLID_SMOOTH,
+        .iq = g->iq[b],
+        .iw = g->iw[b],
+        .iz = g->iz[b],
+        .viscous = br->viscous,
+        .limit_s = br->limit_s,
+        .limit_k = br->limit_k,
+        .inertia = g->inertia[b],
+    };
+  }
   /* BDF: small gear inertias (level 1), fast first-order gears (level 2),
    * steep smooth friction laws; level 4 has no events, and Newton steps
    * there are longer than Adams' fixed-point ones */
