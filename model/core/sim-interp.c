@@ -276,10 +276,17 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
       s->speed[i] = s->modes[i] * s->v[i];
   }
   s->t_speed = NAN; /* the search below evaluates without it */
-  bool any_crossing = false;
-  for (int i = 0; i < nc && !any_crossing; i++)
-    any_crossing = s->modes[i] != SS_MODE_STICK && s->creep_next[i] < CREEP_RUNGS &&
-                   s->speed[i] < creep_rung[s->creep_next[i]];
+  /* a rung crossed, or a ladder to move at the end (creep_sync) */
+  bool any_crossing = false, any_move = false;
+  for (int i = 0; i < nc; i++) {
+    if (s->modes[i] == SS_MODE_STICK)
+      continue;
+    int k = s->creep_next[i];
+    double speed = s->speed[i];
+    bool crossing = k < CREEP_RUNGS && speed < creep_rung[k];
+    any_crossing |= crossing;
+    any_move |= crossing || (k > 0 && speed > CREEP_RISE * creep_rung[k - 1]);
+  }
   if (any_crossing && creep_sample(s, t_a, t_b) < 0)
     any_crossing = false;
   for (int i = 0; any_crossing && i < nc; i++) {
@@ -312,7 +319,7 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
         return rc;
     }
   }
-  for (int i = 0; i < nc; i++)
+  for (int i = 0; any_move && i < nc; i++) /* (no rung crossed: the ladders as they were) */
     if (s->modes[i] != SS_MODE_STICK)
       creep_sync(s, i, s->speed[i]);
   s->t_creep = t_b;

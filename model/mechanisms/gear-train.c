@@ -267,8 +267,8 @@ static double contact_velocity(const gear_train *g, int c, double w, const int *
 /* Bearing friction torque on solid b (resisting positive rotation), N m,
  * and the bristle rate for LuGre.  Its C.F column is the torque on the
  * solid: the negative of this. */
-static double friction_torque(const gear_train *g, int b, const gear_eval *e, const double *x,
-                              int mode, double *z_dot)
+static inline double friction_torque(const gear_train *g, int b, const gear_eval *e,
+                                     const double *x, int mode, double *z_dot)
 {
   const gear_bearing *br = &g->brg[b];
   double w = e->w[b];
@@ -414,32 +414,31 @@ static void speeds(const ss_model *m, double t, const double *restrict x, const 
   }
 }
 
-static void aux(const ss_model *m, double t, const double *x, double *gv)
+/* An element's two functions (rising = comes into contact on that side):
+ * a whole gap crossed within one step still changes both signs. */
+static inline void aux_pair(double defl, double gap, double *gv)
+{
+  if (gap > 0.0) {
+    gv[0] = defl - gap;
+    gv[1] = -defl - gap;
+  } else {
+    gv[0] = gv[1] = 1.0; /* no freeplay: always in contact */
+  }
+}
+
+static void aux(const ss_model *m, double t, const double *restrict x, double *restrict gv)
 {
   const gear_train *g = impl(m);
-  /* two functions per element (rising = comes into contact on that side):
-   * a whole gap crossed within one step still changes both signs */
-  double defl[3], gap[3];
-  int n;
-  if (g->level <= LEVEL_WEIGHTLESS) {
-    defl[0] = x[g->iq[PSI]] - x[g->iq[DELTA]];
-    defl[1] = x[g->iq[DELTA]] - g->p * x[g->iq[GAMMA]];
-    defl[2] = x[g->iq[GAMMA]] - x[g->iq[PHI]];
-    memcpy(gap, g->gap, sizeof gap);
-    n = 3;
-  } else {
-    defl[0] = x[g->iq[PSI]] - g->p * x[g->iq[PHI]];
-    gap[0] = g->gap_red;
-    n = 1;
-  }
   (void)t;
-  for (int i = 0; i < n && 2 * i < m->n_aux; i++) {
-    if (gap[i] > 0.0) {
-      gv[2 * i] = defl[i] - gap[i];
-      gv[2 * i + 1] = -defl[i] - gap[i];
-    } else {
-      gv[2 * i] = gv[2 * i + 1] = 1.0; /* no freeplay: always in contact */
-    }
+  if (m->n_aux == 0) /* level 4 */
+    return;
+  if (g->level <= LEVEL_WEIGHTLESS) {
+    double psi = x[g->iq[PSI]], delta = x[g->iq[DELTA]], gamma = x[g->iq[GAMMA]];
+    aux_pair(psi - delta, g->gap[E_IN], gv);
+    aux_pair(delta - g->p * gamma, g->gap[E_MESH], gv + 2);
+    aux_pair(gamma - x[g->iq[PHI]], g->gap[E_OUT], gv + 4);
+  } else {
+    aux_pair(x[g->iq[PSI]] - g->p * x[g->iq[PHI]], g->gap_red, gv);
   }
 }
 
