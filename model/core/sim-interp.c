@@ -429,19 +429,22 @@ static bool dip_search(ss_sim *s, int i, double level, double lo, double hi, int
 
 /* Whether the cubic through speeds p_a, p_b and rates d_a, d_b at the ends
  * of a step of length h stays above DIP_SCREEN of the smaller end speed. */
-static bool cubic_passes(double p_a, double d_a, double p_b, double d_b, double h)
+static inline bool cubic_passes(double p_a, double d_a, double p_b, double d_b, double h)
 {
-  if (!(p_a > 0.0 && p_b > 0.0 && isfinite(d_a) && isfinite(d_b)))
-    return false;
   double m_a = h * d_a, m_b = h * d_b; /* in tau = (t - t_a) / h */
   /* at once where it is plain: in Hermite form the end values' weights are
    * >= 0 and sum to 1, the slopes' are within 4/27, so the cubic stays above
    * min - 4/27 (|m_a| + |m_b|); at 3/4 of the smaller end speed or more it
    * passes, and the test below (whose rounding is far below a quarter of
-   * it while the end speeds are within 1e6 of each other) says the same */
+   * it while the end speeds are within 1e6 of each other) says the same.
+   * (With both speeds positive and the smaller finite, the bound holds only
+   * for finite rates.) */
   double lo = p_a < p_b ? p_a : p_b, hi = p_a < p_b ? p_b : p_a;
-  if ((4.0 / 27.0) * (fabs(m_a) + fabs(m_b)) <= 0.25 * lo && hi <= 1e6 * lo)
+  if (p_a > 0.0 && p_b > 0.0 && lo <= DBL_MAX &&
+      (4.0 / 27.0) * (fabs(m_a) + fabs(m_b)) <= 0.25 * lo && hi <= 1e6 * lo)
     return true;
+  if (!(p_a > 0.0 && p_b > 0.0 && isfinite(d_a) && isfinite(d_b)))
+    return false;
   double c2 = 3.0 * (p_b - p_a) - 2.0 * m_a - m_b, c3 = 2.0 * (p_a - p_b) + m_a + m_b;
   double floor = DIP_SCREEN * lo;
   /* the cubic's extrema: roots of m_a + 2 c2 tau + 3 c3 tau^2 */
@@ -484,6 +487,10 @@ static bool end_speeds(ss_sim *s, double t_b, double h)
   if (s->t_rhs != t_b || !(h > 0.0))
     return false;
   const double *restrict x = SIM_DATA(s->y), *restrict xd = SIM_DATA(s->ydot_last);
+  if (m->ops->speeds_along) {
+    m->ops->speeds_along(m, t_b, x, xd, h, s->modes, s->v);
+    return true;
+  }
   double *restrict xp = SIM_DATA(s->y_probe);
 #define K(N)                    \
   for (int k = 0; k < (N); k++) \

@@ -35,6 +35,13 @@ typedef struct ss_model_ops {
    * contacts() also solves statics or evaluates loads, this saves it.  NULL:
    * the integrator calls contacts(). */
   void (*speeds)(const ss_model *m, double t, const double *x, const int *modes, double *v);
+  /* Optional: speeds()'s velocities at t + h and the state a step h along
+   * the rate xdot (each x[k] + h xdot[k]), bit for bit, without forming
+   * that state where the velocities read little of it.  The speed-dip
+   * screen takes each step's end rates so.  NULL: the integrator forms the
+   * state and calls speeds() (or contacts()). */
+  void (*speeds_along)(const ss_model *m, double t, const double *x, const double *xdot, double h,
+                       const int *modes, double *v);
   /* Optional: the first load kink after t that recurs without end (a normal
    * force through zero), s; INFINITY when none.  Steps stop there as at
    * breakpoints: a step across it misses events or drives v the wrong way. */

@@ -426,6 +426,37 @@ static inline void aux_pair(double defl, double gap, double *gv)
   }
 }
 
+/* speeds() at t + h and x + h xdot: a rate that is a state is x[iw] + h
+ * xdot[iw] there, a weightless gear's comes from its elements at the
+ * angles there (only the angles formed). */
+static void speeds_along(const ss_model *m, double t, const double *restrict x,
+                         const double *restrict xdot, double h, const int *modes,
+                         double *restrict v)
+{
+  (void)t;
+  const gear_train *g = impl(m);
+  gear_eval e;
+  bool elements = false;
+  for (int c = 0; c < g->n_contacts; c++) {
+    const gear_solid *so = &g->solid[c];
+    if (g->label[c] || so->iw >= 0) {
+      v[c] = contact_velocity(g, c, so->iw >= 0 ? x[so->iw] + h * xdot[so->iw] : 0.0, modes);
+    } else if (g->law == SS_LAW_EXACT && so->limit_s != 0.0 && modes[c] == SS_MODE_STICK) {
+      v[c] = 0.0; /* weightless_rate of a held gear */
+    } else {
+      if (!elements) {
+        double xp[2 * N_BODIES + N_BODIES + 2]; /* (nx at most) */
+        for (int b = 0; b < N_BODIES; b++)
+          if (g->iq[b] >= 0)
+            xp[g->iq[b]] = x[g->iq[b]] + h * xdot[g->iq[b]];
+        eval_elements(g, xp, &e);
+      }
+      elements = true;
+      v[c] = weightless_rate(g, so->b, e.A[so->b], modes[c]);
+    }
+  }
+}
+
 static void aux(const ss_model *m, double t, const double *restrict x, double *restrict gv)
 {
   const gear_train *g = impl(m);
@@ -539,18 +570,18 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
       row[c++] = x[g->iz[b]];
   double kinetic = 0.0, potential = 0.0;
   for (int k = 0; k < g->n_contacts; k++) {
-    int b = g->body[k];
-    const gear_bearing *br = &g->brg[b];
-    double z_dot;
+    const gear_solid *so = &g->solid[k];
+    int b = so->b;
+    double z_dot, w = e.w[b];
     double F = friction_torque(g, b, &e, x, modes[k], &z_dot);
-    bool stuck = modes[k] == SS_MODE_STICK && !(m->hybrid && br->limit_s == 0.0);
+    bool stuck = modes[k] == SS_MODE_STICK && !g->label[k]; /* (label: no dry friction) */
     row[c++] = 0.0 - F; /* the torque on the solid (0 - F: no negative zero in the CSV) */
-    row[c++] = br->limit_s;
-    row[c++] = br->limit_s > 0.0 ? fabs(F) / br->limit_s : NAN; /* no dry friction: undefined */
-    row[c++] = e.w[b];
+    row[c++] = so->limit_s;
+    row[c++] = so->limit_s > 0.0 ? fabs(F) / so->limit_s : NAN; /* no dry friction: undefined */
+    row[c++] = w;
     row[c++] = stuck;
-    if (g->iw[b] >= 0)
-      kinetic += 0.5 * g->inertia[b] * e.w[b] * e.w[b];
+    if (so->iw >= 0)
+      kinetic += 0.5 * so->inertia * w * w;
   }
   row[c++] = e.M_psi;
   row[c++] = e.M_phi;
@@ -632,6 +663,7 @@ static const ss_model_ops gear_train_ops = {
     .rhs = rhs,
     .contacts = contacts,
     .speeds = speeds,
+    .speeds_along = speeds_along,
     .aux = aux,
     .resolve = resolve,
     .observe = observe,
