@@ -101,25 +101,28 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
     return 1;
   }
   const double *x = SIM_DATA(y);
-  const int *modes = s->modes;
-  int nc = m->n_contacts;
-  bool hybrid = m->hybrid;
-  /* the margins only for stuck contacts of a hybrid model (and the kinks) */
-  bool margins = m->n_kinks > 0;
-  for (int i = 0; hybrid && !margins && i < nc; i++)
-    margins = modes[i] == SS_MODE_STICK;
-  if (margins)
-    m->ops->contacts(m, t, x, s->modes, s->v, s->margin, m->n_kinks > 0 ? g + nc + m->n_aux : NULL);
-  else
-    sim_speeds(s, t, x);
-  const double *v = s->v, *margin = s->margin;
-  if (!hybrid) {
-    for (int i = 0; i < nc; i++)
-      g[i] = fabs(v[i]) - m->v_stick[i];
-  } else { /* CVODE's last call is at the step's end: sim_follow_creep reads it */
-    double *speed = s->speed;
-    for (int i = 0; i < nc; i++)
-      speed[i] = g[i] = modes[i] == SS_MODE_STICK ? margin[i] : modes[i] * v[i];
+  double *kinks = m->n_kinks > 0 ? g + m->n_contacts + m->n_aux : NULL;
+  if (!m->hybrid) {
+    if (kinks)
+      m->ops->contacts(m, t, x, s->modes, s->v, s->margin, kinks);
+    else
+      sim_speeds(s, t, x);
+    for (int i = 0; i < m->n_contacts; i++)
+      g[i] = fabs(s->v[i]) - m->v_stick[i];
+  } else {
+    /* the margins only for stuck contacts (and the kinks) */
+    bool margins = kinks != NULL;
+    for (int i = 0; !margins && i < m->n_contacts; i++)
+      margins = s->modes[i] == SS_MODE_STICK;
+    if (margins)
+      m->ops->contacts(m, t, x, s->modes, s->v, s->margin, kinks);
+    else
+      sim_speeds(s, t, x);
+    for (int i = 0; i < m->n_contacts; i++) {
+      double gi = s->modes[i] == SS_MODE_STICK ? s->margin[i] : s->modes[i] * s->v[i];
+      g[i] = gi;
+      s->speed[i] = gi; /* CVODE's last call is at the step's end: sim_follow_creep reads it */
+    }
     s->t_speed = t;
   }
   if (m->n_aux > 0)
