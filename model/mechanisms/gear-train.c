@@ -208,6 +208,18 @@ static inline __attribute__((always_inline)) void eval_elements(const gear_train
   }
 }
 
+/* The weightless gears' applied torques A[DELTA], A[GAMMA] (level 2) from
+ * the four angles: eval_elements' operations, nothing else. */
+static inline void gears_applied(const gear_train *g, double psi, double delta, double gamma,
+                                 double phi, double *A)
+{
+  double T_in = g->k[E_IN] * ss_dead_zone(psi - delta, g->gap[E_IN]);
+  double T_mesh = g->k[E_MESH] * ss_dead_zone(delta - g->p * gamma, g->gap[E_MESH]);
+  double T_out = g->k[E_OUT] * ss_dead_zone(gamma - phi, g->gap[E_OUT]);
+  A[DELTA] = T_in - T_mesh;
+  A[GAMMA] = g->p * T_mesh - T_out;
+}
+
 /* Positions, element torques and applied torques (no velocities). */
 static inline __attribute__((always_inline)) void eval_static(const gear_train *restrict g,
                                                               double t, const double *restrict x,
@@ -397,7 +409,7 @@ static void speeds(const ss_model *m, double t, const double *restrict x, const 
 {
   (void)t;
   const gear_train *g = impl(m);
-  gear_eval e;
+  double A[N_BODIES]; /* the weightless gears' applied torques */
   bool elements = false;
   for (int c = 0; c < g->n_contacts; c++) {
     const gear_solid *so = &g->solid[c];
@@ -407,9 +419,9 @@ static void speeds(const ss_model *m, double t, const double *restrict x, const 
       v[c] = 0.0; /* weightless_rate of a held gear */
     } else {
       if (!elements)
-        eval_elements(g, x, &e);
+        gears_applied(g, x[g->iq[PSI]], x[g->iq[DELTA]], x[g->iq[GAMMA]], x[g->iq[PHI]], A);
       elements = true;
-      v[c] = weightless_rate(g, so->b, e.A[so->b], modes[c]);
+      v[c] = weightless_rate(g, so->b, A[so->b], modes[c]);
     }
   }
 }
@@ -435,7 +447,7 @@ static void speeds_along(const ss_model *m, double t, const double *restrict x,
 {
   (void)t;
   const gear_train *g = impl(m);
-  gear_eval e;
+  double A[N_BODIES]; /* the weightless gears' applied torques */
   bool elements = false;
   for (int c = 0; c < g->n_contacts; c++) {
     const gear_solid *so = &g->solid[c];
@@ -445,14 +457,13 @@ static void speeds_along(const ss_model *m, double t, const double *restrict x,
       v[c] = 0.0; /* weightless_rate of a held gear */
     } else {
       if (!elements) {
-        double xp[2 * N_BODIES + N_BODIES + 2]; /* (nx at most) */
-        for (int b = 0; b < N_BODIES; b++)
-          if (g->iq[b] >= 0)
-            xp[g->iq[b]] = x[g->iq[b]] + h * xdot[g->iq[b]];
-        eval_elements(g, xp, &e);
+        double q[N_BODIES];
+        for (int b = 0; b < N_BODIES; b++) /* (level 2: every solid has its angle) */
+          q[b] = x[g->iq[b]] + h * xdot[g->iq[b]];
+        gears_applied(g, q[PSI], q[DELTA], q[GAMMA], q[PHI], A);
       }
       elements = true;
-      v[c] = weightless_rate(g, so->b, e.A[so->b], modes[c]);
+      v[c] = weightless_rate(g, so->b, A[so->b], modes[c]);
     }
   }
 }
