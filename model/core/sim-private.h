@@ -67,6 +67,12 @@ struct ss_sim {
   bool *released;          /* per contact: stuck and released (m->release_flag) as last
                               reported */
   int *roots;              /* n_contacts + n_aux root info */
+  int n_roots;             /* root functions: n_contacts + n_aux + n_kinks */
+  int n_watched;           /* of them CVODE watches (the rest cannot fire first) */
+  int *watched;            /* n_watched: CVODE's root function j -> index into roots */
+  int *watched_info;       /* CVODE's root info for them */
+  bool *aux_on;            /* scratch per aux function (ops->aux_active) */
+  double *g_all;           /* scratch: every aux and kink function's value */
   int *hit;                /* scratch */
   double *v;               /* scratch per contact */
   double *margin;          /* scratch per contact */

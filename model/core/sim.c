@@ -85,6 +85,14 @@ static bool sim_cancelled(ss_sim *s)
   return s->cancel(s->cancel_user);
 }
 
+/* Where the root function puts the aux functions' and the kinks' values:
+ * after the contacts' in CVODE's g when it watches them all, else into
+ * g_all (every one), whence the watched ones' are copied. */
+static inline double *root_rest(ss_sim *s, double *g)
+{
+  return s->n_watched == s->n_roots ? g + s->m->n_contacts : s->g_all;
+}
+
 static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
 {
   ss_sim *s = user;
@@ -101,14 +109,16 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
     return 1;
   }
   const double *x = SIM_DATA(y);
-  double *kinks = m->n_kinks > 0 ? g + m->n_contacts + m->n_aux : NULL;
+  double *kinks = m->n_kinks > 0 ? root_rest(s, g) + m->n_aux : NULL;
   if (!m->hybrid) {
     if (kinks)
       m->ops->contacts(m, t, x, s->modes, s->v, s->margin, kinks);
     else
       sim_speeds(s, t, x);
-    for (int i = 0; i < m->n_contacts; i++)
-      g[i] = fabs(s->v[i]) - m->v_stick[i];
+    const double *restrict v = s->v, *restrict v_stick = m->v_stick;
+    double *restrict gc = g;
+    for (int i = 0, nc = m->n_contacts; i < nc; i++)
+      gc[i] = fabs(v[i]) - v_stick[i];
   } else {
     /* the margins only for stuck contacts (and the kinks) */
     bool margins = kinks != NULL;
@@ -118,16 +128,72 @@ static int root_cb(sunrealtype t, N_Vector y, sunrealtype *g, void *user)
       m->ops->contacts(m, t, x, s->modes, s->v, s->margin, kinks);
     else
       sim_speeds(s, t, x);
-    for (int i = 0; i < m->n_contacts; i++) {
-      double gi = s->modes[i] == SS_MODE_STICK ? s->margin[i] : s->modes[i] * s->v[i];
-      g[i] = gi;
-      s->speed[i] = gi; /* CVODE's last call is at the step's end: sim_follow_creep reads it */
+    const int *restrict modes = s->modes;
+    const double *restrict v = s->v, *restrict margin = s->margin;
+    double *restrict speed = s->speed, *restrict gc = g;
+    for (int i = 0, nc = m->n_contacts; i < nc; i++) {
+      double gi = modes[i] == SS_MODE_STICK ? margin[i] : modes[i] * v[i];
+      gc[i] = gi;
+      speed[i] = gi; /* CVODE's last call is at the step's end: sim_follow_creep reads it */
     }
     s->t_speed = t;
   }
   if (m->n_aux > 0)
-    m->ops->aux(m, t, x, g + m->n_contacts);
+    m->ops->aux(m, t, x, root_rest(s, g));
+  if (s->n_watched < s->n_roots) /* the watched ones' after the contacts' */
+    for (int j = m->n_contacts; j < s->n_watched; j++)
+      g[j] = s->g_all[s->watched[j] - m->n_contacts];
   return 0;
+}
+
+/* The root functions CVODE watches from state y on: every contact's and
+ * kink's, the aux functions the model says may cross first (ops->aux_active).
+ * A new set is a new CVodeRootInit (its arrays afresh) and its directions. */
+static int watch_roots(ss_sim *s)
+{
+  const ss_model *m = s->m;
+  int nc = m->n_contacts, na = m->n_aux, nr = nc + na + m->n_kinks;
+  if (nr == 0)
+    return 0;
+  for (int j = 0; j < na; j++)
+    s->aux_on[j] = true;
+  if (na > 0 && m->ops->aux_active)
+    m->ops->aux_active(m, SIM_DATA(s->y), s->aux_on);
+  int n = 0;
+  bool same = true;
+  for (int i = 0; i < nr; i++) {
+    if (i >= nc && i < nc + na && !s->aux_on[i - nc])
+      continue;
+    same &= n < s->n_watched && s->watched[n] == i;
+    s->watched[n++] = i;
+  }
+  if (same && n == s->n_watched)
+    return 0;
+  s->n_watched = n;
+  int flag = s->cvode ? CVodeRootInit(s->cvode, 0, NULL) : -1;
+  if (flag == 0)
+    flag = CVodeRootInit(s->cvode, n, root_cb);
+  for (int j = 0; j < n; j++) /* hybrid: only a contact's falling crossing matters */
+    s->watched_info[j] = s->watched[j] < nc && m->hybrid ? -1 : 0;
+  if (flag == 0)
+    flag = CVodeSetRootDirection(s->cvode, s->watched_info);
+  return flag;
+}
+
+/* CVODE's roots at the last return, into s->roots (every function). */
+static void get_roots(ss_sim *s)
+{
+  const ss_model *m = s->m;
+  int nr = m->n_contacts + m->n_aux + m->n_kinks;
+  if (s->n_watched == nr) {
+    CVodeGetRootInfo(s->cvode, s->roots);
+    return;
+  }
+  CVodeGetRootInfo(s->cvode, s->watched_info);
+  for (int i = 0; i < nr; i++)
+    s->roots[i] = 0;
+  for (int j = 0; j < s->n_watched; j++)
+    s->roots[s->watched[j]] = s->watched_info[j];
 }
 
 static void err_cb(int code, const char *module, const char *function, char *msg, void *user)
@@ -215,6 +281,10 @@ void ss_sim_free(ss_sim *s)
   free(s->old_modes);
   free(s->released);
   free(s->roots);
+  free(s->watched);
+  free(s->watched_info);
+  free(s->aux_on);
+  free(s->g_all);
   free(s->hit);
   free(s->v);
   free(s->margin);
@@ -281,6 +351,11 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->old_modes = calloc((size_t)nc + 1, sizeof(int));
   s->released = calloc((size_t)nc + 1, sizeof(bool));
   s->roots = calloc((size_t)nr + 1, sizeof(int));
+  s->watched = calloc((size_t)nr + 1, sizeof(int));
+  s->watched_info = calloc((size_t)nr + 1, sizeof(int));
+  s->aux_on = calloc((size_t)m->n_aux + 1, sizeof(bool));
+  s->g_all = calloc((size_t)nr + 1, sizeof(double));
+  s->n_roots = nr;
   s->hit = calloc((size_t)nc + 1, sizeof(int));
   s->v = calloc((size_t)nc + 1, sizeof(double));
   s->margin = calloc((size_t)nc + 1, sizeof(double));
@@ -297,11 +372,11 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   s->observe_scratch = m->observe_scratch > 0 ? calloc(1, m->observe_scratch) : NULL;
   s->dip_speed = calloc((size_t)nc + 1, sizeof(double));
   s->dip_rate_a = calloc((size_t)nc + 1, sizeof(double));
-  if (!s->modes || !s->old_modes || !s->released || !s->roots || !s->hit || !s->v || !s->margin ||
-      !s->margin0 || !s->row || !s->row_probe || !s->check || !s->creep_next || !s->creep_t ||
-      !s->trial_modes || !s->speed || !s->cross || !s->node_t || !s->node_speed || !s->dip_speed ||
-      !s->dip_rate_a || (m->observe_scratch > 0 && !s->observe_scratch) ||
-      SUNContext_Create(NULL, &s->ctx) != 0) {
+  if (!s->modes || !s->old_modes || !s->released || !s->roots || !s->watched || !s->watched_info ||
+      !s->aux_on || !s->g_all || !s->hit || !s->v || !s->margin || !s->margin0 || !s->row ||
+      !s->row_probe || !s->check || !s->creep_next || !s->creep_t || !s->trial_modes || !s->speed ||
+      !s->cross || !s->node_t || !s->node_speed || !s->dip_speed || !s->dip_rate_a ||
+      (m->observe_scratch > 0 && !s->observe_scratch) || SUNContext_Create(NULL, &s->ctx) != 0) {
     ss_sim_free(s);
     return ss_set_error(error, "out of memory");
   }
@@ -354,14 +429,8 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
   if (flag == 0)
     flag = set_stop(s, 0.0);
   if (flag == 0 && nr > 0) {
-    flag = CVodeRootInit(s->cvode, nr, root_cb);
-    if (flag == 0) {
-      int *dir = calloc((size_t)nr, sizeof(int));
-      for (int i = 0; dir && i < nc; i++)
-        dir[i] = m->hybrid ? -1 : 0; /* hybrid: only the falling crossing matters */
-      flag = dir ? CVodeSetRootDirection(s->cvode, dir) : -1;
-      free(dir);
-    }
+    s->n_watched = -1; /* (none yet) */
+    flag = watch_roots(s);
     if (flag == 0)
       flag = CVodeSetNoInactiveRootWarn(s->cvode);
   }
@@ -486,7 +555,7 @@ int sim_restart(ss_sim *s, double t)
   }
   s->repeat_root = false;
   if (CVodeReInit(s->cvode, t, s->y) != 0 || CVodeSetInitStep(s->cvode, h0) != 0 ||
-      set_stop(s, t) != 0 || set_step_cap(s) != 0)
+      set_stop(s, t) != 0 || set_step_cap(s) != 0 || watch_roots(s) != 0)
     return sim_fail(s, t, "integrator restart failed");
   s->nodes_a = s->nodes_b = NAN; /* a new interpolant */
   s->t_dip_start = NAN;          /* new modes or loads: no screen in the first step */
@@ -832,7 +901,7 @@ int ss_sim_advance(ss_sim *s, double t_target, const ss_sink *sink)
        * waits for the modes it decides (a load's jump at a breakpoint on
        * the grid: the stuck contact would carry the new load) */
       sim_emit_grid_until(s, sink, nextafter(tret, -INFINITY));
-      CVodeGetRootInfo(s->cvode, s->roots);
+      get_roots(s);
       if (s->failed || sim_handle_roots(s, tret, sink) < 0 || check_start(s, tret, sink) < 0)
         return -1;
     } else if (flag == CV_TSTOP_RETURN && tret < s->opts.t_end) {

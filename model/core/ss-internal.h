@@ -48,6 +48,12 @@ typedef struct ss_model_ops {
   double (*next_kink)(const ss_model *m, double t);
   /* Optional: n_aux event functions (freeplay gaps), crossing up = contact. */
   void (*aux)(const ss_model *m, double t, const double *x, double *g);
+  /* Optional, with aux: which aux functions may cross zero from state x on
+   * before another one does (active[j]); one left out must keep its sign
+   * until an active one crosses (the far side of an engaged freeplay: its
+   * near side is crossed first).  The integrator watches only the active
+   * ones, chosen again at each restart.  NULL: all of them. */
+  void (*aux_active)(const ss_model *m, const double *x, bool *active);
   /* Hybrid models: choose consistent modes after an event or at t = 0.
    * hit[i] != 0 marks contacts whose event function fired (all at t = 0).
    * Must set stuck relative velocities in x exactly to zero.  Returns 0,

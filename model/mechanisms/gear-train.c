@@ -484,6 +484,33 @@ static void aux(const ss_model *m, double t, const double *restrict x, double *r
   }
 }
 
+/* An element's two functions that may cross zero first: none without
+ * freeplay (constant), the near side only while engaged (the far side's
+ * function is below -2 gap, and reaching zero takes crossing the near
+ * side's first), both in the gap. */
+static inline void aux_pair_active(double defl, double gap, bool *on)
+{
+  double gv[2];
+  aux_pair(defl, gap, gv);
+  on[0] = gap > 0.0 && !(gv[1] > 0.0);
+  on[1] = gap > 0.0 && !(gv[0] > 0.0);
+}
+
+static void aux_active(const ss_model *m, const double *x, bool *on)
+{
+  const gear_train *g = impl(m);
+  if (m->n_aux == 0) /* level 4 */
+    return;
+  if (g->level <= LEVEL_WEIGHTLESS) {
+    double psi = x[g->iq[PSI]], delta = x[g->iq[DELTA]], gamma = x[g->iq[GAMMA]];
+    aux_pair_active(psi - delta, g->gap[E_IN], on);
+    aux_pair_active(delta - g->p * gamma, g->gap[E_MESH], on + 2);
+    aux_pair_active(gamma - x[g->iq[PHI]], g->gap[E_OUT], on + 4);
+  } else {
+    aux_pair_active(x[g->iq[PSI]] - g->p * x[g->iq[PHI]], g->gap_red, on);
+  }
+}
+
 static int resolve(const ss_model *m, double t, double *x, int *modes, const int *hit)
 {
   const gear_train *g = impl(m);
@@ -676,6 +703,7 @@ static const ss_model_ops gear_train_ops = {
     .speeds = speeds,
     .speeds_along = speeds_along,
     .aux = aux,
+    .aux_active = aux_active,
     .resolve = resolve,
     .observe = observe,
     .observe_column = observe_column,

@@ -903,6 +903,113 @@ static void test_screen_evaluations(void)
   }
 }
 
+/* aux_active leaves out exactly the far side of an engaged freeplay (and
+ * both sides of none), and what it leaves out keeps its sign along any
+ * straight path from there until a function it keeps changes sign. */
+static void test_aux_active(void)
+{
+  GRand *rng = g_rand_new_with_seed(31);
+  static const char *const sets_of[][2] = {{"level=1", "law=exact"},
+                                           {"level=2", "law=exact"},
+                                           {"level=3", "law=exact"},
+                                           {"level=1", "gap_psi_delta=0"}};
+  int left_out = 0, kept = 0;
+  for (size_t k = 0; k < G_N_ELEMENTS(sets_of); k++) {
+    char *err = NULL;
+    ss_model *m = ss_model_new_from_assignments(ss_scenario_find(SCENARIO), sets_of[k], 2, &err);
+    g_assert_nonnull(m);
+    g_assert_nonnull(m->ops->aux_active);
+    int nx = m->nx, na = m->n_aux;
+    g_assert_cmpint(na, >, 0);
+    double *x = g_new(double, nx), *d = g_new(double, nx), *xs = g_new(double, nx);
+    double *g0 = g_new(double, na), *gs = g_new(double, na);
+    bool *on = g_new(bool, na);
+    for (int trial = 0; trial < 400; trial++) {
+      for (int i = 0; i < nx; i++) {
+        x[i] = g_rand_double_range(rng, -0.05, 0.05);
+        d[i] = g_rand_double_range(rng, -0.2, 0.2);
+      }
+      m->ops->aux(m, 0.0, x, g0);
+      m->ops->aux_active(m, x, on);
+      for (int j = 0; j < na; j += 2) {
+        bool none = g0[j] == 1.0 && g0[j + 1] == 1.0; /* no freeplay: constant */
+        g_assert_true(on[j] == (!none && !(g0[j + 1] > 0.0)));
+        g_assert_true(on[j + 1] == (!none && !(g0[j] > 0.0)));
+        for (int i = j; i < j + 2; i++) {
+          left_out += !on[i];
+          kept += on[i];
+        }
+      }
+      /* along x + s d: the left-out ones keep their signs until a kept
+       * one changes sign */
+      for (int step = 1; step <= 400; step++) {
+        for (int i = 0; i < nx; i++)
+          xs[i] = x[i] + (step / 400.0) * d[i];
+        m->ops->aux(m, 0.0, xs, gs);
+        bool kept_crossed = false;
+        for (int j = 0; j < na; j++)
+          kept_crossed |= on[j] && (gs[j] > 0.0) != (g0[j] > 0.0);
+        if (kept_crossed)
+          break;
+        for (int j = 0; j < na; j++)
+          if (!on[j] && (gs[j] > 0.0) != (g0[j] > 0.0))
+            g_error("%s %s: aux function %d changed sign before any kept one (trial %d)",
+                    sets_of[k][0], sets_of[k][1], j, trial);
+      }
+    }
+    g_free(on);
+    g_free(gs);
+    g_free(g0);
+    g_free(xs);
+    g_free(d);
+    g_free(x);
+    ss_model_free(m);
+  }
+  g_test_message("%d aux functions left out, %d kept", left_out, kept);
+  g_assert_cmpint(left_out, >, 0);
+  g_assert_cmpint(kept, >, 0);
+  g_rand_free(rng);
+}
+
+/* The default runs of levels 1 and 2 are the same bit for bit whether the
+ * integrator watches every freeplay function or only those aux_active
+ * keeps: rows, events and steps. */
+static void test_aux_active_same_run(void)
+{
+  static const char *const levels[] = {"level=1", "level=2"};
+  for (size_t k = 0; k < G_N_ELEMENTS(levels); k++) {
+    const char *sets[] = {levels[k]};
+    char *err = NULL;
+    ss_model *m = ss_model_new_from_assignments(ss_scenario_find(SCENARIO), sets, 1, &err);
+    g_assert_nonnull(m);
+    g_assert_nonnull(m->ops->aux_active);
+    ss_trace *kept = ss_run(m, NULL, &err);
+    g_assert_nonnull(kept);
+    const ss_model_ops *own = m->ops;
+    ss_model_ops every = *own;
+    every.aux_active = NULL;
+    m->ops = &every;
+    ss_trace *all = ss_run(m, NULL, &err);
+    m->ops = own;
+    g_assert_nonnull(all);
+    g_test_message("%s: %zu rows, %zu events", levels[k], kept->n_rows, kept->n_events);
+    g_assert_cmpuint(kept->n_events, >, 50);
+    g_assert_cmpuint(kept->n_rows, ==, all->n_rows);
+    g_assert_cmpuint(kept->n_events, ==, all->n_events);
+    g_assert_true(memcmp(kept->t, all->t, sizeof(double) * kept->n_rows) == 0);
+    g_assert_true(
+        memcmp(kept->rows, all->rows, sizeof(double) * kept->n_rows * (size_t)m->n_columns) == 0);
+    for (size_t e = 0; e < kept->n_events; e++) {
+      g_assert_true(memcmp(&kept->events[e].t, &all->events[e].t, sizeof(double)) == 0);
+      g_assert_cmpint(kept->events[e].source, ==, all->events[e].source);
+      g_assert_cmpint(kept->events[e].kind, ==, all->events[e].kind);
+    }
+    ss_trace_free(all);
+    ss_trace_free(kept);
+    ss_model_free(m);
+  }
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -918,6 +1025,8 @@ int main(int argc, char **argv)
   g_test_add_func("/gear-train/observe-column", test_observe_column);
   g_test_add_func("/gear-train/speeds-along", test_speeds_along);
   g_test_add_func("/gear-train/screen-evaluations", test_screen_evaluations);
+  g_test_add_func("/gear-train/aux-active", test_aux_active);
+  g_test_add_func("/gear-train/aux-active-same-run", test_aux_active_same_run);
   g_test_add_func("/gear-train/timing", test_report_timing);
   return g_test_run();
 }
