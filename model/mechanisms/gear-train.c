@@ -247,6 +247,19 @@ static double weightless_rate(const gear_train *g, int b, double applied, int mo
   return (applied - mode * br->limit_k) / br->viscous;
 }
 
+/* weightless_rate from the solid's table entry (the same coefficients). */
+static inline double solid_weightless_rate(const gear_train *g, const gear_solid *so,
+                                           double applied, int mode)
+{
+  if (g->law != SS_LAW_EXACT)
+    return ss_dead_zone(applied, so->limit_k) / so->viscous;
+  if (so->limit_s == 0.0) /* no dry friction: mode irrelevant */
+    return applied / so->viscous;
+  if (mode == SS_MODE_STICK)
+    return 0.0;
+  return (applied - mode * so->limit_k) / so->viscous;
+}
+
 /* Rate of solid b in its mode (levels 1-2; levels 3-4: psi, phi).  A
  * weightless gear's follows its applied torque (eval_elements). */
 static double body_rate(const gear_train *g, int b, const double *x, const int *modes,
@@ -343,7 +356,7 @@ static int rhs(const ss_model *m, double t, const double *restrict x, const int 
     double A = e.A[so->b], w, F;
     switch (so->kind) {
     case SOLID_WEIGHTLESS: /* friction balances the applied torque */
-      w = weightless_rate(g, so->b, A, mode);
+      w = solid_weightless_rate(g, so, A, mode);
       xdot[so->iq] = w;
       diss += A * w;
       continue;
@@ -385,7 +398,7 @@ static inline double contact_rate(const gear_train *g, int c, const double *x, c
                                   const gear_eval *e)
 {
   const gear_solid *so = &g->solid[c];
-  return so->iw >= 0 ? x[so->iw] : weightless_rate(g, so->b, e->A[so->b], modes[c]);
+  return so->iw >= 0 ? x[so->iw] : solid_weightless_rate(g, so, e->A[so->b], modes[c]);
 }
 
 static void contacts(const ss_model *m, double t, const double *restrict x, const int *modes,
@@ -421,7 +434,7 @@ static void speeds(const ss_model *m, double t, const double *restrict x, const 
       if (!elements)
         gears_applied(g, x[g->iq[PSI]], x[g->iq[DELTA]], x[g->iq[GAMMA]], x[g->iq[PHI]], A);
       elements = true;
-      v[c] = weightless_rate(g, so->b, A[so->b], modes[c]);
+      v[c] = solid_weightless_rate(g, so, A[so->b], modes[c]);
     }
   }
 }
@@ -463,7 +476,7 @@ static void speeds_along(const ss_model *m, double t, const double *restrict x,
         gears_applied(g, q[PSI], q[DELTA], q[GAMMA], q[PHI], A);
       }
       elements = true;
-      v[c] = weightless_rate(g, so->b, A[so->b], modes[c]);
+      v[c] = solid_weightless_rate(g, so, A[so->b], modes[c]);
     }
   }
 }
