@@ -62,7 +62,7 @@ typedef struct gear_bearing {
 } gear_bearing;
 
 /* How a contact's solid moves and what holds it (create), for the hot
- * callbacks: its friction_torque and body_rate in few branches. */
+ * callbacks: its friction_torque and rate in few branches. */
 enum {
   SOLID_WEIGHTLESS, /* a weightless gear (level 2): rate from its applied torque */
   SOLID_FREE,       /* no dry friction: viscous only */
@@ -234,20 +234,8 @@ static inline __attribute__((always_inline)) void eval_static(const gear_train *
   e->A[PHI] = e->T[E_OUT] - ground + e->M_phi; /* levels 3-4: T_out = p T */
 }
 
-/* Rate of a weightless gear (level 2) in its mode. */
-static double weightless_rate(const gear_train *g, int b, double applied, int mode)
-{
-  const gear_bearing *br = &g->brg[b];
-  if (g->law != SS_LAW_EXACT)
-    return ss_dead_zone(applied, br->limit_k) / br->viscous;
-  if (br->limit_s == 0.0) /* no dry friction: mode irrelevant */
-    return applied / br->viscous;
-  if (mode == SS_MODE_STICK)
-    return 0.0;
-  return (applied - mode * br->limit_k) / br->viscous;
-}
-
-/* weightless_rate from the solid's table entry (the same coefficients). */
+/* Rate of a weightless gear (level 2) in its mode, from its applied
+ * torque (eval_elements, gears_applied) and its bearing's coefficients. */
 static inline double solid_weightless_rate(const gear_train *g, const gear_solid *so,
                                            double applied, int mode)
 {
@@ -258,25 +246,6 @@ static inline double solid_weightless_rate(const gear_train *g, const gear_solid
   if (mode == SS_MODE_STICK)
     return 0.0;
   return (applied - mode * so->limit_k) / so->viscous;
-}
-
-/* Rate of solid b in its mode (levels 1-2; levels 3-4: psi, phi).  A
- * weightless gear's follows its applied torque (eval_elements). */
-static double body_rate(const gear_train *g, int b, const double *x, const int *modes,
-                        const gear_eval *e)
-{
-  if (g->iw[b] >= 0)
-    return x[g->iw[b]];
-  if (weightless(g, b))
-    return weightless_rate(g, b, e->A[b], modes[g->contact_of[b]]);
-  return NAN; /* levels 3-4: reconstructed in observe */
-}
-
-/* Rates of all solids in the given modes. */
-static void eval_rates(const gear_train *g, const double *x, const int *modes, gear_eval *e)
-{
-  for (int b = 0; b < N_BODIES; b++)
-    e->w[b] = body_rate(g, b, x, modes, e);
 }
 
 /* Contact c's relative velocity from its solid's rate w.  A bearing without
@@ -325,12 +294,6 @@ static double stick_margin(double applied, double limit)
   return limit * (1.0 + 2.0 * STICK_TOL) - fabs(applied);
 }
 
-static int contact_mode(const gear_train *g, const int *modes, int b)
-{
-  int c = g->contact_of[b];
-  return c >= 0 ? modes[c] : SS_MODE_SLIDE_POS;
-}
-
 /* ---- callbacks ---------------------------------------------------------------- */
 
 static void initial(const ss_model *m, double *x)
@@ -341,7 +304,7 @@ static void initial(const ss_model *m, double *x)
 }
 
 /* The right-hand side: each solid's friction and rate in its mode, the
- * same operations in the same order as friction_torque and body_rate
+ * same operations in the same order as friction_torque and contact_rate
  * (a stuck solid's friction is not needed: it is held). */
 static int rhs(const ss_model *m, double t, const double *restrict x, const int *restrict modes,
                double *restrict xdot)
@@ -392,8 +355,9 @@ static int rhs(const ss_model *m, double t, const double *restrict x, const int 
   return 0;
 }
 
-/* Contact c's solid's rate (body_rate: its state, or a weightless gear's
- * from the applied torque of eval_elements). */
+/* Contact c's solid's rate in its mode: its state, or a weightless gear's
+ * from the applied torque of eval_elements (levels 3-4: psi's and phi's;
+ * the gears' are reconstructed in observe). */
 static inline double contact_rate(const gear_train *g, int c, const double *x, const int *modes,
                                   const gear_eval *e)
 {
@@ -429,7 +393,7 @@ static void speeds(const ss_model *m, double t, const double *restrict x, const 
     if (g->label[c] || so->iw >= 0) {
       v[c] = contact_velocity(g, c, so->iw >= 0 ? x[so->iw] : 0.0, modes);
     } else if (g->law == SS_LAW_EXACT && so->limit_s != 0.0 && modes[c] == SS_MODE_STICK) {
-      v[c] = 0.0; /* weightless_rate of a held gear */
+      v[c] = 0.0; /* solid_weightless_rate of a held gear */
     } else {
       if (!elements)
         gears_applied(g, x[g->iq[PSI]], x[g->iq[DELTA]], x[g->iq[GAMMA]], x[g->iq[PHI]], A);
@@ -467,7 +431,7 @@ static void speeds_along(const ss_model *m, double t, const double *restrict x,
     if (g->label[c] || so->iw >= 0) {
       v[c] = contact_velocity(g, c, so->iw >= 0 ? x[so->iw] + h * xdot[so->iw] : 0.0, modes);
     } else if (g->law == SS_LAW_EXACT && so->limit_s != 0.0 && modes[c] == SS_MODE_STICK) {
-      v[c] = 0.0; /* weightless_rate of a held gear */
+      v[c] = 0.0; /* solid_weightless_rate of a held gear */
     } else {
       if (!elements) {
         double q[N_BODIES];
@@ -603,7 +567,12 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
   const gear_train *g = impl(m);
   gear_eval e;
   eval_static(g, t, x, &e);
-  eval_rates(g, x, modes, &e);
+  for (int b = 0; b < N_BODIES; b++) { /* (levels 3-4: the gears', reconstructed below) */
+    int c = g->contact_of[b];
+    e.w[b] = g->iw[b] >= 0      ? x[g->iw[b]]
+             : weightless(g, b) ? solid_weightless_rate(g, &g->solid[c], e.A[b], modes[c])
+                                : NAN;
+  }
   double part_defl[3], part_rate[3];
   if (g->level >= LEVEL_REDUCED) {
     reconstruct_gears(g, &e, part_defl, part_rate);
@@ -686,7 +655,7 @@ static bool observe_column(const ss_model *m, double t, const double *x, const i
     int b = col - N_BODIES;
     if (g->iw[b] < 0)
       return false;
-    *value = x[g->iw[b]]; /* body_rate */
+    *value = x[g->iw[b]]; /* contact_rate */
     return true;
   }
   for (int b = 0; b < N_BODIES; b++)
