@@ -22,7 +22,7 @@ struct _SsLineLayer
 G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
 
 static void
-apply_style (SsLineLayer *self, cairo_t *cr, double scale)
+apply_style (SsLineLayer *self, cairo_t *cr, double scale, gboolean for_export)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
   double         alpha = self->faint ? 0.28 : (self->run_style ? 0.8 * color->alpha : color->alpha);
@@ -33,8 +33,17 @@ apply_style (SsLineLayer *self, cairo_t *cr, double scale)
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   if (self->run_style)
-    /* a pattern per pinned run: unlike the dashed sums and the solid current run */
-    ss_chart_set_run_dash (cr, self->run_style, scale);
+    {
+      /* a pattern per pinned run: unlike the dashed sums and the solid current run */
+      ss_chart_set_run_dash (cr, self->run_style, scale);
+      /* On screen at 4 x 4 samples per pixel: a pinned run is stroked
+       * whole (its dashes keep no bars), and cairo's full antialiasing
+       * (15 sample rows per pixel) made it nearly all of a chart's drawing
+       * with dense data; at this size the two look alike.  Exports keep
+       * the full quality. */
+      if (!for_export)
+        cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+    }
   else if (self->dashed)
     {
       double dash[] = { 5.0 * scale, 3.0 * scale };
@@ -251,7 +260,7 @@ ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 
   cairo_rectangle (cr, ctx->x, ctx->y - 2, ctx->width, ctx->height + 4);
   cairo_clip (cr);
-  apply_style (self, cr, ctx->line_scale);
+  apply_style (self, cr, ctx->line_scale, ctx->for_export);
 
   /* pass 1: bars (screen only: exports are stroked at full quality) */
   if (!self->dashed && !self->run_style && !ctx->for_export)
@@ -401,7 +410,7 @@ ss_line_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y,
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
 
-  apply_style (self, cr, 1.0);
+  apply_style (self, cr, 1.0, TRUE);
   cairo_set_line_width (cr, MAX (2.0, self->width));
   cairo_move_to (cr, x, y + height / 2);
   cairo_line_to (cr, x + width, y + height / 2);

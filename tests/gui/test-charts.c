@@ -1047,6 +1047,118 @@ test_frozen_bins_shared (void)
   g_assert_cmpfloat (kept[50].max, >, 0.0);
 }
 
+/* The distinct alpha values of an A8 surface's pixels. */
+static guint
+count_alpha_levels (cairo_surface_t *surface)
+{
+  gboolean      seen[256] = { FALSE };
+  guint         n = 0;
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int           stride = cairo_image_surface_get_stride (surface);
+
+  cairo_surface_flush (surface);
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      if (!seen[data[y * stride + x]])
+        {
+          seen[data[y * stride + x]] = TRUE;
+          n++;
+        }
+  return n;
+}
+
+/* A pinned run's curve on screen is rasterised at 4 x 4 samples per
+ * pixel (cairo's fast antialiasing: at most 17 coverage levels), which
+ * costs a quarter of the full antialiasing its dashed, whole-stroked
+ * path needed; an export keeps the full quality, and so does the current
+ * run on screen.  The same in a phase plot. */
+static void
+test_pinned_run_quality (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
+  const ss_model *m = ss_model_ref_get_model (ref);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  g_autoptr(SsSeries) series = ss_series_new ("base.N");
+  g_autoptr(SsChartLayer) layer = NULL;
+  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
+  g_autofree double *rows = g_new0 (double, 201 * n_cols);
+  g_autofree double *t = g_new0 (double, 201);
+  SsChartContext     ctx = { 0 };
+  guint              levels[3][2], xy_levels[2];
+  g_autoptr(SsChartLayer) xy = NULL;
+
+  /* a slow sine, fewer samples than pixel columns (so the current run is
+   * stroked too): shallow and steep stretches */
+  for (int i = 0; i <= 200; i++)
+    {
+      t[i] = i * 0.05;
+      rows[i * n_cols + col] = sin (t[i] * 1.3) + 0.2 * sin (t[i] * 7.0);
+    }
+  ss_dataset_append_rows (ds, 201, t, rows);
+  ss_dataset_set_complete (ds);
+  ss_series_set_dataset (series, ds);
+  layer = g_object_ref_sink (ss_line_layer_new (series, "N"));
+
+  ctx.x = 0;
+  ctx.y = 0;
+  ctx.width = 300;
+  ctx.height = 120;
+  ctx.t0 = 0;
+  ctx.t1 = 10;
+  ctx.time_x = TRUE;
+  ctx.cursor = NAN;
+  ctx.playhead = NAN;
+  ctx.line_scale = 1.0;
+  ctx.x_from = -INFINITY;
+  ss_axis_map_init (&ctx.xmap, 0, 10, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ss_axis_map_init (&ctx.ymap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
+
+  for (guint style = 0; style < 3; style++)
+    for (guint exported = 0; exported < 2; exported++)
+      {
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 300, 120);
+        cairo_t         *cr = cairo_create (surface);
+
+        ss_line_layer_set_run_style (SS_LINE_LAYER (layer), style);
+        ctx.for_export = exported;
+        ss_chart_layer_draw (layer, cr, &ctx);
+        cairo_destroy (cr);
+        levels[style][exported] = count_alpha_levels (surface);
+        cairo_surface_destroy (surface);
+      }
+  /* a phase plot's pinned run alike */
+  xy = g_object_ref_sink (ss_xy_layer_new (series, series, "N", "N"));
+  ss_axis_map_init (&ctx.xmap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ctx.time_x = FALSE;
+  /* short of the data's end: no marker at the newest row over the curve */
+  ctx.t1 = 9.9;
+  for (guint exported = 0; exported < 2; exported++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 300, 120);
+      cairo_t         *cr = cairo_create (surface);
+
+      ss_xy_layer_set_run_style (SS_XY_LAYER (xy), 1);
+      ctx.for_export = exported;
+      ss_chart_layer_draw (xy, cr, &ctx);
+      cairo_destroy (cr);
+      xy_levels[exported] = count_alpha_levels (surface);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_cmpuint (xy_levels[0], >, 2);
+  g_assert_cmpuint (xy_levels[0], <=, 17);
+  g_assert_cmpuint (xy_levels[1], >, 17);
+
+  for (guint style = 1; style < 3; style++)
+    {
+      g_assert_cmpuint (levels[style][0], >, 2);
+      g_assert_cmpuint (levels[style][0], <=, 17);
+      g_assert_cmpuint (levels[style][1], >, 17);
+    }
+  g_assert_cmpuint (levels[0][0], >, 17);
+  g_assert_cmpuint (levels[0][1], >, 17);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1069,6 +1181,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/charts/viscous-title", test_viscous_title);
   g_test_add_func ("/charts/column-labels", test_column_labels);
   g_test_add_func ("/charts/frozen-bins-shared", test_frozen_bins_shared);
+  g_test_add_func ("/charts/pinned-run-quality", test_pinned_run_quality);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
