@@ -3,10 +3,63 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ss-line-layer.h"
 #include "ss-readable.h"
 #include "ss-units.h"
+
+/* A pinned run's curve as the screen last drew it: its coverage (A8, no
+ * colour) over the device pixels of the plot, and what it was drawn
+ * from.  A pinned run is complete and the same from one run to the next,
+ * so while the chart's axes stay, the next image of the chart composites
+ * it instead of stroking the curve again (its dashes and 4 x 4 sampling
+ * made it nearly all of a chart's drawing).  Shared by a layer and its
+ * frozen copies, which render threads draw; the lock guards it. */
+typedef struct
+{
+  double         x, y, width, height; /* the plot, user units */
+  SsAxisMap      xmap, ymap;
+  double         t0, t1, line_scale, reveal_end;
+  guint          revision; /* the series' (its dataset) */
+  guint          run_style;
+  double         stroke_width;
+  gboolean       faint;
+  cairo_matrix_t ctm;
+  double         scale_x, scale_y; /* the target's device scale */
+  int            target_width, target_height;
+} PinMaskKey;
+
+typedef struct
+{
+  GMutex           lock;
+  PinMaskKey       key;
+  cairo_surface_t *coverage; /* A8, or NULL */
+  int              dx, dy;   /* its origin on the target, device pixels */
+  guint            draws;    /* strokes drawn into it (tests) */
+} PinMask;
+
+static PinMask *
+pin_mask_new (void)
+{
+  PinMask *mask = g_atomic_rc_box_new0 (PinMask);
+
+  g_mutex_init (&mask->lock);
+  return mask;
+}
+
+static void
+pin_mask_clear (PinMask *mask)
+{
+  g_clear_pointer (&mask->coverage, cairo_surface_destroy);
+  g_mutex_clear (&mask->lock);
+}
+
+static void
+pin_mask_unref (PinMask *mask)
+{
+  g_atomic_rc_box_release_full (mask, (GDestroyNotify)pin_mask_clear);
+}
 
 struct _SsLineLayer
 {
@@ -17,12 +70,13 @@ struct _SsLineLayer
   gboolean     dashed;
   gboolean     faint;     /* the ghost of the previous run */
   guint        run_style; /* a pinned run's line style (ss_chart_set_run_dash), 0: none */
+  PinMask     *pin_mask;  /* a pinned run's coverage on screen, shared with the copies */
 };
 
 G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
 
 static void
-apply_style (SsLineLayer *self, cairo_t *cr, double scale)
+apply_style (SsLineLayer *self, cairo_t *cr, double scale, gboolean for_export)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
   double         alpha = self->faint ? 0.28 : (self->run_style ? 0.8 * color->alpha : color->alpha);
@@ -33,8 +87,17 @@ apply_style (SsLineLayer *self, cairo_t *cr, double scale)
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   if (self->run_style)
-    /* a pattern per pinned run: unlike the dashed sums and the solid current run */
-    ss_chart_set_run_dash (cr, self->run_style, scale);
+    {
+      /* a pattern per pinned run: unlike the dashed sums and the solid current run */
+      ss_chart_set_run_dash (cr, self->run_style, scale);
+      /* On screen at 4 x 4 samples per pixel: a pinned run is stroked
+       * whole (its dashes keep no bars), and cairo's full antialiasing
+       * (15 sample rows per pixel) made it nearly all of a chart's drawing
+       * with dense data; at this size the two look alike.  Exports keep
+       * the full quality. */
+      if (!for_export)
+        cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+    }
   else if (self->dashed)
     {
       double dash[] = { 5.0 * scale, 3.0 * scale };
@@ -219,10 +282,10 @@ ss_line_layer_get_magnitude_range (SsLineLayer *self, double t0, double t1, guin
   return TRUE;
 }
 
+/* The curve on @cr; @coverage: its coverage only (opaque, no colour). */
 static void
-ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
+draw_curve (SsLineLayer *self, cairo_t *cr, const SsChartContext *ctx, gboolean coverage)
 {
-  SsLineLayer            *self = SS_LINE_LAYER (layer);
   guint                   n_bins = MAX (1, (guint)ceil (ctx->width));
   const SsSeriesBin      *bins = ss_series_get_bins (self->series, ctx->t0, ctx->t1, n_bins);
   g_autofree SsSeriesBin *magnitudes = NULL;
@@ -251,7 +314,9 @@ ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 
   cairo_rectangle (cr, ctx->x, ctx->y - 2, ctx->width, ctx->height + 4);
   cairo_clip (cr);
-  apply_style (self, cr, ctx->line_scale);
+  apply_style (self, cr, ctx->line_scale, ctx->for_export);
+  if (coverage)
+    cairo_set_source_rgba (cr, 0, 0, 0, 1);
 
   /* pass 1: bars (screen only: exports are stroked at full quality) */
   if (!self->dashed && !self->run_style && !ctx->for_export)
@@ -321,6 +386,111 @@ ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
     }
   polyline_finish (&pl);
   cairo_stroke (cr);
+}
+
+/* A pinned run on an image (a render thread's chart, or a test's): its
+ * coverage drawn again only when what it depends on changed, then
+ * composited in its colour.  FALSE when it must be stroked on @cr (another
+ * surface, or the mask busy on another thread). */
+static gboolean
+draw_pinned (SsLineLayer *self, cairo_t *cr, const SsChartContext *ctx)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  PinMask         *mask = self->pin_mask;
+  PinMaskKey       key;
+  const GdkRGBA   *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
+
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE || !g_mutex_trylock (&mask->lock))
+    return FALSE;
+  memset (&key, 0, sizeof key); /* compared whole, padding included */
+  key.x = ctx->x;
+  key.y = ctx->y;
+  key.width = ctx->width;
+  key.height = ctx->height;
+  key.xmap = ctx->xmap;
+  key.ymap = ctx->ymap;
+  key.t0 = ctx->t0;
+  key.t1 = ctx->t1;
+  key.line_scale = ctx->line_scale;
+  key.reveal_end = ss_series_get_data_end (self->series);
+  key.revision = ss_series_get_revision (self->series);
+  key.run_style = self->run_style;
+  key.stroke_width = self->width;
+  key.faint = self->faint;
+  cairo_get_matrix (cr, &key.ctm);
+  cairo_surface_get_device_scale (target, &key.scale_x, &key.scale_y);
+  key.target_width = cairo_image_surface_get_width (target);
+  key.target_height = cairo_image_surface_get_height (target);
+
+  if (mask->coverage == NULL || memcmp (&mask->key, &key, sizeof key) != 0)
+    {
+      /* the device pixels of the curve's clip (see draw_curve) */
+      double   xs[2] = { ctx->x, ctx->x + ctx->width }, ys[2] = { ctx->y - 2, ctx->y + ctx->height + 2 };
+      double   x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+      int      px0, py0, px1, py1;
+      cairo_t *mcr;
+
+      for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+          {
+            double x = xs[i], y = ys[j];
+
+            cairo_user_to_device (cr, &x, &y);
+            x0 = MIN (x0, x * key.scale_x);
+            x1 = MAX (x1, x * key.scale_x);
+            y0 = MIN (y0, y * key.scale_y);
+            y1 = MAX (y1, y * key.scale_y);
+          }
+      px0 = CLAMP ((int)floor (x0), 0, key.target_width);
+      py0 = CLAMP ((int)floor (y0), 0, key.target_height);
+      px1 = CLAMP ((int)ceil (x1), 0, key.target_width);
+      py1 = CLAMP ((int)ceil (y1), 0, key.target_height);
+      g_clear_pointer (&mask->coverage, cairo_surface_destroy);
+      mask->key = key;
+      mask->dx = px0;
+      mask->dy = py0;
+      mask->coverage = cairo_image_surface_create (CAIRO_FORMAT_A8, MAX (px1 - px0, 1), MAX (py1 - py0, 1));
+      cairo_surface_set_device_scale (mask->coverage, key.scale_x, key.scale_y);
+      cairo_surface_set_device_offset (mask->coverage, -px0, -py0);
+      mcr = cairo_create (mask->coverage);
+      cairo_set_matrix (mcr, &key.ctm);
+      draw_curve (self, mcr, ctx, TRUE);
+      cairo_destroy (mcr);
+      cairo_surface_flush (mask->coverage);
+      mask->draws++;
+    }
+
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, self->faint ? 0.28 : 0.8 * color->alpha);
+  cairo_mask_surface (cr, mask->coverage, 0, 0);
+  cairo_restore (cr);
+  g_mutex_unlock (&mask->lock);
+  return TRUE;
+}
+
+static void
+ss_line_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
+{
+  SsLineLayer *self = SS_LINE_LAYER (layer);
+
+  if (self->run_style == 0 || ctx->for_export || !draw_pinned (self, cr, ctx))
+    draw_curve (self, cr, ctx, FALSE);
+}
+
+/* How many times a pinned run's curve was stroked for the screen's images
+ * (tests: the others composite the kept coverage). */
+guint
+ss_line_layer_get_pin_strokes (SsLineLayer *self)
+{
+  guint n;
+
+  g_return_val_if_fail (SS_IS_LINE_LAYER (self), 0);
+
+  g_mutex_lock (&self->pin_mask->lock);
+  n = self->pin_mask->draws;
+  g_mutex_unlock (&self->pin_mask->lock);
+  return n;
 }
 
 static guint
@@ -401,7 +571,7 @@ ss_line_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y,
 {
   SsLineLayer *self = SS_LINE_LAYER (layer);
 
-  apply_style (self, cr, 1.0);
+  apply_style (self, cr, 1.0, TRUE);
   cairo_set_line_width (cr, MAX (2.0, self->width));
   cairo_move_to (cr, x, y + height / 2);
   cairo_line_to (cr, x + width, y + height / 2);
@@ -422,6 +592,8 @@ ss_line_layer_freeze (SsChartLayer *layer, double t0, double t1, guint n_bins)
   copy->dashed = self->dashed;
   copy->faint = self->faint;
   copy->run_style = self->run_style;
+  g_clear_pointer (&copy->pin_mask, pin_mask_unref);
+  copy->pin_mask = g_atomic_rc_box_acquire (self->pin_mask);
   return SS_CHART_LAYER (copy);
 }
 
@@ -432,6 +604,7 @@ ss_line_layer_finalize (GObject *object)
 
   g_clear_object (&self->series);
   g_free (self->unit);
+  g_clear_pointer (&self->pin_mask, pin_mask_unref);
 
   G_OBJECT_CLASS (ss_line_layer_parent_class)->finalize (object);
 }
@@ -457,6 +630,7 @@ static void
 ss_line_layer_init (SsLineLayer *self)
 {
   self->width = 1.6;
+  self->pin_mask = pin_mask_new ();
 }
 
 SsChartLayer *

@@ -19,6 +19,7 @@ double        ss_line_layer_get_noise (SsLineLayer *self);
 void          ss_line_layer_set_dashed (SsLineLayer *self, gboolean dashed);
 void          ss_line_layer_set_faint (SsLineLayer *self, gboolean faint);
 void          ss_line_layer_set_run_style (SsLineLayer *self, guint run_style);
+guint         ss_line_layer_get_pin_strokes (SsLineLayer *self);
 
 gboolean
 ss_line_layer_get_magnitude_range (SsLineLayer *self, double t0, double t1, guint n_bins, double *min, double *max);

@@ -15,6 +15,9 @@
 #include "ss-bench.h"
 #include "ss-export.h"
 #include "ss-window-private.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 /* The window as the renderer draws it, saved as PNG (docs/screenshots). */
 gboolean
@@ -492,6 +495,27 @@ load_average (void)
   return g_ascii_strtod (text, NULL);
 }
 
+/* The window manager's name, "none" without one (on X11, GTK 4.8 then
+ * asks the X server for one at every layout of the window: two round
+ * trips more per frame that lays anything out), "-" off X11. */
+static const char *
+window_manager (GtkWidget *widget)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkDisplay *display = gtk_widget_get_display (widget);
+
+  if (GDK_IS_X11_DISPLAY (display))
+    {
+      const char *name = gdk_x11_screen_get_window_manager_name (gdk_x11_display_get_screen (display));
+
+      return name == NULL || strcmp (name, "unknown") == 0 ? "none" : name;
+    }
+#else
+  (void)widget;
+#endif
+  return "-";
+}
+
 /* One line per case, its targets under it; with STICKSLIP_BENCH_TSV=FILE
  * the same as tab-separated values (tools/bench-gui.sh reads them). */
 static void
@@ -501,8 +525,9 @@ bench_print_table (Bench *b)
   g_autoptr(GString) tsv = g_string_new ("case\tslider");
   const char *tsv_path = g_getenv ("STICKSLIP_BENCH_TSV");
 
-  g_string_append_printf (s, "stickslip --bench: GUI latency and frames, ms (CVODE: %s; %s)\n", ss_cvode_build (),
-                          G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (b->self))));
+  g_string_append_printf (s, "stickslip --bench: GUI latency and frames, ms (CVODE: %s; %s; window manager: %s)\n",
+                          ss_cvode_build (), G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (b->self))),
+                          window_manager (GTK_WIDGET (b->self)));
   g_string_append_printf (s,
                           "final: %d slider changes; prev.: %d drag steps one at a time; both from the control's "
                           "change to the end of the frame that shows their curves.  drag: %d steps %d ms apart, "

@@ -103,7 +103,7 @@ ss_xy_layer_get_points (SsXyLayer *self, double t0, double t1)
 }
 
 static void
-apply_style (SsXyLayer *self, cairo_t *cr, double scale)
+apply_style (SsXyLayer *self, cairo_t *cr, double scale, gboolean for_export)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
   double         alpha = self->faint ? 0.28 : (self->run_style ? 0.8 * color->alpha : color->alpha);
@@ -113,8 +113,13 @@ apply_style (SsXyLayer *self, cairo_t *cr, double scale)
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   if (self->run_style)
-    /* a pattern per pinned run: unlike the dashed sums and the solid current run */
-    ss_chart_set_run_dash (cr, self->run_style, scale);
+    {
+      /* a pattern per pinned run: unlike the dashed sums and the solid current run */
+      ss_chart_set_run_dash (cr, self->run_style, scale);
+      /* on screen at 4 x 4 samples per pixel, as a line layer's pinned run */
+      if (!for_export)
+        cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+    }
 }
 
 typedef struct
@@ -189,7 +194,7 @@ ss_xy_layer_draw (SsChartLayer *layer, cairo_t *cr, const SsChartContext *ctx)
 
   cairo_rectangle (cr, ctx->x, ctx->y, ctx->width, ctx->height);
   cairo_clip (cr);
-  apply_style (self, cr, ctx->line_scale);
+  apply_style (self, cr, ctx->line_scale, ctx->for_export);
   foreach_point (self, ctx->t0, ctx->t1, draw_point, &d);
   if (d.pending)
     cairo_line_to (cr, d.pending_x, d.pending_y);
@@ -339,7 +344,7 @@ ss_xy_layer_draw_swatch (SsChartLayer *layer, cairo_t *cr, double x, double y, d
 {
   SsXyLayer *self = SS_XY_LAYER (layer);
 
-  apply_style (self, cr, 1.0);
+  apply_style (self, cr, 1.0, TRUE);
   cairo_set_line_width (cr, MAX (2.0, self->width));
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_move_to (cr, x, y + height / 2);

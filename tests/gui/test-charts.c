@@ -1047,6 +1047,243 @@ test_frozen_bins_shared (void)
   g_assert_cmpfloat (kept[50].max, >, 0.0);
 }
 
+/* The distinct alpha values of an A8 surface's pixels. */
+static guint
+count_alpha_levels (cairo_surface_t *surface)
+{
+  gboolean      seen[256] = { FALSE };
+  guint         n = 0;
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int           stride = cairo_image_surface_get_stride (surface);
+
+  cairo_surface_flush (surface);
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      if (!seen[data[y * stride + x]])
+        {
+          seen[data[y * stride + x]] = TRUE;
+          n++;
+        }
+  return n;
+}
+
+/* A pinned run's curve on screen is rasterised at 4 x 4 samples per
+ * pixel (cairo's fast antialiasing: at most 17 coverage levels), which
+ * costs a quarter of the full antialiasing its dashed, whole-stroked
+ * path needed; an export keeps the full quality, and so does the current
+ * run on screen.  The same in a phase plot. */
+static void
+test_pinned_run_quality (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
+  const ss_model *m = ss_model_ref_get_model (ref);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  g_autoptr(SsSeries) series = ss_series_new ("base.N");
+  g_autoptr(SsChartLayer) layer = NULL;
+  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
+  g_autofree double *rows = g_new0 (double, 201 * n_cols);
+  g_autofree double *t = g_new0 (double, 201);
+  SsChartContext     ctx = { 0 };
+  guint              levels[3][2], xy_levels[2];
+  g_autoptr(SsChartLayer) xy = NULL;
+
+  /* a slow sine, fewer samples than pixel columns (so the current run is
+   * stroked too): shallow and steep stretches */
+  for (int i = 0; i <= 200; i++)
+    {
+      t[i] = i * 0.05;
+      rows[i * n_cols + col] = sin (t[i] * 1.3) + 0.2 * sin (t[i] * 7.0);
+    }
+  ss_dataset_append_rows (ds, 201, t, rows);
+  ss_dataset_set_complete (ds);
+  ss_series_set_dataset (series, ds);
+  layer = g_object_ref_sink (ss_line_layer_new (series, "N"));
+
+  ctx.x = 0;
+  ctx.y = 0;
+  ctx.width = 300;
+  ctx.height = 120;
+  ctx.t0 = 0;
+  ctx.t1 = 10;
+  ctx.time_x = TRUE;
+  ctx.cursor = NAN;
+  ctx.playhead = NAN;
+  ctx.line_scale = 1.0;
+  ctx.x_from = -INFINITY;
+  ss_axis_map_init (&ctx.xmap, 0, 10, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ss_axis_map_init (&ctx.ymap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
+
+  for (guint style = 0; style < 3; style++)
+    for (guint exported = 0; exported < 2; exported++)
+      {
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 300, 120);
+        cairo_t         *cr = cairo_create (surface);
+
+        ss_line_layer_set_run_style (SS_LINE_LAYER (layer), style);
+        ctx.for_export = exported;
+        ss_chart_layer_draw (layer, cr, &ctx);
+        cairo_destroy (cr);
+        levels[style][exported] = count_alpha_levels (surface);
+        cairo_surface_destroy (surface);
+      }
+  /* a phase plot's pinned run alike */
+  xy = g_object_ref_sink (ss_xy_layer_new (series, series, "N", "N"));
+  ss_axis_map_init (&ctx.xmap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ctx.time_x = FALSE;
+  /* short of the data's end: no marker at the newest row over the curve */
+  ctx.t1 = 9.9;
+  for (guint exported = 0; exported < 2; exported++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 300, 120);
+      cairo_t         *cr = cairo_create (surface);
+
+      ss_xy_layer_set_run_style (SS_XY_LAYER (xy), 1);
+      ctx.for_export = exported;
+      ss_chart_layer_draw (xy, cr, &ctx);
+      cairo_destroy (cr);
+      xy_levels[exported] = count_alpha_levels (surface);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_cmpuint (xy_levels[0], >, 2);
+  g_assert_cmpuint (xy_levels[0], <=, 17);
+  g_assert_cmpuint (xy_levels[1], >, 17);
+
+  for (guint style = 1; style < 3; style++)
+    {
+      g_assert_cmpuint (levels[style][0], >, 2);
+      g_assert_cmpuint (levels[style][0], <=, 17);
+      g_assert_cmpuint (levels[style][1], >, 17);
+    }
+  g_assert_cmpuint (levels[0][0], >, 17);
+  g_assert_cmpuint (levels[0][1], >, 17);
+}
+
+/* The largest difference of two A8 surfaces' pixels. */
+static int
+max_alpha_difference (cairo_surface_t *a, cairo_surface_t *b)
+{
+  const guchar *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+  int           stride = cairo_image_surface_get_stride (a), most = 0;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  for (int y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (a); x++)
+      most = MAX (most, abs (da[y * stride + x] - db[y * stride + x]));
+  return most;
+}
+
+/* A pinned run drawn into @ctx's plot on a new A8 image (a render
+ * thread's target), or on a recording replayed into one (the screen's
+ * own drawing: always stroked). */
+static cairo_surface_t *
+draw_pinned_image (SsChartLayer *layer, const SsChartContext *ctx, gboolean recorded)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 320, 140);
+  cairo_surface_t *target = recorded ? cairo_recording_surface_create (CAIRO_CONTENT_ALPHA, NULL) : surface;
+  cairo_t         *cr = cairo_create (target);
+
+  cairo_translate (cr, 10, 10);
+  ss_chart_layer_draw (layer, cr, ctx);
+  cairo_destroy (cr);
+  if (recorded)
+    {
+      cr = cairo_create (surface);
+      cairo_set_source_surface (cr, target, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (target);
+    }
+  return surface;
+}
+
+/* A pinned run's curve is the same from one run to the next: a render
+ * thread strokes it once and composites its coverage after that, while
+ * the plot, its axes and the run stay; what it shows is what stroking it
+ * shows.  Any change of the axes, the size or the run strokes it again. */
+static void
+test_pinned_run_kept (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
+  const ss_model *m = ss_model_ref_get_model (ref);
+  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
+  g_autoptr(SsDataset) other = ss_dataset_new (ref);
+  g_autoptr(SsSeries) series = ss_series_new ("base.N");
+  g_autoptr(SsChartLayer) layer = NULL;
+  g_autoptr(SsChartLayer) frozen = NULL;
+  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
+  g_autofree double *rows = g_new0 (double, 4001 * n_cols);
+  g_autofree double *t = g_new0 (double, 4001);
+  SsChartContext     ctx = { 0 };
+  cairo_surface_t   *first, *again, *stroked;
+
+  /* dense: several samples per pixel column */
+  for (int i = 0; i <= 4000; i++)
+    {
+      t[i] = i * 0.0025;
+      rows[i * n_cols + col] = sin (t[i] * 40.0) + 0.3 * sin (t[i] * 3.0);
+    }
+  ss_dataset_append_rows (ds, 4001, t, rows);
+  ss_dataset_set_complete (ds);
+  for (int i = 0; i <= 4000; i++)
+    rows[i * n_cols + col] *= 0.5;
+  ss_dataset_append_rows (other, 4001, t, rows);
+  ss_dataset_set_complete (other);
+  ss_series_set_dataset (series, ds);
+  layer = g_object_ref_sink (ss_line_layer_new (series, "N"));
+  ss_line_layer_set_run_style (SS_LINE_LAYER (layer), 2);
+
+  ctx.width = 300;
+  ctx.height = 120;
+  ctx.t1 = 10;
+  ctx.time_x = TRUE;
+  ctx.cursor = NAN;
+  ctx.playhead = NAN;
+  ctx.line_scale = 1.0;
+  ctx.x_from = -INFINITY;
+  ss_axis_map_init (&ctx.xmap, 0, 10, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ss_axis_map_init (&ctx.ymap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
+
+  first = draw_pinned_image (layer, &ctx, FALSE);
+  g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 1);
+  /* a render thread's frozen copy shares what the layer kept */
+  frozen = ss_chart_layer_freeze (layer, 0, 10, 300);
+  again = draw_pinned_image (frozen, &ctx, FALSE);
+  g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 1);
+  g_assert_cmpint (max_alpha_difference (first, again), ==, 0);
+  /* stroked on the screen's recording: no coverage kept, the same pixels
+   * but for rounding */
+  stroked = draw_pinned_image (layer, &ctx, TRUE);
+  g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 1);
+  g_assert_cmpint (max_alpha_difference (first, stroked), <=, 1);
+  g_assert_cmpuint (count_alpha_levels (first), >, 2);
+  cairo_surface_destroy (again);
+  cairo_surface_destroy (stroked);
+
+  /* the value axis changes: stroked again */
+  ss_axis_map_init (&ctx.ymap, -2.0, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
+  again = draw_pinned_image (layer, &ctx, FALSE);
+  g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 2);
+  g_assert_cmpint (max_alpha_difference (first, again), >, 0);
+  cairo_surface_destroy (again);
+  /* another run pinned in its place */
+  ss_series_set_dataset (series, other);
+  stroked = draw_pinned_image (layer, &ctx, TRUE);
+  again = draw_pinned_image (layer, &ctx, FALSE);
+  g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 3);
+  g_assert_cmpint (max_alpha_difference (again, stroked), <=, 1);
+  cairo_surface_destroy (again);
+  cairo_surface_destroy (stroked);
+  /* an export always strokes it */
+  ctx.for_export = TRUE;
+  again = draw_pinned_image (layer, &ctx, FALSE);
+  g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 3);
+  cairo_surface_destroy (again);
+  cairo_surface_destroy (first);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1069,6 +1306,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/charts/viscous-title", test_viscous_title);
   g_test_add_func ("/charts/column-labels", test_column_labels);
   g_test_add_func ("/charts/frozen-bins-shared", test_frozen_bins_shared);
+  g_test_add_func ("/charts/pinned-run-quality", test_pinned_run_quality);
+  g_test_add_func ("/charts/pinned-run-kept", test_pinned_run_kept);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
