@@ -57,30 +57,32 @@
 ALWAYS_INLINE void lsum(int n, double a, const double *x, double b, const double *y, double *z)
 {
   /* (a product by 1 is exact: where a or b is 1 it is left out, the same
-   * bits with one multiplication less per element) */
+   * bits with one multiplication less per element; the cases by their
+   * frequency in CVODE's calls: a = b = 1, its predictor's and corrector's
+   * sums, first) */
   if (a == b) {
-    if (a == -1.0) {
-      IVDEP
-      for (int i = 0; i < n; i++)
-        z[i] = -y[i] - x[i];
-    } else if (a == 1.0) {
+    if (a == 1.0) {
       IVDEP
       for (int i = 0; i < n; i++)
         z[i] = x[i] + y[i];
+    } else if (a == -1.0) {
+      IVDEP
+      for (int i = 0; i < n; i++)
+        z[i] = -y[i] - x[i];
     } else {
       IVDEP
       for (int i = 0; i < n; i++)
         z[i] = a * (x[i] + y[i]);
     }
   } else if (a == -b) {
-    if (a == -1.0) {
-      IVDEP
-      for (int i = 0; i < n; i++)
-        z[i] = y[i] - x[i];
-    } else if (a == 1.0) {
+    if (a == 1.0) {
       IVDEP
       for (int i = 0; i < n; i++)
         z[i] = x[i] - y[i];
+    } else if (a == -1.0) {
+      IVDEP
+      for (int i = 0; i < n; i++)
+        z[i] = y[i] - x[i];
     } else {
       IVDEP
       for (int i = 0; i < n; i++)
