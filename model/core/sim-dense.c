@@ -58,6 +58,8 @@ typedef struct dense_node {
 } dense_node;
 
 struct sim_dense {
+  int nx;          /* the model's states */
+  int n_contacts;  /* its contacts */
   int n_watch;     /* watched columns */
   int *watch;      /* their indices */
   bool *records;   /* per watched column: only extremes beyond every earlier one */
@@ -67,24 +69,25 @@ struct sim_dense {
   void (*peak)(void *user, const ss_peak *p);
   void *user; /* for peak */
   dense_node node[DENSE_NODES];
-  int head;      /* the newest node */
-  int n_nodes;   /* nodes kept */
-  int segment;   /* restarts so far */
-  double t;      /* followed up to here, s (NAN: nothing yet) */
-  bool fresh;    /* the next stretch starts a segment: a node and a sample at its start */
-  int since;     /* stretches since the last sample */
-  double st[3];  /* the last three samples' times, oldest first */
-  int sseg[3];   /* their segments */
-  double *sv;    /* 3 * n_watch values, sample-major */
-  int n_samples; /* samples held (at most 3) */
-  double *x;     /* scratch state */
-  double *row;   /* scratch row */
-  void *scratch; /* observe's scratch */
-  N_Vector dky;  /* scratch state or rate from the interpolant */
-  N_Vector zn1;  /* CVODE's zn[1], h y' at the last step's end (CVODE allocates its
-                    history once, with its memory: the same vector for the whole
-                    run); NULL: not asked for yet */
-  long serial;   /* nodes added so far */
+  int head;        /* the newest node */
+  int n_nodes;     /* nodes kept */
+  int segment;     /* restarts so far */
+  double t;        /* followed up to here, s (NAN: nothing yet) */
+  bool fresh;      /* the next stretch starts a segment: a node and a sample at its start */
+  int since;       /* stretches since the last sample */
+  double st[3];    /* the last three samples' times, oldest first */
+  int sseg[3];     /* their segments */
+  double *sv;      /* 3 * n_watch values, sample-major */
+  int n_samples;   /* samples held (at most 3) */
+  double *x;       /* scratch state */
+  double *row;     /* scratch row */
+  void *scratch;   /* observe's scratch */
+  bool whole_rows; /* a watched column the model has not alone: samples are whole rows */
+  N_Vector dky;    /* scratch state or rate from the interpolant */
+  N_Vector zn1;    /* CVODE's zn[1], h y' at the last step's end (CVODE allocates its
+                      history once, with its memory: the same vector for the whole
+                      run); NULL: not asked for yet */
+  long serial;     /* nodes added so far */
   /* the last stretch interpolated (stretch_state) */
   int hc_n;                        /* its Hermite conditions (0: none) */
   double hc_b;                     /* its end, s */
@@ -135,6 +138,8 @@ static struct sim_dense *dense_new(ss_sim *s)
   d->scratch = m->observe_scratch ? calloc(1, m->observe_scratch) : NULL;
   d->dky = N_VClone(s->y);
   d->hc_c = calloc((4 * DENSE_SIDE + 4) * (size_t)m->nx + 1, sizeof(double));
+  d->nx = m->nx;
+  d->n_contacts = m->n_contacts;
   d->t = NAN;
   d->fresh = true;
   if (!ok || !d->x || !d->row || !d->dky || !d->hc_c || (m->observe_scratch && !d->scratch)) {
@@ -296,6 +301,28 @@ static bool dense_row(ss_sim *s, double t, int segment)
   return true;
 }
 
+/* The watched columns of the row at t (dense_state's) in d->row, each
+ * alone where the model has them so (observe_column), else the whole row;
+ * false if no stretch covers t. */
+static bool dense_sample_row(ss_sim *s, double t, int segment)
+{
+  struct sim_dense *d = s->dense;
+  const ss_model_ops *ops = s->m->ops;
+  if (!ops->observe_column || d->whole_rows)
+    return dense_row(s, t, segment);
+  const int *modes;
+  const double *x = dense_state(s, t, segment, &modes);
+  if (!x)
+    return false;
+  for (int w = 0; w < d->n_watch; w++)
+    if (!ops->observe_column(s->m, t, x, modes, d->watch[w], &d->row[d->watch[w]])) {
+      d->whole_rows = true; /* a column it has not alone: whole rows from here on */
+      ops->observe(s->m, d->scratch, t, x, modes, d->row);
+      break;
+    }
+  return true;
+}
+
 /* Column col of the row at t, times sign (NAN: no stretch covers t): the
  * model's observe_column where it has that column alone, else the row. */
 static double dense_value(ss_sim *s, double t, int segment, int col, double sign)
@@ -438,7 +465,7 @@ void sim_dense_restart(ss_sim *s, double t)
   if (!d)
     return;
   /* the segment's end: a sample, at its last node */
-  if (d->since > 0 && !isnan(d->t) && dense_row(s, d->t, d->segment))
+  if (d->since > 0 && !isnan(d->t) && dense_sample_row(s, d->t, d->segment))
     add_sample(s, d->t, d->segment);
   d->since = 0;
   d->segment++;
@@ -446,25 +473,49 @@ void sim_dense_restart(ss_sim *s, double t)
   d->t = t;
 }
 
-/* A new node at t on the last step's interpolant: its state and rate
- * (at the step's end, CVODE's own y_n and zn[1] / h, the interpolant's
- * there without the interpolation); false if the interpolant cannot tell. */
-static bool add_node(ss_sim *s, double t)
+/* The node at t from CVodeGetDky (a stretch cut short by an event, a
+ * segment's start): its state and rate; false if the interpolant cannot
+ * tell. */
+static __attribute__((noinline)) bool dky_node(ss_sim *s, double t, dense_node *p)
 {
   struct sim_dense *d = s->dense;
-  int nx = s->m->nx;
+  size_t bytes = sizeof(double) * (size_t)s->m->nx;
+  if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
+    return false;
+  memcpy(p->y, SIM_DATA(d->dky), bytes);
+  if (CVodeGetDky(s->cvode, t, 1, d->dky) != CV_SUCCESS)
+    return false;
+  memcpy(p->yd, SIM_DATA(d->dky), bytes);
+  return true;
+}
+
+/* CVODE's zn[1] (CVODE allocates its history once, with its memory: the
+ * same vector for the whole run); NULL if CVODE does not tell. */
+static __attribute__((noinline)) N_Vector cvode_zn1(ss_sim *s)
+{
+  N_Vector zn1 = NULL;
+  if (CVodeGetNonlinearSystemData(s->cvode, &(sunrealtype){0}, &(N_Vector){NULL}, &(N_Vector){NULL},
+                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &zn1,
+                                  &(void *){NULL}) != CV_SUCCESS)
+    return NULL;
+  return zn1;
+}
+
+/* A new node at t on the last step's interpolant: its state and rate
+ * (at the step's end, CVODE's own y_n and zn[1] / h, the interpolant's
+ * there without the interpolation); false if the interpolant cannot tell.
+ * Every step comes here: the step's end is two copies of the state's
+ * length and the modes, the rest out of the way. */
+static inline bool add_node(ss_sim *s, struct sim_dense *d, double t)
+{
   int next = d->head + 1 < DENSE_NODES ? d->head + 1 : 0;
   dense_node *p = &d->node[next];
-  sunrealtype tn = NAN, h = 0.0;
-  if (!d->zn1 &&
-      CVodeGetNonlinearSystemData(s->cvode, &(sunrealtype){0}, &(N_Vector){NULL}, &(N_Vector){NULL},
-                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &d->zn1,
-                                  &(void *){NULL}) != CV_SUCCESS)
-    d->zn1 = NULL;
-  N_Vector zn1 = d->zn1;
-  if (CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
-      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0 && zn1) {
-    const double *restrict z = SIM_DATA(zn1), *restrict y = SIM_DATA(s->y);
+  if (!d->zn1)
+    d->zn1 = cvode_zn1(s);
+  sunrealtype tn, h;
+  if (d->zn1 && CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
+      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0) {
+    const double *restrict z = SIM_DATA(d->zn1), *restrict y = SIM_DATA(s->y);
     double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
     /* (loops of the state's length, unrolled) */
 #define K(N)                                     \
@@ -473,20 +524,17 @@ static bool add_node(ss_sim *s, double t)
     for (int i = 0; i < (N); i++)                \
       yd[i] = z[i] * r;                          \
   } while (0)
-    SS_SMALL_SWITCH(nx, K)
+    SS_SMALL_SWITCH(d->nx, K)
 #undef K
-  } else {
-    if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
-      return false;
-    memcpy(p->y, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
-    if (CVodeGetDky(s->cvode, t, 1, d->dky) != CV_SUCCESS)
-      return false;
-    memcpy(p->yd, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
+  } else if (!dky_node(s, t, p)) {
+    return false;
   }
   p->t = t;
   p->segment = d->segment;
-  for (int i = 0; i < s->m->n_contacts; i++)
-    p->modes[i] = s->modes[i];
+  int *restrict pm = p->modes;
+  const int *restrict sm = s->modes;
+  for (int i = 0, nc = d->n_contacts; i < nc; i++)
+    pm[i] = sm[i];
   d->head = next;
   d->serial++;
   if (d->n_nodes < DENSE_NODES)
@@ -505,20 +553,20 @@ void sim_dense_follow(ss_sim *s, double until)
   if (!(until > a))
     return;
   if (d->fresh) { /* the segment's first node, on its first step */
-    if (!add_node(s, a))
+    if (!add_node(s, d, a))
       return;
     d->fresh = false;
-    if (dense_row(s, a, d->segment))
+    if (dense_sample_row(s, a, d->segment))
       add_sample(s, a, d->segment);
   }
-  if (!add_node(s, until))
+  if (!add_node(s, d, until))
     return;
   d->t = until;
   /* samples a few stretches apart: the stretches between them are kept,
    * and a search runs on them */
   if (++d->since >= DENSE_EVERY || until >= s->opts.t_end) {
     d->since = 0;
-    if (dense_row(s, until, d->segment))
+    if (dense_sample_row(s, until, d->segment))
       add_sample(s, until, d->segment);
   }
 }

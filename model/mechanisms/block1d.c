@@ -147,6 +147,35 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
   row[c++] = L.potential;
 }
 
+/* observe()'s columns the state gives alone or with the loads and the
+ * friction force only (no extra columns, no energies): the position, the
+ * velocity, the bristle, the contact's ratio and slip velocity, bit for
+ * bit the row's.  The extremes tracking samples and locates the
+ * amplitude's velocity and the ratio's peaks with it. */
+static bool observe_column(const ss_model *m, double t, const double *x, const int *modes, int col,
+                           double *value)
+{
+  const block1d_model *bm = impl(m);
+  int c = bm->at.bristle >= 0 ? 3 : 2; /* the contact's first column (F) */
+  if (col == IZ || col == IV || (col == 2 && c == 3)) {
+    *value = x[col]; /* z, v, the bristle: the state's own */
+    return true;
+  }
+  if (col == c + 3) { /* the slip velocity */
+    *value = x[IV];
+    return true;
+  }
+  if (col != c + 2)
+    return false;
+  const ss_block1d *b = bm->b;
+  ss_block1d_loads L;
+  double zb_dot;
+  b->loads(b, t, x[IZ], x[IV], &L);
+  double fric = friction_force(m, x, modes, &L, &zb_dot);
+  *value = L.normal > 0.0 ? fabs(fric) / L.normal : NAN;
+  return true;
+}
+
 static double next_kink(const ss_model *m, double t)
 {
   const ss_block1d *b = impl(m)->b;
@@ -168,6 +197,7 @@ static const ss_model_ops block1d_ops = {
     .resolve = resolve,
     .next_kink = next_kink,
     .observe = observe,
+    .observe_column = observe_column,
     .free_impl = free_impl,
 };
 
