@@ -1,0 +1,257 @@
+/* sim-newton.c - two of CVODE's extension points for the BDF runs on
+ * small states, bit for bit what CVODE does without them:
+ *
+ * - the Newton iteration (a SUNNonlinearSolver, CVodeSetNonlinearSolver):
+ *   SUNDIALS' Newton solver, whose linear solve goes to the run's dense
+ *   LU (sim-linsol.c) directly instead of through CVLS's cvLsSolve, which
+ *   for a direct solver does no more than zero a guess, solve, copy the
+ *   solution back and scale it by 2 / (1 + gamma / gamma_p) when gamma
+ *   changed since the last set-up;
+ * - the error weights (CVodeWFtolerances): 1 / (rtol |y_i| + atol_i) in one
+ *   loop, the operations of CVODE's cvEwtSetSS / cvEwtSetSV (absolute
+ *   value, scaling, constant or vector sum, inverse) in the same order.
+ *
+ * CVODE's residual (the right-hand side and its count), its linear
+ * system's set-up and its convergence test are still CVODE's own, called
+ * as SUNDIALS' Newton solver calls them.
+ *
+ * It follows SUNDIALS' code (SUNNonlinSolSolve_Newton, cvLsSolve,
+ * cvEwtSetSS and cvEwtSetSV of SUNDIALS 6.4; BSD-3-Clause; Copyright (c)
+ * 2002-2022, Lawrence Livermore National Security and Southern Methodist
+ * University). */
+#include <math.h>
+#include <stdlib.h>
+
+#include <sunnonlinsol/sunnonlinsol_newton.h>
+
+#include "sim-private.h"
+
+typedef struct newton {
+  SUNNonlinSolSysFn sys;        /* CVODE's residual */
+  SUNNonlinSolLSetupFn lsetup;  /* CVODE's linear system set-up */
+  SUNNonlinSolConvTestFn ctest; /* CVODE's convergence test */
+  void *ctest_data;             /* its memory */
+  N_Vector delta;               /* the residual, then the correction */
+  int maxiters;                 /* iterations per attempt */
+  int curiter;                  /* this attempt's */
+  long niters;                  /* this solve's */
+  long nconvfails;              /* this solve's */
+  sunbooleantype jcur;          /* the Jacobian is current */
+  SUNLinearSolver LS;           /* the run's dense LU */
+  SUNMatrix A;                  /* its matrix */
+  double gammap;                /* gamma at the last set-up (CVODE's gammap) */
+} newton;
+
+#define NEWTON(S) ((newton *)(S)->content)
+
+static SUNNonlinearSolver_Type nls_type(SUNNonlinearSolver S)
+{
+  (void)S;
+  return SUNNONLINEARSOLVER_ROOTFIND;
+}
+
+static int nls_initialize(SUNNonlinearSolver S)
+{
+  newton *c = NEWTON(S);
+  if (!c->sys || !c->ctest)
+    return SUN_NLS_MEM_NULL;
+  c->niters = 0;
+  c->nconvfails = 0;
+  c->jcur = SUNFALSE;
+  return SUN_NLS_SUCCESS;
+}
+
+/* CVLS's solve for a direct solver on BDF (cvLsSolve): x = A^-1 b into b,
+ * scaled by 2 / (1 + gamrat) where gamma changed since the set-up. */
+static inline int linear_solve(newton *c, N_Vector b, double gamrat)
+{
+  int flag = c->LS->ops->solve(c->LS, c->A, b, b, 0.0);
+  if (flag != SUNLS_SUCCESS) /* cvNlsLSolve's kinds (the dense LU's solve never fails) */
+    return flag < 0 ? CV_LSOLVE_FAIL : SUN_NLS_CONV_RECVR;
+  if (gamrat != 1.0)
+    b->ops->nvscale(2.0 / (1.0 + gamrat), b, b);
+  return 0;
+}
+
+/* SUNNonlinSolSolve_Newton, with CVLS's solve inline. */
+static int nls_solve(SUNNonlinearSolver S, N_Vector y0, N_Vector ycor, N_Vector w, sunrealtype tol,
+                     sunbooleantype callLSetup, void *mem)
+{
+  (void)y0;
+  newton *c = NEWTON(S);
+  N_Vector delta = c->delta;
+  sunrealtype gamma = 0.0;
+  if (!c->sys || !c->ctest || (callLSetup && !c->lsetup) || !mem ||
+      CVodeGetCurrentGamma(mem, &gamma) != CV_SUCCESS)
+    return SUN_NLS_MEM_NULL;
+  /* CVODE's gamrat: gamma over gammap (1 from a set-up on; the first
+   * step of a segment always sets up) */
+  double gamrat = gamma / c->gammap;
+  sunbooleantype jbad = SUNFALSE;
+  int retval;
+  c->niters = 0;
+  c->nconvfails = 0;
+  for (;;) {
+    retval = c->sys(ycor, delta, mem);
+    if (retval != SUN_NLS_SUCCESS)
+      break;
+    if (callLSetup) {
+      retval = c->lsetup(jbad, &c->jcur, mem);
+      c->gammap = gamma; /* (cvNlsLSetup's, whatever it returns) */
+      gamrat = 1.0;
+      if (retval != SUN_NLS_SUCCESS)
+        break;
+    }
+    c->curiter = 0;
+    for (;;) {
+      c->niters++;
+      delta->ops->nvscale(-1.0, delta, delta);
+      retval = linear_solve(c, delta, gamrat);
+      if (retval != SUN_NLS_SUCCESS)
+        break;
+      ycor->ops->nvlinearsum(1.0, ycor, 1.0, delta, ycor);
+      retval = c->ctest(S, ycor, delta, tol, w, c->ctest_data);
+      if (retval == SUN_NLS_SUCCESS) {
+        c->jcur = SUNFALSE;
+        return SUN_NLS_SUCCESS;
+      }
+      if (retval != SUN_NLS_CONTINUE)
+        break;
+      c->curiter++;
+      if (c->curiter >= c->maxiters) {
+        retval = SUN_NLS_CONV_RECVR;
+        break;
+      }
+      retval = c->sys(ycor, delta, mem);
+      if (retval != SUN_NLS_SUCCESS)
+        break;
+    }
+    if (retval > 0 && !c->jcur && c->lsetup) {
+      c->nconvfails++;
+      callLSetup = SUNTRUE;
+      jbad = SUNTRUE;
+      ycor->ops->nvconst(0.0, ycor);
+      continue;
+    }
+    break;
+  }
+  c->nconvfails++;
+  return retval;
+}
+
+static int nls_free(SUNNonlinearSolver S)
+{
+  if (!S)
+    return SUN_NLS_SUCCESS;
+  if (S->content) {
+    if (NEWTON(S)->delta)
+      N_VDestroy(NEWTON(S)->delta);
+    free(S->content);
+    S->content = NULL;
+  }
+  SUNNonlinSolFreeEmpty(S);
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_set_sys(SUNNonlinearSolver S, SUNNonlinSolSysFn fn)
+{
+  NEWTON(S)->sys = fn;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_set_lsetup(SUNNonlinearSolver S, SUNNonlinSolLSetupFn fn)
+{
+  NEWTON(S)->lsetup = fn;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_set_lsolve(SUNNonlinearSolver S, SUNNonlinSolLSolveFn fn)
+{
+  (void)S; /* CVLS's solve is done inline */
+  (void)fn;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_set_ctest(SUNNonlinearSolver S, SUNNonlinSolConvTestFn fn, void *data)
+{
+  NEWTON(S)->ctest = fn;
+  NEWTON(S)->ctest_data = data;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_set_maxiters(SUNNonlinearSolver S, int maxiters)
+{
+  if (maxiters < 1)
+    return SUN_NLS_ILL_INPUT;
+  NEWTON(S)->maxiters = maxiters;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_num_iters(SUNNonlinearSolver S, long *n)
+{
+  *n = NEWTON(S)->niters;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_cur_iter(SUNNonlinearSolver S, int *iter)
+{
+  *iter = NEWTON(S)->curiter;
+  return SUN_NLS_SUCCESS;
+}
+
+static int nls_num_conv_fails(SUNNonlinearSolver S, long *n)
+{
+  *n = NEWTON(S)->nconvfails;
+  return SUN_NLS_SUCCESS;
+}
+
+SUNNonlinearSolver sim_newton_new(ss_sim *s)
+{
+  SUNNonlinearSolver S = SUNNonlinSolNewEmpty(s->ctx);
+  newton *c = S ? calloc(1, sizeof *c) : NULL;
+  if (c)
+    c->delta = N_VClone(s->y);
+  if (!c || !c->delta) {
+    free(c);
+    if (S)
+      SUNNonlinSolFreeEmpty(S);
+    return NULL;
+  }
+  c->maxiters = 3; /* SUNDIALS' default; CVODE sets its own */
+  c->LS = s->LS;
+  c->A = s->A;
+  c->gammap = NAN;
+  S->content = c;
+  S->ops->gettype = nls_type;
+  S->ops->initialize = nls_initialize;
+  S->ops->solve = nls_solve;
+  S->ops->free = nls_free;
+  S->ops->setsysfn = nls_set_sys;
+  S->ops->setlsetupfn = nls_set_lsetup;
+  S->ops->setlsolvefn = nls_set_lsolve;
+  S->ops->setctestfn = nls_set_ctest;
+  S->ops->setmaxiters = nls_set_maxiters;
+  S->ops->getnumiters = nls_num_iters;
+  S->ops->getcuriter = nls_cur_iter;
+  S->ops->getnumconvfails = nls_num_conv_fails;
+  return S;
+}
+
+int sim_ewt(N_Vector y, N_Vector ewt, void *user)
+{
+  const ss_sim *s = user;
+  const double *yd = SIM_DATA(y), *size = s->m->state_size;
+  double *w = SIM_DATA(ewt), rtol = s->opts.rtol, atol = s->opts.atol;
+  int n = s->m->nx;
+  for (int i = 0; i < n; i++) {
+    /* set_tolerances' absolute tolerance of state i (atol unless the
+     * state's natural size is below it) */
+    double a = size[i] > 0.0 && SS_STATE_SIZE_SHARE * size[i] < atol ? SS_STATE_SIZE_SHARE * size[i]
+                                                                     : atol;
+    double d = rtol * fabs(yd[i]) + a;
+    if (d <= 0.0)
+      return -1; /* (atol 0: CVODE's own test) */
+    w[i] = 1.0 / d;
+  }
+  return 0;
+}
