@@ -9,7 +9,8 @@
  *   changed since the last set-up;
  * - the error weights (CVodeWFtolerances): 1 / (rtol |y_i| + atol_i) in one
  *   loop, the operations of CVODE's cvEwtSetSS / cvEwtSetSV (absolute
- *   value, scaling, constant or vector sum, inverse) in the same order.
+ *   value, scaling, constant or vector sum, inverse) in the same order,
+ *   with the absolute tolerances the Newton solver keeps.
  *
  * CVODE's residual (the right-hand side and its count), its linear
  * system's set-up and its convergence test are still CVODE's own, called
@@ -19,11 +20,16 @@
  * cvEwtSetSS and cvEwtSetSV of SUNDIALS 6.4; BSD-3-Clause; Copyright (c)
  * 2002-2022, Lawrence Livermore National Security and Southern Methodist
  * University). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
 #include <math.h>
 #include <stdlib.h>
 
 #include <sunnonlinsol/sunnonlinsol_newton.h>
 
+#include "nvector-small.h"
 #include "sim-private.h"
 
 typedef struct newton {
@@ -40,7 +46,15 @@ typedef struct newton {
   SUNLinearSolver LS;           /* the run's dense LU */
   SUNMatrix A;                  /* its matrix */
   double gammap;                /* gamma at the last set-up (CVODE's gammap) */
+  double *atol;                 /* per state, as set_tolerances gives them to CVODE */
+  bool atol_zero;               /* one of them is 0 */
 } newton;
+
+#if defined(__GNUC__) && !defined(__clang__)
+#define IVDEP _Pragma("GCC ivdep")
+#else
+#define IVDEP
+#endif
 
 #define NEWTON(S) ((newton *)(S)->content)
 
@@ -146,6 +160,7 @@ static int nls_free(SUNNonlinearSolver S)
   if (S->content) {
     if (NEWTON(S)->delta)
       N_VDestroy(NEWTON(S)->delta);
+    free(NEWTON(S)->atol);
     free(S->content);
     S->content = NULL;
   }
@@ -209,9 +224,15 @@ SUNNonlinearSolver sim_newton_new(ss_sim *s)
 {
   SUNNonlinearSolver S = SUNNonlinSolNewEmpty(s->ctx);
   newton *c = S ? calloc(1, sizeof *c) : NULL;
-  if (c)
+  const ss_model *m = s->m;
+  if (c) {
     c->delta = N_VClone(s->y);
-  if (!c || !c->delta) {
+    c->atol = malloc(sizeof(double) * ((size_t)m->nx + 1));
+  }
+  if (!c || !c->delta || !c->atol) {
+    if (c && c->delta)
+      N_VDestroy(c->delta);
+    free(c ? c->atol : NULL);
     free(c);
     if (S)
       SUNNonlinSolFreeEmpty(S);
@@ -221,6 +242,15 @@ SUNNonlinearSolver sim_newton_new(ss_sim *s)
   c->LS = s->LS;
   c->A = s->A;
   c->gammap = NAN;
+  /* set_tolerances' absolute tolerances: atol, but for a state whose
+   * natural size is below it (its CVodeSVtolerances; the same value for
+   * every state when none is, its CVodeSStolerances) */
+  double atol = s->opts.atol;
+  for (int i = 0; i < m->nx; i++) {
+    double share = SS_STATE_SIZE_SHARE * m->state_size[i];
+    c->atol[i] = m->state_size[i] > 0.0 && share < atol ? share : atol;
+    c->atol_zero |= c->atol[i] == 0.0;
+  }
   S->content = c;
   S->ops->gettype = nls_type;
   S->ops->initialize = nls_initialize;
@@ -240,18 +270,17 @@ SUNNonlinearSolver sim_newton_new(ss_sim *s)
 int sim_ewt(N_Vector y, N_Vector ewt, void *user)
 {
   const ss_sim *s = user;
-  const double *yd = SIM_DATA(y), *size = s->m->state_size;
-  double *w = SIM_DATA(ewt), rtol = s->opts.rtol, atol = s->opts.atol;
-  int n = s->m->nx;
-  for (int i = 0; i < n; i++) {
-    /* set_tolerances' absolute tolerance of state i (atol unless the
-     * state's natural size is below it) */
-    double a = size[i] > 0.0 && SS_STATE_SIZE_SHARE * size[i] < atol ? SS_STATE_SIZE_SHARE * size[i]
-                                                                     : atol;
-    double d = rtol * fabs(yd[i]) + a;
-    if (d <= 0.0)
-      return -1; /* (atol 0: CVODE's own test) */
-    w[i] = 1.0 / d;
-  }
+  const newton *c = NEWTON(s->NLS);
+  const double *restrict yd = SIM_DATA(y), *restrict atol = c->atol;
+  double *restrict w = SIM_DATA(ewt), rtol = s->opts.rtol;
+  int nx = s->m->nx;
+  /* CVODE tests the sums only where an absolute tolerance is 0 */
+  for (int i = 0; c->atol_zero && i < nx; i++)
+    if (rtol * fabs(yd[i]) + atol[i] <= 0.0)
+      return -1;
+      /* (a loop of the state's length, unrolled and vectorised) */
+#define K(N) IVDEP for (int i = 0; i < (N); i++) w[i] = 1.0 / (rtol * fabs(yd[i]) + atol[i])
+  SS_SMALL_SWITCH(nx, K)
+#undef K
   return 0;
 }

@@ -62,7 +62,7 @@ struct ss_sim {
   N_Vector y;              /* continuous state */
   SUNMatrix A;             /* BDF Jacobian (dense) */
   SUNLinearSolver LS;      /* BDF linear solver */
-  SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
+  SUNNonlinearSolver NLS;  /* Adams fixed-point, BDF Newton solver (sim-newton.c) */
   N_Vector jac_col;        /* a column of A as a vector (sim_jac_dq; no data of its own) */
   int *modes;              /* n_contacts current modes */
   int *old_modes;          /* scratch */
@@ -208,9 +208,9 @@ int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink);
  * bit, solving with the run's LS and A (sim_linsol_small) directly
  * instead of through CVLS; for the BDF runs.  NULL when out of memory. */
 SUNNonlinearSolver sim_newton_new(ss_sim *s);
-/* CVODE's error weights (CVodeWFtolerances, user data the run):
- * 1 / (rtol |y_i| + atol_i), set_tolerances' atol_i, bit for bit what
- * CVODE computes from the tolerances it sets. */
+/* CVODE's error weights (CVodeWFtolerances, user data the run, whose NLS
+ * is sim_newton_new's): 1 / (rtol |y_i| + atol_i), set_tolerances' atol_i,
+ * bit for bit what CVODE computes from the tolerances it sets. */
 int sim_ewt(N_Vector y, N_Vector ewt, void *user);
 
 /* ---- sim-dense.c: extremes of watched columns on the dense output ---- */
