@@ -443,6 +443,55 @@ static const fixed_ops fixed[17] = {
 };
 #undef F
 
+void ss_nvector_small_sum(N_Vector x, N_Vector y, N_Vector z)
+{
+  const double *xd = DATA(x), *yd = DATA(y);
+  double *zd = DATA(z);
+  int n = LEN(x);
+#define K(N) lsum(N, 1.0, xd, 1.0, yd, zd)
+  SS_SMALL_SWITCH(n, K)
+#undef K
+}
+
+int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma)
+{
+  double ng = -gamma;
+  return ng == 1.0 || ng == -1.0 || rl1 == -1.0 ? 0 : rl1 == 1.0 ? 1 : 2;
+}
+
+void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,
+                                  const double *restrict yc, double gamma,
+                                  const double *restrict fd, double *restrict d)
+{
+  double ng = -gamma;
+  switch (kind) {
+  case 1: /* rl1 = 1: lsum's x + y, then a x + y, then -x */
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  d[i] = -(ng * fd[i] + (z1[i] + yc[i]))
+    SS_SMALL_SWITCH(n, K)
+#undef K
+    break;
+  case 2: /* a x + y twice, then -x */
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  d[i] = -(ng * fd[i] + (rl1 * z1[i] + yc[i]))
+    SS_SMALL_SWITCH(n, K)
+#undef K
+    break;
+  default: /* the linear sums' other cases */
+#define K(N)                      \
+  do {                            \
+    lsum(N, rl1, z1, 1.0, yc, d); \
+    lsum(N, ng, fd, 1.0, d, d);   \
+    scale(N, -1.0, d, d);         \
+  } while (0)
+    SS_SMALL_SWITCH(n, K)
+#undef K
+    break;
+  }
+}
+
 void ss_nvector_small_ops(N_Vector v)
 {
   N_Vector_Ops o = v->ops;

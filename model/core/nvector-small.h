@@ -11,6 +11,19 @@ N_Vector ss_nvector_small_new(sunindextype n, SUNContext ctx);
 /* Puts the kernels into serial vector v's ops table. */
 void ss_nvector_small_ops(N_Vector v);
 
+/* z = x + y (N_VLinearSum(1, x, 1, y, z)'s bits) for serial vectors of
+ * one length. */
+void ss_nvector_small_sum(N_Vector x, N_Vector y, N_Vector z);
+/* CVODE's Newton residual negated, the linear system's right-hand side:
+ * d = -(-gamma f + (rl1 zn1 + ycor)) on n doubles, each sum as
+ * N_VLinearSum rounds it (cvNlsResidual's two, then SUNDIALS' Newton
+ * solver's N_VScale(-1)); `kind` is ss_nvector_small_newton_case's for the
+ * coefficients (constant over a step's iteration). */
+int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma);
+void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,
+                                  const double *restrict yc, double gamma,
+                                  const double *restrict fd, double *restrict d);
+
 /* Kernel K's body for a length N known at compile time in each case of
  * the switch (the compiler unrolls them), and a plain loop above 16: the
  * vector kernels' (nvector-small.c) and the dense solve's (sim-linsol.c). */

@@ -6,18 +6,19 @@
  *   LU (sim-linsol.c) directly instead of through CVLS's cvLsSolve, which
  *   for a direct solver does no more than zero a guess, solve, copy the
  *   solution back and scale it by 2 / (1 + gamma / gamma_p) when gamma
- *   changed since the last set-up;
+ *   changed since the last set-up; and CVODE's residual (cvNlsResidual:
+ *   y = zn[0] + ycor, f(t, y), rl1 zn[1] + ycor - gamma f) in two loops,
+ *   its right-hand sides counted in the run's stats as CVODE counted them;
  * - the error weights (CVodeWFtolerances): 1 / (rtol |y_i| + atol_i) in one
  *   loop, the operations of CVODE's cvEwtSetSS / cvEwtSetSV (absolute
  *   value, scaling, constant or vector sum, inverse) in the same order,
  *   with the absolute tolerances the Newton solver keeps.
  *
- * CVODE's residual (the right-hand side and its count), its linear
- * system's set-up and its convergence test are still CVODE's own, called
- * as SUNDIALS' Newton solver calls them.
+ * CVODE's linear system set-up and convergence test are still CVODE's
+ * own, called as SUNDIALS' Newton solver calls them.
  *
- * It follows SUNDIALS' code (SUNNonlinSolSolve_Newton, cvLsSolve,
- * cvEwtSetSS and cvEwtSetSV of SUNDIALS 6.4; BSD-3-Clause; Copyright (c)
+ * It follows SUNDIALS' code (SUNNonlinSolSolve_Newton, cvNlsResidual,
+ * cvLsSolve, cvEwtSetSS and cvEwtSetSV of SUNDIALS 6.4; BSD-3-Clause; Copyright (c)
  * 2002-2022, Lawrence Livermore National Security and Southern Methodist
  * University). */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -58,6 +59,11 @@ typedef struct newton {
 
 #define NEWTON(S) ((newton *)(S)->content)
 
+/* cvode_impl.h's RHSFUNC_RECVR (SUNDIALS 6.4): cvNlsResidual's code for a
+ * right-hand side's recoverable failure, which CVODE tells from a
+ * convergence failure */
+#define CVODE_RHSFUNC_RECVR 10
+
 static SUNNonlinearSolver_Type nls_type(SUNNonlinearSolver S)
 {
   (void)S;
@@ -67,7 +73,7 @@ static SUNNonlinearSolver_Type nls_type(SUNNonlinearSolver S)
 static int nls_initialize(SUNNonlinearSolver S)
 {
   newton *c = NEWTON(S);
-  if (!c->sys || !c->ctest)
+  if (!c->ctest)
     return SUN_NLS_MEM_NULL;
   c->niters = 0;
   c->nconvfails = 0;
@@ -87,31 +93,66 @@ static inline int linear_solve(newton *c, N_Vector b, double gamrat)
   return 0;
 }
 
-/* SUNNonlinSolSolve_Newton, with CVLS's solve inline. */
+/* CVODE's nonlinear system for one step: what cvNlsResidual reads. */
+typedef struct newton_system {
+  sunrealtype t;     /* the step's end, s */
+  N_Vector zn0;      /* the predicted state */
+  N_Vector y;        /* CVODE's y: the state iterated */
+  N_Vector f;        /* CVODE's ftemp: its rate */
+  sunrealtype gamma; /* h / l1 */
+  sunrealtype rl1;   /* 1 / l1 */
+  N_Vector zn1;      /* h y' predicted */
+  ss_sim *s;         /* the run (CVODE's user data) */
+  int kind;          /* ss_nvector_small_newton_case of rl1, gamma */
+} newton_system;
+
+/* cvNlsResidual, and SUNDIALS' Newton solver's negation of it: y = zn0 +
+ * ycor, f = f(t, y) (counted in the run's stats, as CVODE counted it),
+ * delta = -(rl1 zn1 + ycor - gamma f); its return codes. */
+static inline int residual(const newton_system *d, N_Vector ycor, N_Vector delta)
+{
+  ss_nvector_small_sum(d->zn0, ycor, d->y);
+  int retval = sim_rhs(d->t, d->y, d->f, d->s);
+  d->s->stats.rhs_evals++;
+  if (retval < 0)
+    return CV_RHSFUNC_FAIL;
+  if (retval > 0)
+    return CVODE_RHSFUNC_RECVR;
+  ss_nvector_small_newton_step(d->s->m->nx, d->kind, d->rl1, SIM_DATA(d->zn1), SIM_DATA(ycor),
+                               d->gamma, SIM_DATA(d->f), SIM_DATA(delta));
+  return SUN_NLS_SUCCESS;
+}
+
+/* SUNNonlinSolSolve_Newton, with CVODE's residual and CVLS's solve
+ * inline. */
 static int nls_solve(SUNNonlinearSolver S, N_Vector y0, N_Vector ycor, N_Vector w, sunrealtype tol,
                      sunbooleantype callLSetup, void *mem)
 {
-  (void)y0;
+  (void)y0; /* (CVODE's zn[0]) */
   newton *c = NEWTON(S);
   N_Vector delta = c->delta;
-  sunrealtype gamma = 0.0;
-  if (!c->sys || !c->ctest || (callLSetup && !c->lsetup) || !mem ||
-      CVodeGetCurrentGamma(mem, &gamma) != CV_SUCCESS)
+  newton_system d;
+  void *user = NULL;
+  if (!c->ctest || (callLSetup && !c->lsetup) || !mem ||
+      CVodeGetNonlinearSystemData(mem, &d.t, &d.zn0, &d.y, &d.f, &d.gamma, &d.rl1, &d.zn1, &user) !=
+          CV_SUCCESS)
     return SUN_NLS_MEM_NULL;
+  d.s = user;
+  d.kind = ss_nvector_small_newton_case(d.rl1, d.gamma);
   /* CVODE's gamrat: gamma over gammap (1 from a set-up on; the first
    * step of a segment always sets up) */
-  double gamrat = gamma / c->gammap;
+  double gamrat = d.gamma / c->gammap;
   sunbooleantype jbad = SUNFALSE;
   int retval;
   c->niters = 0;
   c->nconvfails = 0;
   for (;;) {
-    retval = c->sys(ycor, delta, mem);
+    retval = residual(&d, ycor, delta);
     if (retval != SUN_NLS_SUCCESS)
       break;
     if (callLSetup) {
       retval = c->lsetup(jbad, &c->jcur, mem);
-      c->gammap = gamma; /* (cvNlsLSetup's, whatever it returns) */
+      c->gammap = d.gamma; /* (cvNlsLSetup's, whatever it returns) */
       gamrat = 1.0;
       if (retval != SUN_NLS_SUCCESS)
         break;
@@ -119,7 +160,6 @@ static int nls_solve(SUNNonlinearSolver S, N_Vector y0, N_Vector ycor, N_Vector 
     c->curiter = 0;
     for (;;) {
       c->niters++;
-      delta->ops->nvscale(-1.0, delta, delta);
       retval = linear_solve(c, delta, gamrat);
       if (retval != SUN_NLS_SUCCESS)
         break;
@@ -136,7 +176,7 @@ static int nls_solve(SUNNonlinearSolver S, N_Vector y0, N_Vector ycor, N_Vector 
         retval = SUN_NLS_CONV_RECVR;
         break;
       }
-      retval = c->sys(ycor, delta, mem);
+      retval = residual(&d, ycor, delta);
       if (retval != SUN_NLS_SUCCESS)
         break;
     }
