@@ -443,20 +443,11 @@ static const fixed_ops fixed[17] = {
 };
 #undef F
 
-void ss_nvector_small_sum(N_Vector x, N_Vector y, N_Vector z)
+void ss_nvector_small_add(int n, const double *x, const double *y, double *z)
 {
-  const double *xd = DATA(x), *yd = DATA(y);
-  double *zd = DATA(z);
-  int n = LEN(x);
-#define K(N) lsum(N, 1.0, xd, 1.0, yd, zd)
+#define K(N) lsum(N, 1.0, x, 1.0, y, z)
   SS_SMALL_SWITCH(n, K)
 #undef K
-}
-
-int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma)
-{
-  double ng = -gamma;
-  return ng == 1.0 || ng == -1.0 || rl1 == -1.0 ? 0 : rl1 == 1.0 ? 1 : 2;
 }
 
 void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,

@@ -11,15 +11,19 @@ N_Vector ss_nvector_small_new(sunindextype n, SUNContext ctx);
 /* Puts the kernels into serial vector v's ops table. */
 void ss_nvector_small_ops(N_Vector v);
 
-/* z = x + y (N_VLinearSum(1, x, 1, y, z)'s bits) for serial vectors of
- * one length. */
-void ss_nvector_small_sum(N_Vector x, N_Vector y, N_Vector z);
+/* z = x + y on n doubles, N_VLinearSum(1, x, 1, y, z)'s bits; z may be x
+ * or y. */
+void ss_nvector_small_add(int n, const double *x, const double *y, double *z);
 /* CVODE's Newton residual negated, the linear system's right-hand side:
  * d = -(-gamma f + (rl1 zn1 + ycor)) on n doubles, each sum as
  * N_VLinearSum rounds it (cvNlsResidual's two, then SUNDIALS' Newton
  * solver's N_VScale(-1)); `kind` is ss_nvector_small_newton_case's for the
  * coefficients (constant over a step's iteration). */
-int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma);
+static inline int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma)
+{
+  double ng = -gamma;
+  return ng == 1.0 || ng == -1.0 || rl1 == -1.0 ? 0 : rl1 == 1.0 ? 1 : 2;
+}
 void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,
                                   const double *restrict yc, double gamma,
                                   const double *restrict fd, double *restrict d);

@@ -194,9 +194,10 @@ bool ss_sim_watch(ss_sim *s, int col, bool records, void (*peak)(void *user, con
   return true;
 }
 
-static dense_node *nth_node(struct sim_dense *d, int j) /* j = 0: the newest */
+static dense_node *nth_node(struct sim_dense *d, int j) /* 0 <= j < DENSE_NODES; 0: the newest */
 {
-  return &d->node[(d->head - j + DENSE_NODES) % DENSE_NODES];
+  int k = d->head - j;
+  return &d->node[k < 0 ? k + DENSE_NODES : k];
 }
 
 static bool near_len(double l, double len)
@@ -434,7 +435,8 @@ static void add_sample(ss_sim *s, double t, int seg)
     d->st[1] = d->st[2];
     d->sseg[0] = d->sseg[1];
     d->sseg[1] = d->sseg[2];
-    memmove(d->sv, d->sv + n, sizeof(double) * 2 * (size_t)n);
+    for (int k = 0; k < 2 * n; k++) /* (a few doubles) */
+      d->sv[k] = d->sv[k + n];
     d->n_samples = 2;
   }
   int k = d->n_samples++;
@@ -506,7 +508,7 @@ static __attribute__((noinline)) N_Vector cvode_zn1(ss_sim *s)
  * there without the interpolation); false if the interpolant cannot tell.
  * Every step comes here: the step's end is two copies of the state's
  * length and the modes, the rest out of the way. */
-static inline bool add_node(ss_sim *s, struct sim_dense *d, double t)
+static inline __attribute__((always_inline)) bool add_node(ss_sim *s, struct sim_dense *d, double t)
 {
   int next = d->head + 1 < DENSE_NODES ? d->head + 1 : 0;
   dense_node *p = &d->node[next];
@@ -542,6 +544,18 @@ static inline bool add_node(ss_sim *s, struct sim_dense *d, double t)
   return true;
 }
 
+/* A segment's first node, at its start a, and its sample there; false if
+ * the interpolant cannot tell. */
+static __attribute__((noinline)) bool segment_start(ss_sim *s, struct sim_dense *d, double a)
+{
+  if (!add_node(s, d, a))
+    return false;
+  d->fresh = false;
+  if (dense_sample_row(s, a, d->segment))
+    add_sample(s, a, d->segment);
+  return true;
+}
+
 void sim_dense_follow(ss_sim *s, double until)
 {
   struct sim_dense *d = s->dense;
@@ -549,15 +563,12 @@ void sim_dense_follow(ss_sim *s, double until)
    * within a step) comes back for the rest of the step */
   if (!d || d->n_watch == 0 || (until < s->t_step && !(until >= nextafter(s->t_step, -INFINITY))))
     return;
-  double a = isnan(d->t) ? 0.0 : d->t;
-  if (!(until > a))
-    return;
   if (d->fresh) { /* the segment's first node, on its first step */
-    if (!add_node(s, d, a))
+    double a = isnan(d->t) ? 0.0 : d->t;
+    if (!(until > a) || !segment_start(s, d, a))
       return;
-    d->fresh = false;
-    if (dense_sample_row(s, a, d->segment))
-      add_sample(s, a, d->segment);
+  } else if (!(until > d->t)) {
+    return;
   }
   if (!add_node(s, d, until))
     return;

@@ -104,6 +104,7 @@ typedef struct newton_system {
   N_Vector zn1;      /* h y' predicted */
   ss_sim *s;         /* the run (CVODE's user data) */
   int kind;          /* ss_nvector_small_newton_case of rl1, gamma */
+  int nx;            /* the state's length */
 } newton_system;
 
 /* cvNlsResidual, and SUNDIALS' Newton solver's negation of it: y = zn0 +
@@ -111,15 +112,15 @@ typedef struct newton_system {
  * delta = -(rl1 zn1 + ycor - gamma f); its return codes. */
 static inline int residual(const newton_system *d, N_Vector ycor, N_Vector delta)
 {
-  ss_nvector_small_sum(d->zn0, ycor, d->y);
+  ss_nvector_small_add(d->nx, SIM_DATA(d->zn0), SIM_DATA(ycor), SIM_DATA(d->y));
   int retval = sim_rhs(d->t, d->y, d->f, d->s);
   d->s->stats.rhs_evals++;
   if (retval < 0)
     return CV_RHSFUNC_FAIL;
   if (retval > 0)
     return CVODE_RHSFUNC_RECVR;
-  ss_nvector_small_newton_step(d->s->m->nx, d->kind, d->rl1, SIM_DATA(d->zn1), SIM_DATA(ycor),
-                               d->gamma, SIM_DATA(d->f), SIM_DATA(delta));
+  ss_nvector_small_newton_step(d->nx, d->kind, d->rl1, SIM_DATA(d->zn1), SIM_DATA(ycor), d->gamma,
+                               SIM_DATA(d->f), SIM_DATA(delta));
   return SUN_NLS_SUCCESS;
 }
 
@@ -139,6 +140,7 @@ static int nls_solve(SUNNonlinearSolver S, N_Vector y0, N_Vector ycor, N_Vector 
     return SUN_NLS_MEM_NULL;
   d.s = user;
   d.kind = ss_nvector_small_newton_case(d.rl1, d.gamma);
+  d.nx = d.s->m->nx;
   /* CVODE's gamrat: gamma over gammap (1 from a set-up on; the first
    * step of a segment always sets up) */
   double gamrat = d.gamma / c->gammap;
@@ -163,7 +165,7 @@ static int nls_solve(SUNNonlinearSolver S, N_Vector y0, N_Vector ycor, N_Vector 
       retval = linear_solve(c, delta, gamrat);
       if (retval != SUN_NLS_SUCCESS)
         break;
-      ycor->ops->nvlinearsum(1.0, ycor, 1.0, delta, ycor);
+      ss_nvector_small_add(d.nx, SIM_DATA(ycor), SIM_DATA(delta), SIM_DATA(ycor));
       retval = c->ctest(S, ycor, delta, tol, w, c->ctest_data);
       if (retval == SUN_NLS_SUCCESS) {
         c->jcur = SUNFALSE;
