@@ -3,6 +3,8 @@
 #ifndef SS_NVECTOR_SMALL_H
 #define SS_NVECTOR_SMALL_H
 
+#include <math.h>
+
 #include <sundials/sundials_nvector.h>
 
 /* A serial vector of length n whose hot operations are the fixed-size
@@ -21,8 +23,8 @@ void ss_nvector_small_add(int n, const double *x, const double *y, double *z);
  * coefficients (constant over a step's iteration). */
 static inline int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma)
 {
-  double ng = -gamma;
-  return ng == 1.0 || ng == -1.0 || rl1 == -1.0 ? 0 : rl1 == 1.0 ? 1 : 2;
+  /* (-gamma = +-1 or rl1 = -1: the linear sums' other cases) */
+  return fabs(gamma) == 1.0 || rl1 == -1.0 ? 0 : rl1 == 1.0 ? 1 : 2;
 }
 void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,
                                   const double *restrict yc, double gamma,
