@@ -94,7 +94,11 @@ struct sim_dense {
   int hc_seg;                      /* its segment */
   long hc_serial;                  /* serial when it was built */
   double hc_z[4 * DENSE_SIDE + 4]; /* its nodes, each twice, s from its end */
-  double *hc_c;                    /* (4 DENSE_SIDE + 4) * nx Newton coefficients */
+  /* the reciprocals of its divided differences' spans */
+  double hc_inv[(4 * DENSE_SIDE + 4) * (4 * DENSE_SIDE + 4)];
+  const dense_node *hc_nd[2 * DENSE_SIDE + 2]; /* its nodes, the oldest first */
+  double *hc_c;                                /* (4 DENSE_SIDE + 4) * nx Newton coefficients */
+  bool *hc_have;                               /* nx: a state's coefficients are built */
 };
 
 void sim_dense_free(struct sim_dense *d)
@@ -115,6 +119,7 @@ void sim_dense_free(struct sim_dense *d)
   free(d->row);
   free(d->scratch);
   free(d->hc_c);
+  free(d->hc_have);
   if (d->dky)
     N_VDestroy(d->dky);
   free(d);
@@ -138,11 +143,13 @@ static struct sim_dense *dense_new(ss_sim *s)
   d->scratch = m->observe_scratch ? calloc(1, m->observe_scratch) : NULL;
   d->dky = N_VClone(s->y);
   d->hc_c = calloc((4 * DENSE_SIDE + 4) * (size_t)m->nx + 1, sizeof(double));
+  d->hc_have = calloc((size_t)m->nx + 1, sizeof(bool));
   d->nx = m->nx;
   d->n_contacts = m->n_contacts;
   d->t = NAN;
   d->fresh = true;
-  if (!ok || !d->x || !d->row || !d->dky || !d->hc_c || (m->observe_scratch && !d->scratch)) {
+  if (!ok || !d->x || !d->row || !d->dky || !d->hc_c || !d->hc_have ||
+      (m->observe_scratch && !d->scratch)) {
     sim_dense_free(d);
     return NULL;
   }
@@ -205,64 +212,100 @@ static bool near_len(double l, double len)
   return l <= DENSE_RATIO * len && len <= DENSE_RATIO * l;
 }
 
-/* The state at t within the stretch from node j + 1 to node j (j = 0: the
- * newest): Hermite interpolation on the states and rates of its two ends
- * and of the nodes beside them in the segment (up to DENSE_SIDE on each
- * side), in Newton form, kept for the next point on the same stretch. */
+/* The stretch from node j + 1 to node j (j = 0: the newest) for Hermite
+ * interpolation on the states and rates of its two ends and of the nodes
+ * beside them in the segment (up to DENSE_SIDE on each side), in Newton
+ * form: its nodes and spans, kept for the next point on the same stretch,
+ * a state's coefficients built when a point first needs them. */
+static void stretch_select(struct sim_dense *d, int j)
+{
+  const dense_node *b = nth_node(d, j);
+  int seg = b->segment;
+  if (d->hc_n > 0 && d->hc_b == b->t && d->hc_seg == seg && d->hc_serial == d->serial)
+    return;
+  /* the nodes: from the oldest, each twice (value, rate) */
+  int lo = j + 1, hi = j;
+  double len = b->t - nth_node(d, j + 1)->t;
+  for (int k = 0; k < DENSE_SIDE && lo + 1 < d->n_nodes && nth_node(d, lo + 1)->segment == seg &&
+                  near_len(nth_node(d, lo)->t - nth_node(d, lo + 1)->t, len);
+       k++)
+    lo++;
+  for (int k = 0; k < DENSE_SIDE && hi > 0 && nth_node(d, hi - 1)->segment == seg &&
+                  near_len(nth_node(d, hi - 1)->t - nth_node(d, hi)->t, len);
+       k++)
+    hi--;
+  int m = 2 * (lo - hi + 1);
+  for (int k = 0; k < m / 2; k++)
+    d->hc_nd[k] = nth_node(d, lo - k);
+  double t0 = b->t;
+  for (int k = 0; k < m; k++)
+    d->hc_z[k] = d->hc_nd[k / 2]->t - t0;
+  for (int l = 1; l < m; l++)
+    for (int k = l; k < m; k++)
+      d->hc_inv[l * m + k] = 1.0 / (d->hc_z[k] - d->hc_z[k - l]);
+  for (int i = 0; i < d->nx; i++)
+    d->hc_have[i] = false;
+  d->hc_n = m;
+  d->hc_b = b->t;
+  d->hc_seg = seg;
+  d->hc_serial = d->serial;
+}
+
+/* State i at u = t - the stretch's end on the selected stretch. */
+static double stretch_value(struct sim_dense *d, int i, double u)
+{
+  int m = d->hc_n, nx = d->nx;
+  if (!d->hc_have[i]) {
+    const double *inv = d->hc_inv;
+    const dense_node *const *nd = d->hc_nd;
+    double q[4 * DENSE_SIDE + 4];
+    for (int k = 0; k < m; k++)
+      q[k] = nd[k / 2]->y[i];
+    /* divided differences on the doubled nodes: a rate where one meets itself */
+    for (int k = m - 1; k >= 1; k--)
+      q[k] = k & 1 ? nd[k / 2]->yd[i] : (q[k] - q[k - 1]) * inv[m + k];
+    for (int l = 2; l < m; l++)
+      for (int k = m - 1; k >= l; k--)
+        q[k] = (q[k] - q[k - 1]) * inv[l * m + k];
+    for (int k = 0; k < m; k++)
+      d->hc_c[(size_t)k * (size_t)nx + (size_t)i] = q[k];
+    d->hc_have[i] = true;
+  }
+  double v = d->hc_c[(size_t)(m - 1) * (size_t)nx + (size_t)i];
+  for (int k = m - 2; k >= 0; k--)
+    v = v * (u - d->hc_z[k]) + d->hc_c[(size_t)k * (size_t)nx + (size_t)i];
+  return v;
+}
+
+/* The state at t within the stretch from node j + 1 to node j. */
 static void stretch_state(ss_sim *s, int j, double t, double *x)
 {
   struct sim_dense *d = s->dense;
-  int nx = s->m->nx;
-  const dense_node *b = nth_node(d, j);
-  int seg = b->segment;
-  if (!(d->hc_n > 0 && d->hc_b == b->t && d->hc_seg == seg && d->hc_serial == d->serial)) {
-    /* the nodes: from the oldest, each twice (value, rate) */
-    int lo = j + 1, hi = j;
-    double len = b->t - nth_node(d, j + 1)->t;
-    for (int k = 0; k < DENSE_SIDE && lo + 1 < d->n_nodes && nth_node(d, lo + 1)->segment == seg &&
-                    near_len(nth_node(d, lo)->t - nth_node(d, lo + 1)->t, len);
-         k++)
-      lo++;
-    for (int k = 0; k < DENSE_SIDE && hi > 0 && nth_node(d, hi - 1)->segment == seg &&
-                    near_len(nth_node(d, hi - 1)->t - nth_node(d, hi)->t, len);
-         k++)
-      hi--;
-    int m = 2 * (lo - hi + 1);
-    const dense_node *nd[2 * DENSE_SIDE + 2];
-    for (int k = 0; k < m / 2; k++)
-      nd[k] = nth_node(d, lo - k);
-    double t0 = b->t, inv[(4 * DENSE_SIDE + 4) * (4 * DENSE_SIDE + 4)];
-    for (int k = 0; k < m; k++)
-      d->hc_z[k] = nd[k / 2]->t - t0;
-    for (int l = 1; l < m; l++)
-      for (int k = l; k < m; k++)
-        inv[l * m + k] = 1.0 / (d->hc_z[k] - d->hc_z[k - l]);
-    for (int i = 0; i < nx; i++) {
-      double q[4 * DENSE_SIDE + 4];
-      for (int k = 0; k < m; k++)
-        q[k] = nd[k / 2]->y[i];
-      /* divided differences on the doubled nodes: a rate where one meets itself */
-      for (int k = m - 1; k >= 1; k--)
-        q[k] = k & 1 ? nd[k / 2]->yd[i] : (q[k] - q[k - 1]) * inv[m + k];
-      for (int l = 2; l < m; l++)
-        for (int k = m - 1; k >= l; k--)
-          q[k] = (q[k] - q[k - 1]) * inv[l * m + k];
-      for (int k = 0; k < m; k++)
-        d->hc_c[(size_t)k * (size_t)nx + (size_t)i] = q[k];
-    }
-    d->hc_n = m;
-    d->hc_b = b->t;
-    d->hc_seg = seg;
-    d->hc_serial = d->serial;
+  stretch_select(d, j);
+  double u = t - nth_node(d, j)->t;
+  for (int i = 0; i < d->nx; i++)
+    x[i] = stretch_value(d, i, u);
+}
+
+/* The newest node j (0: the newest) of the segment whose stretch covers t
+ * (*at: t is the node's own time); -1 if none does. */
+static inline int dense_find(const struct sim_dense *d, double t, int segment, bool *at)
+{
+  for (int j = 0; j < d->n_nodes; j++) {
+    const dense_node *b = nth_node((struct sim_dense *)d, j);
+    if (b->segment != segment || t > b->t)
+      continue;
+    *at = !(t < b->t);
+    if (*at)
+      return j;
+    const dense_node *a = j + 1 < d->n_nodes ? nth_node((struct sim_dense *)d, j + 1) : NULL;
+    if (!a || a->segment != segment)
+      return -1;
+    if (t < a->t)
+      continue;
+    return j;
   }
-  int m = d->hc_n;
-  double u = t - b->t;
-  for (int i = 0; i < nx; i++) {
-    double v = d->hc_c[(size_t)(m - 1) * (size_t)nx + (size_t)i];
-    for (int k = m - 2; k >= 0; k--)
-      v = v * (u - d->hc_z[k]) + d->hc_c[(size_t)k * (size_t)nx + (size_t)i];
-    x[i] = v;
-  }
+  return -1;
 }
 
 /* The state at t on the newest stretch of the segment that covers it (at
@@ -271,24 +314,16 @@ static void stretch_state(ss_sim *s, int j, double t, double *x)
 static inline const double *dense_state(ss_sim *s, double t, int segment, const int **modes)
 {
   struct sim_dense *d = s->dense;
-  for (int j = 0; j < d->n_nodes; j++) {
-    const dense_node *b = nth_node(d, j);
-    if (b->segment != segment || t > b->t)
-      continue;
-    const double *x = b->y;
-    if (t < b->t) {
-      const dense_node *a = j + 1 < d->n_nodes ? nth_node(d, j + 1) : NULL;
-      if (!a || a->segment != segment)
-        return NULL;
-      if (t < a->t)
-        continue;
-      stretch_state(s, j, t, d->x);
-      x = d->x;
-    }
-    *modes = b->modes;
-    return x;
-  }
-  return NULL;
+  bool at;
+  int j = dense_find(d, t, segment, &at);
+  if (j < 0)
+    return NULL;
+  const dense_node *b = nth_node(d, j);
+  *modes = b->modes;
+  if (at)
+    return b->y;
+  stretch_state(s, j, t, d->x);
+  return d->x;
 }
 
 /* The row at t (dense_state's) in d->row; false if no stretch covers t. */
@@ -328,6 +363,18 @@ static bool dense_sample_row(ss_sim *s, double t, int segment)
  * model's observe_column where it has that column alone, else the row. */
 static double dense_value(ss_sim *s, double t, int segment, int col, double sign)
 {
+  struct sim_dense *d = s->dense;
+  int i = s->m->ops->column_state ? s->m->ops->column_state(s->m, col) : -1;
+  if (i >= 0) { /* a state's own value: that state alone */
+    bool at;
+    int j = dense_find(d, t, segment, &at);
+    if (j < 0)
+      return NAN;
+    if (at)
+      return sign * nth_node(d, j)->y[i];
+    stretch_select(d, j);
+    return sign * stretch_value(d, i, t - nth_node(d, j)->t);
+  }
   const int *modes;
   const double *x = dense_state(s, t, segment, &modes);
   if (!x)
@@ -520,12 +567,12 @@ static inline __attribute__((always_inline)) bool add_node(ss_sim *s, struct sim
     const double *restrict z = SIM_DATA(d->zn1), *restrict y = SIM_DATA(s->y);
     double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
     /* (loops of the state's length, unrolled) */
-#define K(N)                                     \
-  do {                                           \
-    memcpy(yn, y, sizeof(double) * (size_t)(N)); \
-    for (int i = 0; i < (N); i++)                \
-      yd[i] = z[i] * r;                          \
-  } while (0)
+#define K(N)                                         \
+  _Pragma("GCC ivdep") for (int i = 0; i < (N); i++) \
+  {                                                  \
+    yn[i] = y[i];                                    \
+    yd[i] = z[i] * r;                                \
+  }
     SS_SMALL_SWITCH(d->nx, K)
 #undef K
   } else if (!dky_node(s, t, p)) {
@@ -535,8 +582,11 @@ static inline __attribute__((always_inline)) bool add_node(ss_sim *s, struct sim
   p->segment = d->segment;
   int *restrict pm = p->modes;
   const int *restrict sm = s->modes;
-  for (int i = 0, nc = d->n_contacts; i < nc; i++)
-    pm[i] = sm[i];
+  if (d->n_contacts == 1) /* (the commonest: no loop) */
+    pm[0] = sm[0];
+  else
+    for (int i = 0, nc = d->n_contacts; i < nc; i++)
+      pm[i] = sm[i];
   d->head = next;
   d->serial++;
   if (d->n_nodes < DENSE_NODES)

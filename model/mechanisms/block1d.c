@@ -201,6 +201,12 @@ static bool observe_column(const ss_model *m, double t, const double *x, const i
   return true;
 }
 
+/* observe()'s columns that are states: z, v and the bristle. */
+static int column_state(const ss_model *m, int col)
+{
+  return col == IZ || col == IV || (col == 2 && impl(m)->at.bristle == 2) ? col : -1;
+}
+
 static double next_kink(const ss_model *m, double t)
 {
   const ss_block1d *b = impl(m)->b;
@@ -224,6 +230,7 @@ static const ss_model_ops block1d_ops = {
     .next_kink = next_kink,
     .observe = observe,
     .observe_column = observe_column,
+    .column_state = column_state,
     .free_impl = free_impl,
 };
 
@@ -236,6 +243,7 @@ static const ss_model_ops block1d_smooth_ops = {
     .next_kink = next_kink,
     .observe = observe,
     .observe_column = observe_column,
+    .column_state = column_state,
     .free_impl = free_impl,
 };
 

@@ -142,7 +142,8 @@ static void test_zero_margin_at_start(void)
 /* The block's observe_column (one-mass and dupont, every law) gives the
  * columns it serves bit for bit as observe() does: the position, the
  * velocities and the bristle, and the contact's ratio, which the extremes
- * tracking samples and locates. */
+ * tracking samples and locates; and its column_state names the columns
+ * that are states (the tracking interpolates that state alone). */
 static void test_observe_column(void)
 {
   GRand *rng = g_rand_new_with_seed(23);
@@ -158,11 +159,12 @@ static void test_observe_column(void)
         g_error("%s %s: %s", scenarios[sc], laws[k], err);
       variants++;
       g_assert_nonnull(m->ops->observe_column);
+      g_assert_nonnull(m->ops->column_state);
       int nc = m->n_columns, nx = m->nx, nk = m->n_contacts;
       double *x = g_new(double, nx), *row = g_new(double, nc);
       int *modes = g_new(int, nk + 1);
       static const int pick[] = {SS_MODE_STICK, 1, -1};
-      int served = 0;
+      int served = 0, states = 0;
       for (int trial = 0; trial < 200; trial++) {
         for (int i = 0; i < nx; i++)
           x[i] = trial == 0 ? 0.0 : g_rand_double_range(rng, -0.05, 0.05);
@@ -170,6 +172,17 @@ static void test_observe_column(void)
           modes[i] = m->hybrid ? pick[g_rand_int_range(rng, 0, 3)] : 1;
         double t = g_rand_double_range(rng, 0.0, 10.0);
         m->ops->observe(m, NULL, t, x, modes, row);
+        states = 0;
+        for (int c = 0; c < nc; c++) { /* the columns that are states, as they are */
+          int i = m->ops->column_state(m, c);
+          if (i < 0)
+            continue;
+          g_assert_cmpint(i, <, nx);
+          if (memcmp(&x[i], &row[c], sizeof x[i]) != 0)
+            g_error("%s %s: column %s is not state %d at trial %d", scenarios[sc], laws[k],
+                    m->columns[c].name, i, trial);
+          states++;
+        }
         served = 0;
         for (int c = 0; c < nc; c++) {
           double v = -12345.0;
@@ -183,8 +196,10 @@ static void test_observe_column(void)
           ratios += m->columns[c].kind == SS_COL_RATIO;
         }
       }
-      /* z, v, the contact's ratio and slip velocity, and LuGre's bristle */
+      /* z, v, the contact's ratio and slip velocity, and LuGre's bristle;
+       * of them z, v and the bristle are states */
       g_assert_cmpint(served, ==, m->nx > 4 ? 5 : 4);
+      g_assert_cmpint(states, ==, m->nx > 4 ? 3 : 2);
       g_free(modes);
       g_free(row);
       g_free(x);
