@@ -251,30 +251,44 @@ static void stretch_select(struct sim_dense *d, int j)
   d->hc_serial = d->serial;
 }
 
-/* State i at u = t - the stretch's end on the selected stretch. */
-static double stretch_value(struct sim_dense *d, int i, double u)
+/* State i's Newton coefficients on the selected stretch. */
+static inline __attribute__((always_inline)) void stretch_build(struct sim_dense *d, int i)
 {
   int m = d->hc_n, nx = d->nx;
-  if (!d->hc_have[i]) {
-    const double *inv = d->hc_inv;
-    const dense_node *const *nd = d->hc_nd;
-    double q[4 * DENSE_SIDE + 4];
-    for (int k = 0; k < m; k++)
-      q[k] = nd[k / 2]->y[i];
-    /* divided differences on the doubled nodes: a rate where one meets itself */
-    for (int k = m - 1; k >= 1; k--)
-      q[k] = k & 1 ? nd[k / 2]->yd[i] : (q[k] - q[k - 1]) * inv[m + k];
-    for (int l = 2; l < m; l++)
-      for (int k = m - 1; k >= l; k--)
-        q[k] = (q[k] - q[k - 1]) * inv[l * m + k];
-    for (int k = 0; k < m; k++)
-      d->hc_c[(size_t)k * (size_t)nx + (size_t)i] = q[k];
-    d->hc_have[i] = true;
-  }
+  const double *inv = d->hc_inv;
+  const dense_node *const *nd = d->hc_nd;
+  double q[4 * DENSE_SIDE + 4];
+  for (int k = 0; k < m; k++)
+    q[k] = nd[k / 2]->y[i];
+  /* divided differences on the doubled nodes: a rate where one meets itself */
+  for (int k = m - 1; k >= 1; k--)
+    q[k] = k & 1 ? nd[k / 2]->yd[i] : (q[k] - q[k - 1]) * inv[m + k];
+  for (int l = 2; l < m; l++)
+    for (int k = m - 1; k >= l; k--)
+      q[k] = (q[k] - q[k - 1]) * inv[l * m + k];
+  for (int k = 0; k < m; k++)
+    d->hc_c[(size_t)k * (size_t)nx + (size_t)i] = q[k];
+  d->hc_have[i] = true;
+}
+
+/* State i at u = t - the stretch's end on the selected stretch, its
+ * coefficients built. */
+static inline __attribute__((always_inline)) double stretch_eval(const struct sim_dense *d, int i,
+                                                                 double u)
+{
+  int m = d->hc_n, nx = d->nx;
   double v = d->hc_c[(size_t)(m - 1) * (size_t)nx + (size_t)i];
   for (int k = m - 2; k >= 0; k--)
     v = v * (u - d->hc_z[k]) + d->hc_c[(size_t)k * (size_t)nx + (size_t)i];
   return v;
+}
+
+/* State i at u on the selected stretch. */
+static double stretch_value(struct sim_dense *d, int i, double u)
+{
+  if (!d->hc_have[i])
+    stretch_build(d, i);
+  return stretch_eval(d, i, u);
 }
 
 /* The state at t within the stretch from node j + 1 to node j. */
@@ -282,9 +296,13 @@ static void stretch_state(ss_sim *s, int j, double t, double *x)
 {
   struct sim_dense *d = s->dense;
   stretch_select(d, j);
+  int nx = d->nx;
+  for (int i = 0; i < nx; i++)
+    if (!d->hc_have[i])
+      stretch_build(d, i);
   double u = t - nth_node(d, j)->t;
-  for (int i = 0; i < d->nx; i++)
-    x[i] = stretch_value(d, i, u);
+  for (int i = 0; i < nx; i++)
+    x[i] = stretch_eval(d, i, u);
 }
 
 /* The newest node j (0: the newest) of the segment whose stretch covers t
