@@ -34,7 +34,7 @@
 #include "sim-private.h"
 
 typedef struct newton {
-  SUNNonlinSolSysFn sys;        /* CVODE's residual */
+  SUNNonlinSolSysFn sys;        /* CVODE's residual (computed here instead) */
   SUNNonlinSolLSetupFn lsetup;  /* CVODE's linear system set-up */
   SUNNonlinSolConvTestFn ctest; /* CVODE's convergence test */
   void *ctest_data;             /* its memory */

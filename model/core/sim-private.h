@@ -205,8 +205,10 @@ int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink);
 /* ---- sim-newton.c: the Newton iteration and the error weights ---- */
 
 /* SUNDIALS' Newton solver for CVODE (CVodeSetNonlinearSolver), bit for
- * bit, solving with the run's LS and A (sim_linsol_small) directly
- * instead of through CVLS; for the BDF runs.  NULL when out of memory. */
+ * bit, computing CVODE's residual itself (its right-hand sides counted in
+ * s->stats) and solving with the run's LS and A (sim_linsol_small)
+ * directly instead of through CVLS; for the BDF runs on the small vector
+ * (ss_sim_new puts it in after CVodeSetJacFn).  NULL when out of memory. */
 SUNNonlinearSolver sim_newton_new(ss_sim *s);
 /* CVODE's error weights (CVodeWFtolerances, user data the run, whose NLS
  * is sim_newton_new's): 1 / (rtol |y_i| + atol_i), set_tolerances' atol_i,
