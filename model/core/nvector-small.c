@@ -57,30 +57,32 @@
 ALWAYS_INLINE void lsum(int n, double a, const double *x, double b, const double *y, double *z)
 {
   /* (a product by 1 is exact: where a or b is 1 it is left out, the same
-   * bits with one multiplication less per element) */
+   * bits with one multiplication less per element; the cases by their
+   * frequency in CVODE's calls: a = b = 1, its predictor's and corrector's
+   * sums, first) */
   if (a == b) {
-    if (a == -1.0) {
-      IVDEP
-      for (int i = 0; i < n; i++)
-        z[i] = -y[i] - x[i];
-    } else if (a == 1.0) {
+    if (a == 1.0) {
       IVDEP
       for (int i = 0; i < n; i++)
         z[i] = x[i] + y[i];
+    } else if (a == -1.0) {
+      IVDEP
+      for (int i = 0; i < n; i++)
+        z[i] = -y[i] - x[i];
     } else {
       IVDEP
       for (int i = 0; i < n; i++)
         z[i] = a * (x[i] + y[i]);
     }
   } else if (a == -b) {
-    if (a == -1.0) {
-      IVDEP
-      for (int i = 0; i < n; i++)
-        z[i] = y[i] - x[i];
-    } else if (a == 1.0) {
+    if (a == 1.0) {
       IVDEP
       for (int i = 0; i < n; i++)
         z[i] = x[i] - y[i];
+    } else if (a == -1.0) {
+      IVDEP
+      for (int i = 0; i < n; i++)
+        z[i] = y[i] - x[i];
     } else {
       IVDEP
       for (int i = 0; i < n; i++)
@@ -440,6 +442,46 @@ static const fixed_ops fixed[17] = {
     F(16),
 };
 #undef F
+
+void ss_nvector_small_add(int n, const double *x, const double *y, double *z)
+{
+#define K(N) lsum(N, 1.0, x, 1.0, y, z)
+  SS_SMALL_SWITCH(n, K)
+#undef K
+}
+
+void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,
+                                  const double *restrict yc, double gamma,
+                                  const double *restrict fd, double *restrict d)
+{
+  double ng = -gamma;
+  switch (kind) {
+  case 1: /* rl1 = 1: lsum's x + y, then a x + y, then -x */
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  d[i] = -(ng * fd[i] + (z1[i] + yc[i]))
+    SS_SMALL_SWITCH(n, K)
+#undef K
+    break;
+  case 2: /* a x + y twice, then -x */
+#define K(N)                    \
+  for (int i = 0; i < (N); i++) \
+  d[i] = -(ng * fd[i] + (rl1 * z1[i] + yc[i]))
+    SS_SMALL_SWITCH(n, K)
+#undef K
+    break;
+  default: /* the linear sums' other cases */
+#define K(N)                      \
+  do {                            \
+    lsum(N, rl1, z1, 1.0, yc, d); \
+    lsum(N, ng, fd, 1.0, d, d);   \
+    scale(N, -1.0, d, d);         \
+  } while (0)
+    SS_SMALL_SWITCH(n, K)
+#undef K
+    break;
+  }
+}
 
 void ss_nvector_small_ops(N_Vector v)
 {

@@ -3,6 +3,8 @@
 #ifndef SS_NVECTOR_SMALL_H
 #define SS_NVECTOR_SMALL_H
 
+#include <math.h>
+
 #include <sundials/sundials_nvector.h>
 
 /* A serial vector of length n whose hot operations are the fixed-size
@@ -10,6 +12,23 @@
 N_Vector ss_nvector_small_new(sunindextype n, SUNContext ctx);
 /* Puts the kernels into serial vector v's ops table. */
 void ss_nvector_small_ops(N_Vector v);
+
+/* z = x + y on n doubles, N_VLinearSum(1, x, 1, y, z)'s bits; z may be x
+ * or y. */
+void ss_nvector_small_add(int n, const double *x, const double *y, double *z);
+/* CVODE's Newton residual negated, the linear system's right-hand side:
+ * d = -(-gamma f + (rl1 zn1 + ycor)) on n doubles, each sum as
+ * N_VLinearSum rounds it (cvNlsResidual's two, then SUNDIALS' Newton
+ * solver's N_VScale(-1)); `kind` is ss_nvector_small_newton_case's for the
+ * coefficients (constant over a step's iteration). */
+static inline int ss_nvector_small_newton_case(sunrealtype rl1, sunrealtype gamma)
+{
+  /* (-gamma = +-1 or rl1 = -1: the linear sums' other cases) */
+  return fabs(gamma) == 1.0 || rl1 == -1.0 ? 0 : rl1 == 1.0 ? 1 : 2;
+}
+void ss_nvector_small_newton_step(int n, int kind, double rl1, const double *restrict z1,
+                                  const double *restrict yc, double gamma,
+                                  const double *restrict fd, double *restrict d);
 
 /* Kernel K's body for a length N known at compile time in each case of
  * the switch (the compiler unrolls them), and a plain loop above 16: the

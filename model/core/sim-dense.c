@@ -58,6 +58,8 @@ typedef struct dense_node {
 } dense_node;
 
 struct sim_dense {
+  int nx;          /* the model's states */
+  int n_contacts;  /* its contacts */
   int n_watch;     /* watched columns */
   int *watch;      /* their indices */
   bool *records;   /* per watched column: only extremes beyond every earlier one */
@@ -67,31 +69,36 @@ struct sim_dense {
   void (*peak)(void *user, const ss_peak *p);
   void *user; /* for peak */
   dense_node node[DENSE_NODES];
-  int head;      /* the newest node */
-  int n_nodes;   /* nodes kept */
-  int segment;   /* restarts so far */
-  double t;      /* followed up to here, s (NAN: nothing yet) */
-  bool fresh;    /* the next stretch starts a segment: a node and a sample at its start */
-  int since;     /* stretches since the last sample */
-  double st[3];  /* the last three samples' times, oldest first */
-  int sseg[3];   /* their segments */
-  double *sv;    /* 3 * n_watch values, sample-major */
-  int n_samples; /* samples held (at most 3) */
-  double *x;     /* scratch state */
-  double *row;   /* scratch row */
-  void *scratch; /* observe's scratch */
-  N_Vector dky;  /* scratch state or rate from the interpolant */
-  N_Vector zn1;  /* CVODE's zn[1], h y' at the last step's end (CVODE allocates its
-                    history once, with its memory: the same vector for the whole
-                    run); NULL: not asked for yet */
-  long serial;   /* nodes added so far */
+  int head;        /* the newest node */
+  int n_nodes;     /* nodes kept */
+  int segment;     /* restarts so far */
+  double t;        /* followed up to here, s (NAN: nothing yet) */
+  bool fresh;      /* the next stretch starts a segment: a node and a sample at its start */
+  int since;       /* stretches since the last sample */
+  double st[3];    /* the last three samples' times, oldest first */
+  int sseg[3];     /* their segments */
+  double *sv;      /* 3 * n_watch values, sample-major */
+  int n_samples;   /* samples held (at most 3) */
+  double *x;       /* scratch state */
+  double *row;     /* scratch row */
+  void *scratch;   /* observe's scratch */
+  bool whole_rows; /* a watched column the model has not alone: samples are whole rows */
+  N_Vector dky;    /* scratch state or rate from the interpolant */
+  N_Vector zn1;    /* CVODE's zn[1], h y' at the last step's end (CVODE allocates its
+                      history once, with its memory: the same vector for the whole
+                      run); NULL: not asked for yet */
+  long serial;     /* nodes added so far */
   /* the last stretch interpolated (stretch_state) */
   int hc_n;                        /* its Hermite conditions (0: none) */
   double hc_b;                     /* its end, s */
   int hc_seg;                      /* its segment */
   long hc_serial;                  /* serial when it was built */
   double hc_z[4 * DENSE_SIDE + 4]; /* its nodes, each twice, s from its end */
-  double *hc_c;                    /* (4 DENSE_SIDE + 4) * nx Newton coefficients */
+  /* the reciprocals of its divided differences' spans */
+  double hc_inv[(4 * DENSE_SIDE + 4) * (4 * DENSE_SIDE + 4)];
+  const dense_node *hc_nd[2 * DENSE_SIDE + 2]; /* its nodes, the oldest first */
+  double *hc_c;                                /* (4 DENSE_SIDE + 4) * nx Newton coefficients */
+  bool *hc_have;                               /* nx: a state's coefficients are built */
 };
 
 void sim_dense_free(struct sim_dense *d)
@@ -112,6 +119,7 @@ void sim_dense_free(struct sim_dense *d)
   free(d->row);
   free(d->scratch);
   free(d->hc_c);
+  free(d->hc_have);
   if (d->dky)
     N_VDestroy(d->dky);
   free(d);
@@ -135,9 +143,13 @@ static struct sim_dense *dense_new(ss_sim *s)
   d->scratch = m->observe_scratch ? calloc(1, m->observe_scratch) : NULL;
   d->dky = N_VClone(s->y);
   d->hc_c = calloc((4 * DENSE_SIDE + 4) * (size_t)m->nx + 1, sizeof(double));
+  d->hc_have = calloc((size_t)m->nx + 1, sizeof(bool));
+  d->nx = m->nx;
+  d->n_contacts = m->n_contacts;
   d->t = NAN;
   d->fresh = true;
-  if (!ok || !d->x || !d->row || !d->dky || !d->hc_c || (m->observe_scratch && !d->scratch)) {
+  if (!ok || !d->x || !d->row || !d->dky || !d->hc_c || !d->hc_have ||
+      (m->observe_scratch && !d->scratch)) {
     sim_dense_free(d);
     return NULL;
   }
@@ -189,9 +201,10 @@ bool ss_sim_watch(ss_sim *s, int col, bool records, void (*peak)(void *user, con
   return true;
 }
 
-static dense_node *nth_node(struct sim_dense *d, int j) /* j = 0: the newest */
+static dense_node *nth_node(struct sim_dense *d, int j) /* 0 <= j < DENSE_NODES; 0: the newest */
 {
-  return &d->node[(d->head - j + DENSE_NODES) % DENSE_NODES];
+  int k = d->head - j;
+  return &d->node[k < 0 ? k + DENSE_NODES : k];
 }
 
 static bool near_len(double l, double len)
@@ -199,64 +212,118 @@ static bool near_len(double l, double len)
   return l <= DENSE_RATIO * len && len <= DENSE_RATIO * l;
 }
 
-/* The state at t within the stretch from node j + 1 to node j (j = 0: the
- * newest): Hermite interpolation on the states and rates of its two ends
- * and of the nodes beside them in the segment (up to DENSE_SIDE on each
- * side), in Newton form, kept for the next point on the same stretch. */
+/* The stretch from node j + 1 to node j (j = 0: the newest) for Hermite
+ * interpolation on the states and rates of its two ends and of the nodes
+ * beside them in the segment (up to DENSE_SIDE on each side), in Newton
+ * form: its nodes and spans, kept for the next point on the same stretch,
+ * a state's coefficients built when a point first needs them. */
+static void stretch_select(struct sim_dense *d, int j)
+{
+  const dense_node *b = nth_node(d, j);
+  int seg = b->segment;
+  if (d->hc_n > 0 && d->hc_b == b->t && d->hc_seg == seg && d->hc_serial == d->serial)
+    return;
+  /* the nodes: from the oldest, each twice (value, rate) */
+  int lo = j + 1, hi = j;
+  double len = b->t - nth_node(d, j + 1)->t;
+  for (int k = 0; k < DENSE_SIDE && lo + 1 < d->n_nodes && nth_node(d, lo + 1)->segment == seg &&
+                  near_len(nth_node(d, lo)->t - nth_node(d, lo + 1)->t, len);
+       k++)
+    lo++;
+  for (int k = 0; k < DENSE_SIDE && hi > 0 && nth_node(d, hi - 1)->segment == seg &&
+                  near_len(nth_node(d, hi - 1)->t - nth_node(d, hi)->t, len);
+       k++)
+    hi--;
+  int m = 2 * (lo - hi + 1);
+  for (int k = 0; k < m / 2; k++)
+    d->hc_nd[k] = nth_node(d, lo - k);
+  double t0 = b->t;
+  for (int k = 0; k < m; k++)
+    d->hc_z[k] = d->hc_nd[k / 2]->t - t0;
+  for (int l = 1; l < m; l++)
+    for (int k = l; k < m; k++)
+      d->hc_inv[l * m + k] = 1.0 / (d->hc_z[k] - d->hc_z[k - l]);
+  for (int i = 0; i < d->nx; i++)
+    d->hc_have[i] = false;
+  d->hc_n = m;
+  d->hc_b = b->t;
+  d->hc_seg = seg;
+  d->hc_serial = d->serial;
+}
+
+/* State i's Newton coefficients on the selected stretch. */
+static inline __attribute__((always_inline)) void stretch_build(struct sim_dense *d, int i)
+{
+  int m = d->hc_n, nx = d->nx;
+  const double *inv = d->hc_inv;
+  const dense_node *const *nd = d->hc_nd;
+  double q[4 * DENSE_SIDE + 4];
+  for (int k = 0; k < m; k++)
+    q[k] = nd[k / 2]->y[i];
+  /* divided differences on the doubled nodes: a rate where one meets itself */
+  for (int k = m - 1; k >= 1; k--)
+    q[k] = k & 1 ? nd[k / 2]->yd[i] : (q[k] - q[k - 1]) * inv[m + k];
+  for (int l = 2; l < m; l++)
+    for (int k = m - 1; k >= l; k--)
+      q[k] = (q[k] - q[k - 1]) * inv[l * m + k];
+  for (int k = 0; k < m; k++)
+    d->hc_c[(size_t)k * (size_t)nx + (size_t)i] = q[k];
+  d->hc_have[i] = true;
+}
+
+/* State i at u = t - the stretch's end on the selected stretch, its
+ * coefficients built. */
+static inline __attribute__((always_inline)) double stretch_eval(const struct sim_dense *d, int i,
+                                                                 double u)
+{
+  int m = d->hc_n, nx = d->nx;
+  double v = d->hc_c[(size_t)(m - 1) * (size_t)nx + (size_t)i];
+  for (int k = m - 2; k >= 0; k--)
+    v = v * (u - d->hc_z[k]) + d->hc_c[(size_t)k * (size_t)nx + (size_t)i];
+  return v;
+}
+
+/* State i at u on the selected stretch. */
+static double stretch_value(struct sim_dense *d, int i, double u)
+{
+  if (!d->hc_have[i])
+    stretch_build(d, i);
+  return stretch_eval(d, i, u);
+}
+
+/* The state at t within the stretch from node j + 1 to node j. */
 static void stretch_state(ss_sim *s, int j, double t, double *x)
 {
   struct sim_dense *d = s->dense;
-  int nx = s->m->nx;
-  const dense_node *b = nth_node(d, j);
-  int seg = b->segment;
-  if (!(d->hc_n > 0 && d->hc_b == b->t && d->hc_seg == seg && d->hc_serial == d->serial)) {
-    /* the nodes: from the oldest, each twice (value, rate) */
-    int lo = j + 1, hi = j;
-    double len = b->t - nth_node(d, j + 1)->t;
-    for (int k = 0; k < DENSE_SIDE && lo + 1 < d->n_nodes && nth_node(d, lo + 1)->segment == seg &&
-                    near_len(nth_node(d, lo)->t - nth_node(d, lo + 1)->t, len);
-         k++)
-      lo++;
-    for (int k = 0; k < DENSE_SIDE && hi > 0 && nth_node(d, hi - 1)->segment == seg &&
-                    near_len(nth_node(d, hi - 1)->t - nth_node(d, hi)->t, len);
-         k++)
-      hi--;
-    int m = 2 * (lo - hi + 1);
-    const dense_node *nd[2 * DENSE_SIDE + 2];
-    for (int k = 0; k < m / 2; k++)
-      nd[k] = nth_node(d, lo - k);
-    double t0 = b->t, inv[(4 * DENSE_SIDE + 4) * (4 * DENSE_SIDE + 4)];
-    for (int k = 0; k < m; k++)
-      d->hc_z[k] = nd[k / 2]->t - t0;
-    for (int l = 1; l < m; l++)
-      for (int k = l; k < m; k++)
-        inv[l * m + k] = 1.0 / (d->hc_z[k] - d->hc_z[k - l]);
-    for (int i = 0; i < nx; i++) {
-      double q[4 * DENSE_SIDE + 4];
-      for (int k = 0; k < m; k++)
-        q[k] = nd[k / 2]->y[i];
-      /* divided differences on the doubled nodes: a rate where one meets itself */
-      for (int k = m - 1; k >= 1; k--)
-        q[k] = k & 1 ? nd[k / 2]->yd[i] : (q[k] - q[k - 1]) * inv[m + k];
-      for (int l = 2; l < m; l++)
-        for (int k = m - 1; k >= l; k--)
-          q[k] = (q[k] - q[k - 1]) * inv[l * m + k];
-      for (int k = 0; k < m; k++)
-        d->hc_c[(size_t)k * (size_t)nx + (size_t)i] = q[k];
-    }
-    d->hc_n = m;
-    d->hc_b = b->t;
-    d->hc_seg = seg;
-    d->hc_serial = d->serial;
+  stretch_select(d, j);
+  int nx = d->nx;
+  for (int i = 0; i < nx; i++)
+    if (!d->hc_have[i])
+      stretch_build(d, i);
+  double u = t - nth_node(d, j)->t;
+  for (int i = 0; i < nx; i++)
+    x[i] = stretch_eval(d, i, u);
+}
+
+/* The newest node j (0: the newest) of the segment whose stretch covers t
+ * (*at: t is the node's own time); -1 if none does. */
+static inline int dense_find(const struct sim_dense *d, double t, int segment, bool *at)
+{
+  for (int j = 0; j < d->n_nodes; j++) {
+    const dense_node *b = nth_node((struct sim_dense *)d, j);
+    if (b->segment != segment || t > b->t)
+      continue;
+    *at = !(t < b->t);
+    if (*at)
+      return j;
+    const dense_node *a = j + 1 < d->n_nodes ? nth_node((struct sim_dense *)d, j + 1) : NULL;
+    if (!a || a->segment != segment)
+      return -1;
+    if (t < a->t)
+      continue;
+    return j;
   }
-  int m = d->hc_n;
-  double u = t - b->t;
-  for (int i = 0; i < nx; i++) {
-    double v = d->hc_c[(size_t)(m - 1) * (size_t)nx + (size_t)i];
-    for (int k = m - 2; k >= 0; k--)
-      v = v * (u - d->hc_z[k]) + d->hc_c[(size_t)k * (size_t)nx + (size_t)i];
-    x[i] = v;
-  }
+  return -1;
 }
 
 /* The state at t on the newest stretch of the segment that covers it (at
@@ -265,24 +332,16 @@ static void stretch_state(ss_sim *s, int j, double t, double *x)
 static inline const double *dense_state(ss_sim *s, double t, int segment, const int **modes)
 {
   struct sim_dense *d = s->dense;
-  for (int j = 0; j < d->n_nodes; j++) {
-    const dense_node *b = nth_node(d, j);
-    if (b->segment != segment || t > b->t)
-      continue;
-    const double *x = b->y;
-    if (t < b->t) {
-      const dense_node *a = j + 1 < d->n_nodes ? nth_node(d, j + 1) : NULL;
-      if (!a || a->segment != segment)
-        return NULL;
-      if (t < a->t)
-        continue;
-      stretch_state(s, j, t, d->x);
-      x = d->x;
-    }
-    *modes = b->modes;
-    return x;
-  }
-  return NULL;
+  bool at;
+  int j = dense_find(d, t, segment, &at);
+  if (j < 0)
+    return NULL;
+  const dense_node *b = nth_node(d, j);
+  *modes = b->modes;
+  if (at)
+    return b->y;
+  stretch_state(s, j, t, d->x);
+  return d->x;
 }
 
 /* The row at t (dense_state's) in d->row; false if no stretch covers t. */
@@ -296,10 +355,44 @@ static bool dense_row(ss_sim *s, double t, int segment)
   return true;
 }
 
+/* The watched columns of the row at t (dense_state's) in d->row, each
+ * alone where the model has them so (observe_column), else the whole row;
+ * false if no stretch covers t. */
+static bool dense_sample_row(ss_sim *s, double t, int segment)
+{
+  struct sim_dense *d = s->dense;
+  const ss_model_ops *ops = s->m->ops;
+  if (!ops->observe_column || d->whole_rows)
+    return dense_row(s, t, segment);
+  const int *modes;
+  const double *x = dense_state(s, t, segment, &modes);
+  if (!x)
+    return false;
+  for (int w = 0; w < d->n_watch; w++)
+    if (!ops->observe_column(s->m, t, x, modes, d->watch[w], &d->row[d->watch[w]])) {
+      d->whole_rows = true; /* a column it has not alone: whole rows from here on */
+      ops->observe(s->m, d->scratch, t, x, modes, d->row);
+      break;
+    }
+  return true;
+}
+
 /* Column col of the row at t, times sign (NAN: no stretch covers t): the
  * model's observe_column where it has that column alone, else the row. */
 static double dense_value(ss_sim *s, double t, int segment, int col, double sign)
 {
+  struct sim_dense *d = s->dense;
+  int i = s->m->ops->column_state ? s->m->ops->column_state(s->m, col) : -1;
+  if (i >= 0) { /* a state's own value: that state alone */
+    bool at;
+    int j = dense_find(d, t, segment, &at);
+    if (j < 0)
+      return NAN;
+    if (at)
+      return sign * nth_node(d, j)->y[i];
+    stretch_select(d, j);
+    return sign * stretch_value(d, i, t - nth_node(d, j)->t);
+  }
   const int *modes;
   const double *x = dense_state(s, t, segment, &modes);
   if (!x)
@@ -407,7 +500,8 @@ static void add_sample(ss_sim *s, double t, int seg)
     d->st[1] = d->st[2];
     d->sseg[0] = d->sseg[1];
     d->sseg[1] = d->sseg[2];
-    memmove(d->sv, d->sv + n, sizeof(double) * 2 * (size_t)n);
+    for (int k = 0; k < 2 * n; k++) /* (a few doubles) */
+      d->sv[k] = d->sv[k + n];
     d->n_samples = 2;
   }
   int k = d->n_samples++;
@@ -438,7 +532,7 @@ void sim_dense_restart(ss_sim *s, double t)
   if (!d)
     return;
   /* the segment's end: a sample, at its last node */
-  if (d->since > 0 && !isnan(d->t) && dense_row(s, d->t, d->segment))
+  if (d->since > 0 && !isnan(d->t) && dense_sample_row(s, d->t, d->segment))
     add_sample(s, d->t, d->segment);
   d->since = 0;
   d->segment++;
@@ -446,51 +540,87 @@ void sim_dense_restart(ss_sim *s, double t)
   d->t = t;
 }
 
-/* A new node at t on the last step's interpolant: its state and rate
- * (at the step's end, CVODE's own y_n and zn[1] / h, the interpolant's
- * there without the interpolation); false if the interpolant cannot tell. */
-static bool add_node(ss_sim *s, double t)
+/* The node at t from CVodeGetDky (a stretch cut short by an event, a
+ * segment's start): its state and rate; false if the interpolant cannot
+ * tell. */
+static __attribute__((noinline)) bool dky_node(ss_sim *s, double t, dense_node *p)
 {
   struct sim_dense *d = s->dense;
-  int nx = s->m->nx;
+  size_t bytes = sizeof(double) * (size_t)s->m->nx;
+  if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
+    return false;
+  memcpy(p->y, SIM_DATA(d->dky), bytes);
+  if (CVodeGetDky(s->cvode, t, 1, d->dky) != CV_SUCCESS)
+    return false;
+  memcpy(p->yd, SIM_DATA(d->dky), bytes);
+  return true;
+}
+
+/* CVODE's zn[1] (CVODE allocates its history once, with its memory: the
+ * same vector for the whole run); NULL if CVODE does not tell. */
+static __attribute__((noinline)) N_Vector cvode_zn1(ss_sim *s)
+{
+  N_Vector zn1 = NULL;
+  if (CVodeGetNonlinearSystemData(s->cvode, &(sunrealtype){0}, &(N_Vector){NULL}, &(N_Vector){NULL},
+                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &zn1,
+                                  &(void *){NULL}) != CV_SUCCESS)
+    return NULL;
+  return zn1;
+}
+
+/* A new node at t on the last step's interpolant: its state and rate
+ * (at the step's end, CVODE's own y_n and zn[1] / h, the interpolant's
+ * there without the interpolation); false if the interpolant cannot tell.
+ * Every step comes here: the step's end is two copies of the state's
+ * length and the modes, the rest out of the way. */
+static inline __attribute__((always_inline)) bool add_node(ss_sim *s, struct sim_dense *d, double t)
+{
   int next = d->head + 1 < DENSE_NODES ? d->head + 1 : 0;
   dense_node *p = &d->node[next];
-  sunrealtype tn = NAN, h = 0.0;
-  if (!d->zn1 &&
-      CVodeGetNonlinearSystemData(s->cvode, &(sunrealtype){0}, &(N_Vector){NULL}, &(N_Vector){NULL},
-                                  &(N_Vector){NULL}, &(sunrealtype){0}, &(sunrealtype){0}, &d->zn1,
-                                  &(void *){NULL}) != CV_SUCCESS)
-    d->zn1 = NULL;
-  N_Vector zn1 = d->zn1;
-  if (CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
-      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0 && zn1) {
-    const double *restrict z = SIM_DATA(zn1), *restrict y = SIM_DATA(s->y);
+  if (!d->zn1)
+    d->zn1 = cvode_zn1(s);
+  sunrealtype tn, h;
+  if (d->zn1 && CVodeGetCurrentTime(s->cvode, &tn) == CV_SUCCESS && t == tn &&
+      CVodeGetLastStep(s->cvode, &h) == CV_SUCCESS && h != 0.0) {
+    const double *restrict z = SIM_DATA(d->zn1), *restrict y = SIM_DATA(s->y);
     double *restrict yn = p->y, *restrict yd = p->yd, r = 1.0 / h;
     /* (loops of the state's length, unrolled) */
-#define K(N)                                     \
-  do {                                           \
-    memcpy(yn, y, sizeof(double) * (size_t)(N)); \
-    for (int i = 0; i < (N); i++)                \
-      yd[i] = z[i] * r;                          \
-  } while (0)
-    SS_SMALL_SWITCH(nx, K)
+#define K(N)                                         \
+  _Pragma("GCC ivdep") for (int i = 0; i < (N); i++) \
+  {                                                  \
+    yn[i] = y[i];                                    \
+    yd[i] = z[i] * r;                                \
+  }
+    SS_SMALL_SWITCH(d->nx, K)
 #undef K
-  } else {
-    if (CVodeGetDky(s->cvode, t, 0, d->dky) != CV_SUCCESS)
-      return false;
-    memcpy(p->y, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
-    if (CVodeGetDky(s->cvode, t, 1, d->dky) != CV_SUCCESS)
-      return false;
-    memcpy(p->yd, SIM_DATA(d->dky), sizeof(double) * (size_t)nx);
+  } else if (!dky_node(s, t, p)) {
+    return false;
   }
   p->t = t;
   p->segment = d->segment;
-  for (int i = 0; i < s->m->n_contacts; i++)
-    p->modes[i] = s->modes[i];
+  int *restrict pm = p->modes;
+  const int *restrict sm = s->modes;
+  if (d->n_contacts == 1) /* (the commonest: no loop) */
+    pm[0] = sm[0];
+  else
+    for (int i = 0, nc = d->n_contacts; i < nc; i++)
+      pm[i] = sm[i];
   d->head = next;
   d->serial++;
   if (d->n_nodes < DENSE_NODES)
     d->n_nodes++;
+  return true;
+}
+
+/* A segment's first node, at its start a, and its sample there; false if
+ * the interpolant cannot tell. */
+static __attribute__((noinline)) bool segment_start(ss_sim *s, struct sim_dense *d, double a)
+{
+  if (!add_node(s, d, a))
+    return false;
+  d->fresh = false;
+  if (dense_sample_row(s, a, d->segment))
+    add_sample(s, a, d->segment);
   return true;
 }
 
@@ -501,24 +631,21 @@ void sim_dense_follow(ss_sim *s, double until)
    * within a step) comes back for the rest of the step */
   if (!d || d->n_watch == 0 || (until < s->t_step && !(until >= nextafter(s->t_step, -INFINITY))))
     return;
-  double a = isnan(d->t) ? 0.0 : d->t;
-  if (!(until > a))
-    return;
   if (d->fresh) { /* the segment's first node, on its first step */
-    if (!add_node(s, a))
+    double a = isnan(d->t) ? 0.0 : d->t;
+    if (!(until > a) || !segment_start(s, d, a))
       return;
-    d->fresh = false;
-    if (dense_row(s, a, d->segment))
-      add_sample(s, a, d->segment);
+  } else if (!(until > d->t)) {
+    return;
   }
-  if (!add_node(s, until))
+  if (!add_node(s, d, until))
     return;
   d->t = until;
   /* samples a few stretches apart: the stretches between them are kept,
    * and a search runs on them */
   if (++d->since >= DENSE_EVERY || until >= s->opts.t_end) {
     d->since = 0;
-    if (dense_row(s, until, d->segment))
+    if (dense_sample_row(s, until, d->segment))
       add_sample(s, until, d->segment);
   }
 }

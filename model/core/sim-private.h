@@ -7,6 +7,8 @@
  *                 speeds that dip through zero within the step
  *   sim-linsol.c  the BDF Newton iteration's dense linear solver for small
  *                 states (and nvector-small.c, their N_Vector)
+ *   sim-newton.c  the BDF Newton iteration solving with it directly, and
+ *                 the error weights in one loop (CVODE's extension points)
  *   sim-dense.c   the extremes of watched columns between the steps
  *                 (ss_sim_watch: metrics independent of the output grid)
  *
@@ -60,7 +62,7 @@ struct ss_sim {
   N_Vector y;              /* continuous state */
   SUNMatrix A;             /* BDF Jacobian (dense) */
   SUNLinearSolver LS;      /* BDF linear solver */
-  SUNNonlinearSolver NLS;  /* Adams fixed-point solver */
+  SUNNonlinearSolver NLS;  /* Adams fixed-point, BDF Newton solver (sim-newton.c) */
   N_Vector jac_col;        /* a column of A as a vector (sim_jac_dq; no data of its own) */
   int *modes;              /* n_contacts current modes */
   int *old_modes;          /* scratch */
@@ -204,6 +206,19 @@ int sim_follow_creep(ss_sim *s, double t_b, bool root_at_end, const ss_sink *sin
 double sim_find_dip(ss_sim *s, double t_a, double t_b);
 /* Ends the last step at the dip t_dip and resolves there; < 0 on failure. */
 int sim_stop_at_dip(ss_sim *s, double t_dip, const ss_sink *sink);
+
+/* ---- sim-newton.c: the Newton iteration and the error weights ---- */
+
+/* SUNDIALS' Newton solver for CVODE (CVodeSetNonlinearSolver), bit for
+ * bit, computing CVODE's residual itself (its right-hand sides counted in
+ * s->stats) and solving with the run's LS and A (sim_linsol_small)
+ * directly instead of through CVLS; for the BDF runs on the small vector
+ * (ss_sim_new puts it in after CVodeSetJacFn).  NULL when out of memory. */
+SUNNonlinearSolver sim_newton_new(ss_sim *s);
+/* CVODE's error weights (CVodeWFtolerances, user data the run, whose NLS
+ * is sim_newton_new's): 1 / (rtol |y_i| + atol_i), set_tolerances' atol_i,
+ * bit for bit what CVODE computes from the tolerances it sets. */
+int sim_ewt(N_Vector y, N_Vector ewt, void *user);
 
 /* ---- sim-dense.c: extremes of watched columns on the dense output ---- */
 

@@ -447,6 +447,12 @@ ss_sim *ss_sim_new(const ss_model *m, const ss_run_opts *opts, char **error)
         s->jac_col = N_VCloneEmpty(s->y);
         flag = s->jac_col ? CVodeSetJacFn(s->cvode, sim_jac_dq) : -1;
       }
+      if (flag == 0 && !sim_plain_sundials) { /* sim-newton.c: CVODE's, bit for bit */
+        s->NLS = sim_newton_new(s);
+        flag = s->NLS ? CVodeSetNonlinearSolver(s->cvode, s->NLS) : -1;
+        if (flag == 0)
+          flag = CVodeWFtolerances(s->cvode, sim_ewt);
+      }
       if (flag == 0 && m->hybrid)
         flag = CVodeSetEtaFixedStepBounds(s->cvode, 0.0, SIM_HYBRID_BDF_ETA_MAX_FIXED);
     } else {

@@ -73,6 +73,10 @@ typedef struct ss_model_ops {
    * one watched column's peak with it. */
   bool (*observe_column)(const ss_model *m, double t, const double *x, const int *modes, int col,
                          double *value);
+  /* Optional: the state whose value column col of observe()'s row is
+   * (x[i] itself, bit for bit), else -1.  The extremes tracking then
+   * interpolates that state alone where it locates the column's peak. */
+  int (*column_state)(const ss_model *m, int col);
   /* Frees the scenario-specific part. */
   void (*free_impl)(void *impl);
 } ss_model_ops;

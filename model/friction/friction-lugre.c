@@ -13,36 +13,31 @@
 #include "friction.h"
 #include "ss-internal.h"
 
-/* Stribeck function G(v) between mu_s (at rest) and mu_k (sliding fast). */
-static double stribeck(const ss_friction *f, double v)
-{
-  double r = v / f->vartheta;
-  return f->mu_k + (f->mu_s - f->mu_k) * exp(-r * r);
-}
-
 /* g(v) never below this share of mu_s: with mu_k = 0 it underflows to 0
  * when sliding (z' = v - z sigma0 |v| / 0), which stopped the run. */
 #define LUGRE_G_FLOOR 1e-6
 
-/* bristle rate z', m/s */
-static double zdot_of(const ss_friction *f, double v, double z)
-{
-  if (!(f->mu_s > 0.0))
-    return 0.0; /* no friction: the bristle stays at rest (z = 0) */
-  /* max(g, floor) as fmax gives it: floor > 0, and g NaN gives floor */
-  double g = stribeck(f, v), floor = LUGRE_G_FLOOR * f->mu_s;
-  return v - z * f->sigma0 * fabs(v) / (g > floor ? g : floor);
-}
-
-/* sigma0 z + sigma1(v) z' */
+/* sigma0 z + sigma1(v) z', with the bristle rate
+ * z' = v - z sigma0 |v| / max(g(v), floor), m/s, and the Stribeck function
+ * g(v) = mu_k + (mu_s - mu_k) exp(-(v/vartheta)^2) between mu_s (at rest)
+ * and mu_k (sliding fast); the decaying damping's exp(-(v/vartheta)^2) is
+ * g's own (one exp per coefficient). */
 static double mu(const ss_friction *f, double v, double z, double *zdot)
 {
-  *zdot = zdot_of(f, v, z);
-  if (f->sigma1_damping == SS_LUGRE_DAMPING_DECAYING) {
-    double r = v / f->vartheta;
-    return f->sigma0 * z + f->sigma1 * exp(-r * r) * *zdot;
+  double r = v / f->vartheta, e = NAN, zd = 0.0; /* no friction: the bristle stays at rest */
+  if (f->mu_s > 0.0) {
+    e = exp(-r * r);
+    /* max(g, floor) as fmax gives it: floor > 0, and g NaN gives floor */
+    double g = f->mu_k + (f->mu_s - f->mu_k) * e, floor = LUGRE_G_FLOOR * f->mu_s;
+    zd = v - z * f->sigma0 * fabs(v) / (g > floor ? g : floor);
   }
-  return f->sigma0 * z + f->sigma1 * *zdot;
+  *zdot = zd;
+  if (f->sigma1_damping == SS_LUGRE_DAMPING_DECAYING) {
+    if (!(f->mu_s > 0.0))
+      e = exp(-r * r);
+    return f->sigma0 * z + f->sigma1 * e * zd;
+  }
+  return f->sigma0 * z + f->sigma1 * zd;
 }
 
 /* mu_s / sigma0, the deflection at rest under the static load, m */

@@ -24,6 +24,9 @@ typedef struct block1d_layout {
 typedef struct block1d_model {
   ss_block1d *b;     /* mechanism */
   block1d_layout at; /* state indices */
+  /* a smooth law's coefficient (ss_friction_mu's, without looking the
+   * law up on every evaluation); NULL for the exact law */
+  double (*mu)(const ss_friction *f, double v, double z, double *zdot);
 } block1d_model;
 
 static const block1d_model *impl(const ss_model *m) { return m->impl; }
@@ -49,7 +52,7 @@ static double friction_force(const ss_model *m, const double *x, const int *mode
       return -L->applied;
     return -modes[0] * b->fr.mu_k * L->normal - b->viscous * v;
   }
-  mu = ss_friction_mu(&b->fr, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, zb_dot);
+  mu = bm->mu(&b->fr, v, bm->at.bristle >= 0 ? x[bm->at.bristle] : 0.0, zb_dot);
   return -L->normal * mu - b->viscous * v;
 }
 
@@ -72,6 +75,28 @@ static int rhs(const ss_model *m, double t, const double *x, const int *modes, d
   xdot[IV] = (L.applied + fric) / b->mass;
   if (bm->at.bristle >= 0)
     xdot[bm->at.bristle] = zb_dot;
+  xdot[bm->at.diss] = -fric * v;
+  return 0;
+}
+
+/* rhs for a smooth law (no modes): M z'' = F - C z' - N mu(z', bristle),
+ * the same operations as rhs's. */
+static int rhs_smooth(const ss_model *m, double t, const double *x, const int *modes, double *xdot)
+{
+  (void)modes;
+  const block1d_model *bm = impl(m);
+  const ss_block1d *b = bm->b;
+  ss_block1d_loads L;
+  double v = x[IV], zb_dot = 0.0;
+  b->loads(b, t, x[IZ], v, &L);
+  xdot[bm->at.work] = L.power_in;
+  int k = bm->at.bristle;
+  double mu = bm->mu(&b->fr, v, k >= 0 ? x[k] : 0.0, &zb_dot);
+  double fric = -L.normal * mu - b->viscous * v;
+  xdot[IZ] = v;
+  xdot[IV] = (L.applied + fric) / b->mass;
+  if (k >= 0)
+    xdot[k] = zb_dot;
   xdot[bm->at.diss] = -fric * v;
   return 0;
 }
@@ -147,6 +172,41 @@ static void observe(const ss_model *m, void *scratch, double t, const double *x,
   row[c++] = L.potential;
 }
 
+/* observe()'s columns the state gives alone or with the loads and the
+ * friction force only (no extra columns, no energies): the position, the
+ * velocity, the bristle, the contact's ratio and slip velocity, bit for
+ * bit the row's.  The extremes tracking samples and locates the
+ * amplitude's velocity and the ratio's peaks with it. */
+static bool observe_column(const ss_model *m, double t, const double *x, const int *modes, int col,
+                           double *value)
+{
+  const block1d_model *bm = impl(m);
+  int c = bm->at.bristle >= 0 ? 3 : 2; /* the contact's first column (F) */
+  if (col == IZ || col == IV || (col == 2 && c == 3)) {
+    *value = x[col]; /* z, v, the bristle: the state's own */
+    return true;
+  }
+  if (col == c + 3) { /* the slip velocity */
+    *value = x[IV];
+    return true;
+  }
+  if (col != c + 2)
+    return false;
+  const ss_block1d *b = bm->b;
+  ss_block1d_loads L;
+  double zb_dot;
+  b->loads(b, t, x[IZ], x[IV], &L);
+  double fric = friction_force(m, x, modes, &L, &zb_dot);
+  *value = L.normal > 0.0 ? fabs(fric) / L.normal : NAN;
+  return true;
+}
+
+/* observe()'s columns that are states: z, v and the bristle. */
+static int column_state(const ss_model *m, int col)
+{
+  return col == IZ || col == IV || (col == 2 && impl(m)->at.bristle == 2) ? col : -1;
+}
+
 static double next_kink(const ss_model *m, double t)
 {
   const ss_block1d *b = impl(m)->b;
@@ -160,6 +220,7 @@ static void free_impl(void *p)
   free(bm);
 }
 
+/* (the smooth laws' copy of these, with rhs_smooth) */
 static const ss_model_ops block1d_ops = {
     .initial = initial,
     .rhs = rhs,
@@ -168,6 +229,21 @@ static const ss_model_ops block1d_ops = {
     .resolve = resolve,
     .next_kink = next_kink,
     .observe = observe,
+    .observe_column = observe_column,
+    .column_state = column_state,
+    .free_impl = free_impl,
+};
+
+static const ss_model_ops block1d_smooth_ops = {
+    .initial = initial,
+    .rhs = rhs_smooth,
+    .contacts = contacts,
+    .speeds = speeds,
+    .resolve = resolve,
+    .next_kink = next_kink,
+    .observe = observe,
+    .observe_column = observe_column,
+    .column_state = column_state,
     .free_impl = free_impl,
 };
 
@@ -198,12 +274,13 @@ ss_model *ss_block1d_model_new(const ss_scenario *sc, const double *values, ss_b
     return ss_set_error(error, "out of memory");
   }
   bm->b = b;
+  bm->mu = law->event_driven ? NULL : law->mu;
   bm->at.bristle = state ? 2 : -1;
   bm->at.work = state ? 3 : 2;
   bm->at.diss = bm->at.work + 1;
   m->integral[bm->at.work] = m->integral[bm->at.diss] = true;
   m->impl = bm;
-  m->ops = &block1d_ops;
+  m->ops = law->event_driven ? &block1d_ops : &block1d_smooth_ops;
   m->hybrid = law->event_driven;
   m->stiff = !m->hybrid;
   /* a stuck block only needs steps short against the load's period */

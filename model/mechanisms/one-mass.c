@@ -24,16 +24,30 @@ static double load_force(const one_mass *p, double t)
   return p->A != 0.0 ? p->F0 + p->A * sin(p->omega * t) : p->F0 + 0.0;
 }
 
-static void loads(const ss_block1d *b, double t, double z, double v, ss_block1d_loads *out)
+/* The loads with the force `force` on the block. */
+static inline void loads_with(const one_mass *p, double t, double z, double v, double force,
+                              ss_block1d_loads *out)
 {
-  const one_mass *p = b->data;
   double stretch = p->x_drive0 + p->v_drive * t - z;
   double spring = p->k * stretch;
-  double force = load_force(p, t);
   out->applied = spring + force;
   out->normal = p->normal;
   out->power_in = spring * p->v_drive + force * v; /* driver on spring, force on block */
   out->potential = 0.5 * p->k * stretch * stretch;
+}
+
+static void loads(const ss_block1d *b, double t, double z, double v, ss_block1d_loads *out)
+{
+  const one_mass *p = b->data;
+  loads_with(p, t, z, v, load_force(p, t), out);
+}
+
+/* loads at A = 0 (load_force's F0 + 0, no sine to call: no frame to set up
+ * on every evaluation) */
+static void loads_constant(const ss_block1d *b, double t, double z, double v, ss_block1d_loads *out)
+{
+  const one_mass *p = b->data;
+  loads_with(p, t, z, v, p->F0 + 0.0, out);
 }
 
 static void extra(const ss_block1d *b, double t, double z, double v, double *out)
@@ -84,7 +98,7 @@ static ss_model *create(const ss_scenario *sc, const double *values, char **erro
                                   ss_value(sc, values, "mu_k"), NULL);
   if (p->A != 0.0 && p->omega > 0.0)
     b->load_period = 2.0 * M_PI / p->omega;
-  b->loads = loads;
+  b->loads = p->A != 0.0 ? loads : loads_constant;
   b->extra = extra;
   b->n_extra = 3;
   b->data = p;

@@ -8,6 +8,7 @@
  * of every bench variant, bit for bit. */
 #include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_dense.h>
+#include <sunnonlinsol/sunnonlinsol_newton.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include "nvector-small.h"
@@ -304,11 +305,121 @@ static void test_runs(void)
   }
 }
 
+/* One run of variant `sets` of `name` on the small vector and solver,
+ * with CVODE's own Newton solver (SUNNonlinSol_Newton) and error weights
+ * (its scalar or vector tolerances, as set_tolerances gives them), or
+ * with sim-newton.c's, each put in by hand whatever the run's set-up
+ * gave.  The counters in *st: steps, right-hand sides (the run's count),
+ * nonlinear iterations and convergence failures, error-test failures,
+ * linear set-ups and Jacobians (CVODE's, of the last segment). */
+static ss_trace *newton_run(const char *name, const char *const *sets, const ss_run_opts *o,
+                            bool own, long st[7])
+{
+  ss_model *m = make_model(name, sets);
+  char *err = NULL;
+  ss_sim *s = ss_sim_new(m, o, &err);
+  if (!s)
+    g_error("%s: %s", name, err);
+  g_assert_true(m->stiff);
+  SUNNonlinearSolver old = s->NLS;
+  s->NLS = own ? SUNNonlinSol_Newton(s->y, s->ctx) : sim_newton_new(s);
+  g_assert_nonnull(s->NLS);
+  g_assert_cmpint(CVodeSetNonlinearSolver(s->cvode, s->NLS), ==, CV_SUCCESS);
+  if (old)
+    SUNNonlinSolFree(old);
+  if (own) {
+    double rtol = s->opts.rtol, atol = s->opts.atol;
+    bool per_state = false;
+    N_Vector a = N_VNew_Serial(m->nx, s->ctx);
+    for (int i = 0; i < m->nx; i++) {
+      per_state |= m->state_size[i] > 0.0 && SS_STATE_SIZE_SHARE * m->state_size[i] < atol;
+      N_VGetArrayPointer(a)[i] =
+          m->state_size[i] > 0.0 ? fmin(atol, SS_STATE_SIZE_SHARE * m->state_size[i]) : atol;
+    }
+    g_assert_cmpint(per_state ? CVodeSVtolerances(s->cvode, rtol, a)
+                              : CVodeSStolerances(s->cvode, rtol, atol),
+                    ==, CV_SUCCESS);
+    N_VDestroy(a);
+  } else {
+    g_assert_cmpint(CVodeWFtolerances(s->cvode, sim_ewt), ==, CV_SUCCESS);
+  }
+  ss_trace *tr = ss_trace_new(m->n_columns);
+  ss_sink sink = ss_trace_sink(tr);
+  g_assert_cmpint(ss_sim_advance(s, ss_sim_t_end(s), &sink), ==, 1);
+  ss_stats stats;
+  ss_sim_get_stats(s, &stats);
+  st[0] = stats.steps;
+  st[1] = stats.rhs_evals;
+  CVodeGetNumNonlinSolvIters(s->cvode, &st[2]);
+  CVodeGetNumNonlinSolvConvFails(s->cvode, &st[3]);
+  CVodeGetNumErrTestFails(s->cvode, &st[4]);
+  CVodeGetNumLinSolvSetups(s->cvode, &st[5]);
+  CVodeGetNumJacEvals(s->cvode, &st[6]);
+  ss_sim_free(s);
+  ss_model_free(m);
+  return tr;
+}
+
+/* sim-newton.c's Newton iteration (CVODE's residual and CVLS's solve
+ * inline) and error weights in one loop give CVODE's runs bit for bit:
+ * every BDF variant of the bench, a bristle with its own absolute
+ * tolerance (CVODE's vector tolerances), a preview's loose tolerances and
+ * a convergence failure's retry; the same steps, right-hand sides, Newton
+ * iterations and failures. */
+static void test_newton(void)
+{
+  static const char *const variants[][4] = {
+      {"one-mass", "law=lugre"},
+      {"one-mass", "law=regularised"},
+      {"one-mass", "law=tanh"},
+      {"one-mass", "law=lugre", "sigma0=1e8"}, /* a bristle below atol: vector tolerances */
+      {"dupont", "law=lugre"},
+      {"gear-train", NULL},
+      {"gear-train", "level=2"},
+      {"gear-train", "law=lugre"},
+      {"two-slider", "rod=flexible", "law=lugre"},
+  };
+  ss_run_opts loose = {.rtol = 1e-4, .atol = 1e-6};
+  long fails = 0, setups = 0;
+  for (size_t v = 0; v < G_N_ELEMENTS(variants); v++)
+    for (int tol = 0; tol < 2; tol++) {
+      const ss_run_opts *o = tol ? &loose : NULL;
+      long st[2][7];
+      ss_trace *tr[2];
+      for (int own = 0; own < 2; own++)
+        tr[own] = newton_run(variants[v][0], &variants[v][1], o, own, st[own]);
+      g_assert_cmpuint(tr[0]->n_rows, ==, tr[1]->n_rows);
+      g_assert_cmpuint(tr[0]->n_events, ==, tr[1]->n_events);
+      if (memcmp(tr[0]->t, tr[1]->t, sizeof(double) * tr[0]->n_rows) != 0 ||
+          memcmp(tr[0]->rows, tr[1]->rows,
+                 sizeof(double) * tr[0]->n_rows * (size_t)tr[0]->n_columns) != 0)
+        g_error("%s %s (tolerances %d): rows differ from CVODE's own", variants[v][0],
+                variants[v][1] ? variants[v][1] : "", tol);
+      if (tr[0]->n_events > 0)
+        g_assert_cmpint(memcmp(tr[0]->events, tr[1]->events, sizeof(ss_event) * tr[0]->n_events),
+                        ==, 0);
+      /* the same counters: the residuals' right-hand sides, evaluated
+       * and counted by sim-newton.c, as many as CVODE counts */
+      for (int k = 0; k < 7; k++)
+        if (st[0][k] != st[1][k])
+          g_error("%s %s (tolerances %d): counter %d: %ld, CVODE's own %ld", variants[v][0],
+                  variants[v][1] ? variants[v][1] : "", tol, k, st[0][k], st[1][k]);
+      fails += st[0][3];
+      setups += st[0][5];
+      ss_trace_free(tr[0]);
+      ss_trace_free(tr[1]);
+    }
+  g_test_message("%ld convergence failures, %ld linear set-ups", fails, setups);
+  g_assert_cmpint(setups, >, 0);
+  g_assert_cmpint(fails, >, 0); /* the retry with a new Jacobian is taken */
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/nvector/ops", test_ops);
   g_test_add_func("/nvector/linsol", test_linsol);
   g_test_add_func("/nvector/runs", test_runs);
+  g_test_add_func("/nvector/newton", test_newton);
   return g_test_run();
 }

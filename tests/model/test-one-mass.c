@@ -1,5 +1,8 @@
 /* test-one-mass.c - the spring-driven stick-slip oscillator against its
  * closed form; zero drift. */
+#include <string.h>
+
+#include "ss-internal.h"
 #include "test-util.h"
 
 /* Closed form for M z'' = k (v_d t - z) - FK while sliding, stuck while
@@ -136,6 +139,78 @@ static void test_zero_margin_at_start(void)
   ss_model_free(m);
 }
 
+/* The block's observe_column (one-mass and dupont, every law) gives the
+ * columns it serves bit for bit as observe() does: the position, the
+ * velocities and the bristle, and the contact's ratio, which the extremes
+ * tracking samples and locates; and its column_state names the columns
+ * that are states (the tracking interpolates that state alone). */
+static void test_observe_column(void)
+{
+  GRand *rng = g_rand_new_with_seed(23);
+  static const char *const scenarios[] = {"one-mass", "dupont"};
+  static const char *const laws[] = {"law=exact", "law=regularised", "law=tanh", "law=lugre"};
+  int rates = 0, ratios = 0, variants = 0;
+  for (size_t sc = 0; sc < G_N_ELEMENTS(scenarios); sc++)
+    for (size_t k = 0; k < G_N_ELEMENTS(laws); k++) {
+      const char *const sets[] = {laws[k]};
+      char *err = NULL;
+      ss_model *m = ss_model_new_from_assignments(ss_scenario_find(scenarios[sc]), sets, 1, &err);
+      if (!m)
+        g_error("%s %s: %s", scenarios[sc], laws[k], err);
+      variants++;
+      g_assert_nonnull(m->ops->observe_column);
+      g_assert_nonnull(m->ops->column_state);
+      int nc = m->n_columns, nx = m->nx, nk = m->n_contacts;
+      double *x = g_new(double, nx), *row = g_new(double, nc);
+      int *modes = g_new(int, nk + 1);
+      static const int pick[] = {SS_MODE_STICK, 1, -1};
+      int served = 0, states = 0;
+      for (int trial = 0; trial < 200; trial++) {
+        for (int i = 0; i < nx; i++)
+          x[i] = trial == 0 ? 0.0 : g_rand_double_range(rng, -0.05, 0.05);
+        for (int i = 0; i < nk; i++)
+          modes[i] = m->hybrid ? pick[g_rand_int_range(rng, 0, 3)] : 1;
+        double t = g_rand_double_range(rng, 0.0, 10.0);
+        m->ops->observe(m, NULL, t, x, modes, row);
+        states = 0;
+        for (int c = 0; c < nc; c++) { /* the columns that are states, as they are */
+          int i = m->ops->column_state(m, c);
+          if (i < 0)
+            continue;
+          g_assert_cmpint(i, <, nx);
+          if (memcmp(&x[i], &row[c], sizeof x[i]) != 0)
+            g_error("%s %s: column %s is not state %d at trial %d", scenarios[sc], laws[k],
+                    m->columns[c].name, i, trial);
+          states++;
+        }
+        served = 0;
+        for (int c = 0; c < nc; c++) {
+          double v = -12345.0;
+          if (!m->ops->observe_column(m, t, x, modes, c, &v))
+            continue;
+          served++;
+          if (memcmp(&v, &row[c], sizeof v) != 0)
+            g_error("%s %s: column %s at trial %d: %.17g, the row has %.17g", scenarios[sc],
+                    laws[k], m->columns[c].name, trial, v, row[c]);
+          rates += m->columns[c].kind == SS_COL_VELOCITY;
+          ratios += m->columns[c].kind == SS_COL_RATIO;
+        }
+      }
+      /* z, v, the contact's ratio and slip velocity, and LuGre's bristle;
+       * of them z, v and the bristle are states */
+      g_assert_cmpint(served, ==, m->nx > 4 ? 5 : 4);
+      g_assert_cmpint(states, ==, m->nx > 4 ? 3 : 2);
+      g_free(modes);
+      g_free(row);
+      g_free(x);
+      ss_model_free(m);
+    }
+  g_test_message("%d variants: %d rate and %d ratio columns served", variants, rates, ratios);
+  g_assert_cmpint(variants, ==, 8);
+  g_assert_cmpint(ratios, ==, 8 * 200);
+  g_rand_free(rng);
+}
+
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
@@ -144,5 +219,6 @@ int main(int argc, char **argv)
   g_test_add_func("/one-mass/zero-drift", test_zero_drift);
   g_test_add_func("/one-mass/breakaway", test_breakaway);
   g_test_add_func("/one-mass/zero-margin-at-start", test_zero_margin_at_start);
+  g_test_add_func("/one-mass/observe-column", test_observe_column);
   return g_test_run();
 }
