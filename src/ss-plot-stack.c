@@ -523,14 +523,6 @@ ss_plot_stack_init (SsPlotStack *self)
    * which takes presses some px below the handle */
   gtk_widget_set_margin_top (self->charts_box, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->charts_box);
-  /* the stack stays where the user scrolled it when a chart's context
-   * menu opens: the viewport GTK puts around the box would scroll to the
-   * keyboard focus, and the menu's entries take it (as the box's
-   * descendants, placed for it inside their chart, often below the
-   * view).  Nothing else in the box takes the focus: the charts do not;
-   * Tab stops at the scrolled window and the ruler's help, outside it. */
-  gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller))),
-                                    FALSE);
 
   /* always in view, whatever the window's height; the gestures' help in
    * the corner under the value axes */

@@ -10,7 +10,7 @@
  * scrolled into view; the layout the user makes is kept per scenario; the
  * top chart cannot move up in its context menu, the bottom one down; the
  * context menu and its submenus, and the main menu, lie inside a
- * 1024×700 window, and opening them leaves the stack's scroll; at
+ * 1024×700 window; at
  * 1024×700, in English and Polish, the side panel lies beside the charts,
  * the parameters making room for it; in a window 600 px tall the
  * mechanism makes room for the charts. */
@@ -1143,62 +1143,6 @@ test_menus_fit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The gear train's stack scrolled so that the top of its first chart
- * below the view shows at the bottom of the view: that chart's context menu opened there (real X
- * input), then Add Signal and a group of it, and the menu closed again
- * leave the stack where the user left it.  The menu's entries take the
- * keyboard focus; the stack does not scroll to them (GTK places them,
- * for the stack's viewport, inside the chart: below the view). */
-static void
-test_menu_keeps_scroll (void)
-{
-  SsWindow      *window = open_window (1280, 820);
-  SsPlotStack   *stack = ss_window_get_plot_stack (window);
-  GtkAdjustment *vadj = stack_vadjustment (stack);
-  g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (g_free);
-  graphene_rect_t bounds;
-  SsChart        *chart = NULL;
-  double          value;
-  guint           presses = n_presses;
-
-  g_assert_true (ss_window_set_scenario (window, "gear-train"));
-  test_gui_wait_idle (ss_window_get_simulation (window));
-  settle (window);
-  /* the first chart below the view */
-  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
-    {
-      chart = ss_plot_stack_get_chart (stack, i);
-      content_bounds (stack, chart, &bounds);
-      if (bounds.origin.y > gtk_adjustment_get_page_size (vadj))
-        break;
-    }
-  value = bounds.origin.y + 40 - gtk_adjustment_get_page_size (vadj);
-  g_assert_cmpfloat (value, >, 0);
-  g_assert_cmpfloat (value + gtk_adjustment_get_page_size (vadj), <, gtk_adjustment_get_upper (vadj));
-  gtk_adjustment_set_value (vadj, value);
-  settle (window);
-  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
-
-  /* on the chart's title, 20 px above the view's bottom */
-  pointer_to (window, GTK_WIDGET (chart), gtk_widget_get_width (GTK_WIDGET (chart)) / 2, 20);
-  test_gui_xdo ("click 3");
-  wait_count (window, &n_presses, presses + 1);
-  g_assert_true (menu_entry_sensitive (chart, "Autoscale Values"));
-  settle (window);
-  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
-
-  open_submenu (window, chart, "Add Signal", "Autoscale Values");
-  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
-  list_submenus (GTK_WIDGET (chart), groups);
-  g_assert_cmpuint (groups->len, >=, 1);
-  open_submenu (window, chart, groups->pdata[0], "Add Signal");
-  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
-  close_menu (window, chart);
-  settle (window);
-  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 static GtkWidget *
 find_main_menu (GtkWidget *root)
 {
@@ -1273,7 +1217,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
   g_test_add_func ("/chart-stack/move-ends", test_move_ends);
   g_test_add_func ("/chart-stack/menus-fit", test_menus_fit);
-  g_test_add_func ("/chart-stack/menu-keeps-scroll", test_menu_keeps_scroll);
   g_test_add_func ("/chart-stack/main-menu-fits", test_main_menu_fits);
   return g_test_run ();
 }
