@@ -17,6 +17,7 @@
 #include "ss-model-strings.h"
 #include "ss-row-cells.h"
 #include "ss-text-cell.h"
+#include "ss-units.h"
 
 /* ---- one event as a list item ----------------------------------------- */
 
@@ -326,14 +327,23 @@ update_count (SsEventList *self, guint total)
 
 static void set_choices (SsEventList *self, const ss_model *m);
 
-/* The widest of @events' times (at least "0.000000"; the digits are
- * tabular): the time cells sized again only when its length changes
+/* An event's time as its cell shows it: six decimals, "−" the minus
+ * (the export keeps the CSV's "-"). */
+static char *
+format_time (double t)
+{
+  return ss_format_screen_minus (g_strdup_printf ("%.6f", t));
+}
+
+/* The widest of @events' times as shown (at least "0.000000"; the digits
+ * are tabular): the time cells sized again only when its length changes
  * (size_cells). */
 static void
 set_time_text (SsEventList *self, const ss_event *events, guint n)
 {
-  char time[G_ASCII_DTOSTR_BUF_SIZE];
-  char widest[G_ASCII_DTOSTR_BUF_SIZE] = "0.000000";
+  char             time[G_ASCII_DTOSTR_BUF_SIZE];
+  char             widest[G_ASCII_DTOSTR_BUF_SIZE] = "0.000000";
+  g_autofree char *shown = NULL;
 
   for (guint i = 0; i < n; i++)
     if (events[i].t >= 10.0 || events[i].t <= -1.0)
@@ -342,8 +352,9 @@ set_time_text (SsEventList *self, const ss_event *events, guint n)
         if (strlen (time) > strlen (widest))
           g_strlcpy (widest, time, sizeof widest);
       }
-  if (strlen (widest) != strlen (self->time_text))
-    g_strlcpy (self->time_text, widest, sizeof self->time_text);
+  shown = ss_format_screen_minus (g_strdup (widest));
+  if (strlen (shown) != strlen (self->time_text))
+    g_strlcpy (self->time_text, shown, sizeof self->time_text);
 }
 
 enum
@@ -581,10 +592,10 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 static void
 show_cell (GtkListItem *item)
 {
-  SsEventRow *row = gtk_list_item_get_item (item);
-  GtkWidget  *cell = gtk_list_item_get_child (item);
-  char        time[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *text;
+  SsEventRow      *row = gtk_list_item_get_item (item);
+  GtkWidget       *cell = gtk_list_item_get_child (item);
+  g_autofree char *time = NULL;
+  const char      *text;
 
   /* shown when mapped (cell_mapped_cb) */
   if (row == NULL || !gtk_widget_get_mapped (cell))
@@ -592,7 +603,7 @@ show_cell (GtkListItem *item)
   switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")))
     {
     case COLUMN_TIME:
-      g_snprintf (time, sizeof time, "%.6f", row->event.t);
+      time = format_time (row->event.t);
       ss_text_cell_set_text (SS_TEXT_CELL (cell), time);
       break;
     default:

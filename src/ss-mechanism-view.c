@@ -66,8 +66,11 @@ resolve_columns (SsMechanismFrame *frame, SsDataset *ds, const SsDrawing *drawin
     g_warning ("drawing of %s: the run has no %s", ss_model_scenario (m)->name, (char *)missing->pdata[i]);
 }
 
+#define LEGEND_MIN_HEIGHT 130 /* user units: no mode legend and time below */
+
 /* The mechanism of @ds at time @t (the row at it) on @cr, @width × @height
- * user units, in @fg, with the mode legend and the time: the one drawing
+ * user units, in @fg, with the mode legend and the time (when @height is
+ * at least LEGEND_MIN_HEIGHT): the one drawing
  * of the window's view, exports and video frames.  No widget is touched:
  * any thread may draw, one at a time per @frame, which keeps what the
  * drawing needs across frames of @ds.  Returns the drawing's name
@@ -113,6 +116,10 @@ ss_mechanism_frame_draw (SsMechanismFrame *frame,
   cairo_save (cr);
   drawing->draw (&f);
   cairo_restore (cr);
+  /* under the drawing's labels when it is this short (a short window's
+   * view): the status line names the modes, the transport bar the time */
+  if (height < LEGEND_MIN_HEIGHT)
+    return name;
   ss_sketch_mode_legend (&f);
 
   {
@@ -163,10 +170,32 @@ ss_mechanism_view_dispose (GObject *object)
   G_OBJECT_CLASS (ss_mechanism_view_parent_class)->dispose (object);
 }
 
+#define NATURAL_HEIGHT 170 /* px */
+#define MINIMUM_HEIGHT 96  /* px: in a short window the charts keep their room */
+
+/* NATURAL_HEIGHT high, as little as MINIMUM_HEIGHT: a drawing area's
+ * content height is its minimum too, which a window 500 px high (800 ×
+ * 500 logical pixels at GDK_SCALE=2) has no room for beside the charts. */
+static void
+ss_mechanism_view_measure (GtkWidget     *widget,
+                           GtkOrientation orientation,
+                           int            for_size,
+                           int           *minimum,
+                           int           *natural,
+                           int           *minimum_baseline,
+                           int           *natural_baseline)
+{
+  GTK_WIDGET_CLASS (ss_mechanism_view_parent_class)
+      ->measure (widget, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = MIN (*minimum, MINIMUM_HEIGHT);
+}
+
 static void
 ss_mechanism_view_class_init (SsMechanismViewClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ss_mechanism_view_dispose;
+  GTK_WIDGET_CLASS (klass)->measure = ss_mechanism_view_measure;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mechanism");
 }
 
@@ -177,7 +206,7 @@ ss_mechanism_view_init (SsMechanismView *self)
   self->drawing = "none";
   self->frame = ss_mechanism_frame_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), draw_func, NULL, NULL);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), 170);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self), NATURAL_HEIGHT);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 }
 

@@ -258,19 +258,13 @@ metric_label (const ss_metric_desc *d, const ss_model *m, const ss_metrics *mt)
   return g_strdup (d->name);
 }
 
-/* A value with its unit ("1.85 s"; counts and ratios bare): the table has
- * no column of units, which the side panel's width cannot spare. */
+/* A value with its unit ("1.85 s"; counts and ratios bare; "−" the minus,
+ * the copied text keeps the CLI's "-"): the table has no column of units,
+ * which the side panel's width cannot spare. */
 static char *
 format_value (double v, const char *unit)
 {
-  g_autofree char *number = NULL;
-
-  if (isnan (v))
-    return g_strdup ("—");
-  number = ss_format_number (v);
-  if (unit == NULL || unit[0] == '\0' || g_str_equal (unit, "1"))
-    return g_steal_pointer (&number);
-  return g_strdup_printf ("%s %s", number, unit);
+  return isnan (v) ? g_strdup ("—") : ss_format_screen_quantity (v, unit);
 }
 
 static void ensure_fresh (SsMetricsPanel *self);

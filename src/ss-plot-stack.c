@@ -383,8 +383,15 @@ ss_plot_stack_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
-/* At least as tall as its tallest chart over the time axis: any chart can
- * be scrolled wholly into view, whatever else the window shows. */
+/* The scrolled charts at least as tall as the tallest chart, up to
+ * MIN_VIEW_HEIGHT, over the time axis: a chart can be scrolled wholly into
+ * view, whatever else the window shows, unless its legend's rows make it
+ * taller than that (a narrow window's); a taller one scrolls, and a window
+ * 500 px high (800 × 500 logical pixels at GDK_SCALE=2) still takes the
+ * stack with the mechanism.  The scrolled window's own minimum (its
+ * scrollbar's) lies inside that, not on top of it. */
+#define MIN_VIEW_HEIGHT 200 /* px */
+
 static void
 ss_plot_stack_measure (GtkWidget     *widget,
                        GtkOrientation orientation,
@@ -395,11 +402,12 @@ ss_plot_stack_measure (GtkWidget     *widget,
                        int           *natural_baseline)
 {
   SsPlotStack *self = SS_PLOT_STACK (widget);
-  int          tallest = 0;
+  int          tallest = 0, scroller = 0;
 
   gtk_widget_measure (self->box, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
   if (orientation != GTK_ORIENTATION_VERTICAL)
     return;
+  gtk_widget_measure (self->scroller, orientation, for_size, &scroller, NULL, NULL, NULL);
   for (guint i = 0; i < self->charts->len; i++)
     {
       GtkWidget *chart = g_ptr_array_index (self->charts, i);
@@ -412,8 +420,8 @@ ss_plot_stack_measure (GtkWidget     *widget,
       gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, width, &chart_min, &chart_nat, NULL, NULL);
       tallest = MAX (tallest, chart_min);
     }
-  tallest += gtk_widget_get_margin_top (self->charts_box) + 2;
-  *minimum += tallest;
+  tallest = MIN (tallest, MIN_VIEW_HEIGHT) + gtk_widget_get_margin_top (self->charts_box) + 2;
+  *minimum += MAX (tallest - scroller, 0);
   *natural = MAX (*natural, *minimum);
 }
 

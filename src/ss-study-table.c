@@ -502,12 +502,14 @@ ss_study_table_get_revision (SsStudyTable *self)
   return self->revision;
 }
 
+/* The texts of a value and of a variant's point are the screen's ("−"
+ * the minus); the exports write the study's numbers themselves. */
 char *
 ss_study_table_format_value (SsStudyTable *self, int outcome, double value)
 {
   if (!isfinite (value))
     return g_strdup (_("no value"));
-  return ss_format_quantity (value, self->outcomes[outcome].unit);
+  return ss_format_screen_quantity (value, self->outcomes[outcome].unit);
 }
 
 /* "Spring stiffness k = 125 N/m, …" for a variant. */
@@ -519,7 +521,7 @@ ss_study_table_format_point (SsStudyTable *self, int variant)
   for (int i = 0; i < self->n_axes; i++)
     {
       g_autofree char *value =
-          ss_format_quantity (ss_study_table_get_variant_point (self, variant, i), self->axes[i].unit);
+          ss_format_screen_quantity (ss_study_table_get_variant_point (self, variant, i), self->axes[i].unit);
 
       if (i > 0)
         g_string_append (s, ", ");

@@ -63,6 +63,16 @@ ss_format_screen_minus (char *text)
   return g_string_free (out, FALSE);
 }
 
+/* ss_format_quantity as the screen shows it: with the typographic minus
+ * (ss_format_screen_minus).  The metrics, the events, a study's values
+ * and the cursor readout take their numbers from here; what a program
+ * reads takes ss_format_quantity's, or the CLI's. */
+char *
+ss_format_screen_quantity (double value, const char *unit)
+{
+  return ss_format_screen_minus (ss_format_quantity (value, unit));
+}
+
 /* A 1-2-5 step giving about @target_ticks ticks over @span. */
 double
 ss_nice_step (double span, int target_ticks)

@@ -13,6 +13,7 @@ double ss_nice_step (double span, int target_ticks);
 double ss_tick_step (double lo, double hi, double length, double min_gap);
 char  *ss_format_tick (double value, double step);
 char  *ss_format_screen_minus (char *text);
+char  *ss_format_screen_quantity (double value, const char *unit);
 
 const char *ss_format_decimal_point (void);
 const char *ss_format_list_separator (void);

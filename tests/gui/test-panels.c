@@ -19,6 +19,7 @@
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
 #include "ss-text-cell.h"
+#include "ss-units.h"
 #include "test-gui-util.h"
 #include "ss-resources.h"
 #include "ss-window-private.h"
@@ -1096,6 +1097,101 @@ test_preset_markers (void)
   g_assert_cmpuint (collect_markers (markers, columns), ==, 0);
 }
 
+/* ---- negative numbers: the screen's minus ------------------------------------ */
+
+/* Whether @widget's tree shows @text as a whole label or cell. */
+static gboolean
+shows_text (GtkWidget *widget, const char *text)
+{
+  g_autoptr(GString) texts = g_string_new ("|");
+  g_autofree char *cell = g_strdup_printf ("|%s|", text);
+
+  collect_texts (widget, texts);
+  return strstr (texts->str, cell) != NULL;
+}
+
+/* A negative metric and events before t = 0 read with the typographic
+ * minus "−", as the charts' ticks and the readout do; the copied metrics
+ * keep the CLI's ASCII "-". */
+static void
+test_screen_minus (void)
+{
+  SsMetricsPanel *panel = ss_window_get_metrics_panel (window);
+  SsEventList    *list = ss_window_get_event_list (window);
+  SsDataset      *ds;
+  const ss_model *m;
+  ss_trace       *tr;
+  ss_metrics     *mt;
+  g_autoptr(SsDataset) negated = NULL;
+  g_autoptr(SsDataset) early = NULL;
+  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+  g_autofree char *number = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *ascii = NULL;
+  g_autofree char *copied = NULL;
+  const char      *names[] = { "Negated", NULL };
+  char             num[G_ASCII_DTOSTR_BUF_SIZE];
+  ss_event         events[3] = { { 0 } };
+  int              k;
+  double           energy;
+
+  show_scenario ("one-mass");
+  ds = ss_simulation_get_dataset (ss_window_get_simulation (window));
+  m = ss_dataset_get_model (ds);
+
+  /* the metrics panel: the run's dissipated energy, negated */
+  show_panel ("metrics");
+  tr = ss_dataset_to_trace (ds);
+  mt = ss_metrics_compute (m, tr);
+  k = ss_metrics_find (m, "energy.dissipated");
+  g_assert_cmpint (k, >=, 0);
+  energy = ss_metrics_value (mt, k);
+  g_assert_cmpfloat (energy, >, 1e-3);
+  mt->energy_dissipated = -energy;
+  negated = ss_dataset_new_from_trace (ss_dataset_get_model_ref (ds), tr);
+  ss_trace_free (tr);
+  ss_dataset_set_metrics (negated, mt);
+  g_ptr_array_add (runs, negated);
+  ss_metrics_panel_set_runs (panel, runs, names, NULL, NULL);
+  g_assert_cmpfloat (ss_metrics_panel_get_value (panel, (guint)k, 0), ==, -energy);
+  number = ss_format_number (energy);
+  shown = g_strdup_printf ("−%s J", number);
+  ascii = g_strdup_printf ("-%s J", number);
+  test_gui_wait_until (shows_text (GTK_WIDGET (panel), shown) || shows_text (GTK_WIDGET (panel), ascii),
+                       "the negative metric shown");
+  g_assert_true (shows_text (GTK_WIDGET (panel), shown));
+  g_assert_false (shows_text (GTK_WIDGET (panel), ascii));
+  /* copied for a spreadsheet: the CLI's number, ASCII */
+  copied = ss_metrics_panel_dup_text (panel, FALSE);
+  ss_number_format (-energy, num, sizeof num);
+  g_assert_cmpint (num[0], ==, '-');
+  g_free (shown);
+  shown = g_strdup_printf ("\tJ\t%s\n", num);
+  g_assert_nonnull (strstr (copied, shown));
+  g_assert_null (strstr (copied, "−"));
+
+  /* the event list: events before t = 0 */
+  show_panel ("events");
+  events[0].t = -1.5;
+  events[1].t = -0.25;
+  events[2].t = 0.125;
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    events[i].kind = SS_EVENT_SLIP;
+  early = ss_dataset_new (ss_dataset_get_model_ref (ds));
+  ss_dataset_append_events (early, G_N_ELEMENTS (events), events);
+  ss_event_list_set_dataset (list, early);
+  test_gui_wait_until (shows_text (GTK_WIDGET (ss_event_list_get_view (list)), "0.125000"), "the events shown");
+  g_assert_true (shows_text (GTK_WIDGET (ss_event_list_get_view (list)), "−1.500000"));
+  g_assert_true (shows_text (GTK_WIDGET (ss_event_list_get_view (list)), "−0.250000"));
+  g_assert_true (shows_text (GTK_WIDGET (ss_event_list_get_view (list)), "0.125000"));
+  g_assert_false (shows_text (GTK_WIDGET (ss_event_list_get_view (list)), "-0.250000"));
+
+  /* the window's run again */
+  ss_event_list_set_dataset (list, ds);
+  show_scenario ("dupont");
+  show_panel (NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1119,6 +1215,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/preset-markers", test_preset_markers);
   g_test_add_func ("/panels/every-preset", test_every_preset);
   g_test_add_func ("/panels/marker-labels-apart", test_marker_labels_apart);
+  g_test_add_func ("/panels/screen-minus", test_screen_minus);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -867,6 +867,46 @@ test_fits_small_window (void)
   gtk_window_destroy (GTK_WINDOW (small));
 }
 
+/* One-mass over a negative pre-stretch: the variant's point and its
+ * negative outcome read with the typographic minus "−" under the chart,
+ * as its ticks do; the exported table keeps the CLI's ASCII "-". */
+static void
+test_screen_minus (void)
+{
+  const char      *axes[] = { "x_drive0=-0.2:0.2:5", NULL };
+  const char      *outcomes[] = { "min:spring.F", NULL };
+  g_autofree char *path = g_build_filename (tmpdir, "minus.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *want = NULL;
+  g_autofree char *point = NULL;
+  g_autofree char *value = NULL;
+  g_autoptr(GError) error = NULL;
+  SsStudyTable *table;
+  double        x, f;
+
+  run_study ("one-mass", NULL, axes, outcomes);
+  table = ss_study_dialog_get_table (dialog);
+  x = ss_study_table_get_variant_point (table, 0, 0);
+  f = ss_study_table_get_value (table, 0, 0);
+  g_assert_cmpfloat (x, ==, -0.2);
+  g_assert_cmpfloat (f, <, -1.0);
+  point = ss_format_number (-x);
+  value = ss_format_number (-f);
+  want = g_strdup_printf ("%s = −%s m: %s = −%s N", ss_study_table_get_axis_label (table, 0), point,
+                          ss_study_table_get_outcome_label (table, 0), value);
+  ss_time_axis_set_cursor (dialog->time_axis, 0);
+  info = ss_study_dialog_dup_info_text (dialog);
+  g_assert_cmpstr (info, ==, want);
+  ss_time_axis_set_cursor (dialog->time_axis, NAN);
+
+  g_assert_true (ss_study_dialog_export_csv (dialog, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
+  g_assert_nonnull (strstr (csv, "\n-0.2,-"));
+  g_assert_null (strstr (csv, "−"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -891,6 +931,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/study-gui/memory-budget", test_memory_budget);
   g_test_add_func ("/study-gui/menu-tooltip-quiet", test_menu_tooltip_quiet);
   g_test_add_func ("/study-gui/fits-small-window", test_fits_small_window);
+  g_test_add_func ("/study-gui/screen-minus", test_screen_minus);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
