@@ -1067,98 +1067,6 @@ count_alpha_levels (cairo_surface_t *surface)
   return n;
 }
 
-/* A pinned run's curve on screen is rasterised at 4 x 4 samples per
- * pixel (cairo's fast antialiasing: at most 17 coverage levels), which
- * costs a quarter of the full antialiasing its dashed, whole-stroked
- * path needed; an export keeps the full quality, and so does the current
- * run on screen.  The same in a phase plot. */
-static void
-test_pinned_run_quality (void)
-{
-  const ss_scenario *sc = ss_scenario_find ("one-mass");
-  g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
-  const ss_model *m = ss_model_ref_get_model (ref);
-  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
-  g_autoptr(SsSeries) series = ss_series_new ("base.N");
-  g_autoptr(SsChartLayer) layer = NULL;
-  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
-  g_autofree double *rows = g_new0 (double, 201 * n_cols);
-  g_autofree double *t = g_new0 (double, 201);
-  SsChartContext     ctx = { 0 };
-  guint              levels[3][2], xy_levels[2];
-  g_autoptr(SsChartLayer) xy = NULL;
-
-  /* a slow sine, fewer samples than pixel columns (so the current run is
-   * stroked too): shallow and steep stretches */
-  for (int i = 0; i <= 200; i++)
-    {
-      t[i] = i * 0.05;
-      rows[i * n_cols + col] = sin (t[i] * 1.3) + 0.2 * sin (t[i] * 7.0);
-    }
-  ss_dataset_append_rows (ds, 201, t, rows);
-  ss_dataset_set_complete (ds);
-  ss_series_set_dataset (series, ds);
-  layer = g_object_ref_sink (ss_line_layer_new (series, "N"));
-
-  ctx.x = 0;
-  ctx.y = 0;
-  ctx.width = 300;
-  ctx.height = 120;
-  ctx.t0 = 0;
-  ctx.t1 = 10;
-  ctx.time_x = TRUE;
-  ctx.cursor = NAN;
-  ctx.playhead = NAN;
-  ctx.line_scale = 1.0;
-  ctx.x_from = -INFINITY;
-  ss_axis_map_init (&ctx.xmap, 0, 10, SS_AXIS_SCALE_LINEAR, 0, 300);
-  ss_axis_map_init (&ctx.ymap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
-
-  for (guint style = 0; style < 3; style++)
-    for (guint exported = 0; exported < 2; exported++)
-      {
-        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 300, 120);
-        cairo_t         *cr = cairo_create (surface);
-
-        ss_line_layer_set_run_style (SS_LINE_LAYER (layer), style);
-        ctx.for_export = exported;
-        ss_chart_layer_draw (layer, cr, &ctx);
-        cairo_destroy (cr);
-        levels[style][exported] = count_alpha_levels (surface);
-        cairo_surface_destroy (surface);
-      }
-  /* a phase plot's pinned run alike */
-  xy = g_object_ref_sink (ss_xy_layer_new (series, series, "N", "N"));
-  ss_axis_map_init (&ctx.xmap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 0, 300);
-  ctx.time_x = FALSE;
-  /* short of the data's end: no marker at the newest row over the curve */
-  ctx.t1 = 9.9;
-  for (guint exported = 0; exported < 2; exported++)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 300, 120);
-      cairo_t         *cr = cairo_create (surface);
-
-      ss_xy_layer_set_run_style (SS_XY_LAYER (xy), 1);
-      ctx.for_export = exported;
-      ss_chart_layer_draw (xy, cr, &ctx);
-      cairo_destroy (cr);
-      xy_levels[exported] = count_alpha_levels (surface);
-      cairo_surface_destroy (surface);
-    }
-  g_assert_cmpuint (xy_levels[0], >, 2);
-  g_assert_cmpuint (xy_levels[0], <=, 17);
-  g_assert_cmpuint (xy_levels[1], >, 17);
-
-  for (guint style = 1; style < 3; style++)
-    {
-      g_assert_cmpuint (levels[style][0], >, 2);
-      g_assert_cmpuint (levels[style][0], <=, 17);
-      g_assert_cmpuint (levels[style][1], >, 17);
-    }
-  g_assert_cmpuint (levels[0][0], >, 17);
-  g_assert_cmpuint (levels[0][1], >, 17);
-}
-
 /* The largest difference of two A8 surfaces' pixels. */
 static int
 max_alpha_difference (cairo_surface_t *a, cairo_surface_t *b)
@@ -1198,6 +1106,120 @@ draw_pinned_image (SsChartLayer *layer, const SsChartContext *ctx, gboolean reco
   return surface;
 }
 
+/* A one-mass dataset of @n_rows rows @dt s apart whose normal force is
+ * @scale * @wave (t), complete. */
+static SsDataset *
+wave_dataset (SsModelRef *ref, int n_rows, double dt, double scale, double (*wave) (double t))
+{
+  const ss_model    *m = ss_model_ref_get_model (ref);
+  SsDataset         *ds = ss_dataset_new (ref);
+  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
+  g_autofree double *rows = g_new0 (double, n_rows *n_cols);
+  g_autofree double *t = g_new0 (double, n_rows);
+
+  for (int i = 0; i < n_rows; i++)
+    {
+      t[i] = i * dt;
+      rows[i * n_cols + col] = wave (t[i]) * scale;
+    }
+  ss_dataset_append_rows (ds, n_rows, t, rows);
+  ss_dataset_set_complete (ds);
+  return ds;
+}
+
+/* A slow sine: shallow and steep stretches. */
+static double
+slow_wave (double t)
+{
+  return sin (t * 1.3) + 0.2 * sin (t * 7.0);
+}
+
+/* A fast one: dense at 300 px over 10 s. */
+static double
+fast_wave (double t)
+{
+  return sin (t * 40.0) + 0.3 * sin (t * 3.0);
+}
+
+/* A 300 x 120 plot of 0 .. 10 s against -1.5 .. 1.5, for the screen. */
+static void
+plot_context (SsChartContext *ctx)
+{
+  *ctx = (SsChartContext){ 0 };
+  ctx->width = 300;
+  ctx->height = 120;
+  ctx->t1 = 10;
+  ctx->time_x = TRUE;
+  ctx->cursor = NAN;
+  ctx->playhead = NAN;
+  ctx->line_scale = 1.0;
+  ctx->x_from = -INFINITY;
+  ss_axis_map_init (&ctx->xmap, 0, 10, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ss_axis_map_init (&ctx->ymap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
+}
+
+/* A pinned run's curve on screen is rasterised at 4 x 4 samples per
+ * pixel (cairo's fast antialiasing: at most 17 coverage levels), which
+ * costs a quarter of the full antialiasing its dashed, whole-stroked
+ * path needed; an export keeps the full quality, and so does the current
+ * run on screen.  The same in a phase plot. */
+static void
+test_pinned_run_quality (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
+  /* fewer samples than pixel columns: the current run is stroked too */
+  g_autoptr(SsDataset) ds = wave_dataset (ref, 201, 0.05, 1.0, slow_wave);
+  g_autoptr(SsSeries) series = ss_series_new ("base.N");
+  g_autoptr(SsChartLayer) layer = NULL;
+  g_autoptr(SsChartLayer) xy = NULL;
+  SsChartContext ctx;
+  guint          levels[3][2], xy_levels[2];
+
+  ss_series_set_dataset (series, ds);
+  layer = g_object_ref_sink (ss_line_layer_new (series, "N"));
+  plot_context (&ctx);
+  for (guint style = 0; style < 3; style++)
+    for (guint exported = 0; exported < 2; exported++)
+      {
+        cairo_surface_t *surface;
+
+        ss_line_layer_set_run_style (SS_LINE_LAYER (layer), style);
+        ctx.for_export = exported;
+        surface = draw_pinned_image (layer, &ctx, FALSE);
+        levels[style][exported] = count_alpha_levels (surface);
+        cairo_surface_destroy (surface);
+      }
+  /* a phase plot's pinned run alike */
+  xy = g_object_ref_sink (ss_xy_layer_new (series, series, "N", "N"));
+  ss_xy_layer_set_run_style (SS_XY_LAYER (xy), 1);
+  ss_axis_map_init (&ctx.xmap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 0, 300);
+  ctx.time_x = FALSE;
+  /* short of the data's end: no marker at the newest row over the curve */
+  ctx.t1 = 9.9;
+  for (guint exported = 0; exported < 2; exported++)
+    {
+      cairo_surface_t *surface;
+
+      ctx.for_export = exported;
+      surface = draw_pinned_image (xy, &ctx, FALSE);
+      xy_levels[exported] = count_alpha_levels (surface);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_cmpuint (xy_levels[0], >, 2);
+  g_assert_cmpuint (xy_levels[0], <=, 17);
+  g_assert_cmpuint (xy_levels[1], >, 17);
+
+  for (guint style = 1; style < 3; style++)
+    {
+      g_assert_cmpuint (levels[style][0], >, 2);
+      g_assert_cmpuint (levels[style][0], <=, 17);
+      g_assert_cmpuint (levels[style][1], >, 17);
+    }
+  g_assert_cmpuint (levels[0][0], >, 17);
+  g_assert_cmpuint (levels[0][1], >, 17);
+}
+
 /* A pinned run's curve is the same from one run to the next: a render
  * thread strokes it once and composites its coverage after that, while
  * the plot, its axes and the run stay; what it shows is what stroking it
@@ -1207,44 +1229,19 @@ test_pinned_run_kept (void)
 {
   const ss_scenario *sc = ss_scenario_find ("one-mass");
   g_autoptr(SsModelRef) ref = ss_model_ref_new (ss_model_new_from_assignments (sc, NULL, 0, NULL));
-  const ss_model *m = ss_model_ref_get_model (ref);
-  g_autoptr(SsDataset) ds = ss_dataset_new (ref);
-  g_autoptr(SsDataset) other = ss_dataset_new (ref);
+  /* dense: several samples per pixel column */
+  g_autoptr(SsDataset) ds = wave_dataset (ref, 4001, 0.0025, 1.0, fast_wave);
+  g_autoptr(SsDataset) other = wave_dataset (ref, 4001, 0.0025, 0.5, fast_wave);
   g_autoptr(SsSeries) series = ss_series_new ("base.N");
   g_autoptr(SsChartLayer) layer = NULL;
   g_autoptr(SsChartLayer) frozen = NULL;
-  int                n_cols = ss_model_n_columns (m), col = ss_model_column_find (m, "base.N");
-  g_autofree double *rows = g_new0 (double, 4001 * n_cols);
-  g_autofree double *t = g_new0 (double, 4001);
-  SsChartContext     ctx = { 0 };
-  cairo_surface_t   *first, *again, *stroked;
+  SsChartContext   ctx;
+  cairo_surface_t *first, *again, *stroked;
 
-  /* dense: several samples per pixel column */
-  for (int i = 0; i <= 4000; i++)
-    {
-      t[i] = i * 0.0025;
-      rows[i * n_cols + col] = sin (t[i] * 40.0) + 0.3 * sin (t[i] * 3.0);
-    }
-  ss_dataset_append_rows (ds, 4001, t, rows);
-  ss_dataset_set_complete (ds);
-  for (int i = 0; i <= 4000; i++)
-    rows[i * n_cols + col] *= 0.5;
-  ss_dataset_append_rows (other, 4001, t, rows);
-  ss_dataset_set_complete (other);
   ss_series_set_dataset (series, ds);
   layer = g_object_ref_sink (ss_line_layer_new (series, "N"));
   ss_line_layer_set_run_style (SS_LINE_LAYER (layer), 2);
-
-  ctx.width = 300;
-  ctx.height = 120;
-  ctx.t1 = 10;
-  ctx.time_x = TRUE;
-  ctx.cursor = NAN;
-  ctx.playhead = NAN;
-  ctx.line_scale = 1.0;
-  ctx.x_from = -INFINITY;
-  ss_axis_map_init (&ctx.xmap, 0, 10, SS_AXIS_SCALE_LINEAR, 0, 300);
-  ss_axis_map_init (&ctx.ymap, -1.5, 1.5, SS_AXIS_SCALE_LINEAR, 120, -120);
+  plot_context (&ctx);
 
   first = draw_pinned_image (layer, &ctx, FALSE);
   g_assert_cmpuint (ss_line_layer_get_pin_strokes (SS_LINE_LAYER (layer)), ==, 1);
