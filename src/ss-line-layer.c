@@ -75,13 +75,21 @@ struct _SsLineLayer
 
 G_DEFINE_FINAL_TYPE (SsLineLayer, ss_line_layer, SS_TYPE_CHART_LAYER)
 
+/* The curve's colour: faint for the ghost, a little lighter for a pinned
+ * run. */
 static void
-apply_style (SsLineLayer *self, cairo_t *cr, double scale, gboolean for_export)
+set_source (SsLineLayer *self, cairo_t *cr)
 {
   const GdkRGBA *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
   double         alpha = self->faint ? 0.28 : (self->run_style ? 0.8 * color->alpha : color->alpha);
 
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
+}
+
+static void
+apply_style (SsLineLayer *self, cairo_t *cr, double scale, gboolean for_export)
+{
+  set_source (self, cr);
   cairo_set_line_width (cr, self->width * scale);
   /* round joins cost the stroker dearly on dense min/max paths */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
@@ -398,7 +406,6 @@ draw_pinned (SsLineLayer *self, cairo_t *cr, const SsChartContext *ctx)
   cairo_surface_t *target = cairo_get_target (cr);
   PinMask         *mask = self->pin_mask;
   PinMaskKey       key;
-  const GdkRGBA   *color = ss_chart_layer_get_color (SS_CHART_LAYER (self));
 
   if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE || !g_mutex_trylock (&mask->lock))
     return FALSE;
@@ -462,7 +469,7 @@ draw_pinned (SsLineLayer *self, cairo_t *cr, const SsChartContext *ctx)
 
   cairo_save (cr);
   cairo_identity_matrix (cr);
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, self->faint ? 0.28 : 0.8 * color->alpha);
+  set_source (self, cr);
   cairo_mask_surface (cr, mask->coverage, 0, 0);
   cairo_restore (cr);
   g_mutex_unlock (&mask->lock);
