@@ -1,6 +1,8 @@
-/* ss-event-list.c - the events of a run in a column view over a list model
+/* ss-event-list.c - the events of a run in a list view over a list model
  * of the events the filters keep (contact and kind), in the run's order:
  * indices into the run's events, an item made only for a row on screen.
+ * Each row is one widget drawing its three columns (SsTableRow), under a
+ * header of the columns' titles.
  * A new run or filter swaps the indices in one items-changed (the rows
  * before the first difference stay); off screen, nothing is done until the
  * list is shown again.  Contacts are named as the legends name them
@@ -16,7 +18,7 @@
 #include "ss-event-list.h"
 #include "ss-model-strings.h"
 #include "ss-row-cells.h"
-#include "ss-text-cell.h"
+#include "ss-table-row.h"
 #include "ss-units.h"
 
 /* ---- one event as a list item ----------------------------------------- */
@@ -223,26 +225,28 @@ struct _SsEventList
   GtkWidget parent_instance;
 
   /* template */
-  GtkDropDown   *source_dropdown;
-  GtkDropDown   *kind_dropdown;
-  GtkWidget     *filter_box; /* the two drop-downs, side by side or one under the other */
-  GtkColumnView *view;
-  GtkWidget     *count_label; /* GtkInscription */
+  GtkDropDown *source_dropdown;
+  GtkDropDown *kind_dropdown;
+  GtkWidget   *filter_box; /* the two drop-downs, side by side or one under the other */
+  GtkListView *view;
+  GtkWidget   *count_label; /* GtkInscription */
 
-  SsEventModel *shown;
-  SsDataset    *dataset;
-  gboolean      stale;       /* dataset or filters changed while the list was not on screen */
-  guint         n_refreshes; /* the rows were brought up to date */
-  char         *sources_key; /* the model's source names, "|"-joined */
-  GPtrArray    *sources;     /* char *: the source of source_dropdown's entry i + 1 (its name) */
-  GArray       *kinds;       /* int: the kind of kind_dropdown's entry i + 1 */
-  gboolean      syncing;
-  char          time_text[G_ASCII_DTOSTR_BUF_SIZE]; /* the widest time of the run */
-  GPtrArray    *cells;                              /* SsTextCell *, not owned: the cells made */
-  GHashTable   *text_widths[2];                     /* char * -> px: texts measured in a time, a text cell */
-  int           widths[3];                          /* px, each column's widest text; -1: unknown */
-  int           ellipsis_width;                     /* px, -1: unknown */
-  int           line[2];                            /* px, a line's height and baseline; -1: unknown */
+  GtkWidget     *header; /* SsTableRow: the columns' titles */
+  SsTableColumns columns;
+  SsEventModel  *shown;
+  SsDataset     *dataset;
+  gboolean       stale;       /* dataset or filters changed while the list was not on screen */
+  guint          n_refreshes; /* the rows were brought up to date */
+  char          *sources_key; /* the model's source names, "|"-joined */
+  GPtrArray     *sources;     /* char *: the source of source_dropdown's entry i + 1 (its name) */
+  GArray        *kinds;       /* int: the kind of kind_dropdown's entry i + 1 */
+  gboolean       syncing;
+  char           time_text[G_ASCII_DTOSTR_BUF_SIZE]; /* the widest time of the run */
+  GPtrArray     *rows;                               /* SsTableRow *, not owned: the rows made */
+  GHashTable    *text_widths[2];                     /* char * -> px: texts measured in a time, another column */
+  int            widths[3];                          /* px, each column's widest text; -1: unknown */
+  int            title_widths[3];                    /* px, each column's title; -1: unknown */
+  int            ellipsis_width;                     /* px, -1: unknown */
 };
 
 G_DEFINE_FINAL_TYPE (SsEventList, ss_event_list, GTK_TYPE_WIDGET)
@@ -364,72 +368,65 @@ enum
   COLUMN_KIND
 };
 
+/* The width of @text in column @column of @row, px, measured once per
+ * font: the times' (tabular digits) or the contacts' and kinds'. */
 static int
-cell_column (SsTextCell *cell)
+text_width (SsEventList *self, SsTableRow *row, int column, const char *text)
 {
-  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "column"));
-}
-
-/* The width of @text in @cell's font, px, measured once per font: the
- * times' (tabular digits) or the contacts' and kinds'. */
-static int
-text_width (SsEventList *self, SsTextCell *cell, const char *text)
-{
-  GHashTable *widths = self->text_widths[cell_column (cell) == COLUMN_TIME ? 0 : 1];
+  GHashTable *widths = self->text_widths[column == COLUMN_TIME ? 0 : 1];
   gpointer    width;
 
   if (!g_hash_table_lookup_extended (widths, text, NULL, &width))
     {
-      width = GINT_TO_POINTER (ss_text_cell_measure_text (cell, text));
+      width = GINT_TO_POINTER (ss_table_row_measure_text (row, column, text));
       g_hash_table_insert (widths, g_strdup (text), width);
     }
   return GPOINTER_TO_INT (width);
 }
 
-/* @cell as wide as a label showing the widest text of its column would
- * ask for: a time cell that wide at least, a contact or kind at least an
- * ellipsis, as an ellipsized label. */
+/* Every row made and the header sized again: their columns changed. */
 static void
-size_cell (SsEventList *self, SsTextCell *cell)
+resize_rows (SsEventList *self)
 {
-  int column = cell_column (cell);
-
-  ss_text_cell_set_line (cell, self->line[0], self->line[1]);
-  if (self->widths[column] < 0)
-    return;
-  ss_text_cell_set_widths (
-      cell, column == COLUMN_TIME ? self->widths[column] : MIN (self->ellipsis_width, self->widths[column]),
-      self->widths[column]);
+  for (guint i = 0; i < self->rows->len; i++)
+    gtk_widget_queue_resize (g_ptr_array_index (self->rows, i));
+  gtk_widget_queue_resize (self->header);
 }
 
-/* Every cell made (each counts in its column's width) as wide as the
- * widest text of its column in the run: measured again only when the
- * widest differ, and set only when that changes.  Until a cell is in the
- * window there is no font to measure with: sized when one is shown. */
+/* The columns as wide as the widest text of each in the run, and at least
+ * their titles, as a column view sizes them (a time column that wide at
+ * least, a contact or kind at least an ellipsis, as an ellipsized label):
+ * texts measured again only when the widest differ, and the rows sized
+ * again only when the columns change.  Until a row is in the window there
+ * is no font to measure with: sized when one is shown. */
 static void
-size_cells (SsEventList *self)
+size_columns (SsEventList *self)
 {
-  SsTextCell          *measure[2] = { NULL, NULL };
+  SsTableRow          *measure = NULL;
+  SsTableColumns       columns = self->columns;
   const ss_event      *events;
   guint                n;
   int                  widths[3] = { 0, 0, 0 };
   g_autofree gboolean *source_seen = g_new0 (gboolean, self->shown->labels->len);
   gboolean             kind_seen[SS_EVENT_N_KINDS] = { FALSE };
+  const char          *titles[3];
 
-  for (guint i = 0; i < self->cells->len; i++)
-    {
-      SsTextCell *cell = g_ptr_array_index (self->cells, i);
-
-      if (gtk_widget_get_root (GTK_WIDGET (cell)) != NULL)
-        measure[cell_column (cell) == COLUMN_TIME ? 0 : 1] = cell;
-    }
-  if (measure[0] == NULL || measure[1] == NULL)
+  for (guint i = 0; i < self->rows->len && measure == NULL; i++)
+    if (gtk_widget_get_root (g_ptr_array_index (self->rows, i)) != NULL)
+      measure = g_ptr_array_index (self->rows, i);
+  if (measure == NULL || gtk_widget_get_root (self->header) == NULL)
     return;
   if (self->ellipsis_width < 0)
-    self->ellipsis_width = text_width (self, measure[1], "…");
-  if (self->line[0] < 0)
-    ss_text_cell_measure_line (measure[1], &self->line[0], &self->line[1]);
-  widths[COLUMN_TIME] = text_width (self, measure[0], self->time_text);
+    self->ellipsis_width = text_width (self, measure, COLUMN_SOURCE, "…");
+  if (columns.height < 0)
+    ss_table_row_measure_line (measure, &columns.height, &columns.baseline);
+  for (int c = 0; c < 3; c++)
+    {
+      titles[c] = ss_table_row_get_text (SS_TABLE_ROW (self->header), c);
+      if (self->title_widths[c] < 0)
+        self->title_widths[c] = ss_table_row_measure_text (SS_TABLE_ROW (self->header), c, titles[c]);
+    }
+  widths[COLUMN_TIME] = text_width (self, measure, COLUMN_TIME, self->time_text);
   events = self->shown->events->len > 0 ? (const ss_event *)(gpointer)self->shown->events->data : NULL;
   n = self->shown->index->len;
   for (guint i = 0; i < n; i++)
@@ -441,18 +438,28 @@ size_cells (SsEventList *self)
           source_seen[ev->source] = TRUE;
           widths[COLUMN_SOURCE] =
               MAX (widths[COLUMN_SOURCE],
-                   text_width (self, measure[1], g_ptr_array_index (self->shown->labels, ev->source)));
+                   text_width (self, measure, COLUMN_SOURCE, g_ptr_array_index (self->shown->labels, ev->source)));
         }
       if ((int)ev->kind >= 0 && ev->kind < SS_EVENT_N_KINDS && !kind_seen[ev->kind])
         {
           kind_seen[ev->kind] = TRUE;
           widths[COLUMN_KIND] =
-              MAX (widths[COLUMN_KIND], text_width (self, measure[1], ss_event_list_kind_label (ev->kind)));
+              MAX (widths[COLUMN_KIND], text_width (self, measure, COLUMN_KIND, ss_event_list_kind_label (ev->kind)));
         }
     }
   memcpy (self->widths, widths, sizeof widths);
-  for (guint i = 0; i < self->cells->len; i++)
-    size_cell (self, g_ptr_array_index (self->cells, i));
+  for (int c = 0; c < 3; c++)
+    {
+      int least = c == COLUMN_TIME ? widths[c] : MIN (self->ellipsis_width, widths[c]);
+
+      columns.minimum[c] = MAX (least, self->title_widths[c]);
+      columns.natural[c] = MAX (widths[c], self->title_widths[c]);
+    }
+  if (memcmp (&columns, &self->columns, sizeof columns) != 0)
+    {
+      self->columns = columns;
+      resize_rows (self);
+    }
 }
 
 /* What a person calls source @i of @m: a contact as the legends do
@@ -490,7 +497,7 @@ refresh (SsEventList *self)
       g_array_append_val (index, i);
   set_time_text (self, events, n);
   ss_event_model_replace (self->shown, events, n, index, labels);
-  size_cells (self);
+  size_columns (self);
   update_count (self, n);
 }
 
@@ -519,7 +526,7 @@ filter_changed_cb (SsEventList *self)
 }
 
 static void
-activate_cb (SsEventList *self, guint position, GtkColumnView *view)
+activate_cb (SsEventList *self, guint position, GtkListView *view)
 {
   g_autoptr(SsEventRow) row = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
 
@@ -528,7 +535,7 @@ activate_cb (SsEventList *self, guint position, GtkColumnView *view)
     g_signal_emit (self, signals[EVENT_ACTIVATED], 0, row->event.t);
 }
 
-/* ---- columns ------------------------------------------------------------- */
+/* ---- rows ---------------------------------------------------------------- */
 
 /* Another font or resolution: every width measured again. */
 static void
@@ -537,97 +544,68 @@ font_changed_cb (SsEventList *self)
   for (guint i = 0; i < G_N_ELEMENTS (self->text_widths); i++)
     g_hash_table_remove_all (self->text_widths[i]);
   self->ellipsis_width = -1;
-  self->line[0] = self->line[1] = -1;
-  self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
-  size_cells (self);
+  self->columns.height = self->columns.baseline = -1;
+  for (int c = 0; c < 3; c++)
+    self->widths[c] = self->title_widths[c] = -1;
+  size_columns (self);
 }
 
 static void
-cell_gone (gpointer cells, GObject *cell)
+row_gone (gpointer rows, GObject *row)
 {
-  g_ptr_array_remove_fast (cells, cell);
+  g_ptr_array_remove_fast (rows, row);
 }
 
-static void show_cell (GtkListItem *item);
+static void show_row (GtkListItem *item);
 
-/* A cell off screen is brought up to its row when shown: a new run
- * changes only the cells on screen (GTK keeps rows made far beyond). */
+/* A row off screen is brought up to its event when shown: a new run
+ * changes only the rows on screen (GTK keeps rows made far beyond). */
 static void
-cell_mapped_cb (GtkWidget *cell, GtkListItem *item)
+row_mapped_cb (GtkWidget *row, GtkListItem *item)
 {
-  SsEventList *self = g_object_get_data (G_OBJECT (cell), "list");
+  SsEventList *self = g_object_get_data (G_OBJECT (row), "list");
 
   if (self->widths[COLUMN_TIME] < 0)
-    size_cells (self);
-  show_cell (item);
+    size_columns (self);
+  show_row (item);
 }
 
 /* A new run changes the time of every row shown, and a new order of the
- * events their contacts and kinds: the cells are text cells, whose new
- * text is only drawn, where a label's would measure the list, the panel
- * and the window again.  Each is as wide as the widest text of its column
- * in the run (size_cells). */
+ * events their contacts and kinds: a row is one widget drawing its three
+ * columns, whose new texts are only drawn, where labels' would measure
+ * the list, the panel and the window again.  Its columns are as wide as
+ * the widest text of each in the run (size_columns). */
 static void
-setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, SsEventList *self)
 {
-  SsEventList *self = g_object_get_data (G_OBJECT (factory), "list");
-  GtkWidget   *cell = ss_text_cell_new ();
+  GtkWidget *row = ss_table_row_new (&self->columns);
 
-  g_object_set_data (G_OBJECT (item), "column", data);
-  g_object_set_data (G_OBJECT (cell), "column", data);
-  g_object_set_data (G_OBJECT (cell), "list", self);
-  if (GPOINTER_TO_INT (data) == COLUMN_TIME)
-    {
-      ss_text_cell_set_xalign (SS_TEXT_CELL (cell), 1.0f);
-      gtk_widget_add_css_class (cell, "numeric");
-    }
-  size_cell (self, SS_TEXT_CELL (cell));
-  g_ptr_array_add (self->cells, cell);
-  g_object_weak_ref (G_OBJECT (cell), cell_gone, self->cells);
-  g_signal_connect (cell, "map", G_CALLBACK (cell_mapped_cb), item);
-  gtk_list_item_set_child (item, cell);
+  (void)factory;
+  g_object_set_data (G_OBJECT (row), "list", self);
+  g_ptr_array_add (self->rows, row);
+  g_object_weak_ref (G_OBJECT (row), row_gone, self->rows);
+  g_signal_connect (row, "map", G_CALLBACK (row_mapped_cb), item);
+  gtk_list_item_set_child (item, row);
 }
 
-/* The cell of @item shows its row's event. */
+/* The row of @item shows its event: time (the screen's minus), contact,
+ * kind. */
 static void
-show_cell (GtkListItem *item)
+show_row (GtkListItem *item)
 {
   SsEventRow      *row = gtk_list_item_get_item (item);
-  GtkWidget       *cell = gtk_list_item_get_child (item);
+  GtkWidget       *widget = gtk_list_item_get_child (item);
   g_autofree char *time = NULL;
-  const char      *text;
+  const char      *texts[3];
 
-  /* shown when mapped (cell_mapped_cb) */
-  if (row == NULL || !gtk_widget_get_mapped (cell))
+  /* shown when mapped (row_mapped_cb) */
+  if (row == NULL || !gtk_widget_get_mapped (widget))
     return;
-  switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")))
-    {
-    case COLUMN_TIME:
-      time = format_time (row->event.t);
-      ss_text_cell_set_text (SS_TEXT_CELL (cell), time);
-      break;
-    default:
-      text = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column")) == COLUMN_SOURCE
-                 ? row->source
-                 : ss_event_list_kind_label (row->event.kind);
-      ss_text_cell_set_text (SS_TEXT_CELL (cell), text);
-      break;
-    }
-}
-
-static void
-add_column (SsEventList *self, const char *title, int column, gboolean expand)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkColumnViewColumn) col = NULL;
-
-  g_object_set_data (G_OBJECT (factory), "list", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (column));
-  /* a row takes another event in place: its cells follow */
-  ss_row_cells_follow (GTK_SIGNAL_LIST_ITEM_FACTORY (factory), show_cell);
-  col = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_expand (col, expand);
-  gtk_column_view_append_column (self->view, col);
+  time = format_time (row->event.t);
+  texts[COLUMN_TIME] = time;
+  texts[COLUMN_SOURCE] = row->source;
+  texts[COLUMN_KIND] = ss_event_list_kind_label (row->event.kind);
+  ss_table_row_set_texts (SS_TABLE_ROW (widget), texts);
 }
 
 /* ---- lifecycle ----------------------------------------------------------- */
@@ -639,10 +617,10 @@ ss_event_list_dispose (GObject *object)
   GtkWidget   *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SS_TYPE_EVENT_LIST);
-  /* the cells outlive the list no longer watched */
-  for (guint i = 0; self->cells != NULL && i < self->cells->len; i++)
-    g_object_weak_unref (g_ptr_array_index (self->cells, i), cell_gone, self->cells);
-  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  /* the rows outlive the list no longer watched */
+  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
+    g_object_weak_unref (g_ptr_array_index (self->rows, i), row_gone, self->rows);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->text_widths[0], g_hash_table_unref);
   g_clear_pointer (&self->text_widths[1], g_hash_table_unref);
   /* the template's top box has no name to be cleared by */
@@ -691,16 +669,26 @@ static void
 ss_event_list_init (SsEventList *self)
 {
   g_autoptr(GtkSingleSelection) selection = NULL;
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  const char *titles[3];
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->kinds = g_array_new (FALSE, FALSE, sizeof (int));
-  self->cells = g_ptr_array_new ();
+  self->rows = g_ptr_array_new ();
   for (guint i = 0; i < G_N_ELEMENTS (self->text_widths); i++)
     self->text_widths[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->widths[COLUMN_TIME] = self->widths[COLUMN_SOURCE] = self->widths[COLUMN_KIND] = -1;
   self->ellipsis_width = -1;
-  self->line[0] = self->line[1] = -1;
+  self->columns.n = 3;
+  self->columns.height = self->columns.baseline = -1;
+  for (int c = 0; c < 3; c++)
+    {
+      self->widths[c] = self->title_widths[c] = -1;
+      self->columns.expand[c] = c != COLUMN_TIME;
+    }
+  /* times right-aligned, in tabular digits */
+  self->columns.xalign[COLUMN_TIME] = 1.f;
+  self->columns.tabular[COLUMN_TIME] = TRUE;
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-font-name",
                            G_CALLBACK (font_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-xft-dpi",
@@ -711,14 +699,22 @@ ss_event_list_init (SsEventList *self)
   selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->shown)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  gtk_list_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
+  /* a row takes another event in place: its widget follows */
+  ss_row_cells_follow (GTK_SIGNAL_LIST_ITEM_FACTORY (factory), show_row);
+  gtk_list_view_set_factory (self->view, factory);
 
+  /* the columns' titles over the list, aligned with its rows */
   /* Translators: column of the event list: the event's time */
-  add_column (self, _("Time (s)"), COLUMN_TIME, FALSE);
+  titles[COLUMN_TIME] = _("Time (s)");
   /* Translators: column of the event list: a contact or a freeplay element */
-  add_column (self, _("Contact"), COLUMN_SOURCE, TRUE);
+  titles[COLUMN_SOURCE] = _("Contact");
   /* Translators: column of the event list: stick, slip, reverse, ... */
-  add_column (self, _("Event"), COLUMN_KIND, TRUE);
+  titles[COLUMN_KIND] = _("Event");
+  self->header = ss_table_row_new_header (&self->columns, GTK_WIDGET (self->view));
+  ss_table_row_set_texts (SS_TABLE_ROW (self->header), titles);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (self->filter_box)), self->header, self->filter_box);
 
   g_signal_connect_swapped (self->view, "activate", G_CALLBACK (activate_cb), self);
   /* the filters are no stops of the keyboard's focus themselves */
@@ -872,7 +868,7 @@ ss_event_list_get_n_refreshes (SsEventList *self)
   return self->n_refreshes;
 }
 
-GtkColumnView *
+GtkListView *
 ss_event_list_get_view (SsEventList *self)
 {
   return self->view;

@@ -13,14 +13,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (SsEventList, ss_event_list, SS, EVENT_LIST, GtkWidget)
 
-void           ss_event_list_set_dataset (SsEventList *self, SsDataset *dataset);
-SsDataset     *ss_event_list_get_dataset (SsEventList *self);
-void           ss_event_list_set_filter (SsEventList *self, const char *source, int kind);
-guint          ss_event_list_get_n_shown (SsEventList *self);
-gboolean       ss_event_list_get_shown (SsEventList *self, guint position, ss_event *event);
-const char    *ss_event_list_get_shown_source (SsEventList *self, guint position);
-guint          ss_event_list_get_n_refreshes (SsEventList *self);
-GtkColumnView *ss_event_list_get_view (SsEventList *self);
-const char    *ss_event_list_kind_label (ss_event_kind kind);
+void         ss_event_list_set_dataset (SsEventList *self, SsDataset *dataset);
+SsDataset   *ss_event_list_get_dataset (SsEventList *self);
+void         ss_event_list_set_filter (SsEventList *self, const char *source, int kind);
+guint        ss_event_list_get_n_shown (SsEventList *self);
+gboolean     ss_event_list_get_shown (SsEventList *self, guint position, ss_event *event);
+const char  *ss_event_list_get_shown_source (SsEventList *self, guint position);
+guint        ss_event_list_get_n_refreshes (SsEventList *self);
+GtkListView *ss_event_list_get_view (SsEventList *self);
+const char  *ss_event_list_kind_label (ss_event_kind kind);
 
 G_END_DECLS
