@@ -411,21 +411,34 @@ size_columns (SsEventList *self)
   gboolean             kind_seen[SS_EVENT_N_KINDS] = { FALSE };
   const char          *titles[3];
 
-  for (guint i = 0; i < self->rows->len && measure == NULL; i++)
-    if (gtk_widget_get_root (g_ptr_array_index (self->rows, i)) != NULL)
-      measure = g_ptr_array_index (self->rows, i);
-  if (measure == NULL || gtk_widget_get_root (self->header) == NULL)
+  if (gtk_widget_get_root (self->header) == NULL)
     return;
-  if (self->ellipsis_width < 0)
-    self->ellipsis_width = text_width (self, measure, COLUMN_SOURCE, "…");
-  if (columns.height < 0)
-    ss_table_row_measure_line (measure, &columns.height, &columns.baseline);
   for (int c = 0; c < 3; c++)
     {
       titles[c] = ss_table_row_get_text (SS_TABLE_ROW (self->header), c);
       if (self->title_widths[c] < 0)
         self->title_widths[c] = ss_table_row_measure_text (SS_TABLE_ROW (self->header), c, titles[c]);
     }
+  for (guint i = 0; i < self->rows->len && measure == NULL; i++)
+    if (gtk_widget_get_root (g_ptr_array_index (self->rows, i)) != NULL)
+      measure = g_ptr_array_index (self->rows, i);
+  if (measure == NULL)
+    {
+      /* no row yet (no events): the titles whole; the texts measured when
+       * a row is shown */
+      memcpy (columns.minimum, self->title_widths, sizeof self->title_widths);
+      memcpy (columns.natural, self->title_widths, sizeof self->title_widths);
+      if (memcmp (&columns, &self->columns, sizeof columns) != 0)
+        {
+          self->columns = columns;
+          resize_rows (self);
+        }
+      return;
+    }
+  if (self->ellipsis_width < 0)
+    self->ellipsis_width = text_width (self, measure, COLUMN_SOURCE, "…");
+  if (columns.height < 0)
+    ss_table_row_measure_line (measure, &columns.height, &columns.baseline);
   widths[COLUMN_TIME] = text_width (self, measure, COLUMN_TIME, self->time_text);
   events = self->shown->events->len > 0 ? (const ss_event *)(gpointer)self->shown->events->data : NULL;
   n = self->shown->index->len;

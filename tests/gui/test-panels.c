@@ -788,8 +788,8 @@ find_table_row (GtkWidget *widget, gboolean in_view)
  * rows GTK 4.8 makes ahead): the list makes two widgets per row added,
  * its row and the one widget drawing the row's three columns, where a
  * column view made a cell and its content per column.  Each row reads,
- * to assistive technologies, as its three texts, and the header's titles
- * line up with the rows' columns. */
+ * to assistive technologies, as its three texts, the header's titles
+ * line up with the rows' columns, and without events they are whole. */
 static void
 test_event_rows_one_widget (void)
 {
@@ -798,6 +798,7 @@ test_event_rows_one_widget (void)
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   GtkWidget     *view = GTK_WIDGET (ss_event_list_get_view (list));
   g_autoptr(SsDataset) fewer = NULL;
+  g_autoptr(SsDataset) empty = NULL;
   g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) after = g_hash_table_new (NULL, NULL);
   GHashTableIter   iter;
@@ -821,6 +822,7 @@ test_event_rows_one_widget (void)
   g_assert_cmpuint (n, <, 188);
   fewer = ss_dataset_new (ss_dataset_get_model_ref (ds));
   ss_dataset_append_events (fewer, n - 12, ev);
+  empty = ss_dataset_new (ss_dataset_get_model_ref (ds));
   paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
   tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
 
@@ -873,8 +875,38 @@ test_event_rows_one_widget (void)
       g_assert_cmpint (row_width, >, 0);
     }
 
+  /* a list that never had events: the titles whole */
+  {
+    GtkWidget   *other = gtk_window_new ();
+    SsEventList *fresh = g_object_new (SS_TYPE_EVENT_LIST, NULL);
+    GtkWidget   *fresh_header;
+
+    gtk_window_set_default_size (GTK_WINDOW (other), 400, 300);
+    gtk_window_set_child (GTK_WINDOW (other), GTK_WIDGET (fresh));
+    ss_event_list_set_dataset (fresh, empty);
+    gtk_window_present (GTK_WINDOW (other));
+    test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (fresh)), "the list shown");
+    for (guint i = 0; i < 3; i++)
+      wait_paint (&f);
+    g_assert_cmpuint (ss_event_list_get_n_shown (fresh), ==, 0);
+    fresh_header = find_table_row (GTK_WIDGET (fresh), FALSE);
+    g_assert_nonnull (fresh_header);
+    for (int c = 0; c < 3; c++)
+      {
+        int x, width;
+
+        ss_table_row_get_column (SS_TABLE_ROW (fresh_header), c, &x, &width);
+        g_assert_cmpint (width, >=,
+                         ss_table_row_measure_text (SS_TABLE_ROW (fresh_header), c,
+                                                    ss_table_row_get_text (SS_TABLE_ROW (fresh_header), c)));
+      }
+    gtk_window_destroy (GTK_WINDOW (other));
+  }
+
   gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
   g_signal_handler_disconnect (clock, paint_id);
+  ss_event_list_set_dataset (list, ds);
+  wait_idle ();
 }
 
 /* While the side panel is hidden, changes (final runs, a preview, a
