@@ -19,6 +19,7 @@ struct _SsMechanismFrame
   SsSketchExtent   extents[SS_SKETCH_N_EXTENTS]; /* of the dataset drawn */
   const SsDrawing *resolved;                     /* the drawing column_index is for, NULL: none */
   int             *column_index;                 /* its declared columns' indices in the dataset */
+  SsSketchTexts   *texts;                        /* its labels laid out, kept across runs */
 };
 
 struct _SsMechanismView
@@ -36,7 +37,10 @@ G_DEFINE_FINAL_TYPE (SsMechanismView, ss_mechanism_view, GTK_TYPE_DRAWING_AREA)
 SsMechanismFrame *
 ss_mechanism_frame_new (void)
 {
-  return g_new0 (SsMechanismFrame, 1);
+  SsMechanismFrame *frame = g_new0 (SsMechanismFrame, 1);
+
+  frame->texts = ss_sketch_texts_new ();
+  return frame;
 }
 
 void
@@ -45,6 +49,7 @@ ss_mechanism_frame_free (SsMechanismFrame *frame)
   if (frame == NULL)
     return;
   g_free (frame->column_index);
+  ss_sketch_texts_free (frame->texts);
   g_free (frame);
 }
 
@@ -112,6 +117,7 @@ ss_mechanism_frame_draw (SsMechanismFrame *frame,
   f.columns = drawing->columns;
   f.column_index = frame->column_index;
   f.params = drawing->params;
+  f.texts = frame->texts;
 
   cairo_save (cr);
   drawing->draw (&f);

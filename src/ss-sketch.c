@@ -243,19 +243,106 @@ ss_sketch_set_color (SsSketch *f, const GdkRGBA *c, double alpha)
   cairo_set_source_rgba (f->cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
+/* ---- texts ------------------------------------------------------------- */
+
+struct _SsSketchTexts
+{
+  PangoContext *context; /* NULL until the first text */
+  GThread      *thread;  /* the context's: Pango's font map is per thread */
+  GHashTable   *layouts; /* "b" or "r" and the text -> PangoLayout */
+  guint         made;    /* layouts made */
+};
+
+SsSketchTexts *
+ss_sketch_texts_new (void)
+{
+  SsSketchTexts *texts = g_new0 (SsSketchTexts, 1);
+
+  texts->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  return texts;
+}
+
+void
+ss_sketch_texts_free (SsSketchTexts *texts)
+{
+  if (texts == NULL)
+    return;
+  g_hash_table_unref (texts->layouts);
+  g_clear_object (&texts->context);
+  g_free (texts);
+}
+
+/* How many layouts @texts made (tests). */
+guint
+ss_sketch_texts_get_made (SsSketchTexts *texts)
+{
+  return texts->made;
+}
+
+/* @str laid out in the drawings' font (a reference): kept in f->texts when
+ * there are any, in a context that matches f->cr as one made for it would
+ * (pango_cairo_update_context changes it, and so its layouts, only when
+ * the transformation or the target's font options differ). */
+static PangoLayout *
+sketch_layout (SsSketch *f, const char *str, gboolean bold)
+{
+  SsSketchTexts   *texts = f->texts;
+  g_autofree char *key = NULL;
+  PangoLayout     *layout;
+
+  if (texts == NULL)
+    layout = pango_cairo_create_layout (f->cr);
+  else
+    {
+      if (texts->context == NULL || texts->thread != g_thread_self ())
+        {
+          g_hash_table_remove_all (texts->layouts);
+          g_clear_object (&texts->context);
+          texts->context = pango_cairo_create_context (f->cr);
+          texts->thread = g_thread_self ();
+        }
+      else
+        pango_cairo_update_context (f->cr, texts->context);
+      key = g_strconcat (bold ? "b" : "r", str, NULL);
+      layout = g_hash_table_lookup (texts->layouts, key);
+      if (layout != NULL)
+        return g_object_ref (layout);
+      if (g_hash_table_size (texts->layouts) >= SS_SKETCH_TEXTS_MAX)
+        g_hash_table_remove_all (texts->layouts);
+      layout = pango_layout_new (texts->context);
+      texts->made++;
+    }
+  {
+    PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 9" : "Sans 8.5");
+
+    pango_layout_set_font_description (layout, font);
+    pango_font_description_free (font);
+  }
+  pango_layout_set_text (layout, str, -1);
+  if (texts != NULL)
+    g_hash_table_insert (texts->layouts, g_steal_pointer (&key), g_object_ref (layout));
+  return layout;
+}
+
+/* @str's size in the drawings' font, px (the regular weight). */
+static void
+sketch_text_size (SsSketch *f, const char *str, int *w, int *h)
+{
+  PangoLayout *layout = sketch_layout (f, str, FALSE);
+
+  pango_layout_get_pixel_size (layout, w, h);
+  g_object_unref (layout);
+}
+
 void
 ss_sketch_text (SsSketch *f, double x, double y, const char *str, double xalign, double yalign, gboolean bold)
 {
-  PangoLayout          *layout = pango_cairo_create_layout (f->cr);
-  PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 9" : "Sans 8.5");
-  int                   w, h;
+  PangoLayout *layout = sketch_layout (f, str, bold);
+  int          w, h;
 
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, str, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_move_to (f->cr, x - xalign * w, y - yalign * h);
   pango_cairo_show_layout (f->cr, layout);
-  pango_font_description_free (font);
   g_object_unref (layout);
 }
 
@@ -459,22 +546,15 @@ ss_sketch_mode_legend (SsSketch *f)
 
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     {
-      PangoLayout          *layout = pango_cairo_create_layout (cr);
-      PangoFontDescription *font = pango_font_description_from_string ("Sans 8.5");
-      int                   w, h;
+      int w, h;
 
       ss_sketch_set_color (f, items[i].c, 1.0);
       ss_sketch_rounded_rect (f, x, y - 5, 14, 10, 2);
       cairo_fill (cr);
-      pango_layout_set_font_description (layout, font);
-      pango_layout_set_text (layout, items[i].label, -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
+      sketch_text_size (f, items[i].label, &w, &h);
       ss_sketch_set_color (f, &f->fg, 0.8);
-      cairo_move_to (cr, x + 19, y - h / 2.0);
-      pango_cairo_show_layout (cr, layout);
+      ss_sketch_text (f, x + 19, y - h / 2.0, items[i].label, 0.0, 0.0, FALSE);
       x += 19 + w + 16;
-      pango_font_description_free (font);
-      g_object_unref (layout);
     }
 }
 

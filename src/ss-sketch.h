@@ -48,6 +48,9 @@ typedef struct
  * drawing numbers its own); the view clears them for a new run. */
 #define SS_SKETCH_N_EXTENTS 4
 
+/* Texts a drawing shows, laid out once (see ss_sketch_texts_new). */
+typedef struct _SsSketchTexts SsSketchTexts;
+
 /* One frame of a drawing: where it draws and which row it shows. */
 typedef struct
 {
@@ -64,6 +67,7 @@ typedef struct
   const SsSketchColumn *columns;      /* the drawing's declared columns, { NULL } ends them */
   const int            *column_index; /* per declared column: its index in ds, -1 if absent */
   const char *const    *params;       /* the drawing's declared parameters, NULL-terminated */
+  SsSketchTexts        *texts;        /* laid-out texts kept across frames; NULL: none kept */
 } SsSketch;
 
 /* World metres -> canvas px, y up. */
@@ -81,6 +85,16 @@ extern const GdkRGBA ss_sketch_block2_color;
 extern const GdkRGBA ss_sketch_spring_color;
 extern const GdkRGBA ss_sketch_friction_color;
 extern const GdkRGBA ss_sketch_load_color;
+
+/* Pango layouts of the texts a view's frames show, by text and weight, in
+ * one Pango context kept up to date with the cairo context each frame
+ * draws on: a frame that shows the texts of the last one lays none of them
+ * out again.  At most SS_SKETCH_TEXTS_MAX are kept (then they are dropped
+ * and laid out again as needed); one thread uses them at a time. */
+#define SS_SKETCH_TEXTS_MAX 64
+SsSketchTexts *ss_sketch_texts_new (void);
+void           ss_sketch_texts_free (SsSketchTexts *texts);
+guint          ss_sketch_texts_get_made (SsSketchTexts *texts);
 
 /* ---- columns and parameters ---------------------------------------------- */
 

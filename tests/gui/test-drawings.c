@@ -6,6 +6,7 @@
  * fatal here). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "drawings/drawings.h"
 #include <stickslip/stickslip.h>
@@ -119,37 +120,49 @@ test_registry (void)
   g_assert_null (ss_drawing_lookup ("no-such-scenario"));
 }
 
+/* @drawing of @ds at @row and the stuck/sliding legend on a new 800 x 200
+ * surface, its texts laid out in @texts (NULL: each anew). */
+static cairo_surface_t *
+draw_image (const SsDrawing *drawing, SsDataset *ds, guint row, SsSketchTexts *texts)
+{
+  const ss_model  *m = ss_dataset_get_model (ds);
+  SsSketchExtent   extents[SS_SKETCH_N_EXTENTS] = { { 0 } };
+  g_autofree int  *index = g_new (int, ss_sketch_count_columns (drawing->columns) + 1);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 200);
+  cairo_t         *cr = cairo_create (surface);
+  SsSketch         f = {
+            .ds = ds,
+            .row = row,
+            .cr = cr,
+            .width = 800,
+            .height = 200,
+            .forces = TRUE,
+            .fg = { 0, 0, 0, 1 },
+            .extents = extents,
+            .scale_factor = 1,
+            .columns = drawing->columns,
+            .column_index = index,
+            .params = drawing->params,
+            .texts = texts,
+  };
+
+  ss_sketch_resolve_columns (drawing->columns, m, index);
+  drawing->draw (&f);
+  ss_sketch_mode_legend (&f);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
 /* Draws @drawing of @ds at @row on a new 800 x 200 surface; returns the
  * number of pixels it inked. */
 static int
 draw_row (const SsDrawing *drawing, SsDataset *ds, guint row)
 {
-  const ss_model      *m = ss_dataset_get_model (ds);
-  SsSketchExtent       extents[SS_SKETCH_N_EXTENTS] = { { 0 } };
-  g_autofree int      *index = g_new (int, ss_sketch_count_columns (drawing->columns) + 1);
-  cairo_surface_t     *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 200);
-  cairo_t             *cr = cairo_create (surface);
+  cairo_surface_t     *surface = draw_image (drawing, ds, row, NULL);
   const unsigned char *px;
   int                  stride, inked = 0;
-  SsSketch             f = {
-                .ds = ds,
-                .row = row,
-                .cr = cr,
-                .width = 800,
-                .height = 200,
-                .forces = TRUE,
-                .fg = { 0, 0, 0, 1 },
-                .extents = extents,
-                .scale_factor = 1,
-                .columns = drawing->columns,
-                .column_index = index,
-                .params = drawing->params,
-  };
 
-  ss_sketch_resolve_columns (drawing->columns, m, index);
-  drawing->draw (&f);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
   px = cairo_image_surface_get_data (surface);
   stride = cairo_image_surface_get_stride (surface);
   for (int y = 0; y < 200; y++)
@@ -192,6 +205,65 @@ static void
 test_draw (gconstpointer data)
 {
   for_each_variant (data, draw_variant);
+}
+
+static gboolean
+same_pixels (cairo_surface_t *a, cairo_surface_t *b)
+{
+  int stride = cairo_image_surface_get_stride (a);
+
+  return stride == cairo_image_surface_get_stride (b) &&
+         memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                 (size_t)stride * (size_t)cairo_image_surface_get_height (a)) == 0;
+}
+
+/* Each scenario's drawing with its texts kept: the frame drawn again
+ * lays no text out again, and every frame is pixel for pixel the one
+ * drawn with each text laid out anew (as before the texts were kept),
+ * over the run's rows; the kept layouts stay at most SS_SKETCH_TEXTS_MAX. */
+static void
+test_texts_kept (void)
+{
+  for (int i = 0; i < ss_scenario_count (); i++)
+    {
+      const ss_scenario *sc = ss_scenario_get (i);
+      g_autofree double *values = g_new (double, sc->n_params);
+      ss_model          *m;
+      ss_run_opts        opts = { .t_end = MIN (0.5, sc->t_end), .dt_out = 0.01 };
+      ss_trace          *tr;
+      char              *error = NULL;
+      SsSketchTexts     *texts = ss_sketch_texts_new ();
+      g_autoptr(SsModelRef) ref = NULL;
+      g_autoptr(SsDataset) ds = NULL;
+
+      for (int p = 0; p < sc->n_params; p++)
+        values[p] = sc->params[p].def;
+      m = create_model (sc, values, sc->name);
+      g_assert_nonnull (m);
+      tr = ss_run (m, &opts, &error);
+      g_assert_nonnull (tr);
+      ref = ss_model_ref_new (m);
+      ds = ss_dataset_new (ref);
+      ss_dataset_append_rows (ds, tr->n_rows, tr->t, tr->rows);
+      for (guint row = 0; row < tr->n_rows; row += 7)
+        {
+          cairo_surface_t *anew = draw_image (drawing_of (sc), ds, row, NULL);
+          cairo_surface_t *kept = draw_image (drawing_of (sc), ds, row, texts);
+          guint            made = ss_sketch_texts_get_made (texts);
+          cairo_surface_t *again = draw_image (drawing_of (sc), ds, row, texts);
+
+          g_assert_true (same_pixels (anew, kept));
+          g_assert_true (same_pixels (anew, again));
+          /* the stuck/sliding legend at least */
+          g_assert_cmpuint (made, >=, row == 0 ? 2 : 0);
+          g_assert_cmpuint (ss_sketch_texts_get_made (texts), ==, made);
+          cairo_surface_destroy (anew);
+          cairo_surface_destroy (kept);
+          cairo_surface_destroy (again);
+        }
+      ss_sketch_texts_free (texts);
+      ss_trace_free (tr);
+    }
 }
 
 /* A drawing that reads a column it did not declare. */
@@ -254,6 +326,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/drawings/columns-declared", test_columns);
   g_test_add_func ("/drawings/when", test_when);
   g_test_add_func ("/drawings/undeclared-read", test_undeclared_read);
+  g_test_add_func ("/drawings/texts-kept", test_texts_kept);
   for (int i = 0; i < ss_scenario_count (); i++)
     {
       const ss_scenario *sc = ss_scenario_get (i);
