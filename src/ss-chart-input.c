@@ -411,6 +411,59 @@ fit_menu (SsChart *self, double y)
   gtk_scrolled_window_set_max_content_height (scrolled, MAX ((int)room - MENU_FRAME, 60));
 }
 
+/* The stack's view follows the keyboard's focus again (the menu closed,
+ * or the chart goes while it is open). */
+void
+_ss_chart_release_view (SsChart *self)
+{
+  if (self->menu_viewport != NULL)
+    gtk_viewport_set_scroll_to_focus (self->menu_viewport, TRUE);
+  g_clear_weak_pointer (&self->menu_viewport);
+}
+
+static gboolean
+release_view_idle (gpointer data)
+{
+  SsChart *self = data;
+
+  /* unless the menu opened again meanwhile */
+  if (self->menu == NULL || !gtk_widget_get_visible (self->menu))
+    _ss_chart_release_view (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The menu closed: once the focus is back on the chart (without scrolling
+ * to it either), the view follows the focus again. */
+static void
+menu_closed_cb (SsChart *self)
+{
+  g_signal_handlers_disconnect_by_func (self->menu, menu_closed_cb, self);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, release_view_idle, g_object_ref (self), g_object_unref);
+}
+
+/* A chart in a scrolled stack: while its menu is open, the view does not
+ * scroll to the menu's entries as they take the keyboard's focus (GTK's
+ * viewport places a popover's entry as if it lay in the view, and would
+ * scroll the charts away under the menu). */
+static void
+hold_view (SsChart *self)
+{
+  GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_VIEWPORT);
+
+  if (viewport == NULL)
+    return;
+  if (self->menu_viewport == NULL)
+    {
+      if (!gtk_viewport_get_scroll_to_focus (GTK_VIEWPORT (viewport)))
+        return;
+      g_set_weak_pointer (&self->menu_viewport, GTK_VIEWPORT (viewport));
+      gtk_viewport_set_scroll_to_focus (self->menu_viewport, FALSE);
+    }
+  /* (held still when the menu opens again before the view was released) */
+  g_signal_handlers_disconnect_by_func (self->menu, menu_closed_cb, self);
+  g_signal_connect_swapped (self->menu, "closed", G_CALLBACK (menu_closed_cb), self);
+}
+
 static void
 context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChart *self)
 {
@@ -449,6 +502,7 @@ context_menu_cb (GtkGestureClick *click, int n_press, double x, double y, SsChar
   gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
   gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
   fit_menu (self, y);
+  hold_view (self);
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
 

@@ -147,15 +147,16 @@ struct _SsChart
   double         pointer_x;
   double         pointer_y;
   /* a drag: its kind, where it started and the ranges then */
-  DragMode    drag_mode;
-  gboolean    dragged;
-  double      drag_lower; /* time */
-  double      drag_upper;
-  double      drag_x0, drag_x1, drag_y0, drag_y1;
-  double      drag_center;  /* value under the press (zooming values) */
-  double      drag_start_x; /* px, where the press was */
-  GtkWidget  *menu;         /* context menu, a GtkPopoverMenu */
-  GMenuModel *extra_menu;   /* the owner's entries in it */
+  DragMode     drag_mode;
+  gboolean     dragged;
+  double       drag_lower; /* time */
+  double       drag_upper;
+  double       drag_x0, drag_x1, drag_y0, drag_y1;
+  double       drag_center;   /* value under the press (zooming values) */
+  double       drag_start_x;  /* px, where the press was */
+  GtkWidget   *menu;          /* context menu, a GtkPopoverMenu */
+  GtkViewport *menu_viewport; /* the stack's, its scroll-to-focus off while the menu is open */
+  GMenuModel  *extra_menu;    /* the owner's entries in it */
   /* on-screen text, "<b|r><size>:<text>" -> PangoLayout: shaping labels
    * was a third of a chart's drawing time, and they rarely change */
   GHashTable *text_cache;
@@ -275,6 +276,7 @@ void        _ss_chart_image_release (ChartImage *image);
 guint       _ss_chart_get_main_frees (void);
 
 /* ss-chart-input.c */
+void _ss_chart_release_view (SsChart *self);
 void _ss_chart_input_init (SsChart *self);
 void _ss_chart_input_class_init (GtkWidgetClass *widget_class);
 

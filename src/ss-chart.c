@@ -547,6 +547,7 @@ ss_chart_dispose (GObject *object)
   if (self->y_axis != NULL)
     g_signal_handlers_disconnect_by_data (self->y_axis, self);
   g_clear_object (&self->y_axis);
+  _ss_chart_release_view (self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->extra_menu);
   for (guint i = 0; self->layers != NULL && i < self->layers->len; i++)

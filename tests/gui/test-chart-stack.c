@@ -905,7 +905,9 @@ open_context_menu (SsWindow *window, SsChart *chart, gboolean at_end)
   gtk_adjustment_set_value (vadj, at_end ? gtk_adjustment_get_upper (vadj) : 0);
   settle (window);
   ss_chart_get_plot_area (chart, &plot);
-  /* a point of the plot inside the view */
+  /* a point of the plot inside the view, the pointer coming from outside
+   * the charts (off a menu that closed under it) */
+  pointer_to (window, GTK_WIDGET (window), 2, 2);
   pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2,
               at_end ? plot.origin.y + plot.size.height - 20 : plot.origin.y + 20);
   test_gui_xdo ("click 3");
@@ -1143,6 +1145,62 @@ test_menus_fit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* At 1280×820 with the stack scrolled halfway, a chart's context menu and
+ * its Add Signal submenu open, and close, without scrolling the charts:
+ * the entries taking the keyboard's focus do not move the view under the
+ * menu. */
+static void
+test_submenu_keeps_view (void)
+{
+  SsWindow       *window = open_window (1280, 820);
+  SsPlotStack    *stack = ss_window_get_plot_stack (window);
+  GtkAdjustment  *vadj = stack_vadjustment (stack);
+  SsChart        *chart = NULL;
+  graphene_rect_t bounds, plot;
+  double          middle;
+  guint           presses = n_presses;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  test_gui_wait_idle (ss_window_get_simulation (window));
+  settle (window);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >, gtk_adjustment_get_page_size (vadj) + 100);
+  middle = round ((gtk_adjustment_get_upper (vadj) - gtk_adjustment_get_page_size (vadj)) / 2);
+  gtk_adjustment_set_value (vadj, middle);
+  settle (window);
+  /* the lowest chart whose plot's middle is in view */
+  for (guint i = 0; i < ss_plot_stack_get_n_charts (stack); i++)
+    {
+      SsChart *c = ss_plot_stack_get_chart (stack, i);
+      double   y;
+
+      content_bounds (stack, c, &bounds);
+      ss_chart_get_plot_area (c, &plot);
+      y = bounds.origin.y + plot.origin.y + plot.size.height / 2;
+      if (y > middle + 20 && y < middle + gtk_adjustment_get_page_size (vadj) - 20)
+        chart = c;
+    }
+  g_assert_nonnull (chart);
+  ss_chart_get_plot_area (chart, &plot);
+  pointer_to (window, GTK_WIDGET (chart), plot.origin.x + plot.size.width / 2, plot.origin.y + plot.size.height / 2);
+  test_gui_xdo ("click 3");
+  wait_count (window, &n_presses, presses + 1);
+  settle (window);
+  g_assert_nonnull (find_entry (GTK_WIDGET (chart), "Add Signal"));
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, middle);
+  /* the keyboard's focus down the entries */
+  for (int i = 0; i < 3; i++)
+    {
+      test_gui_xdo ("key Down");
+      settle (window);
+      g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, middle);
+    }
+  open_submenu (window, chart, "Add Signal", "Autoscale Values");
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, middle);
+  close_menu (window, chart);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, middle);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkWidget *
 find_main_menu (GtkWidget *root)
 {
@@ -1217,6 +1275,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/chart-stack/layout-kept", test_layout_kept);
   g_test_add_func ("/chart-stack/move-ends", test_move_ends);
   g_test_add_func ("/chart-stack/menus-fit", test_menus_fit);
+  g_test_add_func ("/chart-stack/submenu-keeps-view", test_submenu_keeps_view);
   g_test_add_func ("/chart-stack/main-menu-fits", test_main_menu_fits);
   return g_test_run ();
 }
