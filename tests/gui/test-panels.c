@@ -19,7 +19,6 @@
 #include "ss-marker-layer.h"
 #include "ss-line-layer.h"
 #include "ss-table-row.h"
-#include "ss-text-cell.h"
 #include "ss-units.h"
 #include "test-gui-util.h"
 #include "ss-resources.h"
@@ -442,8 +441,8 @@ wait_paint (Frames *f)
   test_gui_wait_until (f->paints > paints, "a frame");
 }
 
-/* The texts @widget's tree shows on screen (labels, inscriptions, text
- * cells and each column of the event list's rows), in the tree's order. */
+/* The texts @widget's tree shows on screen (labels, inscriptions and each
+ * column of the event list's rows), in the tree's order. */
 static void
 collect_texts (GtkWidget *widget, GString *texts)
 {
@@ -452,8 +451,6 @@ collect_texts (GtkWidget *widget, GString *texts)
       g_string_append_printf (texts, "%s|", ss_table_row_get_text (SS_TABLE_ROW (widget), c));
   if (GTK_IS_INSCRIPTION (widget) && gtk_widget_get_mapped (widget))
     g_string_append_printf (texts, "%s|", gtk_inscription_get_text (GTK_INSCRIPTION (widget)));
-  if (SS_IS_TEXT_CELL (widget) && gtk_widget_get_mapped (widget) && ss_text_cell_get_text (SS_TEXT_CELL (widget)))
-    g_string_append_printf (texts, "%s|", ss_text_cell_get_text (SS_TEXT_CELL (widget)));
   if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
     g_string_append_printf (texts, "%s|", gtk_label_get_text (GTK_LABEL (widget)));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
