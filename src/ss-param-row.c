@@ -19,6 +19,7 @@
 #include "ss-model-strings.h"
 #include "ss-drop-down.h"
 #include "ss-param-row.h"
+#include "ss-raster.h"
 #include "ss-readable.h"
 
 struct _SsParamRow
@@ -54,6 +55,8 @@ struct _SsParamRow
   guint               settle_id;       /* final after the last wheel step */
   guint               release_id;      /* final once the release is handled */
   guint               wheel_clear_id;
+
+  guint renders; /* children drawn into the row's image */
 };
 
 G_DEFINE_FINAL_TYPE (SsParamRow, ss_param_row, GTK_TYPE_LIST_BOX_ROW)
@@ -583,6 +586,31 @@ ss_param_row_root (GtkWidget *widget)
   reserve_reset_slot (SS_PARAM_ROW (widget));
 }
 
+/* Drawn into an image when something in the row changes: in the frames
+ * between, a new run's frame or another row's drag, the renderer
+ * composites it instead of drawing the row's labels, slider and spin
+ * button again (src/ss-raster.c).  The row the focus is in is drawn as
+ * it is: its caret fades in and out every frame, and only the caret's
+ * area needs painting then. */
+static void
+ss_param_row_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  SsParamRow *self = SS_PARAM_ROW (widget);
+  void (*draw) (GtkWidget *, GtkSnapshot *) = GTK_WIDGET_CLASS (ss_param_row_parent_class)->snapshot;
+
+  if (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_FOCUS_WITHIN)
+    draw (widget, snapshot);
+  else if (ss_raster_snapshot (widget, snapshot, draw))
+    self->renders++;
+}
+
+guint
+ss_param_row_get_renders (SsParamRow *self)
+{
+  g_return_val_if_fail (SS_IS_PARAM_ROW (self), 0);
+  return self->renders;
+}
+
 static void
 ss_param_row_class_init (SsParamRowClass *klass)
 {
@@ -591,6 +619,7 @@ ss_param_row_class_init (SsParamRowClass *klass)
   G_OBJECT_CLASS (klass)->dispose = ss_param_row_dispose;
   G_OBJECT_CLASS (klass)->finalize = ss_param_row_finalize;
   widget_class->root = ss_param_row_root;
+  widget_class->snapshot = ss_param_row_snapshot;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stickslip/Lab/ui/ss-param-row.ui");
   gtk_widget_class_bind_template_child (widget_class, SsParamRow, label);

@@ -36,4 +36,7 @@ GtkWidget           *ss_param_row_get_reset_button (SsParamRow *self);
 double               ss_param_row_slider_to_value (SsParamRow *self, double slider);
 gboolean             ss_param_row_key_step_value (SsParamRow *self, int direction, double *value);
 
+/* how many times the row has drawn its children into its image */
+guint ss_param_row_get_renders (SsParamRow *self);
+
 G_END_DECLS

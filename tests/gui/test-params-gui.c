@@ -10,6 +10,7 @@
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ss-param-panel.h"
@@ -628,6 +629,146 @@ test_programmatic (void)
   g_assert_cmpuint (emissions->len, ==, 1);
 }
 
+/* ---- drawing ----------------------------------------------------------- */
+
+static GskRenderNode *
+unwrap (GskRenderNode *node)
+{
+  while (node != NULL)
+    switch (gsk_render_node_get_node_type (node))
+      {
+      case GSK_CONTAINER_NODE:
+        if (gsk_container_node_get_n_children (node) != 1)
+          return node;
+        node = gsk_container_node_get_child (node, 0);
+        break;
+      case GSK_DEBUG_NODE:
+        node = gsk_debug_node_get_child (node);
+        break;
+      case GSK_TRANSFORM_NODE:
+        node = gsk_transform_node_get_child (node);
+        break;
+      default:
+        return node;
+      }
+  return NULL;
+}
+
+/* @row's children drawn by @snapshot_func on the window's background, at
+ * scale 1: the image's pixels */
+static cairo_surface_t *
+draw_row (SsParamRow *row, void (*snapshot_func) (GtkWidget *, GtkSnapshot *))
+{
+  int              w = gtk_widget_get_width (GTK_WIDGET (row)), h = gtk_widget_get_height (GTK_WIDGET (row));
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  GtkSnapshot     *snapshot = gtk_snapshot_new ();
+  GskRenderNode   *node;
+  cairo_t         *cr = cairo_create (image);
+
+  snapshot_func (GTK_WIDGET (row), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
+  cairo_paint (cr);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  gsk_render_node_unref (node);
+  cairo_surface_flush (image);
+  return image;
+}
+
+/* A row is drawn once into an image and composited while it is
+ * unchanged: GTK 4.8's Cairo renderer repaints every row inside a frame's
+ * damaged area, and a new run's frame spans the panel.  Redrawing the
+ * panel, scrolling it and changing another parameter draw no row again;
+ * the changed row is drawn once more; the row being edited is drawn as
+ * nodes; the image matches the row's widgets drawn in place to one level
+ * in 255. */
+static void
+test_rows_drawn_once (void)
+{
+  const ss_scenario *sc = ss_scenario_find ("one-mass");
+  g_autofree double *values = g_new (double, sc->n_params);
+  g_autofree guint  *renders = g_new0 (guint, sc->n_params);
+  GtkAdjustment     *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  int                k = ss_scenario_param_index (sc, "k");
+  SsParamRow        *row;
+  cairo_surface_t   *direct, *image;
+  GtkSnapshot       *snapshot;
+  GskRenderNode     *node;
+  int                max_diff = 0;
+
+  start ("one-mass");
+  for (int i = 0; i < sc->n_params; i++)
+    {
+      row = ss_param_panel_get_row (panel, sc->params[i].name);
+      if (row == NULL || !gtk_widget_get_mapped (GTK_WIDGET (row)))
+        continue;
+      /* drawn: one image */
+      snapshot = gtk_snapshot_new ();
+      GTK_WIDGET_GET_CLASS (row)->snapshot (GTK_WIDGET (row), snapshot);
+      node = gtk_snapshot_free_to_node (snapshot);
+      g_assert_nonnull (node);
+      g_assert_cmpint (gsk_render_node_get_node_type (unwrap (node)), ==, GSK_CAIRO_NODE);
+      gsk_render_node_unref (node);
+      renders[i] = ss_param_row_get_renders (row);
+      g_assert_cmpuint (renders[i], >=, 1);
+    }
+
+  gtk_widget_queue_draw (GTK_WIDGET (panel));
+  gtk_test_widget_wait_for_draw (window);
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj));
+  gtk_test_widget_wait_for_draw (window);
+  gtk_adjustment_set_value (vadj, 0);
+  gtk_test_widget_wait_for_draw (window);
+  ss_scenario_defaults (sc, values);
+  values[k] = 300;
+  g_assert_true (ss_param_panel_set_values (panel, values, NULL));
+  gtk_test_widget_wait_for_draw (window);
+  test_gui_pump (50);
+  for (int i = 0; i < sc->n_params; i++)
+    {
+      row = ss_param_panel_get_row (panel, sc->params[i].name);
+      if (row == NULL || renders[i] == 0)
+        continue;
+      if (i == k)
+        g_assert_cmpuint (ss_param_row_get_renders (row), >, renders[i]);
+      else
+        g_assert_cmpuint (ss_param_row_get_renders (row), ==, renders[i]);
+    }
+
+  /* the row being edited is drawn as it is: its caret fades every frame */
+  row = ss_param_panel_get_row (panel, "k");
+  gtk_widget_grab_focus (GTK_WIDGET (ss_param_row_get_spin (row)));
+  gtk_test_widget_wait_for_draw (window);
+  renders[k] = ss_param_row_get_renders (row);
+  snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (row)->snapshot (GTK_WIDGET (row), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_cmpint (gsk_render_node_get_node_type (unwrap (node)), !=, GSK_CAIRO_NODE);
+  gsk_render_node_unref (node);
+  test_gui_pump (1500);
+  g_assert_cmpuint (ss_param_row_get_renders (row), ==, renders[k]);
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_cmpuint (ss_param_row_get_renders (row), >, renders[k]);
+
+  direct = draw_row (row, GTK_WIDGET_CLASS (g_type_class_peek (GTK_TYPE_LIST_BOX_ROW))->snapshot);
+  image = draw_row (row, GTK_WIDGET_GET_CLASS (row)->snapshot);
+  for (int y = 0; y < cairo_image_surface_get_height (direct); y++)
+    {
+      const guint8 *a = cairo_image_surface_get_data (direct) + y * cairo_image_surface_get_stride (direct);
+      const guint8 *b = cairo_image_surface_get_data (image) + y * cairo_image_surface_get_stride (image);
+
+      for (int x = 0; x < 4 * cairo_image_surface_get_width (direct); x++)
+        max_diff = MAX (max_diff, abs (a[x] - b[x]));
+    }
+  g_test_message ("max diff %d", max_diff);
+  g_assert_cmpint (max_diff, <=, 1);
+  cairo_surface_destroy (direct);
+  cairo_surface_destroy (image);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -659,6 +800,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/params/refused-end-of-drag", test_refused_end_of_drag);
   g_test_add_func ("/params/keyboard-final", test_keyboard_final);
   g_test_add_func ("/params/programmatic", test_programmatic);
+  g_test_add_func ("/params/rows-drawn-once", test_rows_drawn_once);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
