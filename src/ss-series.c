@@ -345,15 +345,18 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
       guint      start = ss_dataset_lower_bound (self->dataset, t0);
       GPtrArray *display = ss_dataset_get_display (self->dataset, t0, t1, n_bins);
 
-      own_bins (self, n_bins, FALSE);
       /* the worker decimated the whole run for this display already */
       if (display != NULL && n_rows == ss_dataset_get_n_rows (self->dataset) &&
           ss_dataset_get_complete (self->dataset) && g_ptr_array_index (display, self->column) != NULL)
         {
-          const SsSeriesBin *done = g_ptr_array_index (display, self->column);
+          SsSeriesBin *done = g_ptr_array_index (display, self->column);
 
-          /* the bins, then their range (see ss_series_prepare_display) */
-          memcpy (self->bins, done, sizeof (SsSeriesBin) * (n_bins + 2));
+          /* the bins, then their range (see ss_series_prepare_display),
+           * shared until something writes to them (own_bins) */
+          if (self->bins != NULL)
+            g_atomic_rc_box_release (self->bins);
+          self->bins = g_atomic_rc_box_acquire (done);
+          self->bins_shared = TRUE;
           self->range_known = TRUE;
           self->range_any = done[n_bins + 2].count > 0;
           self->range_min = done[n_bins + 2].min;
@@ -366,6 +369,7 @@ ss_series_get_bins (SsSeries *self, double t0, double t1, guint n_bins)
           self->valid = TRUE;
           return self->bins;
         }
+      own_bins (self, n_bins, FALSE);
       memset (self->bins, 0, sizeof (SsSeriesBin) * (n_bins + 2));
       self->range_known = FALSE;
       self->n_bins = n_bins;
@@ -475,16 +479,23 @@ ss_series_freeze (SsSeries *self, double t0, double t1, guint n_bins)
   return copy;
 }
 
+static void
+release_bins (gpointer bins)
+{
+  if (bins != NULL)
+    g_atomic_rc_box_release (bins);
+}
+
 /* Worker: decimates every column of @dataset (a complete run not handed
  * over yet) for a display of @n_bins pixel columns over @t0..@t1, s, as
  * ss_series_get_bins would on the main thread, with the bins' value range
  * (the chart's extent), and keeps them in the dataset
- * (ss_dataset_set_display): the frame that shows it copies them. */
+ * (ss_dataset_set_display): the frame that shows it shares them. */
 void
 ss_series_prepare_display (SsDataset *dataset, double t0, double t1, guint n_bins)
 {
   int        n_columns = ss_dataset_get_n_columns (dataset);
-  GPtrArray *per_column = g_ptr_array_new_full (n_columns, g_free);
+  GPtrArray *per_column = g_ptr_array_new_full (n_columns, release_bins);
   SsSeries  *series = g_object_new (SS_TYPE_SERIES, NULL);
 
   g_return_if_fail (ss_dataset_get_complete (dataset));
@@ -503,7 +514,7 @@ ss_series_prepare_display (SsDataset *dataset, double t0, double t1, guint n_bin
       if (bins != NULL)
         {
           /* the bins and, after them, their range (count 0: none) */
-          done = g_new0 (SsSeriesBin, n_bins + 3);
+          done = g_atomic_rc_box_alloc0 (sizeof (SsSeriesBin) * (n_bins + 3));
           memcpy (done, bins, sizeof (SsSeriesBin) * (n_bins + 2));
           done[n_bins + 2].count = bins_range (bins, n_bins, &done[n_bins + 2].min, &done[n_bins + 2].max);
         }

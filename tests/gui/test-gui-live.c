@@ -28,7 +28,7 @@ updated_cb (SsSimulation *sim, Shown *shown)
 
 /* The run on screen came decimated for the charts' display (the worker's
  * bins), and every column's bins and their extent are those the main
- * thread would fold from the same rows. */
+ * thread would fold from the same rows; a series shares them. */
 static void
 check_worker_bins (SsSimulation *sim)
 {
@@ -57,6 +57,12 @@ check_worker_bins (SsSimulation *sim)
           gboolean has_a, has_b;
 
           g_assert_true (memcmp (x, y, sizeof (SsSeriesBin) * (n + 2)) == 0);
+          /* shared with the worker's, not copied; another display folds
+           * its own and leaves the worker's as they were */
+          g_assert_true (x == g_ptr_array_index (ss_dataset_get_display (ds, sim->display_t0, sim->display_t1, n), c));
+          g_assert_true (ss_series_get_bins (a, sim->display_t0, sim->display_t1, n - 1) != x);
+          g_assert_true (memcmp (x, y, sizeof (SsSeriesBin) * (n + 2)) == 0);
+          g_assert_true (ss_series_get_bins (a, sim->display_t0, sim->display_t1, n) == x);
           /* the extent the worker found is the one folded here */
           has_a = ss_series_get_range (a, sim->display_t0, sim->display_t1, n, &lo_a, &hi_a);
           has_b = ss_series_get_range (b, sim->display_t0, sim->display_t1, n, &lo_b, &hi_b);
