@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "ss-drop-down.h"
+#include "ss-tooltips.h"
 
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer width_chars)
@@ -32,7 +33,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer width_ch
   gtk_label_set_label (GTK_LABEL (label), text);
   /* the button's: the whole entry, when it is cut */
   if (GPOINTER_TO_INT (width_chars) > 0)
-    gtk_widget_set_tooltip_text (label, text);
+    ss_tooltips_set_text (label, text);
 }
 
 static GtkListItemFactory *

@@ -14,6 +14,7 @@
 #include "ss-metrics-panel.h"
 #include "ss-model-strings.h"
 #include "ss-row-cells.h"
+#include "ss-tooltips.h"
 #include "ss-units.h"
 
 /* ---- one metric as a list item ---------------------------------------- */
@@ -310,7 +311,7 @@ show_cell (GtkListItem *item)
   if (column == COLUMN_LABEL)
     {
       gtk_label_set_text (label, row->label);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), row->tooltip);
+      ss_tooltips_set_text (GTK_WIDGET (label), row->tooltip);
       return;
     }
   text = format_value (row_value (row, (guint)column), row->unit);
@@ -325,11 +326,11 @@ show_cell (GtkListItem *item)
       text = g_strdup_printf (_("— %s"),
                                  g_str_has_prefix (note, "run too short") ? _("run too short") : _("not periodic"));
       gtk_label_set_text (label, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (label), tip);
+      ss_tooltips_set_text (GTK_WIDGET (label), tip);
       return;
     }
   gtk_label_set_text (label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), g_object_get_data (factory, "run-tooltip"));
+  ss_tooltips_set_text (GTK_WIDGET (label), g_object_get_data (factory, "run-tooltip"));
 }
 
 static GtkColumnViewColumn *

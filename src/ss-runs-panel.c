@@ -8,6 +8,7 @@
 
 #include "ss-chart-layer.h"
 #include "ss-runs-panel.h"
+#include "ss-tooltips.h"
 
 struct _SsRunsPanel
 {
@@ -59,14 +60,14 @@ row_sync (Row *row)
   gboolean         visible = ss_pinned_run_get_visible (row->run);
 
   gtk_label_set_text (row->label, ss_pinned_run_get_name (row->run));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row->label), ss_pinned_run_get_name (row->run));
+  ss_tooltips_set_text (GTK_WIDGET (row->label), ss_pinned_run_get_name (row->run));
   gtk_widget_set_visible (row->spinner, state == SS_PINNED_RUN_COMPUTING);
   gtk_spinner_set_spinning (GTK_SPINNER (row->spinner), state == SS_PINNED_RUN_COMPUTING);
   gtk_widget_set_visible (row->warning, state == SS_PINNED_RUN_FAILED);
-  gtk_widget_set_tooltip_text (row->warning, ss_pinned_run_get_error (row->run));
+  ss_tooltips_set_text (row->warning, ss_pinned_run_get_error (row->run));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (row->eye), visible);
   gtk_button_set_icon_name (GTK_BUTTON (row->eye), visible ? "view-reveal-symbolic" : "view-conceal-symbolic");
-  gtk_widget_set_tooltip_text (row->eye, visible ? _("Hide This Run") : _("Show This Run"));
+  ss_tooltips_set_text (row->eye, visible ? _("Hide This Run") : _("Show This Run"));
   gtk_widget_set_opacity (GTK_WIDGET (row->label), visible ? 1.0 : 0.55);
 }
 

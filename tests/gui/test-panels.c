@@ -400,6 +400,61 @@ show_panel (const char *page)
                        page != NULL ? "the page mapped" : "the panel unmapped");
 }
 
+/* ---- tooltips set once ---------------------------------------------------- */
+
+static void
+count_notify_cb (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (void)object;
+  (void)pspec;
+  (*count)++;
+}
+
+static void
+collect_tooltipped (GtkWidget *widget, GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_tooltipped (c, out);
+}
+
+/* The metrics' cells set their tooltips only when these change: GTK 4.8
+ * asks the X server where the pointer is at each gtk_widget_set_tooltip_text(),
+ * which for every cell of every run was most of the main thread's work
+ * per run with the metrics on screen.  A new run whose cells' tooltips are
+ * the same sets none; the tooltips are still those of their rows. */
+static void
+test_metrics_tooltips_set_once (void)
+{
+  SsMetricsPanel *metrics = ss_window_get_metrics_panel (window);
+  SsParamPanel   *params = ss_window_get_param_panel (window);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  g_autofree guint *counts = NULL;
+  g_autofree char  *first = NULL;
+
+  show_scenario ("one-mass");
+  show_panel ("metrics");
+  collect_tooltipped (GTK_WIDGET (metrics), cells);
+  g_assert_cmpuint (cells->len, >=, 8);
+  counts = g_new0 (guint, cells->len);
+  for (guint i = 0; i < cells->len; i++)
+    g_signal_connect (g_ptr_array_index (cells, i), "notify::tooltip-text", G_CALLBACK (count_notify_cb), &counts[i]);
+  first = g_strdup (gtk_widget_get_tooltip_text (g_ptr_array_index (cells, 0)));
+
+  g_assert_true (ss_param_panel_request (params, "k", 150));
+  wait_idle ();
+  test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (metrics)), "the metrics on screen");
+  check_metrics_equal_cli (0, "one-mass", (const char *[]){ "k=150", NULL });
+  for (guint i = 0; i < cells->len; i++)
+    {
+      g_signal_handlers_disconnect_by_func (g_ptr_array_index (cells, i), count_notify_cb, &counts[i]);
+      g_assert_cmpuint (counts[i], ==, 0);
+    }
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (g_ptr_array_index (cells, 0)), ==, first);
+  show_panel (NULL);
+}
+
 /* ---- a new run's rows: drawn, not laid out again --------------------------- */
 
 typedef struct
@@ -1355,6 +1410,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/event-filter-and-click", test_event_filter_and_click);
   g_test_add_func ("/panels/release-events", test_release_events);
   g_test_add_func ("/panels/metrics", test_metrics);
+  g_test_add_func ("/panels/metrics-tooltips-set-once", test_metrics_tooltips_set_once);
   g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
   g_test_add_func ("/panels/new-rows-not-laid-out", test_new_rows_not_laid_out);
   g_test_add_func ("/panels/cells-follow-font", test_cells_follow_font);
