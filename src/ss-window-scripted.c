@@ -188,6 +188,7 @@ typedef struct
   gboolean    clock_connected;
   double      load_start; /* 1-minute load average when it began */
   guint       failures;
+  const char *panel; /* the side panel's page: "events" or "metrics" */
 } Bench;
 
 /* Measurements outside the figures (set-up runs, the end of a drag) */
@@ -299,9 +300,10 @@ bench_start_case (Bench *b)
     b->slider_b = b->slider_a + step <= gtk_adjustment_get_upper (adj) ? b->slider_a + step : b->slider_a - step;
   }
   bench_pin_two (b, sc, values);
-  /* the side panel open on the events, as a user comparing runs has it */
+  /* the side panel open on the events (or the metrics), as a user
+   * comparing runs has it */
   gtk_toggle_button_set_active (b->self->panel_button, TRUE);
-  adw_view_stack_set_visible_child_name (b->self->panel_stack, "events");
+  adw_view_stack_set_visible_child_name (b->self->panel_stack, b->panel);
   b->count = 0;
   b->waiting = FALSE;
   b->resume_at = 0;
@@ -533,11 +535,12 @@ bench_print_table (Bench *b)
                           "change to the end of the frame that shows their curves.  drag: %d steps %d ms apart, "
                           "previews seen and their p50.  new frame: the frame that shows a change's curves.  "
                           "upd.CPU, upd.p95: the main thread's CPU per final run, from its hand-over to the end "
-                          "of that frame (side panel open on Events, two pinned runs).  "
+                          "of that frame (side panel open on %s, two pinned runs).  "
                           "recompute, prev.run: the worker's run.  frame: "
                           "Play for %.0f s at 1x with %.0e samples per series, before- to after-paint (CPU: the main "
                           "thread's).  Load average %.2f at the start, %.2f at the end.\n",
-                          b->n_changes, b->n_changes, DRAG_STEPS, DRAG_STEP_MS, PLAY_SECONDS, PLAY_SAMPLES,
+                          b->n_changes, b->n_changes, DRAG_STEPS, DRAG_STEP_MS,
+                          g_str_equal (b->panel, "metrics") ? "Metrics" : "Events", PLAY_SECONDS, PLAY_SAMPLES,
                           b->load_start, load_average ());
   g_string_append_printf (s, "%-28s %-10s", "case", "slider");
   for (guint c = 0; c < G_N_ELEMENTS (bench_columns); c++)
@@ -761,5 +764,11 @@ ss_window_run_benchmark (SsWindow *self)
   b->n_changes = CHANGES;
   if (g_getenv ("STICKSLIP_BENCH_CHANGES") != NULL)
     b->n_changes = CLAMP (atoi (g_getenv ("STICKSLIP_BENCH_CHANGES")), 0, 10000);
+  /* STICKSLIP_BENCH_PANEL=metrics: the side panel on the metrics */
+  b->panel = "events";
+  if (g_strcmp0 (g_getenv ("STICKSLIP_BENCH_PANEL"), "metrics") == 0)
+    b->panel = "metrics";
+  else if (g_getenv ("STICKSLIP_BENCH_PANEL") != NULL && !g_str_equal (g_getenv ("STICKSLIP_BENCH_PANEL"), "events"))
+    g_printerr ("stickslip --bench: STICKSLIP_BENCH_PANEL must be events or metrics; using events\n");
   g_timeout_add (POLL_MS, bench_cb, b);
 }
