@@ -176,6 +176,30 @@ ss_window_dup_status_text (SsWindow *self)
   return g_string_free (s, FALSE);
 }
 
+/* The status line's marker ("preview", "kept run") shown or not.  Hidden,
+ * it keeps its room, drawn transparent and out of reach of the pointer
+ * and of assistive technologies: showing or hiding a widget lays the
+ * window out again, which GTK 4.8 does with four round trips to the X
+ * server, and a final run after its preview would hide it every time. */
+void
+_ss_window_show_marker (SsWindow *self, gboolean shown)
+{
+  GtkWidget *marker = GTK_WIDGET (self->preview_label);
+
+  if (_ss_window_marker_shown (self) == shown)
+    return;
+  gtk_widget_set_opacity (marker, shown ? 1.0 : 0.0);
+  gtk_widget_set_can_target (marker, shown);
+  gtk_widget_set_has_tooltip (marker, shown);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (marker), GTK_ACCESSIBLE_STATE_HIDDEN, !shown, -1);
+}
+
+gboolean
+_ss_window_marker_shown (SsWindow *self)
+{
+  return gtk_widget_get_opacity (GTK_WIDGET (self->preview_label)) > 0;
+}
+
 static void
 update_status (SsWindow *self)
 {
@@ -210,7 +234,7 @@ update_status (SsWindow *self)
       gtk_label_set_text (self->preview_label, marker);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label), marker_tip);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), marker != NULL);
+  _ss_window_show_marker (self, marker != NULL);
 
   if (m != NULL && ss_simulation_get_error (self->simulation) != NULL)
     {

@@ -104,11 +104,11 @@ check_preview_then_final (Shown *shown, double k, double mass, const char *what)
   /* no "preview" left: the marker gone, or saying the run is a kept one */
   if (ss_simulation_get_kept (sim))
     {
-      g_assert_true (gtk_widget_get_visible (marker));
+      g_assert_true (_ss_window_marker_shown (window));
       g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (marker)), ==, "kept run");
     }
   else
-    g_assert_false (gtk_widget_get_visible (marker));
+    g_assert_false (_ss_window_marker_shown (window));
   m = ss_simulation_get_model (sim);
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "k")], ==, k);
   g_assert_cmpfloat (ss_model_values (m)[ss_scenario_param_index (ss_model_scenario (m), "M")], ==, mass);
@@ -339,7 +339,7 @@ test_kept_runs (void)
     GtkLabel *marker = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label"));
 
     g_assert_true (ss_simulation_get_kept (sim));
-    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (marker)));
+    g_assert_true (_ss_window_marker_shown (window));
     g_assert_cmpstr (gtk_label_get_text (marker), ==, "kept run");
   }
   {
@@ -357,8 +357,7 @@ test_kept_runs (void)
   g_assert_true (again != b);
   /* a run computed now: no "kept run" */
   g_assert_false (ss_simulation_get_kept (sim));
-  g_assert_false (gtk_widget_get_visible (
-      GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label"))));
+  g_assert_false (_ss_window_marker_shown (window));
   ss_simulation_set_run_options (sim, &none);
   g_assert_true (final_run_of (row, 140.0) == b);
 

@@ -641,10 +641,9 @@ test_space_plays (void)
 void
 test_drag_preview_then_final (void)
 {
-  SsSimulation *sim = ss_window_get_simulation (window);
-  SsParamPanel *panel = ss_window_get_param_panel (window);
-  SsParamRow   *row;
-  GtkWidget *marker = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label");
+  SsSimulation    *sim = ss_window_get_simulation (window);
+  SsParamPanel    *panel = ss_window_get_param_panel (window);
+  SsParamRow      *row;
   const char      *args[] = { "run", "one-mass", "--set", "k=300", "--dt-out", "0.001", "--csv", "-", NULL };
   ss_run_opts      fine = { .dt_out = 0.001 }, none = { 0 };
   g_autofree char *path = g_build_filename (tmpdir, "after-drag.csv", NULL);
@@ -661,14 +660,14 @@ test_drag_preview_then_final (void)
       g_signal_emit_by_name (row, "value-requested", values[i], FALSE);
       test_gui_wait_idle (sim);
       g_assert_true (ss_simulation_get_preview (sim));
-      g_assert_true (gtk_widget_get_visible (marker));
+      g_assert_true (_ss_window_marker_shown (window));
       /* at screen resolution: a few thousand rows, not the final run's */
       g_assert_cmpuint (ss_dataset_get_n_rows (ss_simulation_get_dataset (sim)), <, 2500);
     }
   g_signal_emit_by_name (row, "value-requested", values[2], TRUE);
   test_gui_wait_idle (sim);
   g_assert_false (ss_simulation_get_preview (sim));
-  g_assert_false (gtk_widget_get_visible (marker));
+  g_assert_false (_ss_window_marker_shown (window));
   check_csv_is_cli (path, args);
   ss_simulation_set_run_options (sim, &none);
 }

@@ -400,61 +400,6 @@ show_panel (const char *page)
                        page != NULL ? "the page mapped" : "the panel unmapped");
 }
 
-/* ---- tooltips set once ---------------------------------------------------- */
-
-static void
-count_notify_cb (GObject *object, GParamSpec *pspec, guint *count)
-{
-  (void)object;
-  (void)pspec;
-  (*count)++;
-}
-
-static void
-collect_tooltipped (GtkWidget *widget, GPtrArray *out)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
-    g_ptr_array_add (out, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    collect_tooltipped (c, out);
-}
-
-/* The metrics' cells set their tooltips only when these change: GTK 4.8
- * asks the X server where the pointer is at each gtk_widget_set_tooltip_text(),
- * which for every cell of every run was most of the main thread's work
- * per run with the metrics on screen.  A new run whose cells' tooltips are
- * the same sets none; the tooltips are still those of their rows. */
-static void
-test_metrics_tooltips_set_once (void)
-{
-  SsMetricsPanel *metrics = ss_window_get_metrics_panel (window);
-  SsParamPanel   *params = ss_window_get_param_panel (window);
-  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
-  g_autofree guint *counts = NULL;
-  g_autofree char  *first = NULL;
-
-  show_scenario ("one-mass");
-  show_panel ("metrics");
-  collect_tooltipped (GTK_WIDGET (metrics), cells);
-  g_assert_cmpuint (cells->len, >=, 8);
-  counts = g_new0 (guint, cells->len);
-  for (guint i = 0; i < cells->len; i++)
-    g_signal_connect (g_ptr_array_index (cells, i), "notify::tooltip-text", G_CALLBACK (count_notify_cb), &counts[i]);
-  first = g_strdup (gtk_widget_get_tooltip_text (g_ptr_array_index (cells, 0)));
-
-  g_assert_true (ss_param_panel_request (params, "k", 150));
-  wait_idle ();
-  test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (metrics)), "the metrics on screen");
-  check_metrics_equal_cli (0, "one-mass", (const char *[]){ "k=150", NULL });
-  for (guint i = 0; i < cells->len; i++)
-    {
-      g_signal_handlers_disconnect_by_func (g_ptr_array_index (cells, i), count_notify_cb, &counts[i]);
-      g_assert_cmpuint (counts[i], ==, 0);
-    }
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (g_ptr_array_index (cells, 0)), ==, first);
-  show_panel (NULL);
-}
-
 /* ---- a new run's rows: drawn, not laid out again --------------------------- */
 
 typedef struct
@@ -1034,6 +979,133 @@ test_hidden_panel_catches_up (void)
   show_panel (NULL);
 }
 
+/* ---- the preview marker -------------------------------------------------- */
+
+static void
+count_surface_layout_cb (Frames *f)
+{
+  f->layouts++;
+}
+
+/* A final run after its preview hides the status line's "preview" marker
+ * without laying the window out (GTK 4.8 asks the X server four things at
+ * each layout); the marker keeps its room, out of sight and reach. */
+static void
+test_marker_hidden_without_layout (void)
+{
+  SsSimulation *sim = ss_window_get_simulation (window);
+  SsParamPanel *params = ss_window_get_param_panel (window);
+  GtkWidget *marker = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), SS_TYPE_WINDOW, "preview_label"));
+  const ss_scenario *sc;
+  g_autofree double *values = NULL;
+  GdkFrameClock     *clock;
+  GdkSurface        *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  Frames             f = { 0, 0 };
+  gulong             layout_id, paint_id;
+  guint              tick_id, settled = 0;
+  int                width;
+
+  show_panel (NULL);
+  show_scenario ("one-mass");
+  sc = ss_window_get_scenario (window);
+  values = g_memdup2 (ss_param_panel_get_values (params), sizeof (double) * sc->n_params);
+  values[ss_scenario_param_index (sc, "k")] = 173; /* run nowhere else: not kept */
+  ss_simulation_recompute_preview (sim, sc->create (sc, values, NULL));
+  wait_idle ();
+  g_assert_true (ss_simulation_get_preview (sim));
+  g_assert_true (_ss_window_marker_shown (window));
+  g_assert_true (gtk_widget_get_mapped (marker));
+  width = gtk_widget_get_width (marker);
+  g_assert_cmpint (width, >, 0);
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  /* the window's own layouts (a tooltip's share its frame clock) */
+  layout_id = g_signal_connect_swapped (surface, "layout", G_CALLBACK (count_surface_layout_cb), &f);
+  paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
+  /* the window settled: frames without a layout */
+  for (guint quiet = 0; quiet < 5 && settled < 200; settled++)
+    {
+      f.layouts = 0;
+      wait_paint (&f);
+      quiet = f.layouts == 0 ? quiet + 1 : 0;
+    }
+  g_assert_cmpuint (f.layouts, ==, 0);
+
+  ss_simulation_recompute (sim, sc->create (sc, values, NULL));
+  wait_idle ();
+  wait_paint (&f);
+  wait_paint (&f);
+  g_assert_false (ss_simulation_get_preview (sim));
+  g_assert_false (ss_simulation_get_kept (sim));
+  g_assert_false (_ss_window_marker_shown (window));
+  g_assert_cmpuint (f.layouts, ==, 0);
+  /* out of sight and reach, in its room */
+  g_assert_cmpfloat (gtk_widget_get_opacity (marker), ==, 0);
+  g_assert_false (gtk_widget_get_can_target (marker));
+  g_assert_false (gtk_widget_get_has_tooltip (marker));
+  g_assert_cmpint (gtk_widget_get_width (marker), ==, width);
+
+  g_signal_handler_disconnect (surface, layout_id);
+  g_signal_handler_disconnect (clock, paint_id);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), tick_id);
+}
+
+/* ---- tooltips set once ---------------------------------------------------- */
+
+static void
+count_notify_cb (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (void)object;
+  (void)pspec;
+  (*count)++;
+}
+
+static void
+collect_tooltipped (GtkWidget *widget, GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_tooltipped (c, out);
+}
+
+/* The metrics' cells set their tooltips only when these change: GTK 4.8
+ * asks the X server where the pointer is at each gtk_widget_set_tooltip_text(),
+ * which for every cell of every run was most of the main thread's work
+ * per run with the metrics on screen.  A new run whose cells' tooltips are
+ * the same sets none; the tooltips are still those of their rows. */
+static void
+test_metrics_tooltips_set_once (void)
+{
+  SsMetricsPanel *metrics = ss_window_get_metrics_panel (window);
+  SsParamPanel   *params = ss_window_get_param_panel (window);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+  g_autofree guint *counts = NULL;
+  g_autofree char  *first = NULL;
+
+  show_scenario ("one-mass");
+  show_panel ("metrics");
+  collect_tooltipped (GTK_WIDGET (metrics), cells);
+  g_assert_cmpuint (cells->len, >=, 8);
+  counts = g_new0 (guint, cells->len);
+  for (guint i = 0; i < cells->len; i++)
+    g_signal_connect (g_ptr_array_index (cells, i), "notify::tooltip-text", G_CALLBACK (count_notify_cb), &counts[i]);
+  first = g_strdup (gtk_widget_get_tooltip_text (g_ptr_array_index (cells, 0)));
+
+  g_assert_true (ss_param_panel_request (params, "k", 150));
+  wait_idle ();
+  test_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (metrics)), "the metrics on screen");
+  check_metrics_equal_cli (0, "one-mass", (const char *[]){ "k=150", NULL });
+  for (guint i = 0; i < cells->len; i++)
+    {
+      g_signal_handlers_disconnect_by_func (g_ptr_array_index (cells, i), count_notify_cb, &counts[i]);
+      g_assert_cmpuint (counts[i], ==, 0);
+    }
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (g_ptr_array_index (cells, 0)), ==, first);
+  show_panel (NULL);
+}
+
 /* ---- the papers' examples ------------------------------------------------------ */
 
 /* The marker layers of the charts against time: their markers, each with
@@ -1411,6 +1483,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/panels/release-events", test_release_events);
   g_test_add_func ("/panels/metrics", test_metrics);
   g_test_add_func ("/panels/metrics-tooltips-set-once", test_metrics_tooltips_set_once);
+  g_test_add_func ("/panels/marker-hidden-without-layout", test_marker_hidden_without_layout);
   g_test_add_func ("/panels/hidden-panel-catches-up", test_hidden_panel_catches_up);
   g_test_add_func ("/panels/new-rows-not-laid-out", test_new_rows_not_laid_out);
   g_test_add_func ("/panels/cells-follow-font", test_cells_follow_font);
