@@ -120,9 +120,9 @@ void        _ss_window_apply_scenario (SsWindow *self, const ss_scenario *sc, co
 void        _ss_window_set_file (SsWindow *self, const char *path);
 void        _ss_window_set_modified (SsWindow *self, gboolean modified);
 void        _ss_window_undo (SsWindow *self);
+void        _ss_window_redo (SsWindow *self);
 void        _ss_window_show_marker (SsWindow *self, gboolean shown);
 gboolean    _ss_window_marker_shown (SsWindow *self);
-void        _ss_window_redo (SsWindow *self);
 void        _ss_window_params_changed (SsWindow *self, gboolean final);
 void        _ss_window_save_scenario (SsWindow *self);
 void        _ss_window_run_options_changed (SsWindow *self);

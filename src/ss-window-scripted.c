@@ -755,7 +755,8 @@ bench_cb (gpointer data)
 void
 ss_window_run_benchmark (SsWindow *self)
 {
-  Bench *b = g_new0 (Bench, 1);
+  Bench      *b = g_new0 (Bench, 1);
+  const char *panel;
 
   b->self = g_object_ref (self);
   b->load_start = load_average ();
@@ -765,10 +766,9 @@ ss_window_run_benchmark (SsWindow *self)
   if (g_getenv ("STICKSLIP_BENCH_CHANGES") != NULL)
     b->n_changes = CLAMP (atoi (g_getenv ("STICKSLIP_BENCH_CHANGES")), 0, 10000);
   /* STICKSLIP_BENCH_PANEL=metrics: the side panel on the metrics */
-  b->panel = "events";
-  if (g_strcmp0 (g_getenv ("STICKSLIP_BENCH_PANEL"), "metrics") == 0)
-    b->panel = "metrics";
-  else if (g_getenv ("STICKSLIP_BENCH_PANEL") != NULL && !g_str_equal (g_getenv ("STICKSLIP_BENCH_PANEL"), "events"))
+  panel = g_getenv ("STICKSLIP_BENCH_PANEL");
+  b->panel = g_strcmp0 (panel, "metrics") == 0 ? "metrics" : "events";
+  if (panel != NULL && !g_str_equal (panel, b->panel))
     g_printerr ("stickslip --bench: STICKSLIP_BENCH_PANEL must be events or metrics; using events\n");
   g_timeout_add (POLL_MS, bench_cb, b);
 }

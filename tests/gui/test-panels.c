@@ -441,6 +441,21 @@ wait_paint (Frames *f)
   test_gui_wait_until (f->paints > paints, "a frame");
 }
 
+/* Until @quiet frames in a row had no layout, at most @max_frames. */
+static void
+settle (Frames *f, guint quiet, guint max_frames)
+{
+  guint still = 0;
+
+  for (guint i = 0; i < max_frames && still < quiet; i++)
+    {
+      f->layouts = 0;
+      wait_paint (f);
+      still = f->layouts == 0 ? still + 1 : 0;
+    }
+  g_assert_cmpuint (f->layouts, ==, 0);
+}
+
 /* The texts @widget's tree shows on screen (labels, inscriptions and each
  * column of the event list's rows), in the tree's order. */
 static void
@@ -476,7 +491,7 @@ test_new_rows_not_laid_out (void)
   g_autoptr(GString) after = g_string_new (NULL);
   const ss_event *ev;
   const ss_model *m;
-  guint           n = 0, settled = 0;
+  guint           n = 0;
   Frames          f = { 0, 0 };
   gulong          layout_id, paint_id;
   guint           tick_id;
@@ -506,15 +521,7 @@ test_new_rows_not_laid_out (void)
   paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
   tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
   /* the window settled: a frame without a layout */
-  while (settled < 100)
-    {
-      f.layouts = 0;
-      wait_paint (&f);
-      if (f.layouts == 0)
-        break;
-      settled++;
-    }
-  g_assert_cmpuint (f.layouts, ==, 0);
+  settle (&f, 1, 100);
   collect_texts (GTK_WIDGET (ss_event_list_get_view (list)), before);
 
   ss_event_list_set_dataset (list, moved);
@@ -1002,7 +1009,7 @@ test_marker_hidden_without_layout (void)
   GdkSurface        *surface = gtk_native_get_surface (GTK_NATIVE (window));
   Frames             f = { 0, 0 };
   gulong             layout_id, paint_id;
-  guint              tick_id, settled = 0;
+  guint              tick_id;
   int                width;
 
   show_panel (NULL);
@@ -1024,13 +1031,7 @@ test_marker_hidden_without_layout (void)
   paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint_cb), &f);
   tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (window), tick_cb, NULL, NULL);
   /* the window settled: frames without a layout */
-  for (guint quiet = 0; quiet < 5 && settled < 200; settled++)
-    {
-      f.layouts = 0;
-      wait_paint (&f);
-      quiet = f.layouts == 0 ? quiet + 1 : 0;
-    }
-  g_assert_cmpuint (f.layouts, ==, 0);
+  settle (&f, 5, 200);
 
   ss_simulation_recompute (sim, sc->create (sc, values, NULL));
   wait_idle ();
