@@ -307,10 +307,50 @@ add_key (GArray *keys, guint64 key)
   return TRUE;
 }
 
+/* The widths of readout shapes measured so far, per thread (each thread
+ * lays out text with its own font map): each shape is measured once for
+ * as long as the charts' font and size stay, not once per run.  At most
+ * SHAPE_WIDTHS_MAX, then the table starts afresh. */
+#define SHAPE_WIDTHS_MAX 4096
+static GPrivate shape_widths = G_PRIVATE_INIT ((GDestroyNotify)g_hash_table_unref);
+
+/* @shape's width in @style's readout font, on @cr (the kind of surface it
+ * draws on and its scale are part of the key); *@layout made when a text
+ * is measured. */
+static double
+shape_width (PangoLayout **layout, cairo_t *cr, const SsChartStyle *style, const char *shape, guint *measured)
+{
+  GHashTable      *widths = g_private_get (&shape_widths);
+  cairo_matrix_t   m;
+  g_autofree char *key = NULL;
+  gpointer         found;
+  double           width;
+
+  if (widths == NULL)
+    {
+      widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_private_set (&shape_widths, widths);
+    }
+  cairo_get_matrix (cr, &m);
+  key = g_strdup_printf ("%g %d %d %g %g %g %g\x1f%s", style->font_size, style->for_export,
+                         (int)cairo_surface_get_type (cairo_get_target (cr)), m.xx, m.yx, m.xy, m.yy, shape);
+  if (g_hash_table_lookup_extended (widths, key, NULL, &found))
+    return *(double *)found;
+  if (*layout == NULL)
+    *layout = _ss_chart_readout_layout_new (cr, style);
+  width = layout_width (*layout, shape);
+  (*measured)++;
+  if (g_hash_table_size (widths) >= SHAPE_WIDTHS_MAX)
+    g_hash_table_remove_all (widths);
+  g_hash_table_insert (widths, g_steal_pointer (&key), g_memdup2 (&width, sizeof width));
+  return width;
+}
+
 /* The widest readout of @layer over the time axis's extent [t0, t1],
  * sampled (see LegendReserve); any thread, for a layer it owns.  The
  * readouts at a thousand instants, each shape of text (its digits 0)
- * measured once, apart from the text cache, which they would flush.  Only
+ * measured once per thread (shape_widths), apart from the text cache,
+ * which they would flush.  Only
  * the texts of new keys (ss_chart_layer_get_readout_key: the same key,
  * the same shape) are formatted: a handful per decade of the values
  * instead of a thousand, the same widest shape. */
@@ -319,7 +359,7 @@ _ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr
 {
   double width = 0;
   guint  formatted = 0, measured = 0;
-  g_autoptr(PangoLayout) layout = _ss_chart_readout_layout_new (cr, style);
+  g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -336,10 +376,7 @@ _ss_chart_sample_reserve (SsChartLayer *layer, double t0, double t1, cairo_t *cr
       shape = digits_as_zeros (text);
       formatted++;
       if (g_hash_table_add (shapes, shape))
-        {
-          width = MAX (width, layout_width (layout, shape));
-          measured++;
-        }
+        width = MAX (width, shape_width (&layout, cr, style, shape, &measured));
       if (!(t1 > t0))
         break;
     }

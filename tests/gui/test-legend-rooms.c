@@ -218,6 +218,65 @@ test_every_example (void)
   report (&tally);
 }
 
+/* A room sampled again (the next run of the same values, another chart
+ * with the same readouts) measures no text: each shape's width is kept
+ * per thread.  At another size, or on a scaled surface, the widths are
+ * measured afresh and are that size's. */
+static void
+test_shapes_measured_once (void)
+{
+  SsPlotStack     *stack = ss_window_get_plot_stack (window);
+  cairo_surface_t *probe = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t         *cr = cairo_create (probe);
+  guint            sampled = 0, measured_first = 0;
+
+  g_assert_true (ss_window_set_scenario (window, "one-mass"));
+  wait_idle ();
+  for (guint c = 0; c < ss_plot_stack_get_n_charts (stack); c++)
+    {
+      SsChart     *chart = ss_plot_stack_get_chart (stack, c);
+      GPtrArray   *layers = ss_chart_get_layers (chart);
+      SsChartStyle style, big;
+      double       t0, t1;
+
+      ss_chart_style_init_for_widget (&style, GTK_WIDGET (chart));
+      big = style;
+      big.font_size = 2 * style.font_size;
+      ss_axis_get_extent (SS_AXIS (chart->time_axis), &t0, &t1);
+      for (guint l = 0; l < layers->len; l++)
+        {
+          SsChartLayer *layer = g_ptr_array_index (layers, l);
+          guint         f0, m0, f1, m1, f2, m2;
+          double        room, again, larger;
+
+          if (!ss_chart_layer_get_in_legend (layer) || ss_chart_layer_get_title (layer) == NULL)
+            continue;
+          _ss_chart_get_reserve_counts (&f0, &m0);
+          room = _ss_chart_sample_reserve (layer, t0, t1, cr, &style);
+          _ss_chart_get_reserve_counts (&f1, &m1);
+          again = _ss_chart_sample_reserve (layer, t0, t1, cr, &style);
+          _ss_chart_get_reserve_counts (&f2, &m2);
+          g_assert_cmpfloat (again, ==, room);
+          g_assert_cmpuint (f2 - f1, ==, f1 - f0); /* the texts are formatted again, */
+          g_assert_cmpuint (m2 - m1, ==, 0);       /* not measured */
+          measured_first += m1 - m0;
+          larger = _ss_chart_sample_reserve (layer, t0, t1, cr, &big);
+          g_assert_cmpfloat (larger, ==, reference_room (layer, t0, t1, cr, &big));
+          g_assert_cmpfloat (larger, >, room);
+          cairo_save (cr);
+          cairo_scale (cr, 2, 2);
+          g_assert_cmpfloat (_ss_chart_sample_reserve (layer, t0, t1, cr, &style), ==,
+                             reference_room (layer, t0, t1, cr, &style));
+          cairo_restore (cr);
+          sampled++;
+        }
+    }
+  g_test_message ("%u legend entries sampled twice; %u texts measured the first time", sampled, measured_first);
+  g_assert_cmpuint (sampled, >, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (probe);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -230,6 +289,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/legend-rooms/every-scenario", test_every_scenario);
   g_test_add_func ("/legend-rooms/every-example", test_every_example);
+  g_test_add_func ("/legend-rooms/shapes-measured-once", test_shapes_measured_once);
   rc = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
