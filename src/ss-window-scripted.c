@@ -123,6 +123,11 @@ ss_window_play_and_capture (SsWindow *self, double seconds, const char *png_path
 #define DRAG_STEP_MS   16 /* pointer motion during a drag, one per frame */
 #define DRAG_STEPS     60
 #define CHANGE_TIMEOUT (10 * G_USEC_PER_SEC)
+/* Before a phase: the window still (no frame painted) this long, so an
+ * animation the set-up started (the highlight of a chart that pinned runs
+ * were added to, 1.5 s; a scroll into view) is over; at most SETTLE_MAX. */
+#define STILL_US   (50 * G_TIME_SPAN_MILLISECOND)
+#define SETTLE_MAX (5 * G_USEC_PER_SEC)
 
 typedef struct
 {
@@ -178,6 +183,8 @@ typedef struct
   gint64      sent;      /* when the change went out, µs */
   gint64      resume_at; /* µs: the next change not before */
   gint64      play_start;
+  gint64      settle_start; /* µs: the settle began; 0 before its first poll */
+  gint64      last_paint;   /* µs: the last frame's after-paint */
   SsParamRow *row;
   double      slider_a;
   double      slider_b;
@@ -222,6 +229,27 @@ bench_idle (Bench *b)
   return !ss_simulation_is_busy (sim) && ss_simulation_get_finished (sim) &&
          ss_dataset_get_request_time (ss_simulation_get_dataset (sim)) == 0 &&
          (runs == NULL || !ss_run_list_is_busy (runs));
+}
+
+/* TRUE once the runs are done and the window has painted no frame for
+ * STILL_US (or SETTLE_MAX has passed: something that animates for good
+ * does not stop the benchmark). */
+static gboolean
+bench_settled (Bench *b)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (b->settle_start == 0)
+    b->settle_start = now;
+  if (!bench_idle (b))
+    return FALSE;
+  if (now - b->last_paint >= STILL_US)
+    return TRUE;
+  if (now - b->settle_start < SETTLE_MAX)
+    return FALSE;
+  g_printerr ("bench %s: the window still paints after %d s; going on\n", bench_case (b)->label,
+              (int)(SETTLE_MAX / G_USEC_PER_SEC));
+  return TRUE;
 }
 
 /* The first slider of the scenario that has an effect (a sensitive row). */
@@ -639,6 +667,7 @@ bench_after_paint_cb (GdkFrameClock *clock, gpointer data)
         }
     }
   frame_cpu_start = 0;
+  b->last_paint = g_get_monotonic_time ();
   ss_bench_trace ("frame: after-paint");
 }
 
@@ -675,8 +704,12 @@ bench_cb (gpointer data)
       break;
 
     case BENCH_SETTLE:
-      if (bench_idle (b))
-        b->phase = b->after_settle;
+      if (bench_settled (b))
+        {
+          b->settle_start = 0;
+          b->phase = b->after_settle;
+          ss_bench_trace ("settled");
+        }
       break;
 
     case BENCH_FINAL:
