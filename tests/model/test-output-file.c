@@ -405,6 +405,12 @@ static void test_excerpt(void)
 int main(int argc, char **argv)
 {
   g_test_init(&argc, &argv, NULL);
+  /* the signals' default actions, whatever the runner left: an output
+   * leaves an ignored signal ignored (nohup's SIGHUP), and the first one
+   * opened decides it for the process */
+  const int defaults[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < G_N_ELEMENTS(defaults); i++)
+    signal(defaults[i], SIG_DFL);
   tmpdir = g_dir_make_tmp("stickslip-output-XXXXXX", NULL);
   g_test_add_func("/output-file/new-file", test_new_file);
   g_test_add_func("/output-file/regular-replaced", test_regular_replaced);
